@@ -1,0 +1,55 @@
+import { z } from 'zod'
+import { localeSchema } from './common'
+
+export const loginRequestSchema = z.strictObject({
+  email: z.email().max(254),
+  password: z.string().min(1).max(200),
+})
+export type LoginRequest = z.infer<typeof loginRequestSchema>
+
+export const roleSchema = z.enum(['dealer', 'admin'])
+export type Role = z.infer<typeof roleSchema>
+
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  customer: z
+    .object({
+      id: z.number(),
+      code: z.string(),
+      name: z.string(),
+      riskLimit: z.number(),
+      overdueBalance: z.number(),
+      overdueDays: z.number(),
+      overdueCurrency: z.string(),
+      branches: z.array(z.object({ id: z.number(), name: z.string() })),
+    })
+    .nullable(),
+})
+export type SessionUser = z.infer<typeof sessionUserSchema>
+
+export const loginResponseSchema = z.object({ user: sessionUserSchema, csrfToken: z.string() })
+export type LoginResponse = z.infer<typeof loginResponseSchema>
+
+export const logoutResponseSchema = z.object({ ok: z.literal(true), csrfToken: z.string() })
+
+/** POST /api/catalog/settings: one preference at a time, values as the spec writes them. */
+export const preferenceRequestSchema = z.discriminatedUnion('key', [
+  z.strictObject({ key: z.literal('productListView'), value: z.enum(['grid', 'list']) }),
+  z.strictObject({ key: z.literal('showNotInStocks'), value: z.enum(['0', '1']) }),
+  z.strictObject({ key: z.literal('defaultCurrency'), value: z.coerce.number().int().positive() }),
+  z.strictObject({ key: z.literal('branch'), value: z.coerce.number().int().positive() }),
+  z.strictObject({ key: z.literal('locale'), value: localeSchema }),
+])
+export type PreferenceRequest = z.infer<typeof preferenceRequestSchema>
+
+export const preferencesSchema = z.object({
+  productListView: z.enum(['grid', 'list']),
+  showNotInStocks: z.enum(['0', '1']),
+  defaultCurrency: z.number(),
+  branch: z.number().nullable(),
+  locale: localeSchema,
+})
+export type Preferences = z.infer<typeof preferencesSchema>

@@ -1,0 +1,30 @@
+import { z } from 'zod'
+import { moneySchema } from './common'
+
+/** A product as a campaign card shows it (spec/2 §3 "Campaign card product"). */
+export const campaignProductSchema = z.object({
+  id: z.number(),
+  seo: z.string(),
+  url: z.string(),
+  name: z.string(),
+  code: z.string(),
+  image: z.string().nullable(),
+  /** null when stock is hidden from this visitor (spec/1 §6). */
+  quantity: z.number().nullable(),
+  /** Prices in the visitor's currency; null when prices are hidden from this visitor. */
+  salePrice: moneySchema.nullable(),
+  listPrice: moneySchema.nullable(),
+  defaultUnit: z.string().nullable(),
+})
+export type CampaignProduct = z.infer<typeof campaignProductSchema>
+
+export const campaignSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  rowCount: z.number(),
+  products: z.array(campaignProductSchema),
+})
+export type Campaign = z.infer<typeof campaignSchema>
+
+export const campaignsResponseSchema = z.object({ campaigns: z.array(campaignSchema) })
+export type CampaignsResponse = z.infer<typeof campaignsResponseSchema>

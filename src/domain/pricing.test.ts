@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { convertPrice, normalizeCurrencyCode, roundMoney } from './pricing'
+
+describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit%) × (1 + tax%))', () => {
+  it.each([
+    // value, fromRate, toRate, profit, tax, withTax, expected
+    ['100', '1', '1', 0, 20, false, '100'],
+    ['100', '1', '1', 0, 20, true, '120'],
+    ['10', '42.5', '1', 0, 20, false, '425'], // USD shown in TRY
+    ['10', '42.5', '1', 0, 20, true, '510'],
+    ['425', '1', '42.5', 0, 20, false, '10'], // TRY shown in USD
+    ['10', '49.3', '42.5', 0, 0, false, '11.6'], // EUR shown in USD: 11.6000…
+    ['100', '1', '1', 10, 20, true, '132'], // profit before tax
+    ['100', '1', '1', -15, 0, false, '85'], // customer discount
+    ['0.125', '1', '1', 0, 0, false, '0.13'], // half-up at the 2nd decimal
+    ['0.124', '1', '1', 0, 0, false, '0.12'],
+    ['19.99', '1', '3', 0, 18, true, '7.86'], // 6.663333 × 1.18 = 7.8627…
+  ])('%s at %s→%s, profit %s, tax %s (%s) = %s', (value, fromRate, toRate, profit, tax, withTax, expected) => {
+    const price = convertPrice({
+      value,
+      fromRate,
+      toRate,
+      profitPercent: profit,
+      taxRate: tax,
+      withTax: withTax as boolean,
+    })
+    expect(price.toString()).toBe(expected)
+  })
+})
+
+describe('roundMoney', () => {
+  it.each([
+    ['1.005', '1.01'],
+    ['1.004', '1'],
+    ['-1.005', '-1.01'],
+    ['2.675', '2.68'],
+  ])('%s → %s', (input, expected) => {
+    expect(roundMoney(input).toString()).toBe(expected)
+  })
+})
+
+describe('normalizeCurrencyCode', () => {
+  it.each([
+    ['TL', 'TRY'],
+    ['tl', 'TRY'],
+    ['usd', 'USD'],
+    [' EUR ', 'EUR'],
+  ])('%s → %s', (input, expected) => {
+    expect(normalizeCurrencyCode(input)).toBe(expected)
+  })
+})

@@ -1,0 +1,39 @@
+import Big from 'big.js'
+
+/** Amounts arrive as strings (NUMERIC columns) or numbers; all arithmetic is decimal. */
+export type Amount = string | number | Big
+
+export type ConversionInput = {
+  value: Amount
+  /** Rate of the price's own currency (value of one unit in the base currency). */
+  fromRate: Amount
+  /** Rate of the currency to show the price in. */
+  toRate: Amount
+  /** Customer-specific mark-up (+) or discount (−) in percent. */
+  profitPercent?: Amount
+  taxRate?: Amount
+  withTax?: boolean
+}
+
+/** Rounds half-up to 2 decimals: the only rounding money ever gets (spec/1 §9). */
+export function roundMoney(value: Amount): Big {
+  return new Big(value).round(2, Big.roundHalfUp)
+}
+
+/**
+ * Price = value × currency rate ÷ shown-currency rate × (1 + profit%) [× (1 + taxRate/100) when with tax],
+ * rounded to 2 decimals once at the end.
+ */
+export function convertPrice(input: ConversionInput): Big {
+  let price = new Big(input.value).times(input.fromRate).div(input.toRate)
+  const profit = new Big(input.profitPercent ?? 0)
+  if (!profit.eq(0)) price = price.times(profit.div(100).plus(1))
+  if (input.withTax) price = price.times(new Big(input.taxRate ?? 0).div(100).plus(1))
+  return roundMoney(price)
+}
+
+/** The currency code TL is read as TRY. */
+export function normalizeCurrencyCode(code: string): string {
+  const upper = code.trim().toUpperCase()
+  return upper === 'TL' ? 'TRY' : upper
+}

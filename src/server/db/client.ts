@@ -1,0 +1,43 @@
+import { mkdirSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { Logger } from 'drizzle-orm'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import pg from 'pg'
+
+/** One type for both drivers: repositories never know which one runs under them. */
+export type Db = PgDatabase<PgQueryResultHKT>
+
+export type Database = {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Counts statements sent, so tests can prove a request does not do N+1 queries. */
+  queries: { count: number }
+  close: () => Promise<void>
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
+  | { kind: 'postgres'; url: string; poolSize?: number }
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  const queries = { count: 0 }
+  const logger: Logger = {
+    logQuery() {
+      queries.count++
+    },
+  }
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 })
+    await pool.query('select 1')
+    const db = drizzlePg({ client: pool, logger }) as unknown as Db
+    return { db, kind: 'postgres', queries, close: () => pool.end() }
+  }
+  if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true })
+  const client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+  const db = drizzlePglite({ client, logger }) as unknown as Db
+  return { db, kind: 'pglite', queries, close: () => client.close() }
+}

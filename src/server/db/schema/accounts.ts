@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { currencies } from './catalogue'
+
+/** A dealer company ("cari"). */
+export const customers = pgTable(
+  'customers',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: text('name').notNull(),
+    taxOffice: text('tax_office'),
+    taxNumber: varchar('tax_number', { length: 20 }),
+    email: text('email'),
+    phone: varchar('phone', { length: 40 }),
+    address: text('address'),
+    town: text('town'),
+    city: text('city'),
+    /** 0 = no limit, 1 = ordering blocked, otherwise the limit in TL (spec/2 §5). */
+    riskLimit: numeric('risk_limit', { precision: 18, scale: 2 }).notNull().default('0'),
+    overdueBalance: numeric('overdue_balance', { precision: 18, scale: 2 }).notNull().default('0'),
+    overdueDays: integer('overdue_days').notNull().default(0),
+    overdueCurrencyId: integer('overdue_currency_id').references(() => currencies.id),
+    /** Customer-specific price adjustment in percent: positive is a mark-up, negative a discount. */
+    profitPercent: numeric('profit_percent', { precision: 7, scale: 2 }).notNull().default('0'),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('customers_code_uq').on(t.code)],
+)
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address'),
+  },
+  (t) => [index('branches_customer_idx').on(t.customerId)],
+)
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Dealers belong to a customer; administrators do not. */
+    customerId: integer('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    email: varchar('email', { length: 254 }).notNull(),
+    name: text('name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: varchar('role', { length: 16 }).notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_customer_idx').on(t.customerId),
+    check('users_role_valid', sql`${t.role} in ('dealer', 'admin')`),
+    check('users_dealer_has_customer', sql`${t.role} <> 'dealer' or ${t.customerId} is not null`),
+  ],
+)
+
+/** One row per user; a missing row means the store defaults. */
+export const userPreferences = pgTable('user_preferences', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  productListView: varchar('product_list_view', { length: 8 }),
+  showNotInStocks: boolean('show_not_in_stocks'),
+  defaultCurrencyId: integer('default_currency_id').references(() => currencies.id, { onDelete: 'set null' }),
+  branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+  locale: varchar('locale', { length: 2 }),
+})
+
+/** Only a SHA-256 of the cookie's token is stored: a leaked table cannot be replayed as cookies. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar('id', { length: 64 }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: text('user_agent'),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+)

@@ -1,0 +1,218 @@
+import { sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+
+/** Amounts are NUMERIC and travel as strings into big.js: never binary floats. */
+const money = (name: string) => numeric(name, { precision: 18, scale: 4 })
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 3 }).notNull(),
+    name: text('name').notNull(),
+    symbol: varchar('symbol', { length: 8 }).notNull(),
+    /** Value of one unit of this currency in the base (TRY). TRY itself is 1. */
+    exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('currencies_code_uq').on(t.code),
+    uniqueIndex('currencies_one_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
+    check('currencies_rate_positive', sql`${t.exchangeRate} > 0`),
+  ],
+)
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: text('name').notNull(),
+    slug: varchar('slug', { length: 120 }).notNull(),
+  },
+  (t) => [uniqueIndex('brands_code_uq').on(t.code), uniqueIndex('brands_slug_uq').on(t.slug)],
+)
+
+export const models = pgTable(
+  'models',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: varchar('slug', { length: 120 }).notNull(),
+  },
+  (t) => [uniqueIndex('models_brand_slug_uq').on(t.brandId, t.slug)],
+)
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: varchar('slug', { length: 120 }).notNull(),
+    /** Slug path from the root, e.g. "otomotiv/sanziman-parcalari": the list URL. */
+    path: varchar('path', { length: 500 }).notNull(),
+    depth: integer('depth').notNull().default(0),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('categories_path_uq').on(t.path), index('categories_parent_idx').on(t.parentId)],
+)
+
+export const warehouses = pgTable(
+  'warehouses',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: text('name').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('warehouses_code_uq').on(t.code)],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 80 }).notNull(),
+    name: text('name').notNull(),
+    seo: varchar('seo', { length: 200 }).notNull(),
+    image: varchar('image', { length: 200 }),
+    barcode: varchar('barcode', { length: 64 }),
+    brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
+    modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),
+    categoryId: integer('category_id').references(() => categories.id, { onDelete: 'set null' }),
+    currencyId: integer('currency_id')
+      .notNull()
+      .references(() => currencies.id),
+    salePrice: money('sale_price').notNull().default('0'),
+    listPrice: money('list_price').notNull().default('0'),
+    advencePrice1: money('advence_price1'),
+    advencePrice2: money('advence_price2'),
+    advencePrice3: money('advence_price3'),
+    advencePrice4: money('advence_price4'),
+    advencePrice5: money('advence_price5'),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('20'),
+    /** Which number labels the product: 'StockCode', 'Barcode' or anything else for both. */
+    stockNumberType: varchar('stock_number_type', { length: 16 }).notNull().default('StockCode'),
+    description: text('description'),
+    metaTitle: text('meta_title'),
+    metaKeywords: text('meta_keywords'),
+    metaDescription: text('meta_description'),
+    ozelkod: varchar('ozelkod', { length: 120 }),
+    ozelkod2: varchar('ozelkod2', { length: 120 }),
+    ozelkod3: varchar('ozelkod3', { length: 120 }),
+    ozelkod4: varchar('ozelkod4', { length: 120 }),
+    ozelkod5: varchar('ozelkod5', { length: 120 }),
+    equivalentCodes: text('equivalent_codes').array().notNull().default(sql`'{}'::text[]`),
+    /** Sum of product_stocks.quantity, kept in step by the stock service. */
+    quantity: integer('quantity').notNull().default(0),
+    /** Variant family: children point at their parent; only parents and plain products are listed. */
+    parentId: integer('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
+    /** On a parent: the dimension names (1–3), e.g. {Renk, Beden}. */
+    variantDimensions: text('variant_dimensions').array(),
+    /** On a child: its value for each of the parent's dimensions, in the same order. */
+    variantValues: text('variant_values').array(),
+    /** Turkish-folded code, name, barcode, equivalent codes and brand: what text search matches. */
+    searchText: text('search_text').notNull().default(''),
+    /** Byte-ordered key that sorts names in Turkish alphabetical order under any collation. */
+    nameSort: text('name_sort').notNull().default(''),
+    /** Sale price converted to the base currency (TRY); re-derived when a rate changes. */
+    salePriceBase: money('sale_price_base').notNull().default('0'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('products_code_uq').on(t.code),
+    index('products_category_idx').on(t.categoryId, t.id),
+    index('products_brand_idx').on(t.brandId, t.id),
+    index('products_model_idx').on(t.modelId, t.id),
+    index('products_parent_idx').on(t.parentId),
+    index('products_barcode_idx').on(t.barcode),
+    index('products_name_sort_idx').on(t.nameSort, t.id),
+    index('products_price_base_idx').on(t.salePriceBase, t.id),
+    index('products_quantity_idx').on(t.quantity, t.id),
+    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+  ],
+)
+
+export const productUnits = pgTable(
+  'product_units',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** The unit's name as shown: Adet, Koli, Paket… */
+    value: varchar('value', { length: 40 }).notNull(),
+    multiplier: integer('multiplier').notNull().default(1),
+    barcode: varchar('barcode', { length: 64 }),
+    defaultPrice: money('default_price').notNull().default('0'),
+    listPrice: money('list_price').notNull().default('0'),
+    isDefault: boolean('is_default').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    index('product_units_product_idx').on(t.productId, t.sortOrder),
+    uniqueIndex('product_units_one_default_uq').on(t.productId).where(sql`${t.isDefault}`),
+    check('product_units_multiplier_positive', sql`${t.multiplier} > 0`),
+  ],
+)
+
+export const productStocks = pgTable(
+  'product_stocks',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.warehouseId] }),
+    check('product_stocks_quantity_nonneg', sql`${t.quantity} >= 0`),
+  ],
+)
+
+export const campaigns = pgTable('campaigns', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  rowCount: integer('row_count').notNull().default(1),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+})
+
+export const campaignProducts = pgTable(
+  'campaign_products',
+  {
+    campaignId: integer('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.productId] })],
+)

@@ -1,0 +1,81 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { users } from './accounts'
+
+/** Store-wide settings: one row per key; value is JSON checked against the typed definitions in contracts. */
+export const storeSettings = pgTable('store_settings', {
+  key: varchar('key', { length: 80 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+/** The spec's advencePriceInfo: which price column each payment plan reads. */
+export const paymentPlans = pgTable(
+  'payment_plans',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** 'salePrice' or 'advencePrice1'..'advencePrice5'. */
+    priceName: varchar('price_name', { length: 20 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    /** A virtual plan is paid by card (pay button) instead of ordered on account. */
+    isVirtual: boolean('is_virtual').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [
+    check(
+      'payment_plans_price_name_valid',
+      sql`${t.priceName} in ('salePrice','advencePrice1','advencePrice2','advencePrice3','advencePrice4','advencePrice5')`,
+    ),
+  ],
+)
+
+/** Single row (id = 1): what the header, slips and prints show about the seller. */
+export const storeInfo = pgTable(
+  'store_info',
+  {
+    id: integer('id').primaryKey().default(1),
+    name: text('name').notNull(),
+    logo: varchar('logo', { length: 200 }),
+    address: text('address'),
+    town: text('town'),
+    city: text('city'),
+    phone: varchar('phone', { length: 40 }),
+    email: text('email'),
+    whatsapp: varchar('whatsapp', { length: 40 }),
+    /** The spec's five social links in one string, entries separated by '|'; each entry "1 url" or "0 url". */
+    socialLinks: text('social_links'),
+  },
+  (t) => [check('store_info_single_row', sql`${t.id} = 1`)],
+)
+
+export const searchLogs = pgTable(
+  'search_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    query: varchar('query', { length: 200 }).notNull(),
+    /** Folded form of the query, so "Şanzıman" and "sanziman" count as one word. */
+    queryKey: varchar('query_key', { length: 200 }).notNull(),
+    resultCount: integer('result_count').notNull(),
+    source: varchar('source', { length: 16 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('search_logs_created_idx').on(t.createdAt),
+    index('search_logs_query_idx').on(t.queryKey, t.createdAt),
+    index('search_logs_user_idx').on(t.userId, t.createdAt),
+  ],
+)
