@@ -1,0 +1,11 @@
+import type { Config } from './config'
+import type { Database } from './db/client'
+import type { LoginThrottle } from './modules/account/login-throttle'
+
+/** What the app is built from: tests pass their own database, clock and throttle. */
+export type AppDeps = {
+  config: Config
+  database: Database
+  throttle: LoginThrottle
+  now: () => Date
+}

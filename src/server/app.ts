@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto'
+import cookie from '@fastify/cookie'
+import formbody from '@fastify/formbody'
+import Fastify, { type FastifyInstance } from 'fastify'
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import type { AppDeps } from './app-deps'
+import { registerCsrf } from './http/csrf'
+import { registerErrorHandling, sendError } from './http/error-handler'
+import { registerLocale } from './http/locale'
+import { registerOpenApi } from './http/openapi'
+import { registerPages } from './http/pages'
+import { registerSecurityHeaders } from './http/security-headers'
+import { registerSession } from './http/session'
+import { HtmlShell } from './http/shell'
+import { registerStaticFiles } from './http/static-files'
+import { accountRoutes } from './modules/account/account.routes'
+import { campaignRoutes } from './modules/catalog/campaigns.routes'
+import { preferencesRoutes } from './modules/preferences/preferences.routes'
+
+export type RouteEntry = { method: string; url: string }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered, so tests can walk them (e.g. the CSRF check). */
+    routeTable: RouteEntry[]
+  }
+}
+
+export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    genReqId: () => randomUUID(),
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  })
+  const routeTable: RouteEntry[] = []
+  app.decorate('routeTable', routeTable)
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url })
+  })
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  registerErrorHandling(app)
+
+  await app.register(cookie)
+  await app.register(formbody)
+  await registerSecurityHeaders(app, { https: deps.config.trustProxy })
+  registerLocale(app)
+  registerCsrf(app, deps.config.sessionSecret)
+  registerSession(app, { db: deps.database.db, secureCookies: deps.config.trustProxy, now: deps.now })
+  // The session may carry the user's language: decide the request's language again once it is known.
+  registerLocale(app)
+
+  await registerOpenApi(app)
+  await app.register(accountRoutes(deps))
+  await app.register(preferencesRoutes(deps))
+  await app.register(campaignRoutes(deps))
+
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/api/*',
+    schema: { hide: true },
+    handler: (request, reply) =>
+      sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
+  })
+  await registerStaticFiles(app, deps.config.rootDir)
+  registerPages(app, deps, new HtmlShell(deps.config.rootDir))
+  app.setNotFoundHandler((request, reply) =>
+    sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
+  )
+  return app
+}

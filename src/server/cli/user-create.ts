@@ -1,0 +1,58 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { loadConfig } from '../config'
+import { openConfiguredDatabase } from '../db/open'
+import { findUserByEmail, insertUser } from '../modules/account/account.repository'
+import { hashPassword } from '../modules/account/password'
+
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
+
+const USAGE = `Usage: npm run user:create -- --email ADDRESS --name "Full Name" --password SECRET [--role admin|dealer] [--customer ID]`
+
+const argsSchema = z
+  .object({
+    email: z.email(),
+    name: z.string().trim().min(1),
+    password: z.string().min(8, 'password: at least 8 characters'),
+    role: z.enum(['admin', 'dealer']).default('admin'),
+    customer: z.coerce.number().int().positive().optional(),
+  })
+  .refine((a) => a.role !== 'dealer' || a.customer !== undefined, 'a dealer needs --customer ID')
+
+const { values } = parseArgs({
+  options: {
+    email: { type: 'string' },
+    name: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string' },
+    customer: { type: 'string' },
+  },
+})
+const parsed = argsSchema.safeParse(values)
+if (!parsed.success) {
+  console.error(parsed.error.issues.map((i) => `  ${i.path.join('.') || 'arguments'}: ${i.message}`).join('\n'))
+  console.error(USAGE)
+  process.exit(1)
+}
+const args = parsed.data
+const config = loadConfig(process.env, rootDir)
+const database = await openConfiguredDatabase(config)
+try {
+  if (await findUserByEmail(database.db, args.email)) {
+    console.error(`A user with e-mail ${args.email} already exists.`)
+    process.exitCode = 1
+  } else {
+    const id = await insertUser(database.db, {
+      email: args.email.toLowerCase(),
+      name: args.name,
+      passwordHash: await hashPassword(args.password),
+      role: args.role,
+      customerId: args.role === 'dealer' ? (args.customer ?? null) : null,
+    })
+    console.log(`Created ${args.role} #${id} ${args.email}.`)
+  }
+} finally {
+  await database.close()
+}

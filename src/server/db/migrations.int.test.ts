@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../test/test-database'
+import type { Database } from './client'
+import { runMigrations } from './migrate'
+
+let database: Database
+beforeAll(async () => {
+  database = await createTestDatabase()
+})
+afterAll(() => database.close())
+
+const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[]
+
+describe(`migrations on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, () => {
+  it('create every table of the catalogue and account side', async () => {
+    const tables = await rows<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' order by 1`,
+    )
+    expect(tables.map((t) => t.table_name)).toEqual(
+      expect.arrayContaining([
+        'currencies', 'brands', 'models', 'categories', 'warehouses', 'products', 'product_units',
+        'product_stocks', 'campaigns', 'campaign_products', 'customers', 'branches', 'users',
+        'user_preferences', 'sessions', 'store_settings', 'payment_plans', 'store_info', 'search_logs',
+      ]),
+    )
+  })
+
+  it('install pg_trgm and the trigram index that text search relies on', async () => {
+    const ext = await rows<{ extname: string }>(sql`select extname from pg_extension where extname = 'pg_trgm'`)
+    expect(ext).toHaveLength(1)
+    const idx = await rows<{ indexdef: string }>(
+      sql`select indexdef from pg_indexes where indexname = 'products_search_trgm_idx'`,
+    )
+    expect(idx[0]?.indexdef).toContain('gin_trgm_ops')
+  })
+
+  it('can run again without changing anything', async () => {
+    const before = await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    await runMigrations(database, process.cwd())
+    const after = await rows<{ n: number }>(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)
+    expect(after).toEqual(before)
+    expect(before[0]!.n).toBeGreaterThanOrEqual(2)
+  })
+
+  it('enforce the rules the schema promises (one default currency, non-negative stock)', async () => {
+    await database.db.execute(
+      sql`insert into currencies (code, name, symbol, exchange_rate, is_default) values ('TRY','Türk Lirası','₺',1,true)`,
+    )
+    await expect(
+      database.db.execute(
+        sql`insert into currencies (code, name, symbol, exchange_rate, is_default) values ('USD','Dolar','$',42,true)`,
+      ),
+    ).rejects.toThrow()
+    await expect(
+      database.db.execute(
+        sql`insert into products (code, name, seo, currency_id, quantity) values ('X','X','x',1,-1)`,
+      ),
+    ).rejects.toThrow()
+  })
+})

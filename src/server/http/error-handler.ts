@@ -1,0 +1,108 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
+import type { ErrorBody, ErrorKind } from '../../contracts/common'
+import { AppError, statusByKind } from './errors'
+import { type MessageKey, type MessageParams, translate } from './messages'
+
+type FieldIssue = { keyword: string; instancePath: string; params: Record<string, unknown> }
+
+/** Zod issue → a field message people can read, in their language. */
+function fieldMessage(issue: FieldIssue): { key: MessageKey; params?: MessageParams } {
+  const p = issue.params
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return { key: p.input === undefined ? 'field.required' : 'field.invalid' }
+    case 'invalid_format':
+      return { key: p.format === 'email' ? 'field.email' : 'field.invalid' }
+    case 'too_small':
+      return p.origin === 'string'
+        ? { key: Number(p.minimum) <= 1 ? 'field.required' : 'field.tooShort', params: { min: Number(p.minimum) } }
+        : { key: 'field.tooSmall', params: { min: Number(p.minimum) } }
+    case 'too_big':
+      return p.origin === 'string'
+        ? { key: 'field.tooLong', params: { max: Number(p.maximum) } }
+        : { key: 'field.tooBig', params: { max: Number(p.maximum) } }
+    case 'invalid_value':
+      return Array.isArray(p.values)
+        ? { key: 'field.choice', params: { options: p.values.join(', ') } }
+        : { key: 'field.invalid' }
+    case 'unrecognized_keys':
+      return { key: 'field.unknown' }
+    default:
+      return { key: 'field.invalid' }
+  }
+}
+
+function fieldsFrom(issues: FieldIssue[]): Record<string, { key: MessageKey; params?: MessageParams }> {
+  const fields: Record<string, { key: MessageKey; params?: MessageParams }> = {}
+  for (const issue of issues) {
+    const base = issue.instancePath.replace(/^\//, '').replace(/\//g, '.')
+    if (issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params.keys)) {
+      for (const k of issue.params.keys) fields[base ? `${base}.${k}` : String(k)] = { key: 'field.unknown' }
+      continue
+    }
+    const name = base || '_'
+    fields[name] ??= fieldMessage(issue)
+  }
+  return fields
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: ErrorKind,
+  key: MessageKey,
+  options: { code?: string; params?: MessageParams; fields?: ReturnType<typeof fieldsFrom>; status?: number } = {},
+) {
+  const locale = request.locale
+  const body: ErrorBody = {
+    error: {
+      code: options.code ?? kind,
+      messages: { type: translate(locale, key, options.params) },
+    },
+  }
+  if (options.fields) {
+    body.error.fields = Object.fromEntries(
+      Object.entries(options.fields).map(([name, f]) => [name, translate(locale, f.key, f.params)]),
+    )
+  }
+  if (kind === 'internal') body.error.requestId = String(request.id)
+  return reply
+    .status(options.status ?? statusByKind[kind])
+    .type('application/json; charset=utf-8')
+    .send(body)
+}
+
+/** The one place where errors become HTTP answers (DESIGN §3). */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return sendError(request, reply, error.kind, error.messageKey, {
+        code: error.code,
+        params: error.params,
+        fields: error.fields,
+      })
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return sendError(request, reply, 'validation', 'error.validation', {
+        fields: fieldsFrom(error.validation as unknown as FieldIssue[]),
+      })
+    }
+    const fe = error as FastifyError
+    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && fe.statusCode === 400)) {
+      return sendError(request, reply, 'bad_request', 'error.badJson', { code: 'invalid_json' })
+    }
+    if (fe.statusCode === 415) {
+      return sendError(request, reply, 'bad_request', 'error.unsupportedMedia', { status: 415 })
+    }
+    if (fe.statusCode === 413) {
+      return sendError(request, reply, 'bad_request', 'error.tooLarge', { status: 413 })
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      request.log.info({ err: error }, 'client error')
+      return sendError(request, reply, 'bad_request', 'error.badRequest', { status: fe.statusCode })
+    }
+    request.log.error({ err: error, reqId: request.id }, 'unexpected error')
+    return sendError(request, reply, 'internal', 'error.internal')
+  })
+}

@@ -1,0 +1,76 @@
+import type { Locale } from '../../contracts/common'
+
+/** Every text the server says to people, in both languages. Keys are stable; wording follows the spec. */
+const tr = {
+  'error.validation': 'Gönderilen bilgiler geçersiz. Lütfen işaretli alanları kontrol edin.',
+  'error.badJson': 'İstek gövdesi okunamadı (geçersiz JSON).',
+  'error.badRequest': 'İstek anlaşılamadı.',
+  'error.unsupportedMedia': 'Bu içerik türü desteklenmiyor.',
+  'error.tooLarge': 'İstek çok büyük.',
+  'error.notFound': 'Aradığınız kayıt bulunamadı.',
+  'error.routeNotFound': 'Böyle bir adres yok.',
+  'error.internal': 'Beklenmeyen bir hata oluştu. Lütfen daha sonra tekrar deneyin.',
+  'error.unauthenticated': 'Bu işlem için giriş yapmalısınız.',
+  'error.forbidden': 'Bu işlem için yetkiniz yok.',
+  'error.csrf': 'Güvenlik doğrulaması başarısız oldu. Lütfen sayfayı yenileyip tekrar deneyin.',
+  'error.adminCart': 'Yönetici hesabı ile bu işlemi gerçekleştiremezsiniz.',
+  'auth.invalidCredentials': 'E-posta adresi veya şifre hatalı.',
+  'auth.rateLimited': 'Çok fazla başarısız giriş denemesi. Lütfen {minutes} dakika sonra tekrar deneyin.',
+  'prefs.unknownCurrency': 'Seçilen para birimi bulunamadı.',
+  'prefs.unknownBranch': 'Seçilen şube size ait değil.',
+  'prefs.noBranch': 'Şube seçimi yalnızca bayi hesapları içindir.',
+  'field.required': 'Bu alan zorunludur.',
+  'field.invalid': 'Geçersiz değer.',
+  'field.email': 'Geçerli bir e-posta adresi giriniz.',
+  'field.tooShort': 'En az {min} karakter olmalıdır.',
+  'field.tooLong': 'En fazla {max} karakter olabilir.',
+  'field.tooSmall': 'En az {min} olmalıdır.',
+  'field.tooBig': 'En fazla {max} olabilir.',
+  'field.unknown': 'Bilinmeyen alan.',
+  'field.choice': 'Geçerli seçenekler: {options}.',
+  'page.notFoundTitle': 'Sayfa bulunamadı',
+}
+
+export type MessageKey = keyof typeof tr
+
+const en: Record<MessageKey, string> = {
+  'error.validation': 'The data sent is not valid. Please check the marked fields.',
+  'error.badJson': 'The request body could not be read (invalid JSON).',
+  'error.badRequest': 'The request could not be understood.',
+  'error.unsupportedMedia': 'This content type is not supported.',
+  'error.tooLarge': 'The request is too large.',
+  'error.notFound': 'The record you are looking for was not found.',
+  'error.routeNotFound': 'There is no such address.',
+  'error.internal': 'An unexpected error occurred. Please try again later.',
+  'error.unauthenticated': 'You need to log in for this.',
+  'error.forbidden': 'You are not allowed to do this.',
+  'error.csrf': 'Security check failed. Please reload the page and try again.',
+  'error.adminCart': 'You cannot do this with an administrator account.',
+  'auth.invalidCredentials': 'The e-mail address or password is wrong.',
+  'auth.rateLimited': 'Too many failed login attempts. Please try again in {minutes} minutes.',
+  'prefs.unknownCurrency': 'The chosen currency was not found.',
+  'prefs.unknownBranch': 'The chosen branch does not belong to you.',
+  'prefs.noBranch': 'Only dealer accounts choose a branch.',
+  'field.required': 'This field is required.',
+  'field.invalid': 'Invalid value.',
+  'field.email': 'Please enter a valid e-mail address.',
+  'field.tooShort': 'Must be at least {min} characters.',
+  'field.tooLong': 'Must be at most {max} characters.',
+  'field.tooSmall': 'Must be at least {min}.',
+  'field.tooBig': 'Must be at most {max}.',
+  'field.unknown': 'Unknown field.',
+  'field.choice': 'Valid choices: {options}.',
+  'page.notFoundTitle': 'Page not found',
+}
+
+const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }
+
+export type MessageParams = Record<string, string | number>
+
+export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
+  const template = catalogs[locale][key] ?? tr[key]
+  if (!params) return template
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  )
+}

@@ -1,0 +1,79 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Locale } from '../../contracts/common'
+import type { Db } from '../db/client'
+import {
+  type AuthUser,
+  extendSession,
+  findSession,
+} from '../modules/session/session.repository'
+
+export const SESSION_COOKIE = 'toptan_sid'
+export const SESSION_DAYS = 30
+const DAY_MS = 24 * 60 * 60 * 1000
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The browser's session cookie value; every visitor has one, so every page can carry a CSRF token. */
+    sessionToken: string
+    user: AuthUser | null
+    locale: Locale
+  }
+}
+
+export const newSessionToken = () => randomBytes(32).toString('base64url')
+/** The database keeps only this hash of the cookie's token. */
+export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex')
+
+export function csrfTokenFor(secret: string, sessionToken: string): string {
+  return createHmac('sha256', secret).update(`csrf:${sessionToken}`).digest('base64url')
+}
+
+export function csrfTokenMatches(secret: string, sessionToken: string, sent: string | undefined): boolean {
+  if (!sent) return false
+  const expected = Buffer.from(csrfTokenFor(secret, sessionToken))
+  const given = Buffer.from(sent)
+  return given.length === expected.length && timingSafeEqual(given, expected)
+}
+
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: SESSION_DAYS * 24 * 60 * 60,
+  })
+}
+
+function isStaticAsset(url: string) {
+  return url.startsWith('/assets/') || url.startsWith('/images/') || url === '/favicon.ico'
+}
+
+/** Reads (or issues) the session cookie and loads the logged-in user, once per request. */
+export function registerSession(app: FastifyInstance, deps: { db: Db; secureCookies: boolean; now: () => Date }) {
+  app.decorateRequest('sessionToken', '')
+  app.decorateRequest('user', null)
+  app.decorateRequest('locale', 'tr')
+
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    if (isStaticAsset(request.url)) return
+    const cookie = request.cookies[SESSION_COOKIE]
+    if (!cookie || !TOKEN_PATTERN.test(cookie)) {
+      request.sessionToken = newSessionToken()
+      setSessionCookie(reply, request.sessionToken, deps.secureCookies)
+      return
+    }
+    request.sessionToken = cookie
+    const now = deps.now()
+    const session = await findSession(deps.db, sessionIdOf(cookie), now)
+    if (!session) return
+    request.user = session.user
+    // Sliding expiry, written at most once a day per session.
+    if (session.expiresAt.getTime() - now.getTime() < (SESSION_DAYS - 1) * DAY_MS) {
+      await extendSession(deps.db, sessionIdOf(cookie), new Date(now.getTime() + SESSION_DAYS * DAY_MS))
+      setSessionCookie(reply, cookie, deps.secureCookies)
+    }
+  })
+}

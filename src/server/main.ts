@@ -1,0 +1,59 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { count } from 'drizzle-orm'
+import { buildApp } from './app'
+import { ConfigError, loadConfig } from './config'
+import { openConfiguredDatabase } from './db/open'
+import { products } from './db/schema/catalogue'
+import { seedDemo } from './db/seed/demo'
+import { LoginThrottle } from './modules/account/login-throttle'
+import { deleteExpiredSessions } from './modules/session/session.repository'
+
+// dist/server/main.js → the project root, wherever the process was started from.
+const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+const DEMO_LOGINS = [
+  ['Bayi (dealer)', 'bayi@toptan.test', 'Bayi1234!'],
+  ['Bayi 2 (another dealer)', 'bayi2@toptan.test', 'Bayi1234!'],
+  ['Yönetici (administrator)', 'yonetici@toptan.test', 'Yonetici1234!'],
+]
+
+async function main() {
+  const config = loadConfig(process.env, rootDir)
+  const database = await openConfiguredDatabase(config)
+  const [row] = await database.db.select({ n: count() }).from(products)
+  let demo = false
+  if (config.demoData && (row?.n ?? 0) === 0) {
+    const started = Date.now()
+    const summary = await seedDemo(database.db)
+    console.log(`Demo data loaded in ${Date.now() - started} ms: ${JSON.stringify(summary)}`)
+    demo = true
+  }
+  const app = await buildApp({ config, database, throttle: new LoginThrottle(), now: () => new Date() })
+  const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
+  sweep.unref()
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`)
+    clearInterval(sweep)
+    await app.close()
+    await database.close()
+    process.exit(0)
+  }
+  process.once('SIGINT', () => void shutdown('SIGINT'))
+  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const url = `http://${config.host}:${config.port}`
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pgdata')}`
+  console.log(`\nToptan is running at ${url}  (database: ${where})`)
+  if (demo || config.demoData) {
+    console.log('Demo logins:')
+    for (const [who, email, password] of DEMO_LOGINS) console.log(`  ${(who ?? "").padEnd(26)} ${email} / ${password}`)
+  }
+}
+
+main().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err)
+  process.exit(1)
+})

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessions, users } from '../../db/schema/accounts'
+import { sessionIdOf } from '../../http/session'
+import { ADMIN, DEALER, seedAccounts } from '../../test/fixtures'
+import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
+
+let t: TestApp
+
+beforeAll(async () => {
+  t = await createTestApp({ throttle: { maxPerAccount: 3, maxPerIp: 100, windowMs: 60_000 } })
+  await seedAccounts(t.database.db)
+})
+afterAll(() => t.close())
+
+describe('POST /api/account/login', () => {
+  it('logs a dealer in, answers the user with the company and changes the session id', async () => {
+    const client = new TestClient(t.app)
+    await client.openPage()
+    const before = client.cookie
+    const res = await client.login(DEALER.email, DEALER.password)
+    expect(res.statusCode).toBe(200)
+    const body = res.json()
+    expect(body.user).toMatchObject({ email: DEALER.email, role: 'dealer', name: 'Ahmet Yılmaz' })
+    expect(body.user.customer.name).toBe('Yıldız Yapı Market Ltd. Şti.')
+    expect(body.user.customer.branches).toHaveLength(2)
+    expect(client.cookie).not.toBe(before)
+    const [stored] = await t.database.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, sessionIdOf(client.cookie.split('=')[1]!)))
+    expect(stored?.userId).toBe(body.user.id)
+    // The token itself is never stored, only its hash.
+    expect(stored?.id).not.toBe(client.cookie.split('=')[1])
+  })
+
+  it('accepts the e-mail in any letter case', async () => {
+    const res = await new TestClient(t.app).login(ADMIN.email.toUpperCase(), ADMIN.password)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().user.role).toBe('admin')
+    expect(res.json().user.customer).toBeNull()
+  })
+
+  it('answers 401 with the same Turkish message for a wrong password and an unknown account', async () => {
+    const wrong = await new TestClient(t.app).login('bayi2@toptan.test', 'wrong-password')
+    const unknown = await new TestClient(t.app).login('nobody@toptan.test', 'wrong-password')
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401)
+      expect(res.json().error.messages.type).toBe('E-posta adresi veya şifre hatalı.')
+    }
+    expect(wrong.body).toBe(unknown.body)
+  })
+
+  it('rate-limits repeated failures on one account with 429, even with the right password', async () => {
+    const client = new TestClient(t.app)
+    await client.openPage()
+    const email = 'yonetici@toptan.test'
+    for (let i = 0; i < 3; i++) expect((await client.login(email, 'nope')).statusCode).toBe(401)
+    const blocked = await client.login(email, ADMIN.password)
+    expect(blocked.statusCode).toBe(429)
+    expect(blocked.json().error.messages.type).toMatch(/Çok fazla başarısız giriş denemesi/)
+  })
+
+  it('refuses a deactivated user', async () => {
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'bayi2@toptan.test'))
+    const res = await new TestClient(t.app).login('bayi2@toptan.test', 'Bayi1234!')
+    expect(res.statusCode).toBe(401)
+    await t.database.db.update(users).set({ isActive: true }).where(eq(users.email, 'bayi2@toptan.test'))
+  })
+})
+
+describe('POST /api/account/logout', () => {
+  it('ends the session on the server so the old cookie no longer works', async () => {
+    const client = new TestClient(t.app)
+    await client.login(DEALER.email, DEALER.password)
+    const oldCookie = client.cookie
+    const me = await client.send({ method: 'GET', url: '/api/bootstrap' })
+    expect(me.json().user.email).toBe(DEALER.email)
+
+    const out = await client.send({ method: 'POST', url: '/api/account/logout' })
+    expect(out.statusCode).toBe(200)
+    expect(client.cookie).not.toBe(oldCookie)
+
+    const replay = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie: oldCookie } })
+    expect(replay.json().user).toBeNull()
+  })
+})

@@ -1,0 +1,29 @@
+import { eq, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { users } from '../../db/schema/accounts'
+
+export async function findUserByEmail(db: Db, email: string) {
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(1)
+  return rows[0] ?? null
+}
+
+export async function markLoggedIn(db: Db, userId: number, now: Date) {
+  await db.update(users).set({ lastLoginAt: now, lastSeenAt: now }).where(eq(users.id, userId))
+}
+
+export async function insertUser(
+  db: Db,
+  values: { email: string; name: string; passwordHash: string; role: 'dealer' | 'admin'; customerId: number | null },
+) {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id })
+  return row!.id
+}

@@ -1,0 +1,67 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { loginRequestSchema, loginResponseSchema, logoutResponseSchema } from '../../../contracts/account'
+import { bootstrapSchema } from '../../../contracts/bootstrap'
+import type { AppDeps } from '../../app-deps'
+import { csrfTokenFor, setSessionCookie } from '../../http/session'
+import { buildBootstrap } from '../bootstrap/bootstrap.service'
+import { login, logout } from './account.service'
+import { loadSessionUser } from './session-user'
+
+export const accountRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const secret = deps.config.sessionSecret
+    const secure = deps.config.trustProxy
+
+    app.post(
+      '/api/account/login',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Log in with e-mail and password; answers the user and the new CSRF token',
+          body: loginRequestSchema,
+          response: { 200: loginResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { token, userId } = await login(db, deps.throttle, request.body, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'] ?? null,
+          previousToken: request.sessionToken,
+          now: deps.now(),
+        })
+        setSessionCookie(reply, token, secure)
+        const user = await loadSessionUser(db, userId)
+        return { user: user!, csrfToken: csrfTokenFor(secret, token) }
+      },
+    )
+
+    app.post(
+      '/api/account/logout',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'End the session on the server',
+          response: { 200: logoutResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const token = await logout(db, request.sessionToken)
+        setSessionCookie(reply, token, secure)
+        return { ok: true as const, csrfToken: csrfTokenFor(secret, token) }
+      },
+    )
+
+    app.get(
+      '/api/bootstrap',
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'What the web app needs for its first paint (also embedded in every page)',
+          response: { 200: bootstrapSchema },
+        },
+      },
+      async (request) => buildBootstrap(db, request, secret),
+    )
+  }

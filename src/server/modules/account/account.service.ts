@@ -1,0 +1,52 @@
+import type { Db } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { newSessionToken, SESSION_DAYS, sessionIdOf } from '../../http/session'
+import { createSession, deleteSession } from '../session/session.repository'
+import { findUserByEmail, markLoggedIn } from './account.repository'
+import type { LoginThrottle } from './login-throttle'
+import { decoyHash, verifyPassword } from './password'
+
+export type LoginContext = { ip: string; userAgent: string | null; previousToken: string; now: Date }
+
+/**
+ * Checks the password and opens a new session under a new token (the old one is destroyed, so a token
+ * planted before login is worthless after it). Failures never tell whether the account exists.
+ */
+export async function login(
+  db: Db,
+  throttle: LoginThrottle,
+  input: { email: string; password: string },
+  ctx: LoginContext,
+): Promise<{ token: string; userId: number }> {
+  const nowMs = ctx.now.getTime()
+  const wait = throttle.retryAfter(input.email, ctx.ip, nowMs)
+  if (wait > 0) {
+    throw new AppError('rate_limited', 'auth.rateLimited', { minutes: Math.ceil(wait / 60000) }, 'rate_limited')
+  }
+  const user = await findUserByEmail(db, input.email)
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()))
+  if (!user || !user.isActive || !valid) {
+    throttle.recordFailure(input.email, ctx.ip, nowMs)
+    throw new AppError('unauthenticated', 'auth.invalidCredentials', undefined, 'invalid_credentials')
+  }
+  throttle.recordSuccess(input.email)
+  const token = newSessionToken()
+  await db.transaction(async (tx) => {
+    await deleteSession(tx, sessionIdOf(ctx.previousToken))
+    await createSession(tx, {
+      id: sessionIdOf(token),
+      userId: user.id,
+      expiresAt: new Date(nowMs + SESSION_DAYS * 24 * 60 * 60 * 1000),
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+    })
+    await markLoggedIn(tx, user.id, ctx.now)
+  })
+  return { token, userId: user.id }
+}
+
+/** Destroys the session on the server; the browser gets a fresh anonymous token. */
+export async function logout(db: Db, token: string): Promise<string> {
+  await deleteSession(db, sessionIdOf(token))
+  return newSessionToken()
+}

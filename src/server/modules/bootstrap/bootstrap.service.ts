@@ -1,0 +1,34 @@
+import type { FastifyRequest } from 'fastify'
+import type { Bootstrap } from '../../../contracts/bootstrap'
+import type { Db } from '../../db/client'
+import { csrfTokenFor } from '../../http/session'
+import { loadSessionUser } from '../account/session-user'
+import { effectivePreferences, getStoredPreferences } from '../preferences/preferences.service'
+import { loadCurrencies, loadPaymentPlans, loadStoreInfo, loadStoreSettings } from '../store/store.repository'
+
+/** Everything the first paint needs, in one pass (embedded in the page and served at /api/bootstrap). */
+export async function buildBootstrap(db: Db, request: FastifyRequest, secret: string): Promise<Bootstrap> {
+  const settings = await loadStoreSettings(db)
+  const currencies = await loadCurrencies(db)
+  const paymentPlans = await loadPaymentPlans(db)
+  const store = await loadStoreInfo(db)
+  const user = request.user ? await loadSessionUser(db, request.user.id) : null
+  const stored = user ? await getStoredPreferences(db, user.id) : null
+  const preferences = effectivePreferences(
+    stored,
+    settings,
+    currencies,
+    request.locale,
+    user?.customer?.branches[0]?.id ?? null,
+  )
+  return {
+    locale: request.locale,
+    csrfToken: csrfTokenFor(secret, request.sessionToken),
+    user,
+    preferences: { ...preferences, locale: request.locale },
+    settings,
+    currencies,
+    paymentPlans,
+    store,
+  }
+}

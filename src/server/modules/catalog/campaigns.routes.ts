@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { type Campaign, campaignsResponseSchema } from '../../../contracts/campaigns'
+import type { AppDeps } from '../../app-deps'
+import { findActiveCampaigns } from './campaigns.repository'
+import { loadPricingContext, priceFor } from './pricing-context'
+
+export const productUrl = (seo: string, id: number) => `/${seo}-p-${id}`
+
+export const campaignRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    app.get(
+      '/api/catalog/campaigns',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Campaign sections of the home page, priced for the visitor',
+          response: { 200: campaignsResponseSchema },
+        },
+      },
+      async (request) => {
+        const ctx = await loadPricingContext(db, request.user)
+        const { campaignRows, productRows } = await findActiveCampaigns(db, ctx.showNotInStocks)
+        const byId = new Map<number, Campaign>(
+          campaignRows.map((c) => [c.id, { ...c, rowCount: Math.max(1, c.rowCount), products: [] }]),
+        )
+        for (const p of productRows) {
+          byId.get(p.campaignId)?.products.push({
+            id: p.id,
+            seo: p.seo,
+            url: productUrl(p.seo, p.id),
+            name: p.name,
+            code: p.code,
+            image: p.image,
+            quantity: ctx.showStock ? p.quantity : null,
+            salePrice: priceFor(ctx, p.salePrice, p.currencyId, p.taxRate),
+            listPrice: priceFor(ctx, p.listPrice, p.currencyId, p.taxRate),
+            defaultUnit: p.defaultUnit,
+          })
+        }
+        return { campaigns: [...byId.values()] }
+      },
+    )
+  }

@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm'
+import type { Currency } from '../../../contracts/bootstrap'
+import type { Money } from '../../../contracts/common'
+import type { StoreSettings } from '../../../contracts/settings'
+import { type Amount, convertPrice } from '../../../domain/pricing'
+import type { Db } from '../../db/client'
+import { customers } from '../../db/schema/accounts'
+import { effectivePreferences, getStoredPreferences } from '../preferences/preferences.service'
+import type { AuthUser } from '../session/session.repository'
+import { loadCurrencies, loadStoreSettings } from '../store/store.repository'
+
+/**
+ * Who sees what (docs/decisions.md "Guests and prices"): dealers and staff always see prices and stock;
+ * guests see prices only when showPriceStatus is on and stock only when showStokInfo is on. Guests and
+ * staff see the store's list prices in the default currency: a customer's profit/discount applies only
+ * to that customer's own users.
+ */
+export type PricingContext = {
+  settings: StoreSettings
+  currencies: Map<number, Currency>
+  target: Currency
+  profitPercent: string
+  withTax: boolean
+  showPrices: boolean
+  showStock: boolean
+  showNotInStocks: boolean
+}
+
+export async function loadPricingContext(db: Db, user: AuthUser | null): Promise<PricingContext> {
+  const settings = await loadStoreSettings(db)
+  const list = await loadCurrencies(db)
+  const stored = user ? await getStoredPreferences(db, user.id) : null
+  const prefs = effectivePreferences(stored, settings, list, 'tr', null)
+  let profitPercent = '0'
+  if (user?.customerId) {
+    const [row] = await db
+      .select({ profit: customers.profitPercent })
+      .from(customers)
+      .where(eq(customers.id, user.customerId))
+      .limit(1)
+    profitPercent = row?.profit ?? '0'
+  }
+  const currencies = new Map(list.map((c) => [c.id, c]))
+  const target = currencies.get(prefs.defaultCurrency) ?? list[0]
+  if (!target) throw new Error('No currency is defined')
+  return {
+    settings,
+    currencies,
+    target,
+    profitPercent,
+    withTax: settings.productsWithKdv,
+    showPrices: user !== null || settings.showPriceStatus,
+    showStock: user !== null || settings.showStokInfo,
+    showNotInStocks: prefs.showNotInStocks === '1',
+  }
+}
+
+/** A catalogue amount in the visitor's currency, or null when prices are hidden from this visitor. */
+export function priceFor(
+  ctx: PricingContext,
+  value: Amount | null,
+  currencyId: number,
+  taxRate: Amount,
+): Money | null {
+  if (!ctx.showPrices || value === null) return null
+  const from = ctx.currencies.get(currencyId)
+  if (!from) return null
+  const converted = convertPrice({
+    value,
+    fromRate: from.exchangeRate,
+    toRate: ctx.target.exchangeRate,
+    profitPercent: ctx.profitPercent,
+    taxRate,
+    withTax: ctx.withTax,
+  })
+  return { value: converted.toNumber(), currency: ctx.target.code }
+}

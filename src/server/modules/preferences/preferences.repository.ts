@@ -1,0 +1,36 @@
+import { and, eq } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { branches, userPreferences } from '../../db/schema/accounts'
+import { currencies } from '../../db/schema/catalogue'
+
+export type StoredPreferences = typeof userPreferences.$inferSelect
+
+export async function findPreferences(db: Db, userId: number): Promise<StoredPreferences | null> {
+  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1)
+  return row ?? null
+}
+
+export async function upsertPreference(
+  db: Db,
+  userId: number,
+  values: Partial<Omit<StoredPreferences, 'userId'>>,
+) {
+  await db
+    .insert(userPreferences)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: userPreferences.userId, set: values })
+}
+
+export async function currencyExists(db: Db, id: number): Promise<boolean> {
+  const rows = await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.id, id)).limit(1)
+  return rows.length > 0
+}
+
+export async function branchBelongsTo(db: Db, branchId: number, customerId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), eq(branches.customerId, customerId)))
+    .limit(1)
+  return rows.length > 0
+}

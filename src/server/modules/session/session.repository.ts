@@ -1,0 +1,69 @@
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import type { Role } from '../../../contracts/account'
+import type { Locale } from '../../../contracts/common'
+import type { Db } from '../../db/client'
+import { sessions, userPreferences, users } from '../../db/schema/accounts'
+
+export type AuthUser = {
+  id: number
+  name: string
+  email: string
+  role: Role
+  customerId: number | null
+  locale: Locale | null
+}
+
+export type SessionRow = { user: AuthUser; expiresAt: Date }
+
+/** One indexed lookup per request: the session with its user and the user's language. */
+export async function findSession(db: Db, sessionId: string, now: Date): Promise<SessionRow | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      customerId: users.customerId,
+      locale: userPreferences.locale,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), eq(users.isActive, true)))
+    .limit(1)
+  const row = rows[0]
+  if (!row) return null
+  const { expiresAt, locale, role, ...user } = row
+  return {
+    user: { ...user, role: role as Role, locale: locale === 'en' || locale === 'tr' ? locale : null },
+    expiresAt,
+  }
+}
+
+export async function createSession(
+  db: Db,
+  values: { id: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+) {
+  await db.insert(sessions).values(values)
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId))
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })
+  return deleted.length
+}
+
+export async function touchUser(db: Db, userId: number, now: Date) {
+  await db
+    .update(users)
+    .set({ lastSeenAt: now })
+    .where(and(eq(users.id, userId), sql`coalesce(${users.lastSeenAt}, 'epoch') < ${now}::timestamptz - interval '1 minute'`))
+}

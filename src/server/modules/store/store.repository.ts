@@ -1,0 +1,60 @@
+import { asc, eq } from 'drizzle-orm'
+import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootstrap'
+import { defaultStoreSettings, type StoreSettings, storeSettingsSchema } from '../../../contracts/settings'
+import type { Db } from '../../db/client'
+import { currencies } from '../../db/schema/catalogue'
+import { paymentPlans, storeInfo, storeSettings } from '../../db/schema/store'
+
+/** Stored settings over the typed defaults; a stored value that no longer fits its type falls back. */
+export async function loadStoreSettings(db: Db): Promise<StoreSettings> {
+  const rows = await db.select({ key: storeSettings.key, value: storeSettings.value }).from(storeSettings)
+  const merged: Record<string, unknown> = { ...defaultStoreSettings }
+  const shape = storeSettingsSchema.shape as Record<string, { safeParse: (v: unknown) => { success: boolean } }>
+  for (const row of rows) {
+    const field = shape[row.key]
+    if (field?.safeParse(row.value).success) merged[row.key] = row.value
+  }
+  return storeSettingsSchema.parse(merged)
+}
+
+export async function loadCurrencies(db: Db): Promise<Currency[]> {
+  const rows = await db.select().from(currencies).orderBy(asc(currencies.sortOrder), asc(currencies.id))
+  return rows.map((c) => ({
+    id: c.id,
+    code: c.code,
+    name: c.name,
+    symbol: c.symbol,
+    exchangeRate: Number(c.exchangeRate),
+    isDefault: c.isDefault,
+  }))
+}
+
+export async function loadPaymentPlans(db: Db): Promise<PaymentPlan[]> {
+  const rows = await db.select().from(paymentPlans).orderBy(asc(paymentPlans.sortOrder), asc(paymentPlans.id))
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    priceName: p.priceName,
+    varsayilan: p.isDefault,
+    isVirtual: p.isVirtual,
+  }))
+}
+
+const emptyStore: StoreInfo = {
+  name: 'Toptan',
+  logo: null,
+  address: null,
+  town: null,
+  city: null,
+  phone: null,
+  email: null,
+  whatsapp: null,
+  socialLinks: null,
+}
+
+export async function loadStoreInfo(db: Db): Promise<StoreInfo> {
+  const [row] = await db.select().from(storeInfo).where(eq(storeInfo.id, 1)).limit(1)
+  if (!row) return emptyStore
+  const { id: _id, ...info } = row
+  return info
+}
