@@ -1,0 +1,78 @@
+/** Product-list rules: sort whitelist, pagination window, quantity inputs, discount, stock-number label. */
+
+export const SORTS = ['name', '-name', 'price', '-price', 'brand', '-brand', 'quantity', '-quantity'] as const
+export type SortValue = (typeof SORTS)[number]
+
+/** Only the fixed list is accepted; anything else falls back to the store's default sort. */
+export function parseSort(input: unknown, fallback: SortValue): SortValue {
+  return typeof input === 'string' && (SORTS as readonly string[]).includes(input) ? (input as SortValue) : fallback
+}
+
+export type PageItem = number | 'ellipsis'
+
+/**
+ * Fewer than 11 pages: every page. Otherwise the first and last page, and a window of five around the
+ * current page (shifted at the edges), with an ellipsis for each gap.
+ */
+export function paginationWindow(current: number, pages: number): PageItem[] {
+  if (pages <= 0) return []
+  if (pages < 11) return Array.from({ length: pages }, (_, i) => i + 1)
+  const page = Math.min(Math.max(1, current), pages)
+  let start = Math.max(2, page - 2)
+  let end = Math.min(pages - 1, page + 2)
+  if (page <= 3) end = 6
+  if (page >= pages - 2) start = pages - 5
+  const items: PageItem[] = [1]
+  if (start > 2) items.push('ellipsis')
+  for (let p = start; p <= end; p++) items.push(p)
+  if (end < pages - 1) items.push('ellipsis')
+  items.push(pages)
+  return items
+}
+
+/** List quantity input: a non-numeric value, zero or less becomes 1. */
+export function listQuantity(typed: string): number {
+  const n = Number.parseInt(typed, 10)
+  return Number.isFinite(n) && n > 0 ? n : 1
+}
+
+export const DETAIL_MAX_QUANTITY = 100
+
+/**
+ * Detail quantity input: accepted when 1–100; non-numeric or zero resets to 1; negative or above 100
+ * keeps the previous amount.
+ */
+export function detailQuantity(typed: string, previous: number): number {
+  const trimmed = typed.trim()
+  const n = Number(trimmed)
+  if (trimmed === '' || !Number.isFinite(n) || n === 0) return 1
+  if (n < 0 || n > DETAIL_MAX_QUANTITY || !Number.isInteger(n)) return previous
+  return n
+}
+
+/** −1 never goes below 1. */
+export const decreaseQuantity = (q: number) => Math.max(1, q - 1)
+
+/**
+ * Discount badge percent: shown when the list price (already converted to the same currency) is above
+ * the sale price and showListPrice is on; the rounded 100 − sale / list × 100. null when not shown.
+ */
+export function discountPercent(sale: number, list: number, showListPrice: boolean): number | null {
+  if (!showListPrice || !(list > sale) || list <= 0) return null
+  return Math.round(100 - (sale / list) * 100)
+}
+
+export type StockNumberLabel = { label: 'Ürün kodu' | 'Barkod'; value: string }
+
+/** The product's number(s) to show: code, barcode or both, by its stockNumberType; compact cuts at 20. */
+export function stockNumberLabels(
+  product: { code: string; barcode: string | null; stockNumberType: string },
+  compact = false,
+): StockNumberLabel[] {
+  const cut = (v: string) => (compact && v.length > 20 ? `${v.slice(0, 20)}…` : v)
+  const code: StockNumberLabel = { label: 'Ürün kodu', value: cut(product.code) }
+  const barcode: StockNumberLabel = { label: 'Barkod', value: cut(product.barcode ?? '') }
+  if (product.stockNumberType === 'StockCode') return [code]
+  if (product.stockNumberType === 'Barcode') return product.barcode ? [barcode] : [code]
+  return product.barcode ? [code, barcode] : [code]
+}
