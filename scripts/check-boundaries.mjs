@@ -4,7 +4,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const IMPORT = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g
+const IMPORT =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\s*\(\s*['"]([^'"]+)['"]\s*\)|import\s+['"]([^'"]+)['"]/g
 
 /** @param {string} file project-relative path, e.g. src/web/features/home/HomePage.tsx */
 function layerOf(file) {
@@ -25,12 +26,13 @@ export function findViolations(files) {
     if (from.layer === 'outside') continue
     for (const match of source.matchAll(IMPORT)) {
       const spec = match[1] ?? match[2] ?? match[3]
-      if (!spec || !spec.startsWith('.')) continue
+      if (!spec?.startsWith('.')) continue
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), spec))
       const to = layerOf(target)
       let rule = null
       if (from.layer === 'domain' && to.layer !== 'domain') rule = 'domain imports nothing of ours'
-      else if (from.layer === 'contracts' && to.layer !== 'contracts') rule = 'contracts import only contracts'
+      else if (from.layer === 'contracts' && to.layer !== 'contracts')
+        rule = 'contracts import only contracts'
       else if (from.layer === 'web' && to.layer === 'server') rule = 'web never imports server'
       else if (from.layer === 'server' && to.layer === 'web') rule = 'server never imports web'
       else if (from.feature && to.feature && from.feature !== to.feature)
@@ -55,7 +57,9 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
   const files = collect('src')
   const problems = findViolations(files)
   if (problems.length) {
-    console.error(`Import boundaries broken (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`)
+    console.error(
+      `Import boundaries broken (${problems.length}):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+    )
     process.exit(1)
   }
   console.log(`Import boundaries hold (${files.size} files checked).`)

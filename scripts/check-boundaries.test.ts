@@ -8,8 +8,10 @@ describe('import boundaries', () => {
   it('allow the documented directions', () => {
     expect(
       check({
-        'src/server/app.ts': "import { x } from '../contracts/account'\nimport { y } from '../domain/pricing'",
-        'src/web/features/home/HomePage.tsx': "import { z } from '../../lib/api'\nimport { p } from '../../../domain/pricing'",
+        'src/server/app.ts':
+          "import { x } from '../contracts/account'\nimport { y } from '../domain/pricing'",
+        'src/web/features/home/HomePage.tsx':
+          "import { z } from '../../lib/api'\nimport { p } from '../../../domain/pricing'",
         'src/domain/pricing.ts': "import Big from 'big.js'\nimport { f } from './turkish-text'",
         'src/contracts/bootstrap.ts': "import { a } from './account'",
       }),
@@ -21,7 +23,11 @@ describe('import boundaries', () => {
     ['src/contracts/x.ts', "import { d } from '../domain/pricing'", 'contracts import only contracts'],
     ['src/web/lib/api.ts', "import { s } from '../../server/app'", 'web never imports server'],
     ['src/server/app.ts', "export { w } from '../web/main'", 'server never imports web'],
-    ['src/web/features/home/A.tsx', "const m = import('../account/LoginPage')", 'a web feature does not reach'],
+    [
+      'src/web/features/home/A.tsx',
+      "const m = import('../account/LoginPage')",
+      'a web feature does not reach',
+    ],
     ['src/server/x.ts', "import '../../scripts/thing'", 'src imports nothing outside src'],
   ])('flag %s importing across a boundary', (file, source, rule) => {
     const problems = check({ [file]: source })

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 const ci = process.env.CI === 'true' || process.env.CI === '1'
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+  Boolean,
+)
 const chromium = candidates.find((p) => existsSync(p))
 
 if (!chromium) {

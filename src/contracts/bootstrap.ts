@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { sessionUserSchema, preferencesSchema } from './account'
+import { preferencesSchema, sessionUserSchema } from './account'
 import { localeSchema } from './common'
 import { storeSettingsSchema } from './settings'
 

@@ -1,6 +1,15 @@
 import { z } from 'zod'
 
-export const sortValues = ['name', '-name', 'price', '-price', 'brand', '-brand', 'quantity', '-quantity'] as const
+export const sortValues = [
+  'name',
+  '-name',
+  'price',
+  '-price',
+  'brand',
+  '-brand',
+  'quantity',
+  '-quantity',
+] as const
 export const sortSchema = z.enum(sortValues)
 export type Sort = z.infer<typeof sortSchema>
 

@@ -11,9 +11,19 @@ import {
 
 describe('parseSort', () => {
   it.each([
-    ['name', 'name'], ['-name', '-name'], ['price', 'price'], ['-price', '-price'], ['brand', 'brand'],
-    ['-brand', '-brand'], ['quantity', 'quantity'], ['-quantity', '-quantity'],
-    ['id', 'name'], ['price;drop table', 'name'], ['', 'name'], [undefined, 'name'], [['price'], 'name'],
+    ['name', 'name'],
+    ['-name', '-name'],
+    ['price', 'price'],
+    ['-price', '-price'],
+    ['brand', 'brand'],
+    ['-brand', '-brand'],
+    ['quantity', 'quantity'],
+    ['-quantity', '-quantity'],
+    ['id', 'name'],
+    ['price;drop table', 'name'],
+    ['', 'name'],
+    [undefined, 'name'],
+    [['price'], 'name'],
   ])('%s → %s', (input, expected) => {
     expect(parseSort(input, 'name')).toBe(expected)
   })
@@ -40,15 +50,26 @@ describe('paginationWindow', () => {
 
 describe('quantity inputs (spec/1 §5)', () => {
   it.each([
-    ['5', 5], ['abc', 1], ['0', 1], ['', 1], ['-4', 1], ['250', 250],
+    ['5', 5],
+    ['abc', 1],
+    ['0', 1],
+    ['', 1],
+    ['-4', 1],
+    ['250', 250],
   ])('list: %s → %i', (typed, expected) => {
     expect(listQuantity(typed)).toBe(expected)
   })
 
   it.each([
-    ['7', 3, 7], ['100', 3, 100], ['1', 3, 1],
-    ['abc', 3, 1], ['0', 3, 1], ['', 3, 1],
-    ['-2', 3, 3], ['101', 3, 3], ['2.5', 3, 3],
+    ['7', 3, 7],
+    ['100', 3, 100],
+    ['1', 3, 1],
+    ['abc', 3, 1],
+    ['0', 3, 1],
+    ['', 3, 1],
+    ['-2', 3, 3],
+    ['101', 3, 3],
+    ['2.5', 3, 3],
   ])('detail: %s (was %i) → %i', (typed, previous, expected) => {
     expect(detailQuantity(typed, previous)).toBe(expected)
   })
@@ -77,8 +98,20 @@ describe('stockNumberLabels', () => {
   it.each([
     ['StockCode', [{ label: 'Ürün kodu', value: 'HRD-00123' }]],
     ['Barcode', [{ label: 'Barkod', value: '8690000000123' }]],
-    ['Both', [{ label: 'Ürün kodu', value: 'HRD-00123' }, { label: 'Barkod', value: '8690000000123' }]],
-    ['', [{ label: 'Ürün kodu', value: 'HRD-00123' }, { label: 'Barkod', value: '8690000000123' }]],
+    [
+      'Both',
+      [
+        { label: 'Ürün kodu', value: 'HRD-00123' },
+        { label: 'Barkod', value: '8690000000123' },
+      ],
+    ],
+    [
+      '',
+      [
+        { label: 'Ürün kodu', value: 'HRD-00123' },
+        { label: 'Barkod', value: '8690000000123' },
+      ],
+    ],
   ])('%s', (type, expected) => {
     expect(stockNumberLabels({ ...product, stockNumberType: type })).toEqual(expected)
   })
@@ -87,7 +120,9 @@ describe('stockNumberLabels', () => {
     const long = { code: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', barcode: null, stockNumberType: 'StockCode' }
     expect(stockNumberLabels(long, true)[0]!.value).toBe('ABCDEFGHIJKLMNOPQRST…')
     expect(stockNumberLabels(long)[0]!.value).toBe('ABCDEFGHIJKLMNOPQRSTUVWXYZ')
-    expect(stockNumberLabels({ ...long, code: 'ABCDEFGHIJKLMNOPQRST' }, true)[0]!.value).toBe('ABCDEFGHIJKLMNOPQRST')
+    expect(stockNumberLabels({ ...long, code: 'ABCDEFGHIJKLMNOPQRST' }, true)[0]!.value).toBe(
+      'ABCDEFGHIJKLMNOPQRST',
+    )
   })
 
   it('falls back to the code when a barcode is asked for but missing', () => {

@@ -5,7 +5,9 @@ export type SortValue = (typeof SORTS)[number]
 
 /** Only the fixed list is accepted; anything else falls back to the store's default sort. */
 export function parseSort(input: unknown, fallback: SortValue): SortValue {
-  return typeof input === 'string' && (SORTS as readonly string[]).includes(input) ? (input as SortValue) : fallback
+  return typeof input === 'string' && (SORTS as readonly string[]).includes(input)
+    ? (input as SortValue)
+    : fallback
 }
 
 export type PageItem = number | 'ellipsis'

@@ -1,25 +1,63 @@
-import { normalizeCurrencyCode } from './pricing'
+/** Domain code imports nothing of ours: these mirror contracts' Locale and Money. */
+type Locale = 'tr' | 'en'
+type Money = { value: number; currency: string }
 
-/**
- * Turkish money style: thousands with '.', decimals with ',', always 2 decimals, the currency's symbol
- * ('1.234,50 ₺'). TL is read as TRY. English pages use the same numbers with English separators.
- */
-export function formatMoney(value: number, currency: string, locale: 'tr' | 'en' = 'tr'): string {
-  const code = normalizeCurrencyCode(currency)
-  const symbol = SYMBOLS[code] ?? code
-  const number = new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value)
-  return locale === 'tr' ? `${number} ${symbol}` : `${symbol}${number}`
+/** The code TL is read as TRY everywhere a code comes in. */
+export function normalizeCurrencyCode(code: string): string {
+  const upper = code.trim().toUpperCase()
+  return upper === 'TL' ? 'TRY' : upper
 }
 
-const SYMBOLS: Record<string, string> = { TRY: '₺', USD: '$', EUR: '€', GBP: '£' }
+const amountFormats = new Map<Locale, Intl.NumberFormat>()
 
-/** The amount alone in Turkish style ('12.450,75'), as the overdue banner writes it before the currency. */
-export function formatAmount(value: number, locale: 'tr' | 'en' = 'tr'): string {
-  return new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-US', {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(value)
+function amountFormat(locale: Locale): Intl.NumberFormat {
+  let format = amountFormats.get(locale)
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'tr-TR', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    })
+    amountFormats.set(locale, format)
+  }
+  return format
+}
+
+/** An amount with 2 decimals and no currency: '1.234,50' (tr), '1,234.50' (en). */
+export function formatAmount(value: number, locale: Locale = 'tr'): string {
+  return amountFormat(locale).format(value)
+}
+
+const symbols = new Map<string, string>()
+
+/** '₺' for TRY (and TL), '$' for USD, '€' for EUR; an unknown code stands for itself. */
+export function currencySymbol(code: string): string {
+  const currency = normalizeCurrencyCode(code)
+  let symbol = symbols.get(currency)
+  if (symbol === undefined) {
+    try {
+      symbol =
+        new Intl.NumberFormat('tr-TR', { style: 'currency', currency, currencyDisplay: 'narrowSymbol' })
+          .formatToParts(0)
+          .find((part) => part.type === 'currency')?.value ?? currency
+    } catch {
+      symbol = currency
+    }
+    symbols.set(currency, symbol)
+  }
+  return symbol
+}
+
+/**
+ * Money for people. Turkish style puts the symbol after the amount: '1.234,50 ₺'; English puts it
+ * before: '₺1,234.50'. Always 2 decimals, rounded half away from zero.
+ */
+export function formatMoney(money: Money, locale: Locale = 'tr'): string {
+  const amount = formatAmount(money.value, locale)
+  const symbol = currencySymbol(money.currency)
+  if (locale === 'en') {
+    const sign = amount.startsWith('-') ? '-' : ''
+    const digits = sign ? amount.slice(1) : amount
+    return symbol.length > 1 ? `${sign}${symbol} ${digits}` : `${sign}${symbol}${digits}`
+  }
+  return `${amount} ${symbol}`
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { convertPrice, normalizeCurrencyCode, roundMoney } from './pricing'
+import { convertPrice, roundMoney } from './pricing'
 
 describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit%) × (1 + tax%))', () => {
   it.each([
@@ -15,17 +15,20 @@ describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit
     ['0.125', '1', '1', 0, 0, false, '0.13'], // half-up at the 2nd decimal
     ['0.124', '1', '1', 0, 0, false, '0.12'],
     ['19.99', '1', '3', 0, 18, true, '7.86'], // 6.663333 × 1.18 = 7.8627…
-  ])('%s at %s→%s, profit %s, tax %s (%s) = %s', (value, fromRate, toRate, profit, tax, withTax, expected) => {
-    const price = convertPrice({
-      value,
-      fromRate,
-      toRate,
-      profitPercent: profit,
-      taxRate: tax,
-      withTax: withTax as boolean,
-    })
-    expect(price.toString()).toBe(expected)
-  })
+  ])(
+    '%s at %s→%s, profit %s, tax %s (%s) = %s',
+    (value, fromRate, toRate, profit, tax, withTax, expected) => {
+      const price = convertPrice({
+        value,
+        fromRate,
+        toRate,
+        profitPercent: profit,
+        taxRate: tax,
+        withTax: withTax as boolean,
+      })
+      expect(price.toString()).toBe(expected)
+    },
+  )
 })
 
 describe('roundMoney', () => {
@@ -36,16 +39,5 @@ describe('roundMoney', () => {
     ['2.675', '2.68'],
   ])('%s → %s', (input, expected) => {
     expect(roundMoney(input).toString()).toBe(expected)
-  })
-})
-
-describe('normalizeCurrencyCode', () => {
-  it.each([
-    ['TL', 'TRY'],
-    ['tl', 'TRY'],
-    ['usd', 'USD'],
-    [' EUR ', 'EUR'],
-  ])('%s → %s', (input, expected) => {
-    expect(normalizeCurrencyCode(input)).toBe(expected)
   })
 })

@@ -31,9 +31,3 @@ export function convertPrice(input: ConversionInput): Big {
   if (input.withTax) price = price.times(new Big(input.taxRate ?? 0).div(100).plus(1))
   return roundMoney(price)
 }
-
-/** The currency code TL is read as TRY. */
-export function normalizeCurrencyCode(code: string): string {
-  const upper = code.trim().toUpperCase()
-  return upper === 'TL' ? 'TRY' : upper
-}

@@ -3,10 +3,24 @@ import { canAdd, remainingStock, stockDisplay, stockOffset } from './stock'
 
 describe('stockOffset (spec/1 §9 table)', () => {
   it.each([
-    [0, 0], [1, 0], [2, 0],
-    [3, 5], [4, 10], [5, 50], [6, 100], [7, 1000], [8, 20],
-    [9, -5], [10, -10], [11, -50], [12, -100], [13, -1000], [14, -20],
-    [15, 0], [20, 0], [21, 0],
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [3, 5],
+    [4, 10],
+    [5, 50],
+    [6, 100],
+    [7, 1000],
+    [8, 20],
+    [9, -5],
+    [10, -10],
+    [11, -50],
+    [12, -100],
+    [13, -1000],
+    [14, -20],
+    [15, 0],
+    [20, 0],
+    [21, 0],
   ])('mode %i → %i', (mode, offset) => {
     expect(stockOffset(mode)).toBe(offset)
   })
@@ -54,7 +68,9 @@ describe('remainingStock and canAdd (spec/1 §5)', () => {
     [3, 9, 0, false, 0],
     [0, 0, 0, true, Number.POSITIVE_INFINITY],
   ])('stock %i, mode %i, %i in cart, control %s → %s', (quantity, mode, inCart, control, expected) => {
-    expect(remainingStock({ quantity, mode, inCartBaseUnits: inCart, cartStockControl: control })).toBe(expected)
+    expect(remainingStock({ quantity, mode, inCartBaseUnits: inCart, cartStockControl: control })).toBe(
+      expected,
+    )
   })
 
   it.each([

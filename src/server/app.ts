@@ -15,6 +15,7 @@ import { HtmlShell } from './http/shell'
 import { registerStaticFiles } from './http/static-files'
 import { accountRoutes } from './modules/account/account.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
+import { consentRoutes } from './modules/consent/consent.routes'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 
 export type RouteEntry = { method: string; url: string }
@@ -57,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(accountRoutes(deps))
   await app.register(preferencesRoutes(deps))
   await app.register(campaignRoutes(deps))
+  await app.register(consentRoutes(deps))
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -45,11 +45,14 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   const url = `http://${config.host}:${config.port}`
-  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'pgdata')}`
+  const where = config.databaseUrl
+    ? 'PostgreSQL (DATABASE_URL)'
+    : `PGlite in ${path.join(config.dataDir, 'pgdata')}`
   console.log(`\nToptan is running at ${url}  (database: ${where})`)
   if (demo || config.demoData) {
     console.log('Demo logins:')
-    for (const [who, email, password] of DEMO_LOGINS) console.log(`  ${(who ?? "").padEnd(26)} ${email} / ${password}`)
+    for (const [who, email, password] of DEMO_LOGINS)
+      console.log(`  ${(who ?? '').padEnd(26)} ${email} / ${password}`)
   }
 }
 

@@ -32,7 +32,9 @@ const { values } = parseArgs({
 })
 const parsed = argsSchema.safeParse(values)
 if (!parsed.success) {
-  console.error(parsed.error.issues.map((i) => `  ${i.path.join('.') || 'arguments'}: ${i.message}`).join('\n'))
+  console.error(
+    parsed.error.issues.map((i) => `  ${i.path.join('.') || 'arguments'}: ${i.message}`).join('\n'),
+  )
   console.error(USAGE)
   process.exit(1)
 }

@@ -10,7 +10,8 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const rows = async <T>(query: ReturnType<typeof sql>) => (await database.db.execute(query)).rows as T[]
+const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
+  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
 
 describe(`migrations on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('create every table of the catalogue and account side', async () => {
@@ -19,15 +20,33 @@ describe(`migrations on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'P
     )
     expect(tables.map((t) => t.table_name)).toEqual(
       expect.arrayContaining([
-        'currencies', 'brands', 'models', 'categories', 'warehouses', 'products', 'product_units',
-        'product_stocks', 'campaigns', 'campaign_products', 'customers', 'branches', 'users',
-        'user_preferences', 'sessions', 'store_settings', 'payment_plans', 'store_info', 'search_logs',
+        'currencies',
+        'brands',
+        'models',
+        'categories',
+        'warehouses',
+        'products',
+        'product_units',
+        'product_stocks',
+        'campaigns',
+        'campaign_products',
+        'customers',
+        'branches',
+        'users',
+        'user_preferences',
+        'sessions',
+        'store_settings',
+        'payment_plans',
+        'store_info',
+        'search_logs',
       ]),
     )
   })
 
   it('install pg_trgm and the trigram index that text search relies on', async () => {
-    const ext = await rows<{ extname: string }>(sql`select extname from pg_extension where extname = 'pg_trgm'`)
+    const ext = await rows<{ extname: string }>(
+      sql`select extname from pg_extension where extname = 'pg_trgm'`,
+    )
     expect(ext).toHaveLength(1)
     const idx = await rows<{ indexdef: string }>(
       sql`select indexdef from pg_indexes where indexname = 'products_search_trgm_idx'`,

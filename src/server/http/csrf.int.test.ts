@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions, userPreferences } from '../db/schema/accounts'
 import { DEALER, seedAccounts } from '../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../test/test-app'
@@ -60,7 +60,7 @@ describe('anti-forgery, walked over the whole route table', () => {
     expect(await t.database.db.select({ n: count() }).from(userPreferences)).toEqual(prefsBefore)
   })
 
-  it('does not accept another visitor\'s token', async () => {
+  it("does not accept another visitor's token", async () => {
     const other = new TestClient(t.app)
     await other.openPage()
     const res = await t.app.inject({

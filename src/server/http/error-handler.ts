@@ -16,7 +16,10 @@ function fieldMessage(issue: FieldIssue): { key: MessageKey; params?: MessagePar
       return { key: p.format === 'email' ? 'field.email' : 'field.invalid' }
     case 'too_small':
       return p.origin === 'string'
-        ? { key: Number(p.minimum) <= 1 ? 'field.required' : 'field.tooShort', params: { min: Number(p.minimum) } }
+        ? {
+            key: Number(p.minimum) <= 1 ? 'field.required' : 'field.tooShort',
+            params: { min: Number(p.minimum) },
+          }
         : { key: 'field.tooSmall', params: { min: Number(p.minimum) } }
     case 'too_big':
       return p.origin === 'string'
@@ -52,7 +55,12 @@ export function sendError(
   reply: FastifyReply,
   kind: ErrorKind,
   key: MessageKey,
-  options: { code?: string; params?: MessageParams; fields?: ReturnType<typeof fieldsFrom>; status?: number } = {},
+  options: {
+    code?: string
+    params?: MessageParams
+    fields?: ReturnType<typeof fieldsFrom>
+    status?: number
+  } = {},
 ) {
   const locale = request.locale
   const body: ErrorBody = {
@@ -89,7 +97,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       })
     }
     const fe = error as FastifyError
-    if (fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (error instanceof SyntaxError && fe.statusCode === 400)) {
+    if (
+      fe.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      (error instanceof SyntaxError && fe.statusCode === 400)
+    ) {
       return sendError(request, reply, 'bad_request', 'error.badJson', { code: 'invalid_json' })
     }
     if (fe.statusCode === 415) {

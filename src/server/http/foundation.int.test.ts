@@ -36,7 +36,9 @@ describe('HTML pages', () => {
   it('serve the English page under /en with lang="en"', async () => {
     const res = await new TestClient(t.app).openPage('/en/account/login')
     expect(res.statusCode).toBe(200)
-    const bootstrap = JSON.parse(/<script id="bootstrap" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!)
+    const bootstrap = JSON.parse(
+      /<script id="bootstrap" type="application\/json">(.*?)<\/script>/s.exec(res.body)![1]!,
+    )
     expect(bootstrap.locale).toBe('en')
     expect(bootstrap.user).toBeNull()
     expect(bootstrap.currencies.map((c: { code: string }) => c.code)).toEqual(['TRY', 'USD', 'EUR'])
@@ -57,7 +59,7 @@ describe('API errors', () => {
     })
   })
 
-  it('answer malformed JSON with a 400 in the caller\'s language', async () => {
+  it("answer malformed JSON with a 400 in the caller's language", async () => {
     const client = new TestClient(t.app)
     await client.openPage()
     const res = await client.send({
@@ -104,10 +106,35 @@ describe('OpenAPI', () => {
     const doc = res.json()
     expect(doc.openapi).toMatch(/^3\./)
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/account/login', '/api/account/logout', '/api/catalog/settings', '/api/bootstrap']),
+      expect.arrayContaining([
+        '/api/account/login',
+        '/api/account/logout',
+        '/api/catalog/settings',
+        '/api/bootstrap',
+      ]),
     )
     expect(doc.paths['/api/account/login'].post.requestBody).toBeDefined()
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs' })
     expect([200, 302]).toContain(docs.statusCode)
+  })
+})
+
+describe('POST /api/catalog/cookies', () => {
+  it('remembers the consent in a cookie and rejects anything but allowCookies: true', async () => {
+    const client = new TestClient(t.app)
+    await client.openPage()
+    const ok = await client.send({
+      method: 'POST',
+      url: '/api/catalog/cookies',
+      payload: { allowCookies: true },
+    })
+    expect(ok.statusCode).toBe(200)
+    expect(ok.cookies.find((c) => c.name === 'toptan_cookie_consent')?.value).toBe('1')
+    const bad = await client.send({
+      method: 'POST',
+      url: '/api/catalog/cookies',
+      payload: { allowCookies: 'yes' },
+    })
+    expect(bad.statusCode).toBe(400)
   })
 })

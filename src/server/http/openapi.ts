@@ -10,7 +10,7 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Toptan API',
         description:
-          'B2B wholesale ordering portal. State-changing calls need the page\'s CSRF token in X-CSRF-Token and ' +
+          "B2B wholesale ordering portal. State-changing calls need the page's CSRF token in X-CSRF-Token and " +
           'X-Requested-With: XMLHttpRequest. Errors: {"error":{"code","messages":{"type"},"fields"?}}.',
         version: '1',
       },

@@ -40,7 +40,11 @@ describe('a restart', () => {
       second = await open()
     }
     const app2 = await createTestApp({ database: second })
-    const res = await app2.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie: client.cookie } })
+    const res = await app2.app.inject({
+      method: 'GET',
+      url: '/api/bootstrap',
+      headers: { cookie: client.cookie },
+    })
     expect(res.json().user?.email).toBe(DEALER.email)
     expect(res.json().preferences.productListView).toBe('list')
     await app2.close()

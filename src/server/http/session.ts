@@ -2,11 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
-import {
-  type AuthUser,
-  extendSession,
-  findSession,
-} from '../modules/session/session.repository'
+import { type AuthUser, extendSession, findSession } from '../modules/session/session.repository'
 
 export const SESSION_COOKIE = 'toptan_sid'
 export const SESSION_DAYS = 30
@@ -52,7 +48,10 @@ function isStaticAsset(url: string) {
 }
 
 /** Reads (or issues) the session cookie and loads the logged-in user, once per request. */
-export function registerSession(app: FastifyInstance, deps: { db: Db; secureCookies: boolean; now: () => Date }) {
+export function registerSession(
+  app: FastifyInstance,
+  deps: { db: Db; secureCookies: boolean; now: () => Date },
+) {
   app.decorateRequest('sessionToken', '')
   app.decorateRequest('user', null)
   app.decorateRequest('locale', 'tr')

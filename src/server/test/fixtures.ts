@@ -21,7 +21,13 @@ export async function seedAccounts(db: Db) {
   const [c1, c2] = await db
     .insert(customers)
     .values([
-      { code: 'C1', name: 'Yıldız Yapı Market Ltd. Şti.', riskLimit: '250000', overdueBalance: '12450.75', overdueDays: 17 },
+      {
+        code: 'C1',
+        name: 'Yıldız Yapı Market Ltd. Şti.',
+        riskLimit: '250000',
+        overdueBalance: '12450.75',
+        overdueDays: 17,
+      },
       { code: 'C2', name: 'Ege Hırdavat A.Ş.', profitPercent: '-5' },
     ])
     .returning()
@@ -36,16 +42,36 @@ export async function seedAccounts(db: Db) {
   const [dealer, dealer2, admin] = await db
     .insert(users)
     .values([
-      { ...pick(DEALER), name: 'Ahmet Yılmaz', role: 'dealer', customerId: c1!.id, passwordHash: await hashPassword(DEALER.password) },
-      { ...pick(DEALER2), name: 'Ayşe Demir', role: 'dealer', customerId: c2!.id, passwordHash: await hashPassword(DEALER2.password) },
-      { ...pick(ADMIN), name: 'Mehmet Öztürk', role: 'admin', customerId: null, passwordHash: await hashPassword(ADMIN.password) },
+      {
+        ...pick(DEALER),
+        name: 'Ahmet Yılmaz',
+        role: 'dealer',
+        customerId: c1!.id,
+        passwordHash: await hashPassword(DEALER.password),
+      },
+      {
+        ...pick(DEALER2),
+        name: 'Ayşe Demir',
+        role: 'dealer',
+        customerId: c2!.id,
+        passwordHash: await hashPassword(DEALER2.password),
+      },
+      {
+        ...pick(ADMIN),
+        name: 'Mehmet Öztürk',
+        role: 'admin',
+        customerId: null,
+        passwordHash: await hashPassword(ADMIN.password),
+      },
     ])
     .returning()
   await db.insert(paymentPlans).values([
     { name: 'Peşin', priceName: 'salePrice', isDefault: true, sortOrder: 0 },
     { name: 'Kredi Kartı', priceName: 'advencePrice3', isVirtual: true, sortOrder: 1 },
   ])
-  await db.insert(storeInfo).values({ id: 1, name: 'Toptan Dağıtım A.Ş.', logo: 'logo.svg', whatsapp: '905321234567' })
+  await db
+    .insert(storeInfo)
+    .values({ id: 1, name: 'Toptan Dağıtım A.Ş.', logo: 'logo.svg', whatsapp: '905321234567' })
   return {
     currencies: { try: tryCur!, usd: usd!, eur: eur! },
     customers: { c1: c1!, c2: c2! },

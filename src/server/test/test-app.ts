@@ -19,7 +19,10 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase())
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123' }, process.cwd()),
+    ...loadConfig(
+      { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123' },
+      process.cwd(),
+    ),
     logLevel: 'silent',
   }
   const deps: AppDeps = {

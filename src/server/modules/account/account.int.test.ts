@@ -81,7 +81,11 @@ describe('POST /api/account/logout', () => {
     expect(out.statusCode).toBe(200)
     expect(client.cookie).not.toBe(oldCookie)
 
-    const replay = await t.app.inject({ method: 'GET', url: '/api/bootstrap', headers: { cookie: oldCookie } })
+    const replay = await t.app.inject({
+      method: 'GET',
+      url: '/api/bootstrap',
+      headers: { cookie: oldCookie },
+    })
     expect(replay.json().user).toBeNull()
   })
 })

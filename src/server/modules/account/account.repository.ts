@@ -22,7 +22,13 @@ export async function markLoggedIn(db: Db, userId: number, now: Date) {
 
 export async function insertUser(
   db: Db,
-  values: { email: string; name: string; passwordHash: string; role: 'dealer' | 'admin'; customerId: number | null },
+  values: {
+    email: string
+    name: string
+    passwordHash: string
+    role: 'dealer' | 'admin'
+    customerId: number | null
+  },
 ) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id })
   return row!.id

@@ -21,11 +21,16 @@ export async function login(
   const nowMs = ctx.now.getTime()
   const wait = throttle.retryAfter(input.email, ctx.ip, nowMs)
   if (wait > 0) {
-    throw new AppError('rate_limited', 'auth.rateLimited', { minutes: Math.ceil(wait / 60000) }, 'rate_limited')
+    throw new AppError(
+      'rate_limited',
+      'auth.rateLimited',
+      { minutes: Math.ceil(wait / 60000) },
+      'rate_limited',
+    )
   }
   const user = await findUserByEmail(db, input.email)
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()))
-  if (!user || !user.isActive || !valid) {
+  if (!user?.isActive || !valid) {
     throttle.recordFailure(input.email, ctx.ip, nowMs)
     throw new AppError('unauthenticated', 'auth.invalidCredentials', undefined, 'invalid_credentials')
   }

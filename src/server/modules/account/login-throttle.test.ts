@@ -21,7 +21,7 @@ describe('LoginThrottle', () => {
     expect(t.retryAfter('new@x.test', '8.8.8.8', 10)).toBe(0)
   })
 
-  it('forgets an account\'s failures after a success', () => {
+  it("forgets an account's failures after a success", () => {
     const t = new LoginThrottle(opts)
     t.recordFailure('a@x.test', '1.1.1.1', 0)
     t.recordFailure('a@x.test', '1.1.1.1', 0)

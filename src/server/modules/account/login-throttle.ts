@@ -27,7 +27,8 @@ export class LoginThrottle {
     let wait = 0
     for (const [key, max] of checks) {
       const list = this.recent(key, now)
-      if (list.length >= max) wait = Math.max(wait, (list[list.length - max] ?? now) + this.options.windowMs - now)
+      if (list.length >= max)
+        wait = Math.max(wait, (list[list.length - max] ?? now) + this.options.windowMs - now)
     }
     return wait
   }

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { campaignProducts, campaigns, productUnits, products } from '../../db/schema/catalogue'
+import { campaignProducts, campaigns, products, productUnits } from '../../db/schema/catalogue'
 
 /** All active campaigns with their products in two queries (no query per campaign). */
 export async function findActiveCampaigns(db: Db, includeOutOfStock: boolean) {

@@ -17,7 +17,8 @@ afterAll(() => t.close())
 const setPref = (client: TestClient, key: string, value: unknown) =>
   client.send({ method: 'POST', url: '/api/catalog/settings', payload: { key, value } })
 
-const prefs = async (client: TestClient) => (await client.send({ method: 'GET', url: '/api/bootstrap' })).json().preferences
+const prefs = async (client: TestClient) =>
+  (await client.send({ method: 'GET', url: '/api/bootstrap' })).json().preferences
 
 describe('POST /api/catalog/settings', () => {
   it('starts from the store defaults', async () => {
@@ -40,10 +41,13 @@ describe('POST /api/catalog/settings', () => {
     expect(await prefs(dealer)).toMatchObject(expected)
   })
 
-  it('stores a currency by id and a branch of the user\'s own company', async () => {
+  it("stores a currency by id and a branch of the user's own company", async () => {
     expect((await setPref(dealer, 'defaultCurrency', fx.currencies.usd.id)).statusCode).toBe(200)
     expect((await setPref(dealer, 'branch', fx.branches[1]!.id)).statusCode).toBe(200)
-    expect(await prefs(dealer)).toMatchObject({ defaultCurrency: fx.currencies.usd.id, branch: fx.branches[1]!.id })
+    expect(await prefs(dealer)).toMatchObject({
+      defaultCurrency: fx.currencies.usd.id,
+      branch: fx.branches[1]!.id,
+    })
   })
 
   it.each([
@@ -53,7 +57,7 @@ describe('POST /api/catalog/settings', () => {
     ['bad locale', { key: 'locale', value: 'de' }],
     ['currency not a number', { key: 'defaultCurrency', value: 'abc' }],
     ['unknown currency', { key: 'defaultCurrency', value: 99999 }],
-    ['another company\'s branch', { key: 'branch', value: -1 }],
+    ["another company's branch", { key: 'branch', value: -1 }],
     ['extra field', { key: 'locale', value: 'tr', userId: 1 }],
     ['no value', { key: 'locale' }],
   ])('answers 400 for %s', async (_label, payload) => {
@@ -78,7 +82,7 @@ describe('POST /api/catalog/settings', () => {
     expect((await prefs(dealer)).branch).toBe(before.branch)
   })
 
-  it('keeps each user\'s preferences apart', async () => {
+  it("keeps each user's preferences apart", async () => {
     const other = new TestClient(t.app)
     await other.login(DEALER2.email, DEALER2.password)
     expect((await prefs(other)).productListView).toBe('grid')

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { preferenceRequestSchema } from '../../../contracts/account'
-import { requireUser } from '../../http/guards'
 import type { AppDeps } from '../../app-deps'
+import { requireUser } from '../../http/guards'
 import { setPreference } from './preferences.service'
 
 export const preferencesRoutes =

@@ -25,9 +25,10 @@ export function effectivePreferences(
   const chosenCurrency = currencies.find((c) => c.id === stored?.defaultCurrencyId)
   const showNotInStocks = settings.notInStock ? (stored?.showNotInStocks ?? settings.showNotInStocks) : false
   return {
-    productListView: stored?.productListView === 'list' || stored?.productListView === 'grid'
-      ? stored.productListView
-      : settings.productListView,
+    productListView:
+      stored?.productListView === 'list' || stored?.productListView === 'grid'
+        ? stored.productListView
+        : settings.productListView,
     showNotInStocks: showNotInStocks ? '1' : '0',
     defaultCurrency: (chosenCurrency ?? defaultCurrency)?.id ?? 0,
     branch: stored?.branchId ?? firstBranchId,
@@ -57,7 +58,9 @@ export async function setPreference(db: Db, user: AuthUser, request: PreferenceR
       return upsertPreference(db, user.id, { defaultCurrencyId: request.value })
     case 'branch':
       if (user.customerId === null) {
-        throw new AppError('validation', 'prefs.noBranch', undefined, 'no_branch', { value: { key: 'prefs.noBranch' } })
+        throw new AppError('validation', 'prefs.noBranch', undefined, 'no_branch', {
+          value: { key: 'prefs.noBranch' },
+        })
       }
       if (!(await branchBelongsTo(db, request.value, user.customerId))) {
         throw new AppError('validation', 'prefs.unknownBranch', undefined, 'unknown_branch', {

@@ -65,5 +65,10 @@ export async function touchUser(db: Db, userId: number, now: Date) {
   await db
     .update(users)
     .set({ lastSeenAt: now })
-    .where(and(eq(users.id, userId), sql`coalesce(${users.lastSeenAt}, 'epoch') < ${now}::timestamptz - interval '1 minute'`))
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`coalesce(${users.lastSeenAt}, 'epoch') < ${now}::timestamptz - interval '1 minute'`,
+      ),
+    )
 }

@@ -9,7 +9,10 @@ import { paymentPlans, storeInfo, storeSettings } from '../../db/schema/store'
 export async function loadStoreSettings(db: Db): Promise<StoreSettings> {
   const rows = await db.select({ key: storeSettings.key, value: storeSettings.value }).from(storeSettings)
   const merged: Record<string, unknown> = { ...defaultStoreSettings }
-  const shape = storeSettingsSchema.shape as Record<string, { safeParse: (v: unknown) => { success: boolean } }>
+  const shape = storeSettingsSchema.shape as Record<
+    string,
+    { safeParse: (v: unknown) => { success: boolean } }
+  >
   for (const row of rows) {
     const field = shape[row.key]
     if (field?.safeParse(row.value).success) merged[row.key] = row.value

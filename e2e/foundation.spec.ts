@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test'
+import { DEALER, logIn } from './fixtures'
+
+test.describe('foundation', () => {
+  test('a guest sees the home page, a cart count linking to login and a working login form', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    await expect(page.locator('meta[name="csrf-token"]')).toHaveAttribute('content', /.{40,}/)
+    await expect(page.getByRole('heading', { name: 'Hoş geldiniz', exact: true })).toBeVisible()
+    const cart = page.getByRole('link', { name: /Sepet/ })
+    await expect(cart).toHaveAttribute('href', /\/account\/login/)
+
+    await page.goto('/account/login')
+    await page.getByRole('button', { name: 'Giriş Yap' }).last().click()
+    await expect(page.getByText('E-posta adresi zorunludur.')).toBeVisible()
+    await page.getByLabel('E-posta').fill(DEALER.email)
+    await page.getByLabel(/^Şifre/).fill('yanlış-şifre')
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('E-posta adresi veya şifre hatalı.')).toBeVisible()
+  })
+
+  test('a dealer logs in, switches currency and language, and logs out', async ({ page }) => {
+    await logIn(page, DEALER)
+    await expect(page.getByRole('heading', { name: `Hoş geldiniz, ${DEALER.name}` })).toBeVisible()
+    // Demo overdue debt of the dealer's company.
+    await expect(page.getByText(/Vadesi 17 gün geçmiş 12\.450,75 TL ödemeniz bulunmaktadır/)).toBeVisible()
+
+    // Prices are shown in TRY first; after switching to USD they come back converted.
+    const firstPrice = page.getByTestId('sale-price').first()
+    await expect(firstPrice).toContainText('₺')
+    await page.getByRole('button', { name: /Para birimi/ }).click()
+    await page.getByRole('menuitemradio', { name: /USD/ }).click()
+    await expect(firstPrice).toContainText('$')
+    await page.reload()
+    await expect(page.getByRole('button', { name: /Para birimi: USD/ })).toBeVisible()
+    await expect(page.getByTestId('sale-price').first()).toContainText('$')
+
+    // English: the address gets the /en prefix and the texts change.
+    await page.getByRole('button', { name: /Dil: Türkçe/ }).click()
+    await page.getByRole('menuitemradio', { name: 'English' }).click()
+    await expect(page).toHaveURL(/\/en\/?$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+    await expect(page.getByRole('heading', { name: `Welcome, ${DEALER.name}` })).toBeVisible()
+    // The choice is remembered: the Turkish address now leads to the English page.
+    await page.goto('/')
+    await expect(page).toHaveURL(/\/en\/?$/)
+
+    await page.getByRole('button', { name: /Language: English/ }).click()
+    await page.getByRole('menuitemradio', { name: 'Türkçe' }).click()
+    await expect(page).toHaveURL(/:\d+\/$/)
+    await expect(page.locator('html')).toHaveAttribute('lang', 'tr')
+
+    // Back to TRY so other tests see the default.
+    await page.getByRole('button', { name: /Para birimi/ }).click()
+    await page.getByRole('menuitemradio', { name: /TRY/ }).click()
+    await expect(page.getByTestId('sale-price').first()).toContainText('₺')
+
+    await page.getByRole('button', { name: /Hesap menüsü/ }).click()
+    await page.getByRole('menuitem', { name: 'Çıkış Yap' }).click()
+    await expect(page.getByRole('link', { name: 'Giriş Yap' }).first()).toBeVisible()
+    // The session is gone on the server: the API sees a guest.
+    const bootstrap = await page.request.get('/api/bootstrap')
+    expect((await bootstrap.json()).user).toBeNull()
+  })
+
+  test('a 401 from the API sends the user to login and back afterwards', async ({ page }) => {
+    await logIn(page, DEALER)
+    await page.goto('/?kampanya=1')
+    // The session ends on the server behind the page's back, the browser keeping its cookie (an expiry).
+    const cookies = await page.context().cookies()
+    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content')
+    const out = await page.request.post('/api/account/logout', {
+      headers: { 'x-csrf-token': csrf ?? '', 'x-requested-with': 'XMLHttpRequest' },
+    })
+    expect(out.ok()).toBe(true)
+    await page.context().addCookies(cookies)
+    // The next call the page makes answers 401: the app goes to login with the way back.
+    await page.getByRole('button', { name: /Para birimi/ }).click()
+    await page.getByRole('menuitemradio', { name: /EUR/ }).click()
+    await expect(page).toHaveURL(/\/account\/login\?next=%2F%3Fkampanya%3D1/)
+    await page.getByLabel('E-posta').fill(DEALER.email)
+    await page.getByLabel(/^Şifre/).fill(DEALER.password)
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/\?kampanya=1$/)
+    await expect(page.getByRole('button', { name: /Para birimi: TRY/ })).toBeVisible()
+  })
+
+  test('the API reference and OpenAPI document are served', async ({ page }) => {
+    const doc = await page.request.get('/api/openapi.json')
+    expect(doc.ok()).toBe(true)
+    expect(Object.keys((await doc.json()).paths)).toContain('/api/account/login')
+    await page.goto('/api/docs')
+    await expect(page.getByText('Toptan API').first()).toBeVisible()
+  })
+
+  test('the layout works on a phone @phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 })
+    await logIn(page, DEALER)
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
+    expect(overflow).toBeLessThanOrEqual(0)
+    // The header's controls move into a drawer opened by the menu button.
+    await page.getByRole('button', { name: 'Menüyü aç' }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await expect(page.getByText('Çıkış Yap')).toBeVisible()
+  })
+})

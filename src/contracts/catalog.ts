@@ -1,0 +1,117 @@
+import { z } from 'zod'
+import { moneySchema } from './common'
+import { sortSchema } from './settings'
+
+const nullableMoney = moneySchema.nullable()
+
+export const unitSchema = z.object({
+  id: z.number(),
+  value: z.string(),
+  multiplier: z.number(),
+  barcode: z.string().nullable(),
+  isDefault: z.boolean(),
+  defaultPrice: nullableMoney,
+  listPrice: nullableMoney,
+})
+export type Unit = z.infer<typeof unitSchema>
+
+export const inventorySchema = z.object({ warehouseName: z.string(), quantity: z.number() })
+
+/** A variant family's dimensions (on the parent) and each child's values, 1–3 dimensions. */
+export const variantInfoSchema = z.object({
+  dimensions: z.array(z.string()),
+  children: z.array(
+    z.object({ id: z.number(), values: z.array(z.string()), quantity: z.number().nullable() }),
+  ),
+})
+
+/** The spec's Product entity as the list and the detail answer it, priced for the visitor. */
+export const productSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  seo: z.string(),
+  url: z.string(),
+  image: z.string().nullable(),
+  barcode: z.string().nullable(),
+  brand: z.object({ id: z.number(), code: z.string(), name: z.string(), slug: z.string() }).nullable(),
+  model: z.object({ id: z.number(), name: z.string() }).nullable(),
+  category: z.object({ id: z.number(), name: z.string(), path: z.string() }).nullable(),
+  /** null when stock is hidden from this visitor. */
+  quantity: z.number().nullable(),
+  inventory: z.array(inventorySchema).nullable(),
+  units: z.array(unitSchema),
+  defaultUnit: unitSchema.nullable(),
+  salePrice: nullableMoney,
+  listPrice: nullableMoney,
+  advencePrice1: nullableMoney,
+  advencePrice2: nullableMoney,
+  advencePrice3: nullableMoney,
+  advencePrice4: nullableMoney,
+  advencePrice5: nullableMoney,
+  taxRate: z.number(),
+  /** The product's own currency code (prices above are already converted). */
+  currency: z.string(),
+  stockNumberType: z.string(),
+  equivalentCode: z.array(z.string()),
+  ozelkod: z.string().nullable(),
+  ozelkod2: z.string().nullable(),
+  ozelkod3: z.string().nullable(),
+  ozelkod4: z.string().nullable(),
+  ozelkod5: z.string().nullable(),
+  /** Parent of a variant family: a child must be chosen before adding to the cart. */
+  varyantx: variantInfoSchema.nullable(),
+  /** On a child: its parent's id and its own values. */
+  parentId: z.number().nullable(),
+  variantValues: z.array(z.string()).nullable(),
+})
+export type Product = z.infer<typeof productSchema>
+
+export const productDetailSchema = productSchema.extend({
+  description: z.string().nullable(),
+  metaTitle: z.string().nullable(),
+  metaKeywords: z.string().nullable(),
+  metaDescription: z.string().nullable(),
+})
+export type ProductDetail = z.infer<typeof productDetailSchema>
+
+export const PAGE_SIZE = 24
+export const MAX_PAGE = 100_000
+
+export const productListQuerySchema = z.object({
+  page: z.string().optional(),
+  sort: z.string().optional(),
+  view: z.string().optional(),
+  q: z.string().max(200).optional(),
+  brand: z.string().max(120).optional(),
+  filters: z.string().max(200).optional(),
+})
+
+export const productListSchema = z.object({
+  items: z.array(productSchema),
+  total: z.number(),
+  page: z.number(),
+  pages: z.number(),
+  limit: z.number(),
+  sort: sortSchema,
+  view: z.enum(['grid', 'list']),
+  showNotInStocks: z.enum(['0', '1']),
+  category: z.object({ id: z.number(), name: z.string(), path: z.string() }).nullable(),
+  brand: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
+  breadcrumbs: z.array(z.object({ name: z.string(), path: z.string() })),
+})
+export type ProductList = z.infer<typeof productListSchema>
+
+export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
+  z.object({ id: z.number(), name: z.string(), path: z.string(), children: z.array(categoryNodeSchema) }),
+)
+export type CategoryNode = { id: number; name: string; path: string; children: CategoryNode[] }
+
+export const autocompleteItemSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  url: z.string(),
+  image: z.string().nullable(),
+})
+export type AutocompleteItem = z.infer<typeof autocompleteItemSchema>

@@ -1,0 +1,70 @@
+import { Burger, Button, Container, Group } from '@mantine/core'
+import { useDisclosure } from '@mantine/hooks'
+import { lazy, Suspense, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import { UserMenu } from '../../features/account/UserMenu'
+import { CartIndicator } from '../../features/cart/CartIndicator'
+import { CurrencyMenu } from '../../features/preferences/CurrencyMenu'
+import { LanguageMenu } from '../../features/preferences/LanguageMenu'
+import { loginPath } from '../../lib/locale-path'
+import { useSession } from '../../lib/session-context'
+import classes from './Header.module.css'
+import { Logo } from './Logo'
+import { SearchBox } from './SearchBox'
+
+// The drawer (and its scroll-lock machinery) loads on the first tap of the burger.
+const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })))
+
+/**
+ * Logo, search, currency (logged-in users), language, user menu or login link, cart. Below 48em the
+ * currency, language and user menu move into a drawer behind the burger.
+ */
+export function Header() {
+  const { t } = useTranslation()
+  const { user, locale } = useSession()
+  const [drawerOpened, drawer] = useDisclosure(false)
+  const [drawerUsed, setDrawerUsed] = useState(false)
+
+  return (
+    <header className={classes.header}>
+      <Container size="xl" className={classes.bar}>
+        <div className={classes.brand}>
+          <Burger
+            hiddenFrom="sm"
+            size="sm"
+            opened={drawerOpened}
+            onClick={() => {
+              setDrawerUsed(true)
+              drawer.toggle()
+            }}
+            aria-label={t('header.openMenu')}
+            aria-expanded={drawerOpened}
+          />
+          <Logo />
+        </div>
+        <div className={classes.search}>
+          <SearchBox />
+        </div>
+        <nav className={classes.actions} aria-label={t('header.userNavigation')}>
+          <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+            {user && <CurrencyMenu />}
+            <LanguageMenu />
+            {user && <UserMenu user={user} />}
+          </Group>
+          {!user && (
+            <Button component={Link} to={loginPath(locale)} variant="light" size="compact-md">
+              {t('header.login')}
+            </Button>
+          )}
+          <CartIndicator />
+        </nav>
+      </Container>
+      {drawerUsed && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={drawerOpened} onClose={drawer.close} />
+        </Suspense>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,43 @@
+// @vitest-environment jsdom
+import { screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { defaultStoreSettings } from '../../../contracts/settings'
+import { dealer, dealerBootstrap, guestBootstrap } from '../../test/fixtures'
+import { renderWithProviders } from '../../test/render'
+import { OverdueDebtBanner } from './OverdueDebtBanner'
+
+const indebted = { ...dealer, customer: { ...dealer.customer!, overdueBalance: 12450.75, overdueDays: 45 } }
+
+describe('OverdueDebtBanner', () => {
+  it('tells a dealer about the overdue payment in the spec wording', () => {
+    renderWithProviders(<OverdueDebtBanner />, {
+      bootstrap: dealerBootstrap({
+        user: indebted,
+        settings: { ...defaultStoreSettings, overdueDebtInfoLimit: 1000 },
+      }),
+    })
+    expect(screen.getByRole('status').textContent).toBe(
+      'Vadesi 45 gün geçmiş 12.450,75 TL ödemeniz bulunmaktadır',
+    )
+  })
+
+  it('stays hidden below the limit, when turned off, and for guests', () => {
+    const { unmount } = renderWithProviders(<OverdueDebtBanner />, {
+      bootstrap: dealerBootstrap({
+        user: indebted,
+        settings: { ...defaultStoreSettings, overdueDebtInfoLimit: 20000 },
+      }),
+    })
+    expect(screen.queryByRole('status')).toBeNull()
+    unmount()
+    renderWithProviders(<OverdueDebtBanner />, {
+      bootstrap: dealerBootstrap({
+        user: indebted,
+        settings: { ...defaultStoreSettings, showOverdueDebtInfo: false },
+      }),
+    })
+    expect(screen.queryByRole('status')).toBeNull()
+    renderWithProviders(<OverdueDebtBanner />, { bootstrap: guestBootstrap() })
+    expect(screen.queryByRole('status')).toBeNull()
+  })
+})

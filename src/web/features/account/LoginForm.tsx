@@ -1,0 +1,82 @@
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { useEffect, useRef } from 'react'
+import { useTranslation } from 'react-i18next'
+import { AlertIcon } from '../../components/icons/Icons'
+import { isApiError } from '../../lib/api-error'
+import { describeError } from '../../lib/error-message'
+import { fullNavigate } from '../../lib/navigation'
+import { useLogin } from './account-api'
+
+// The shape browsers and the server accept; the server re-validates.
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+
+interface LoginValues {
+  email: string
+  password: string
+}
+
+/** E-mail and password; on success a full page load of `next`, so the new session's bootstrap is read. */
+export function LoginForm({ next }: { next: string }) {
+  const { t } = useTranslation()
+  const login = useLogin()
+  const emailRef = useRef<HTMLInputElement>(null)
+  const form = useForm<LoginValues>({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => {
+        const email = value.trim()
+        if (!email) return t('login.errors.emailRequired')
+        return emailPattern.test(email) ? null : t('login.errors.emailInvalid')
+      },
+      password: (value) => (value ? null : t('login.errors.passwordRequired')),
+    },
+  })
+
+  useEffect(() => emailRef.current?.focus(), [])
+
+  const submit = form.onSubmit((values) => {
+    login.mutate(
+      { email: values.email.trim(), password: values.password },
+      {
+        onSuccess: () => fullNavigate(next),
+        onError: (error) => {
+          if (isApiError(error) && error.fields) form.setErrors(error.fields)
+        },
+      },
+    )
+  })
+
+  const busy = login.isPending || login.isSuccess
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('login.title')}>
+      <Stack gap="md">
+        {login.isError && (
+          <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
+            {describeError(login.error, t)}
+          </Alert>
+        )}
+        <TextInput
+          ref={emailRef}
+          label={t('login.email')}
+          type="email"
+          name="email"
+          autoComplete="username"
+          inputMode="email"
+          required
+          {...form.getInputProps('email')}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          name="password"
+          autoComplete="current-password"
+          required
+          {...form.getInputProps('password')}
+        />
+        <Button type="submit" loading={busy} fullWidth>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,32 @@
+import { Container, Paper, Text, Title } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Navigate, useSearchParams } from 'react-router'
+import { safeNextPath } from '../../lib/locale-path'
+import { useLocalePath, useSession } from '../../lib/session-context'
+import { usePageTitle } from '../../lib/use-page-title'
+import { LoginForm } from './LoginForm'
+
+export function LoginPage() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const localePath = useLocalePath()
+  const [params] = useSearchParams()
+  usePageTitle(t('login.title'))
+
+  const home = localePath('/')
+  if (user) return <Navigate to={home} replace />
+
+  return (
+    <Container size={440} py="xl">
+      <Title order={1} ta="center" mb="xs">
+        {t('login.title')}
+      </Title>
+      <Text c="dimmed" ta="center" mb="lg">
+        {t('login.intro')}
+      </Text>
+      <Paper withBorder shadow="sm" p="xl">
+        <LoginForm next={safeNextPath(params.get('next'), home)} />
+      </Paper>
+    </Container>
+  )
+}

@@ -1,0 +1,47 @@
+import { Box, Button, Menu, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { SessionUser } from '../../../contracts/account'
+import { ChevronDownIcon, LogoutIcon, UserIcon } from '../../components/icons/Icons'
+import { useLogout } from './account-api'
+
+/** The logged-in user's name and company, and "Çıkış Yap". */
+export function UserMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation()
+  const logout = useLogout()
+  return (
+    <Menu position="bottom-end" shadow="md" width={240}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-md"
+          leftSection={<UserIcon size={18} />}
+          rightSection={<ChevronDownIcon size={14} />}
+          loading={logout.isPending}
+          aria-label={t('user.menu', { name: user.name })}
+          maw={220}
+        >
+          <Text span size="sm" truncate="end">
+            {user.name}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Box px="sm" py="xs">
+          <Text size="sm" fw={600}>
+            {user.name}
+          </Text>
+          {user.customer && (
+            <Text size="xs" c="dimmed">
+              {user.customer.name}
+            </Text>
+          )}
+        </Box>
+        <Menu.Divider />
+        <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => logout.mutate()}>
+          {t('user.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

@@ -1,0 +1,49 @@
+import { Button, Menu } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { ChevronDownIcon } from '../../components/icons/Icons'
+import { useSession } from '../../lib/session-context'
+import { useChangeCurrency } from './preferences-api'
+
+/** The currency prices are shown in (logged-in users only: the preference needs an account). */
+export function CurrencyMenu() {
+  const { t } = useTranslation()
+  const { bootstrap, preferences } = useSession()
+  const changeCurrency = useChangeCurrency()
+  const currencies = bootstrap.currencies
+  const current =
+    currencies.find((c) => c.id === preferences.defaultCurrency) ?? currencies.find((c) => c.isDefault)
+  if (currencies.length === 0) return null
+
+  return (
+    <Menu position="bottom-end" shadow="md" width={200}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          color="gray"
+          size="compact-md"
+          rightSection={<ChevronDownIcon size={14} />}
+          loading={changeCurrency.isPending}
+          aria-label={t('currency.label', { currency: current?.code ?? '' })}
+        >
+          {current ? `${current.code} ${current.symbol}` : t('currency.choose')}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('currency.title')}</Menu.Label>
+        <Menu.RadioGroup
+          value={current ? String(current.id) : null}
+          onChange={(value) => {
+            const id = Number(value)
+            if (id !== current?.id) changeCurrency.mutate(id)
+          }}
+        >
+          {currencies.map((currency) => (
+            <Menu.RadioItem key={currency.id} value={String(currency.id)} closeMenuOnClick>
+              {currency.code} ({currency.symbol})
+            </Menu.RadioItem>
+          ))}
+        </Menu.RadioGroup>
+      </Menu.Dropdown>
+    </Menu>
+  )
+}

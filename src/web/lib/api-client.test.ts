@@ -1,0 +1,169 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { jsonResponse } from '../test/fixtures'
+import { apiFetch, configureApi, setCsrfToken } from './api-client'
+import { ApiError } from './api-error'
+
+const fetchMock = vi.fn<typeof fetch>()
+const navigate = vi.fn<(url: string) => void>()
+const onForbidden = vi.fn<(message: string) => void>()
+
+function sentHeaders(call = 0): Headers {
+  return new Headers(fetchMock.mock.calls[call]?.[1]?.headers)
+}
+
+beforeEach(() => {
+  configureApi({
+    fetch: fetchMock,
+    navigate,
+    onForbidden,
+    locale: 'tr',
+    currentPath: () => '/fren-balatasi-p-1?adet=2',
+  })
+  setCsrfToken('token-1')
+})
+
+afterEach(() => {
+  fetchMock.mockReset()
+  navigate.mockReset()
+  onForbidden.mockReset()
+})
+
+describe('apiFetch', () => {
+  it('sends the anti-forgery token, the XMLHttpRequest marker and the language on a POST', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ ok: true }))
+    configureApi({ locale: 'en' })
+
+    await expect(
+      apiFetch('/api/catalog/settings', { json: { key: 'locale', value: 'en' } }),
+    ).resolves.toEqual({
+      ok: true,
+    })
+
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('/api/catalog/settings')
+    expect(init?.method).toBe('POST')
+    expect(init?.body).toBe('{"key":"locale","value":"en"}')
+    const headers = sentHeaders()
+    expect(headers.get('X-CSRF-Token')).toBe('token-1')
+    expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest')
+    expect(headers.get('Accept-Language')).toBe('en')
+    expect(headers.get('Content-Type')).toBe('application/json')
+  })
+
+  it('uses the token given after login for the next request', async () => {
+    fetchMock.mockImplementation(async () => jsonResponse({ ok: true }))
+    setCsrfToken('token-after-login')
+    await apiFetch('/api/account/logout', { method: 'POST' })
+    expect(sentHeaders().get('X-CSRF-Token')).toBe('token-after-login')
+  })
+
+  it('sends no token on a GET and adds the query string', async () => {
+    fetchMock.mockResolvedValue(jsonResponse({ campaigns: [] }))
+    await apiFetch('/api/catalog/products', { query: { page: 2, sort: '-price', view: undefined } })
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/catalog/products?page=2&sort=-price')
+    expect(sentHeaders().has('X-CSRF-Token')).toBe(false)
+    expect(sentHeaders().get('X-Requested-With')).toBe('XMLHttpRequest')
+  })
+
+  it('maps an error body to an ApiError with status, code, message and fields', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        {
+          error: {
+            code: 'validation',
+            messages: { type: 'E-posta adresi geçersiz.' },
+            fields: { email: 'E-posta adresi geçersiz.' },
+          },
+        },
+        400,
+      ),
+    )
+    const error = await apiFetch('/api/account/login', { json: {} }).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(ApiError)
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'validation',
+      message: 'E-posta adresi geçersiz.',
+      fields: { email: 'E-posta adresi geçersiz.' },
+    })
+  })
+
+  it('gives an ApiError without a message when the answer is not ours (a proxy page)', async () => {
+    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }))
+    await expect(apiFetch('/api/catalog/campaigns')).rejects.toMatchObject({
+      status: 502,
+      code: 'http_502',
+      message: '',
+    })
+  })
+
+  it('turns a network failure into an ApiError with code network', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    await expect(apiFetch('/api/catalog/campaigns')).rejects.toMatchObject({ status: 0, code: 'network' })
+  })
+
+  it('lets an abort through as an abort', async () => {
+    const controller = new AbortController()
+    fetchMock.mockImplementation(async () => {
+      controller.abort()
+      throw new DOMException('The operation was aborted.', 'AbortError')
+    })
+    const error = await apiFetch('/api/catalog/campaigns', { signal: controller.signal }).catch(
+      (e: unknown) => e,
+    )
+    expect(error).not.toBeInstanceOf(ApiError)
+    expect((error as DOMException).name).toBe('AbortError')
+    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal)
+  })
+
+  it('sends a 401 to the login page with the current path as next', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse({ error: { code: 'unauthenticated', messages: { type: 'Giriş yapınız.' } } }, 401),
+    )
+    await expect(apiFetch('/api/catalog/cart/5', { json: { quantity: 1 } })).rejects.toMatchObject({
+      status: 401,
+      handled: true,
+    })
+    expect(navigate).toHaveBeenCalledWith('/account/login?next=%2Ffren-balatasi-p-1%3Fadet%3D2')
+  })
+
+  it('keeps the English prefix on the login page', async () => {
+    configureApi({ locale: 'en', currentPath: () => '/en/sepet' })
+    fetchMock.mockResolvedValue(
+      jsonResponse({ error: { code: 'unauthenticated', messages: { type: '' } } }, 401),
+    )
+    await apiFetch('/api/catalog/cart').catch(() => {})
+    expect(navigate).toHaveBeenCalledWith('/en/account/login?next=%2Fen%2Fsepet')
+  })
+
+  it("leaves a 401 to the caller when asked (the login form's wrong password)", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(
+        { error: { code: 'unauthenticated', messages: { type: 'E-posta veya şifre hatalı.' } } },
+        401,
+      ),
+    )
+    await expect(
+      apiFetch('/api/account/login', { json: { email: 'a@b.co', password: 'x' }, handleAuthErrors: false }),
+    ).rejects.toMatchObject({ status: 401, message: 'E-posta veya şifre hatalı.', handled: false })
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it("shows the server's 403 message", async () => {
+    const message = 'Yönetici hesabı ile bu işlemi gerçekleştiremezsiniz.'
+    fetchMock.mockResolvedValue(
+      jsonResponse({ error: { code: 'forbidden', messages: { type: message } } }, 403),
+    )
+    await expect(apiFetch('/api/catalog/cart/5', { json: { quantity: 1 } })).rejects.toMatchObject({
+      status: 403,
+      handled: true,
+    })
+    expect(onForbidden).toHaveBeenCalledWith(message)
+    expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it('reads an empty 204 answer as undefined', async () => {
+    fetchMock.mockResolvedValue(new Response(null, { status: 204 }))
+    await expect(apiFetch('/api/catalog/cart', { method: 'DELETE' })).resolves.toBeUndefined()
+  })
+})

@@ -1,0 +1,145 @@
+import type { Locale } from '../../contracts/common'
+import { ApiError } from './api-error'
+import { loginPath } from './locale-path'
+
+export interface ApiConfig {
+  csrfToken: string
+  locale: Locale
+  fetch: typeof fetch
+  /** Full navigation, used to send a 401 to the login page. */
+  navigate: (url: string) => void
+  /** Path and query of the page, sent to the login page as `next`. */
+  currentPath: () => string
+  /** Shows the server's 403 message (a toast in the app). */
+  onForbidden: (message: string) => void
+}
+
+const config: ApiConfig = {
+  csrfToken: '',
+  locale: 'tr',
+  fetch: (input, init) => globalThis.fetch(input, init),
+  navigate: (url) => window.location.assign(url),
+  currentPath: () => window.location.pathname + window.location.search,
+  onForbidden: () => {},
+}
+
+export function configureApi(patch: Partial<ApiConfig>): void {
+  Object.assign(config, patch)
+}
+
+/** The anti-forgery token lives in memory; login and logout answers bring a new one. */
+export function setCsrfToken(token: string): void {
+  config.csrfToken = token
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export interface ApiRequestOptions {
+  method?: HttpMethod
+  /** Sent as JSON. */
+  json?: unknown
+  /** Sent as is (multipart or urlencoded form data). */
+  body?: FormData | URLSearchParams
+  query?: Record<string, string | number | boolean | null | undefined>
+  signal?: AbortSignal
+  /**
+   * When false, a 401 does not go to the login page and a 403 shows no toast: the caller handles them
+   * (the login form itself, fire-and-forget calls).
+   */
+  handleAuthErrors?: boolean
+}
+
+function withQuery(path: string, query: ApiRequestOptions['query']): string {
+  if (!query) return path
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value))
+  }
+  const search = params.toString()
+  if (!search) return path
+  return `${path}${path.includes('?') ? '&' : '?'}${search}`
+}
+
+function isAbort(error: unknown): boolean {
+  return error instanceof DOMException && error.name === 'AbortError'
+}
+
+async function readPayload(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined
+  const text = await response.text()
+  if (!text) return undefined
+  const type = response.headers.get('content-type') ?? ''
+  if (!type.includes('json')) return undefined
+  try {
+    return JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+function toApiError(status: number, payload: unknown): ApiError {
+  const error = (payload as { error?: unknown } | undefined)?.error
+  if (error && typeof error === 'object') {
+    const { code, messages, fields } = error as {
+      code?: unknown
+      messages?: { type?: unknown }
+      fields?: unknown
+    }
+    return new ApiError({
+      status,
+      code: typeof code === 'string' ? code : `http_${status}`,
+      message: typeof messages?.type === 'string' ? messages.type : '',
+      fields: fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+    })
+  }
+  return new ApiError({ status, code: `http_${status}`, message: '' })
+}
+
+/**
+ * Calls the API of this site: JSON in and out, anti-forgery headers on every state-changing request,
+ * errors as `ApiError`. A 401 sends the browser to the login page (with `next`), a 403 shows the
+ * server's message; both still reject so callers can stop their spinners.
+ */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.json !== undefined || options.body ? 'POST' : 'GET')
+  const headers = new Headers({
+    Accept: 'application/json',
+    'Accept-Language': config.locale,
+    'X-Requested-With': 'XMLHttpRequest',
+  })
+  if (method !== 'GET') headers.set('X-CSRF-Token', config.csrfToken)
+  let body: BodyInit | undefined = options.body
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json')
+    body = JSON.stringify(options.json)
+  }
+
+  let response: Response
+  try {
+    response = await config.fetch(withQuery(path, options.query), {
+      method,
+      headers,
+      body,
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+    })
+  } catch (error) {
+    if (isAbort(error) || options.signal?.aborted) throw error
+    throw new ApiError({ status: 0, code: 'network', message: '' })
+  }
+
+  const payload = await readPayload(response)
+  if (response.ok) return payload as T
+
+  const error = toApiError(response.status, payload)
+  if (options.handleAuthErrors !== false) {
+    if (response.status === 401) {
+      error.handled = true
+      config.navigate(loginPath(config.locale, config.currentPath()))
+    } else if (response.status === 403) {
+      error.handled = true
+      config.onForbidden(error.message)
+    }
+  }
+  throw error
+}

@@ -1,0 +1,30 @@
+export interface ApiErrorInit {
+  status: number
+  code: string
+  message: string
+  fields?: Record<string, string> | undefined
+}
+
+/**
+ * A failed API call. `message` is the server's text for people (error.messages.type) or '' when the
+ * answer carried none (network failure, proxy error page): the UI then shows its own wording.
+ */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  readonly status: number
+  readonly code: string
+  readonly fields: Record<string, string> | undefined
+  /** Set when the client already reacted (login redirect on 401, toast on 403). */
+  handled = false
+
+  constructor(init: ApiErrorInit) {
+    super(init.message)
+    this.status = init.status
+    this.code = init.code
+    this.fields = init.fields
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}

@@ -1,0 +1,84 @@
+import type { SessionUser } from '../../contracts/account'
+import type { Bootstrap } from '../../contracts/bootstrap'
+import type { Campaign, CampaignProduct } from '../../contracts/campaigns'
+import { defaultStoreSettings } from '../../contracts/settings'
+
+export function guestBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
+  return {
+    locale: 'tr',
+    csrfToken: 'csrf-test',
+    user: null,
+    preferences: {
+      productListView: 'grid',
+      showNotInStocks: '1',
+      defaultCurrency: 1,
+      branch: null,
+      locale: 'tr',
+    },
+    settings: { ...defaultStoreSettings },
+    currencies: [
+      { id: 1, code: 'TL', name: 'Türk Lirası', symbol: '₺', exchangeRate: 1, isDefault: true },
+      { id: 2, code: 'USD', name: 'Amerikan Doları', symbol: '$', exchangeRate: 40.5, isDefault: false },
+      { id: 3, code: 'EUR', name: 'Euro', symbol: '€', exchangeRate: 44.2, isDefault: false },
+    ],
+    paymentPlans: [],
+    store: {
+      name: 'Demo Toptan',
+      logo: 'logo.svg',
+      address: 'Atatürk Cad. No: 1',
+      town: 'Kadıköy',
+      city: 'İstanbul',
+      phone: '+90 216 000 00 00',
+      email: 'info@example.com',
+      whatsapp: null,
+      socialLinks: '1,https://facebook.com/demo|0,https://instagram.com/demo|||',
+    },
+    ...overrides,
+  }
+}
+
+export const dealer: SessionUser = {
+  id: 7,
+  name: 'Ayşe Yılmaz',
+  email: 'ayse@bayi.example',
+  role: 'dealer',
+  customer: {
+    id: 3,
+    code: 'C-003',
+    name: 'Yılmaz Otomotiv Ltd.',
+    riskLimit: 0,
+    overdueBalance: 0,
+    overdueDays: 0,
+    overdueCurrency: 'TL',
+    branches: [],
+  },
+}
+
+export function dealerBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
+  return guestBootstrap({ user: dealer, ...overrides })
+}
+
+export function product(overrides: Partial<CampaignProduct> = {}): CampaignProduct {
+  return {
+    id: 1,
+    seo: 'fren-balatasi',
+    url: '/fren-balatasi-p-1',
+    name: 'Fren Balatası',
+    code: 'FB-100',
+    image: 'fb-100.jpg',
+    quantity: 12,
+    salePrice: { value: 1234.5, currency: 'TRY' },
+    listPrice: { value: 1500, currency: 'TRY' },
+    defaultUnit: 'Adet',
+    ...overrides,
+  }
+}
+
+export function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return { id: 1, name: 'Haftanın Fırsatları', rowCount: 1, products: [product()], ...overrides }
+}
+
+/** A fetch answer as the server sends it. */
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+}
