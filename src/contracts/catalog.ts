@@ -36,7 +36,7 @@ export const productSchema = z.object({
   barcode: z.string().nullable(),
   brand: z.object({ id: z.number(), code: z.string(), name: z.string(), slug: z.string() }).nullable(),
   model: z.object({ id: z.number(), name: z.string() }).nullable(),
-  category: z.object({ id: z.number(), name: z.string(), path: z.string() }).nullable(),
+  category: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
   /** null when stock is hidden from this visitor. */
   quantity: z.number().nullable(),
   inventory: z.array(inventorySchema).nullable(),
@@ -75,6 +75,14 @@ export const productDetailSchema = productSchema.extend({
 })
 export type ProductDetail = z.infer<typeof productDetailSchema>
 
+/**
+ * Calls (docs/api.md):
+ * - GET /api/catalog/products[/{categorySlug} | /{brandSlug} | /{brandSlug}/{categorySlug}]?page&sort&view&q&brand&filters=model:{id}
+ *   → ProductList (an /en prefix after /products is accepted and only sets the language)
+ * - GET /api/catalog/product/{id} → ProductDetail (404 when unknown or inactive)
+ * - GET /api/catalog/categories → CategoryTree (navigation)
+ * - GET /autocomplete?q= → AutocompleteItem[] (at most 10, best first)
+ */
 export const PAGE_SIZE = 24
 export const MAX_PAGE = 100_000
 
@@ -96,16 +104,24 @@ export const productListSchema = z.object({
   sort: sortSchema,
   view: z.enum(['grid', 'list']),
   showNotInStocks: z.enum(['0', '1']),
-  category: z.object({ id: z.number(), name: z.string(), path: z.string() }).nullable(),
+  /** The category of the path (its URL is /{slug}), with the way down from the root. */
+  category: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
   brand: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
-  breadcrumbs: z.array(z.object({ name: z.string(), path: z.string() })),
+  model: z.object({ id: z.number(), name: z.string() }).nullable(),
+  q: z.string().nullable(),
+  breadcrumbs: z.array(z.object({ name: z.string(), slug: z.string() })),
 })
 export type ProductList = z.infer<typeof productListSchema>
 
+export type CategoryNode = { id: number; name: string; slug: string; children: CategoryNode[] }
 export const categoryNodeSchema: z.ZodType<CategoryNode> = z.lazy(() =>
-  z.object({ id: z.number(), name: z.string(), path: z.string(), children: z.array(categoryNodeSchema) }),
+  z.object({ id: z.number(), name: z.string(), slug: z.string(), children: z.array(categoryNodeSchema) }),
 )
-export type CategoryNode = { id: number; name: string; path: string; children: CategoryNode[] }
+export const categoryTreeSchema = z.object({
+  categories: z.array(categoryNodeSchema),
+  brands: z.array(z.object({ id: z.number(), name: z.string(), slug: z.string() })),
+})
+export type CategoryTree = z.infer<typeof categoryTreeSchema>
 
 export const autocompleteItemSchema = z.object({
   id: z.number(),
