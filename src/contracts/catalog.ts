@@ -39,6 +39,16 @@ export const productSchema = z.object({
   category: z.object({ id: z.number(), name: z.string(), slug: z.string() }).nullable(),
   /** null when stock is hidden from this visitor. */
   quantity: z.number().nullable(),
+  /** What the store's stock display mode (stockInfoStatus) tells about it; null when hidden. */
+  stock: z
+    .discriminatedUnion('kind', [
+      z.object({ kind: z.literal('hidden') }),
+      z.object({ kind: z.literal('outOfStock') }),
+      z.object({ kind: z.literal('available') }),
+      z.object({ kind: z.literal('exact'), quantity: z.number() }),
+      z.object({ kind: z.literal('moreThan'), threshold: z.number() }),
+    ])
+    .nullable(),
   inventory: z.array(inventorySchema).nullable(),
   units: z.array(unitSchema),
   defaultUnit: unitSchema.nullable(),

@@ -1,6 +1,7 @@
 import type { Config } from './config'
 import type { Database } from './db/client'
 import type { LoginThrottle } from './modules/account/login-throttle'
+import type { SearchLog } from './modules/search/search-log'
 
 /** What the app is built from: tests pass their own database, clock and throttle. */
 export type AppDeps = {
@@ -8,4 +9,5 @@ export type AppDeps = {
   database: Database
   throttle: LoginThrottle
   now: () => Date
+  searchLog: SearchLog
 }

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps'
+import { configureCaches } from './cache/ttl-cache'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling, sendError } from './http/error-handler'
 import { registerLocale } from './http/locale'
@@ -15,8 +16,11 @@ import { HtmlShell } from './http/shell'
 import { registerStaticFiles } from './http/static-files'
 import { accountRoutes } from './modules/account/account.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
+import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { consentRoutes } from './modules/consent/consent.routes'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
+import { searchRoutes } from './modules/search/search.routes'
+import { sessionCache } from './modules/session/session-cache'
 
 export type RouteEntry = { method: string; url: string }
 
@@ -35,6 +39,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   })
+  configureCaches(deps.config.cacheSeconds)
+  sessionCache.ttlMs = Math.min(5, deps.config.cacheSeconds) * 1000
   const routeTable: RouteEntry[] = []
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', (route) => {
@@ -59,6 +65,8 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(preferencesRoutes(deps))
   await app.register(campaignRoutes(deps))
   await app.register(consentRoutes(deps))
+  await app.register(catalogRoutes(deps))
+  await app.register(searchRoutes(deps))
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -69,6 +77,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   })
   await registerStaticFiles(app, deps.config.rootDir)
   registerPages(app, deps, new HtmlShell(deps.config.rootDir))
+  app.addHook('onClose', () => deps.searchLog.close())
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
   )

@@ -16,6 +16,8 @@ const envSchema = z.object({
   DEMO_DATA: z.enum(['0', '1']).optional(),
   /** Behind an HTTPS proxy: trust X-Forwarded-* and mark cookies Secure. */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** How long store-wide reference data and list totals may be reused (seconds; 0 = never). */
+  CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -31,6 +33,7 @@ export type Config = {
   demoData: boolean
   trustProxy: boolean
   logLevel: string
+  cacheSeconds: number
   /** Project root: where dist/ and the committed migrations live. */
   rootDir: string
 }
@@ -58,6 +61,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     demoData: e.DEMO_DATA ? e.DEMO_DATA === '1' : !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
+    cacheSeconds: e.CACHE_SECONDS,
     rootDir,
   }
 }

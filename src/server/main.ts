@@ -3,10 +3,12 @@ import { fileURLToPath } from 'node:url'
 import { count } from 'drizzle-orm'
 import { buildApp } from './app'
 import { ConfigError, loadConfig } from './config'
+import { refreshStatistics } from './db/maintenance'
 import { openConfiguredDatabase } from './db/open'
 import { products } from './db/schema/catalogue'
 import { seedDemo } from './db/seed/demo'
 import { LoginThrottle } from './modules/account/login-throttle'
+import { SearchLog } from './modules/search/search-log'
 import { deleteExpiredSessions } from './modules/session/session.repository'
 
 // dist/server/main.js → the project root, wherever the process was started from.
@@ -26,10 +28,19 @@ async function main() {
   if (config.demoData && (row?.n ?? 0) === 0) {
     const started = Date.now()
     const summary = await seedDemo(database.db)
+    await refreshStatistics(database.db)
     console.log(`Demo data loaded in ${Date.now() - started} ms: ${JSON.stringify(summary)}`)
     demo = true
   }
-  const app = await buildApp({ config, database, throttle: new LoginThrottle(), now: () => new Date() })
+  const app = await buildApp({
+    config,
+    database,
+    throttle: new LoginThrottle(),
+    now: () => new Date(),
+    searchLog: new SearchLog(database.db, 1000, undefined, (err) =>
+      console.error('search log write failed', err),
+    ),
+  })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()
 

@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util'
 import { count, isNull, sql } from 'drizzle-orm'
 import { ConfigError, loadConfig } from '../config'
 import type { Database } from '../db/client'
+import { refreshStatistics } from '../db/maintenance'
 import { openConfiguredDatabase } from '../db/open'
 import { products } from '../db/schema/catalogue'
 import { countRows, type SeedSummary, seedDemo } from '../db/seed/demo'
@@ -111,6 +112,8 @@ export async function runSeed(
       log(`Generated ${large.products} products in ${(large.elapsedMs / 1000).toFixed(1)} s.`)
     }
   }
+  log('Refreshing planner statistics…')
+  await refreshStatistics(db)
   return { demo, large, totals: await countRows(db) }
 }
 

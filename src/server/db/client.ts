@@ -38,6 +38,22 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true })
   const client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+  if (process.env.DB_TRACE === '1') traceQueries(client)
   const db = drizzlePglite({ client, logger }) as unknown as Db
   return { db, kind: 'pglite', queries, close: () => client.close() }
+}
+
+/** DB_TRACE=1: every statement with its duration on stderr, to find the slow one. Diagnostics only. */
+function traceQueries(client: PGlite) {
+  const query = client.query.bind(client)
+  client.query = (async (sql: string, ...rest: unknown[]) => {
+    const started = performance.now()
+    try {
+      return await (query as (...a: unknown[]) => Promise<unknown>)(sql, ...rest)
+    } finally {
+      console.error(
+        `[db ${(performance.now() - started).toFixed(1)} ms] ${sql.replace(/\s+/g, ' ').slice(0, process.env.DB_TRACE_FULL ? 100_000 : 300)}`,
+      )
+    }
+  }) as typeof client.query
 }

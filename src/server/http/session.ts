@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
 import { type AuthUser, extendSession, findSession } from '../modules/session/session.repository'
+import { sessionCache } from '../modules/session/session-cache'
 
 export const SESSION_COOKIE = 'toptan_sid'
 export const SESSION_DAYS = 30
@@ -66,12 +67,19 @@ export function registerSession(
     }
     request.sessionToken = cookie
     const now = deps.now()
-    const session = await findSession(deps.db, sessionIdOf(cookie), now)
+    const sessionId = sessionIdOf(cookie)
+    let session = sessionCache.get(sessionId)
+    if (session === undefined || (session && session.expiresAt <= now)) {
+      session = await findSession(deps.db, sessionId, now)
+      sessionCache.set(sessionId, session)
+    }
     if (!session) return
     request.user = session.user
     // Sliding expiry, written at most once a day per session.
     if (session.expiresAt.getTime() - now.getTime() < (SESSION_DAYS - 1) * DAY_MS) {
-      await extendSession(deps.db, sessionIdOf(cookie), new Date(now.getTime() + SESSION_DAYS * DAY_MS))
+      const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS)
+      await extendSession(deps.db, sessionId, expiresAt)
+      sessionCache.set(sessionId, { ...session, expiresAt })
       setSessionCookie(reply, cookie, deps.secureCookies)
     }
   })

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps'
 import { loadConfig } from '../config'
 import type { Database } from '../db/client'
 import { LoginThrottle, type ThrottleOptions } from '../modules/account/login-throttle'
+import { SearchLog } from '../modules/search/search-log'
 import { createTestDatabase } from './test-database'
 
 export type TestApp = { app: FastifyInstance; deps: AppDeps; database: Database; close: () => Promise<void> }
@@ -30,6 +31,7 @@ export async function createTestApp(
     database,
     throttle: new LoginThrottle(options.throttle),
     now: options.now ?? (() => new Date()),
+    searchLog: new SearchLog(database.db, 0),
   }
   const app = await buildApp(deps, { logger: false })
   options.beforeReady?.(app)

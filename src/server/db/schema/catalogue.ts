@@ -73,7 +73,11 @@ export const categories = pgTable(
     depth: integer('depth').notNull().default(0),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [uniqueIndex('categories_path_uq').on(t.path), index('categories_parent_idx').on(t.parentId)],
+  (t) => [
+    uniqueIndex('categories_path_uq').on(t.path),
+    uniqueIndex('categories_slug_uq').on(t.slug),
+    index('categories_parent_idx').on(t.parentId),
+  ],
 )
 
 export const warehouses = pgTable(
@@ -140,19 +144,32 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('products_code_uq').on(t.code),
-    index('products_category_idx').on(t.categoryId, t.id),
-    index('products_brand_idx').on(t.brandId, t.id),
-    index('products_model_idx').on(t.modelId, t.id),
-    index('products_parent_idx').on(t.parentId),
-    index('products_barcode_idx').on(t.barcode),
-    index('products_name_sort_idx').on(t.nameSort, t.id),
-    index('products_price_base_idx').on(t.salePriceBase, t.id),
-    index('products_quantity_idx').on(t.quantity, t.id),
-    index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
-  ],
+  (t) => {
+    // Listed products (plain ones and variant parents); every list query carries this condition.
+    const listed = sql`${t.parentId} is null and ${t.isActive}`
+    return [
+      uniqueIndex('products_code_uq').on(t.code),
+      index('products_list_name_idx').on(t.nameSort, t.id).where(listed),
+      index('products_list_price_idx').on(t.salePriceBase, t.id).where(listed),
+      index('products_list_quantity_idx').on(t.quantity, t.id).where(listed),
+      index('products_list_category_idx').on(t.categoryId, t.nameSort, t.id).where(listed),
+      index('products_list_brand_idx').on(t.brandId, t.nameSort, t.id).where(listed),
+      index('products_list_model_idx').on(t.modelId, t.id).where(listed),
+      index('products_parent_idx').on(t.parentId),
+      index('products_barcode_idx').on(t.barcode),
+      index('products_ozelkod2_idx').on(t.ozelkod2),
+      index('products_code_prefix_idx').using('btree', sql`lower(${t.code}) text_pattern_ops`).where(listed),
+      index('products_name_prefix_idx')
+        .using(
+          'btree',
+          sql`lower(translate(${t.name}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu')) text_pattern_ops`,
+        )
+        .where(listed),
+      index('products_equivalent_codes_idx').using('gin', t.equivalentCodes),
+      index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+      check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
+    ]
+  },
 )
 
 export const productUnits = pgTable(
@@ -191,6 +208,7 @@ export const productStocks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.warehouseId] }),
+    index('product_stocks_warehouse_idx').on(t.warehouseId),
     check('product_stocks_quantity_nonneg', sql`${t.quantity} >= 0`),
   ],
 )
@@ -214,5 +232,8 @@ export const campaignProducts = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     sortOrder: integer('sort_order').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.campaignId, t.productId] })],
+  (t) => [
+    primaryKey({ columns: [t.campaignId, t.productId] }),
+    index('campaign_products_product_idx').on(t.productId),
+  ],
 )

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { newSessionToken, SESSION_DAYS, sessionIdOf } from '../../http/session'
 import { createSession, deleteSession } from '../session/session.repository'
+import { sessionCache } from '../session/session-cache'
 import { findUserByEmail, markLoggedIn } from './account.repository'
 import type { LoginThrottle } from './login-throttle'
 import { decoyHash, verifyPassword } from './password'
@@ -36,6 +37,7 @@ export async function login(
   }
   throttle.recordSuccess(input.email)
   const token = newSessionToken()
+  sessionCache.forget(sessionIdOf(ctx.previousToken))
   await db.transaction(async (tx) => {
     await deleteSession(tx, sessionIdOf(ctx.previousToken))
     await createSession(tx, {
@@ -53,5 +55,6 @@ export async function login(
 /** Destroys the session on the server; the browser gets a fresh anonymous token. */
 export async function logout(db: Db, token: string): Promise<string> {
   await deleteSession(db, sessionIdOf(token))
+  sessionCache.forget(sessionIdOf(token))
   return newSessionToken()
 }

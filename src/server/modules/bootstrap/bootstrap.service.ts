@@ -3,7 +3,7 @@ import type { Bootstrap } from '../../../contracts/bootstrap'
 import type { Db } from '../../db/client'
 import { csrfTokenFor } from '../../http/session'
 import { loadSessionUser } from '../account/session-user'
-import { effectivePreferences, getStoredPreferences } from '../preferences/preferences.service'
+import { effectivePreferences } from '../preferences/preferences.service'
 import { loadCurrencies, loadPaymentPlans, loadStoreInfo, loadStoreSettings } from '../store/store.repository'
 
 /** Everything the first paint needs, in one pass (embedded in the page and served at /api/bootstrap). */
@@ -13,7 +13,7 @@ export async function buildBootstrap(db: Db, request: FastifyRequest, secret: st
   const paymentPlans = await loadPaymentPlans(db)
   const store = await loadStoreInfo(db)
   const user = request.user ? await loadSessionUser(db, request.user.id) : null
-  const stored = user ? await getStoredPreferences(db, user.id) : null
+  const stored = request.user?.preferences ?? null
   const preferences = effectivePreferences(
     stored,
     settings,

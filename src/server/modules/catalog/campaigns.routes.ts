@@ -3,8 +3,7 @@ import { type Campaign, campaignsResponseSchema } from '../../../contracts/campa
 import type { AppDeps } from '../../app-deps'
 import { findActiveCampaigns } from './campaigns.repository'
 import { loadPricingContext, priceFor } from './pricing-context'
-
-export const productUrl = (seo: string, id: number) => `/${seo}-p-${id}`
+import { productUrl } from './product-mapper'
 
 export const campaignRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

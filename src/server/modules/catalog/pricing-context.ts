@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm'
 import type { Currency } from '../../../contracts/bootstrap'
 import type { Money } from '../../../contracts/common'
 import type { StoreSettings } from '../../../contracts/settings'
 import { type Amount, convertPrice } from '../../../domain/pricing'
 import type { Db } from '../../db/client'
-import { customers } from '../../db/schema/accounts'
-import { effectivePreferences, getStoredPreferences } from '../preferences/preferences.service'
+import { effectivePreferences } from '../preferences/preferences.service'
 import type { AuthUser } from '../session/session.repository'
 import { loadCurrencies, loadStoreSettings } from '../store/store.repository'
 
@@ -24,22 +22,14 @@ export type PricingContext = {
   showPrices: boolean
   showStock: boolean
   showNotInStocks: boolean
+  productListView: 'grid' | 'list'
 }
 
 export async function loadPricingContext(db: Db, user: AuthUser | null): Promise<PricingContext> {
   const settings = await loadStoreSettings(db)
   const list = await loadCurrencies(db)
-  const stored = user ? await getStoredPreferences(db, user.id) : null
-  const prefs = effectivePreferences(stored, settings, list, 'tr', null)
-  let profitPercent = '0'
-  if (user?.customerId) {
-    const [row] = await db
-      .select({ profit: customers.profitPercent })
-      .from(customers)
-      .where(eq(customers.id, user.customerId))
-      .limit(1)
-    profitPercent = row?.profit ?? '0'
-  }
+  const prefs = effectivePreferences(user?.preferences ?? null, settings, list, 'tr', null)
+  const profitPercent = user?.profitPercent ?? '0'
   const currencies = new Map(list.map((c) => [c.id, c]))
   const target = currencies.get(prefs.defaultCurrency) ?? list[0]
   if (!target) throw new Error('No currency is defined')
@@ -52,6 +42,7 @@ export async function loadPricingContext(db: Db, user: AuthUser | null): Promise
     showPrices: user !== null || settings.showPriceStatus,
     showStock: user !== null || settings.showStokInfo,
     showNotInStocks: prefs.showNotInStocks === '1',
+    productListView: prefs.productListView,
   }
 }
 

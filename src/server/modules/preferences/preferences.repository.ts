@@ -3,12 +3,7 @@ import type { Db } from '../../db/client'
 import { branches, userPreferences } from '../../db/schema/accounts'
 import { currencies } from '../../db/schema/catalogue'
 
-export type StoredPreferences = typeof userPreferences.$inferSelect
-
-export async function findPreferences(db: Db, userId: number): Promise<StoredPreferences | null> {
-  const [row] = await db.select().from(userPreferences).where(eq(userPreferences.userId, userId)).limit(1)
-  return row ?? null
-}
+import type { StoredPreferences } from '../session/session.repository'
 
 export async function upsertPreference(
   db: Db,

@@ -4,14 +4,8 @@ import type { Locale } from '../../../contracts/common'
 import type { StoreSettings } from '../../../contracts/settings'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
-import type { AuthUser } from '../session/session.repository'
-import {
-  branchBelongsTo,
-  currencyExists,
-  findPreferences,
-  type StoredPreferences,
-  upsertPreference,
-} from './preferences.repository'
+import type { AuthUser, StoredPreferences } from '../session/session.repository'
+import { branchBelongsTo, currencyExists, upsertPreference } from './preferences.repository'
 
 /** What a visitor's preferences are once the store defaults fill what they never chose. */
 export function effectivePreferences(
@@ -34,10 +28,6 @@ export function effectivePreferences(
     branch: stored?.branchId ?? firstBranchId,
     locale: stored?.locale === 'en' || stored?.locale === 'tr' ? stored.locale : locale,
   }
-}
-
-export async function getStoredPreferences(db: Db, userId: number) {
-  return findPreferences(db, userId)
 }
 
 /** Stores one preference after checking it points at something this user may choose. */

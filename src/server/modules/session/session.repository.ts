@@ -2,7 +2,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import type { Role } from '../../../contracts/account'
 import type { Locale } from '../../../contracts/common'
 import type { Db } from '../../db/client'
-import { sessions, userPreferences, users } from '../../db/schema/accounts'
+import { customers, sessions, userPreferences, users } from '../../db/schema/accounts'
 
 export type AuthUser = {
   id: number
@@ -11,11 +11,17 @@ export type AuthUser = {
   role: Role
   customerId: number | null
   locale: Locale | null
+  /** The user's stored preferences (null: never chose any), read with the session in the same query. */
+  preferences: StoredPreferences | null
+  /** The dealer company's price adjustment in percent ('0' for staff). */
+  profitPercent: string
 }
+
+export type StoredPreferences = typeof userPreferences.$inferSelect
 
 export type SessionRow = { user: AuthUser; expiresAt: Date }
 
-/** One indexed lookup per request: the session with its user and the user's language. */
+/** One indexed lookup per request: the session with its user, preferences and company discount. */
 export async function findSession(db: Db, sessionId: string, now: Date): Promise<SessionRow | null> {
   const rows = await db
     .select({
@@ -24,19 +30,28 @@ export async function findSession(db: Db, sessionId: string, now: Date): Promise
       email: users.email,
       role: users.role,
       customerId: users.customerId,
-      locale: userPreferences.locale,
       expiresAt: sessions.expiresAt,
+      prefs: userPreferences,
+      profitPercent: customers.profitPercent,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .leftJoin(customers, eq(customers.id, users.customerId))
     .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), eq(users.isActive, true)))
     .limit(1)
   const row = rows[0]
   if (!row) return null
-  const { expiresAt, locale, role, ...user } = row
+  const { expiresAt, prefs, profitPercent, role, ...user } = row
+  const locale = prefs?.locale
   return {
-    user: { ...user, role: role as Role, locale: locale === 'en' || locale === 'tr' ? locale : null },
+    user: {
+      ...user,
+      role: role as Role,
+      locale: locale === 'en' || locale === 'tr' ? locale : null,
+      preferences: prefs,
+      profitPercent: profitPercent ?? '0',
+    },
     expiresAt,
   }
 }

@@ -1,12 +1,17 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootstrap'
 import { defaultStoreSettings, type StoreSettings, storeSettingsSchema } from '../../../contracts/settings'
+import { referenceCache } from '../../cache/ttl-cache'
 import type { Db } from '../../db/client'
 import { currencies } from '../../db/schema/catalogue'
 import { paymentPlans, storeInfo, storeSettings } from '../../db/schema/store'
 
 /** Stored settings over the typed defaults; a stored value that no longer fits its type falls back. */
-export async function loadStoreSettings(db: Db): Promise<StoreSettings> {
+export function loadStoreSettings(db: Db): Promise<StoreSettings> {
+  return referenceCache.get('settings', () => readStoreSettings(db))
+}
+
+async function readStoreSettings(db: Db): Promise<StoreSettings> {
   const rows = await db.select({ key: storeSettings.key, value: storeSettings.value }).from(storeSettings)
   const merged: Record<string, unknown> = { ...defaultStoreSettings }
   const shape = storeSettingsSchema.shape as Record<
@@ -20,7 +25,11 @@ export async function loadStoreSettings(db: Db): Promise<StoreSettings> {
   return storeSettingsSchema.parse(merged)
 }
 
-export async function loadCurrencies(db: Db): Promise<Currency[]> {
+export function loadCurrencies(db: Db): Promise<Currency[]> {
+  return referenceCache.get('currencies', () => readCurrencies(db))
+}
+
+async function readCurrencies(db: Db): Promise<Currency[]> {
   const rows = await db.select().from(currencies).orderBy(asc(currencies.sortOrder), asc(currencies.id))
   return rows.map((c) => ({
     id: c.id,
@@ -32,7 +41,11 @@ export async function loadCurrencies(db: Db): Promise<Currency[]> {
   }))
 }
 
-export async function loadPaymentPlans(db: Db): Promise<PaymentPlan[]> {
+export function loadPaymentPlans(db: Db): Promise<PaymentPlan[]> {
+  return referenceCache.get('paymentPlans', () => readPaymentPlans(db))
+}
+
+async function readPaymentPlans(db: Db): Promise<PaymentPlan[]> {
   const rows = await db.select().from(paymentPlans).orderBy(asc(paymentPlans.sortOrder), asc(paymentPlans.id))
   return rows.map((p) => ({
     id: p.id,
@@ -55,7 +68,11 @@ const emptyStore: StoreInfo = {
   socialLinks: null,
 }
 
-export async function loadStoreInfo(db: Db): Promise<StoreInfo> {
+export function loadStoreInfo(db: Db): Promise<StoreInfo> {
+  return referenceCache.get('storeInfo', () => readStoreInfo(db))
+}
+
+async function readStoreInfo(db: Db): Promise<StoreInfo> {
   const [row] = await db.select().from(storeInfo).where(eq(storeInfo.id, 1)).limit(1)
   if (!row) return emptyStore
   const { id: _id, ...info } = row

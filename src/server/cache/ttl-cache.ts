@@ -1,0 +1,52 @@
+/**
+ * Short-lived process memory for answers that are costly to compute and harmless when a few seconds
+ * old: store-wide reference data (settings, currencies, categories, brands) and list totals and
+ * keyset anchors. Writes in this process call invalidate(); other processes catch up within the TTL.
+ */
+const MAX_ENTRIES = 500
+
+type Entry<T> = { value: Promise<T>; expires: number }
+
+export class TtlCache {
+  private entries = new Map<string, Entry<unknown>>()
+
+  constructor(
+    public ttlMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs <= 0) return load()
+    const hit = this.entries.get(key) as Entry<T> | undefined
+    if (hit && hit.expires > this.now()) return hit.value
+    if (this.entries.size >= MAX_ENTRIES) this.evict()
+    const value = load()
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs })
+    // A failed load is not remembered.
+    value.catch(() => this.entries.delete(key))
+    return value
+  }
+
+  invalidate() {
+    this.entries.clear()
+  }
+
+  private evict() {
+    const now = this.now()
+    for (const [key, entry] of this.entries) if (entry.expires <= now) this.entries.delete(key)
+    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string)
+  }
+}
+
+/** Settings, currencies, payment plans, store info, categories and brands. */
+export const referenceCache = new TtlCache(10_000)
+/** Catalogue list totals and deep-page anchors. */
+export const listCache = new TtlCache(10_000)
+
+/** Applied once at start-up from CACHE_SECONDS (0 turns caching off, as the integration tests do). */
+export function configureCaches(seconds: number) {
+  referenceCache.ttlMs = seconds * 1000
+  listCache.ttlMs = seconds * 1000
+  referenceCache.invalidate()
+  listCache.invalidate()
+}

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  type CategoryNode,
+  categoryTreeSchema,
+  productDetailSchema,
+  productListQuerySchema,
+  productListSchema,
+} from '../../../contracts/catalog'
+import { turkishSortKey } from '../../../domain/turkish-text'
+import type { AppDeps } from '../../app-deps'
+import { getProduct, listProducts } from './catalog.service'
+import { allBrands, allCategories } from './categories.repository'
+
+export const catalogRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+
+    const listSchema = {
+      tags: ['catalog'],
+      summary:
+        'Product list: optional /{category}, /{brand} or /{brand}/{category}; page, sort, view, q, brand, filters=model:{id}',
+      querystring: productListQuerySchema,
+      response: { 200: productListSchema },
+    }
+    app.get('/api/catalog/products', { schema: listSchema }, async (request) =>
+      listProducts(db, deps.searchLog, request.user, { ...request.query, segments: [] }),
+    )
+    app.get(
+      '/api/catalog/products/*',
+      { schema: { ...listSchema, params: z.object({ '*': z.string().max(300) }) } },
+      async (request) =>
+        listProducts(db, deps.searchLog, request.user, {
+          ...request.query,
+          segments: request.params['*'].split('/').filter(Boolean),
+        }),
+    )
+
+    app.get(
+      '/api/catalog/product/:id',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'One product with units, stock per warehouse, variant family and sanitized description',
+          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          response: { 200: productDetailSchema },
+        },
+      },
+      async (request) => getProduct(db, request.user, request.params.id),
+    )
+
+    app.get(
+      '/api/catalog/categories',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'The category tree and the brands, for navigation',
+          response: { 200: categoryTreeSchema },
+        },
+      },
+      async () => {
+        const rows = await allCategories(db)
+        const nodes = new Map<number, CategoryNode>(
+          rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] }]),
+        )
+        const roots: CategoryNode[] = []
+        for (const row of rows) {
+          const node = nodes.get(row.id)!
+          const parent = row.parentId !== null ? nodes.get(row.parentId) : undefined
+          if (parent) parent.children.push(node)
+          else roots.push(node)
+        }
+        const brands = (await allBrands(db))
+          .map((b) => ({ id: b.id, name: b.name, slug: b.slug, key: turkishSortKey(b.name) }))
+          .sort((a, b) => (a.key < b.key ? -1 : 1))
+          .map(({ key: _key, ...b }) => b)
+        return { categories: roots, brands }
+      },
+    )
+  }

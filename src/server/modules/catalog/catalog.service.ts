@@ -1,0 +1,206 @@
+import type { Product, ProductDetail, ProductList } from '../../../contracts/catalog'
+import { MAX_PAGE, PAGE_SIZE } from '../../../contracts/catalog'
+import { parseSort } from '../../../domain/listing'
+import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
+import { listCache } from '../../cache/ttl-cache'
+import type { Db } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import type { SearchLog } from '../search/search-log'
+import type { AuthUser } from '../session/session.repository'
+import { allBrands, allCategories, type CategoryRow, findModel } from './categories.repository'
+import { sanitizeDescription } from './description'
+import { loadPricingContext } from './pricing-context'
+import { toProduct } from './product-mapper'
+import {
+  ANCHOR_STEP,
+  countProducts,
+  findAnchors,
+  findProductById,
+  findProductPage,
+  isSeekable,
+  type ListFilter,
+  type SortKey,
+} from './products.repository'
+
+export type ListInput = {
+  segments: string[]
+  page?: string
+  sort?: string
+  view?: string
+  q?: string
+  brand?: string
+  filters?: string
+}
+
+const MAX_WORDS = 8
+
+/** '2' → 2; zero, negative or not a number → 1; a huge number is capped (then to the last page). */
+function parsePage(input: string | undefined): number {
+  const n = Math.floor(Number(input))
+  return Number.isFinite(n) && n >= 1 ? Math.min(n, MAX_PAGE) : n === Number.POSITIVE_INFINITY ? MAX_PAGE : 1
+}
+
+function parseModelFilter(input: string | undefined): number | null {
+  if (!input) return null
+  const match = /^model:(\d{1,9})$/.exec(input.trim())
+  if (!match) {
+    throw new AppError('validation', 'error.validation', undefined, 'validation', {
+      filters: { key: 'field.invalid' },
+    })
+  }
+  return Number(match[1])
+}
+
+/** The category's own id and every id below it, plus its breadcrumb trail from the root. */
+function subtree(all: CategoryRow[], category: CategoryRow) {
+  const ids = all
+    .filter((c) => c.path === category.path || c.path.startsWith(`${category.path}/`))
+    .map((c) => c.id)
+  const bySlug = new Map(all.map((c) => [c.slug, c]))
+  const breadcrumbs = category.path
+    .split('/')
+    .map((slug) => bySlug.get(slug))
+    .filter((c): c is CategoryRow => Boolean(c))
+    .map((c) => ({ name: c.name, slug: c.slug }))
+  return { ids, breadcrumbs }
+}
+
+export async function listProducts(
+  db: Db,
+  searchLog: SearchLog,
+  user: AuthUser | null,
+  input: ListInput,
+): Promise<ProductList> {
+  const ctx = await loadPricingContext(db, user)
+  const segments = input.segments[0] === 'en' ? input.segments.slice(1) : input.segments
+  if (segments.length > 2) throw notFound()
+
+  const categories = await allCategories(db)
+  let category: CategoryRow | null = null
+  const brands = await allBrands(db)
+  const findBrand = (slugOrId: string) =>
+    brands.find((b) => b.slug === slugOrId || String(b.id) === slugOrId) ?? null
+  let brand = input.brand ? findBrand(input.brand) : null
+  if (input.brand && !brand) throw notFound()
+  if (segments.length === 2) {
+    brand = findBrand(segments[0]!)
+    category = categories.find((c) => c.slug === segments[1]) ?? null
+    if (!brand || !category) throw notFound()
+  } else if (segments.length === 1) {
+    category = categories.find((c) => c.slug === segments[0]) ?? null
+    if (!category) {
+      brand = findBrand(segments[0]!)
+      if (!brand) throw notFound()
+    }
+  }
+  const modelId = parseModelFilter(input.filters)
+  const model = modelId !== null ? await findModel(db, modelId) : null
+  const q = input.q?.trim() ? input.q.trim() : null
+  const tree = category ? subtree(categories, category) : null
+  const filter: ListFilter = {
+    categoryIds: tree?.ids ?? null,
+    brandId: brand?.id ?? null,
+    modelId,
+    words: q ? foldTurkish(q).split(' ').filter(Boolean).slice(0, MAX_WORDS) : [],
+    inStockOnly: !ctx.showNotInStocks,
+  }
+
+  const sort = parseSort(input.sort, ctx.settings.defaultSort)
+  const descending = sort.startsWith('-')
+  const key = sort.replace('-', '') as SortKey
+  const brandOrder =
+    key === 'brand'
+      ? brands
+          .map((b) => ({ id: b.id, key: turkishSortKey(b.name) }))
+          .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+          .map((b) => b.id)
+      : []
+
+  const filterKey = JSON.stringify(filter)
+  const total = await listCache.get(`count:${filterKey}`, () => countProducts(db, filter))
+  const pages = Math.ceil(total / PAGE_SIZE)
+  const page = Math.min(parsePage(input.page), Math.max(1, pages))
+  const rows =
+    total === 0
+      ? []
+      : await listCache.get(`page:${sort}:${page}:${filterKey}`, () =>
+          pageRows(db, filter, filterKey, { key, descending, brandOrder }, page),
+        )
+  const items: Product[] = rows.map((row) => toProduct(row, ctx))
+  if (q) await searchLog.record({ userId: user?.id ?? null, query: q, resultCount: total, source: 'search' })
+
+  return {
+    items,
+    total,
+    page,
+    pages,
+    limit: PAGE_SIZE,
+    sort,
+    view: input.view === 'grid' || input.view === 'list' ? input.view : ctx.productListView,
+    showNotInStocks: ctx.showNotInStocks ? '1' : '0',
+    category: category ? { id: category.id, name: category.name, slug: category.slug } : null,
+    brand: brand ? { id: brand.id, name: brand.name, slug: brand.slug } : null,
+    model: model ? { id: model.id, name: model.name } : null,
+    q,
+    breadcrumbs: tree?.breadcrumbs ?? [],
+  }
+}
+
+/**
+ * A page's rows. Deep pages of the indexed sorts start from the nearest anchor row below them, so they
+ * skip at most ANCHOR_STEP − 1 rows instead of tens of thousands.
+ */
+async function pageRows(
+  db: Db,
+  filter: ListFilter,
+  filterKey: string,
+  sort: { key: SortKey; descending: boolean; brandOrder: number[] },
+  page: number,
+) {
+  const offset = (page - 1) * PAGE_SIZE
+  if (offset < ANCHOR_STEP || !isSeekable(sort.key)) {
+    return findProductPage(db, filter, sort, { offset, limit: PAGE_SIZE })
+  }
+  const anchors = await listCache.get(`anchors:${sort.key}:${sort.descending}:${filterKey}`, () =>
+    findAnchors(db, filter, sort.key, sort.descending),
+  )
+  const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.length - 1)
+  const from = anchors[index]
+  if (!from) return findProductPage(db, filter, sort, { offset, limit: PAGE_SIZE })
+  return findProductPage(db, filter, sort, { offset: offset - index * ANCHOR_STEP, limit: PAGE_SIZE, from })
+}
+
+/** One product with its units, stock and variant family; a child carries its family's selectors too. */
+export async function getProduct(db: Db, user: AuthUser | null, id: number): Promise<ProductDetail> {
+  const ctx = await loadPricingContext(db, user)
+  const row = await productRow(db, id)
+  if (!row) throw notFound()
+  const product = toProduct(row, ctx)
+  return {
+    ...product,
+    description: row.description,
+    metaTitle: row.metaTitle,
+    metaKeywords: row.metaKeywords,
+    metaDescription: row.metaDescription,
+  }
+}
+
+/** A product's row with its description already sanitized, shared briefly by every visitor. */
+function productRow(db: Db, id: number) {
+  return listCache.get(`product:${id}`, async () => {
+    const row = await findProductById(db, id)
+    return row ? { ...row, description: sanitizeDescription(row.description) } : null
+  })
+}
+
+/** What the HTML head of a product page needs, or null for an unknown product. */
+export async function productHead(db: Db, id: number) {
+  const row = await productRow(db, id)
+  if (!row) return null
+  return {
+    seo: row.seo,
+    title: row.metaTitle || row.name,
+    description: row.metaDescription,
+    keywords: row.metaKeywords,
+  }
+}

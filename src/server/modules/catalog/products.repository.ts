@@ -1,0 +1,231 @@
+import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import {
+  brands,
+  categories,
+  models,
+  productStocks,
+  products,
+  productUnits,
+  warehouses,
+} from '../../db/schema/catalogue'
+
+export type ListFilter = {
+  categoryIds: number[] | null
+  brandId: number | null
+  modelId: number | null
+  /** Folded words that must all occur in the search text. */
+  words: string[]
+  inStockOnly: boolean
+}
+
+export type SortKey = 'name' | 'price' | 'brand' | 'quantity'
+
+/** Listed products: plain products and variant parents (children are reached through their family). */
+function listedWhere(filter: ListFilter): SQL {
+  // Written literally (not as parameters) so the planner can use the partial list indexes.
+  const conditions: SQL[] = [sql`${products.parentId} is null`, sql`${products.isActive}`]
+  if (filter.categoryIds) conditions.push(inArray(products.categoryId, filter.categoryIds))
+  if (filter.brandId !== null) conditions.push(eq(products.brandId, filter.brandId))
+  if (filter.modelId !== null) conditions.push(eq(products.modelId, filter.modelId))
+  if (filter.inStockOnly) conditions.push(gt(products.quantity, 0))
+  for (const word of filter.words) {
+    conditions.push(sql`${products.searchText} like ${`%${escapeLike(word)}%`}`)
+  }
+  return and(...conditions)!
+}
+
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+function orderBy(sort: SortKey, descending: boolean, brandOrder: number[]): SQL[] {
+  const dir = (col: SQL | typeof products.id) => (descending ? desc(col) : asc(col))
+  switch (sort) {
+    case 'price':
+      return [dir(sql`${products.salePriceBase}`), dir(products.id)]
+    case 'quantity':
+      return [dir(sql`${products.quantity}`), dir(products.id)]
+    case 'brand':
+      // Brands are few: their Turkish order is computed once and applied as a position.
+      return [
+        dir(
+          sql`coalesce(array_position(${sql.raw(`ARRAY[${brandOrder.join(',') || '0'}]::int[]`)}, ${products.brandId}), 2147483647)`,
+        ),
+        asc(products.nameSort),
+        asc(products.id),
+      ]
+    default:
+      return [dir(sql`${products.nameSort}`), dir(products.id)]
+  }
+}
+
+export type UnitJson = {
+  id: number
+  value: string
+  multiplier: number
+  barcode: string | null
+  defaultPrice: string
+  listPrice: string
+  isDefault: boolean
+}
+export type InventoryJson = { warehouseName: string; quantity: number }
+export type ChildJson = { id: number; values: string[] | null; quantity: number }
+
+/**
+ * Units, stock per warehouse and the variant family of each row, aggregated inside the same query:
+ * PGlite pays several milliseconds per statement, so one statement per page beats four.
+ */
+const relatedColumns = {
+  units: sql<UnitJson[]>`(
+    select coalesce(json_agg(json_build_object('id', u.id, 'value', u.value, 'multiplier', u.multiplier,
+      'barcode', u.barcode, 'defaultPrice', u.default_price::text, 'listPrice', u.list_price::text,
+      'isDefault', u.is_default) order by u.sort_order, u.id), '[]'::json)
+    from product_units u where u.product_id = ${products.id})`,
+  inventory: sql<InventoryJson[]>`(
+    select coalesce(json_agg(json_build_object('warehouseName', w.name, 'quantity', s.quantity)
+      order by w.sort_order, w.id), '[]'::json)
+    from product_stocks s join warehouses w on w.id = s.warehouse_id where s.product_id = ${products.id})`,
+  family: sql<{ dimensions: string[] | null; children: ChildJson[] } | null>`(
+    case when ${products.parentId} is not null or ${products.variantDimensions} is not null then json_build_object(
+      'dimensions', (select f.variant_dimensions from products f where f.id = coalesce(${products.parentId}, ${products.id})),
+      'children', (select coalesce(json_agg(json_build_object('id', c.id, 'values', c.variant_values,
+        'quantity', c.quantity) order by c.id), '[]'::json)
+        from products c where c.parent_id = coalesce(${products.parentId}, ${products.id}) and c.is_active))
+    end)`,
+}
+
+export const productColumns = {
+  id: products.id,
+  name: products.name,
+  code: products.code,
+  seo: products.seo,
+  image: products.image,
+  barcode: products.barcode,
+  currencyId: products.currencyId,
+  salePrice: products.salePrice,
+  listPrice: products.listPrice,
+  advencePrice1: products.advencePrice1,
+  advencePrice2: products.advencePrice2,
+  advencePrice3: products.advencePrice3,
+  advencePrice4: products.advencePrice4,
+  advencePrice5: products.advencePrice5,
+  taxRate: products.taxRate,
+  stockNumberType: products.stockNumberType,
+  equivalentCodes: products.equivalentCodes,
+  ozelkod: products.ozelkod,
+  ozelkod2: products.ozelkod2,
+  ozelkod3: products.ozelkod3,
+  ozelkod4: products.ozelkod4,
+  ozelkod5: products.ozelkod5,
+  quantity: products.quantity,
+  parentId: products.parentId,
+  variantDimensions: products.variantDimensions,
+  variantValues: products.variantValues,
+  brandId: brands.id,
+  brandCode: brands.code,
+  brandName: brands.name,
+  brandSlug: brands.slug,
+  modelId: models.id,
+  modelName: models.name,
+  categoryId: categories.id,
+  categoryName: categories.name,
+  categorySlug: categories.slug,
+}
+
+/** Sorts that have a single indexed column (plus id), so a page can seek from an anchor row. */
+const SEEKABLE: Partial<Record<SortKey, { column: SQL; cast: string }>> = {
+  name: { column: sql`${products.nameSort}`, cast: 'text' },
+  price: { column: sql`${products.salePriceBase}`, cast: 'numeric' },
+  quantity: { column: sql`${products.quantity}`, cast: 'int' },
+}
+export const isSeekable = (key: SortKey) => key in SEEKABLE
+
+export const ANCHOR_STEP = 1000
+export type Anchor = { value: string; id: number }
+
+/** The sort key of every ANCHOR_STEP-th listed row (row 0, 1000, 2000…): one walk of the sort index. */
+export async function findAnchors(
+  db: Db,
+  filter: ListFilter,
+  key: SortKey,
+  descending: boolean,
+): Promise<Anchor[]> {
+  const seek = SEEKABLE[key]
+  if (!seek) return []
+  const dir = sql.raw(descending ? 'desc' : 'asc')
+  const result = await db.execute(sql`
+    select v::text as value, id from (
+      select ${seek.column} as v, ${products.id} as id,
+             row_number() over (order by ${seek.column} ${dir}, ${products.id} ${dir}) - 1 as rn
+      from ${products} where ${listedWhere(filter)}
+    ) ranked where rn % ${ANCHOR_STEP} = 0 order by rn`)
+  return (result as unknown as { rows: Anchor[] }).rows.map((r) => ({
+    value: String(r.value),
+    id: Number(r.id),
+  }))
+}
+
+/** One page of listed products with brand, model and category. */
+export async function findProductPage(
+  db: Db,
+  filter: ListFilter,
+  sort: { key: SortKey; descending: boolean; brandOrder: number[] },
+  page: { offset: number; limit: number; from?: Anchor },
+) {
+  const seek = page.from ? SEEKABLE[sort.key] : undefined
+  const from =
+    seek && page.from
+      ? sql`(${seek.column}, ${products.id}) ${sql.raw(sort.descending ? '<=' : '>=')} (${page.from.value}::${sql.raw(seek.cast)}, ${page.from.id})`
+      : undefined
+  // Page through ids alone first (an index-only walk), then fetch the page's rows.
+  const ids = db
+    .select({ id: products.id })
+    .from(products)
+    .where(from ? and(listedWhere(filter), from) : listedWhere(filter))
+    .orderBy(...orderBy(sort.key, sort.descending, sort.brandOrder))
+    .limit(page.limit)
+    .offset(page.offset)
+    .as('page_ids')
+  return db
+    .select({ ...productColumns, ...relatedColumns })
+    .from(products)
+    .innerJoin(ids, eq(ids.id, products.id))
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(models, eq(models.id, products.modelId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .orderBy(...orderBy(sort.key, sort.descending, sort.brandOrder))
+}
+
+export type ProductRow = Awaited<ReturnType<typeof findProductPage>>[number]
+
+export async function countProducts(db: Db, filter: ListFilter): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(listedWhere(filter))
+  return row?.n ?? 0
+}
+
+export async function findProductById(db: Db, id: number): Promise<(ProductRow & ProductTexts) | null> {
+  const [row] = await db
+    .select({
+      ...productColumns,
+      ...relatedColumns,
+      description: products.description,
+      metaTitle: products.metaTitle,
+      metaKeywords: products.metaKeywords,
+      metaDescription: products.metaDescription,
+    })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(models, eq(models.id, products.modelId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(and(eq(products.id, id), eq(products.isActive, true)))
+    .limit(1)
+  return row ?? null
+}
+
+export type ProductTexts = {
+  description: string | null
+  metaTitle: string | null
+  metaKeywords: string | null
+  metaDescription: string | null
+}

@@ -1,0 +1,80 @@
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { foldTurkish } from '../../../domain/turkish-text'
+import type { Db } from '../../db/client'
+import { products } from '../../db/schema/catalogue'
+import { searchLogs } from '../../db/schema/store'
+import { escapeLike } from '../catalog/products.repository'
+
+export type SearchLogEntry = {
+  userId: number | null
+  query: string
+  resultCount: number
+  source: 'autocomplete' | 'search'
+  createdAt: Date
+}
+
+export async function insertSearchLogs(db: Db, entries: SearchLogEntry[]) {
+  if (entries.length === 0) return
+  await db.insert(searchLogs).values(
+    entries.map((e) => {
+      const query = e.query.slice(0, 200)
+      return { ...e, query, queryKey: foldTurkish(query).slice(0, 200) }
+    }),
+  )
+}
+
+const suggestionColumns = {
+  id: products.id,
+  name: products.name,
+  code: products.code,
+  seo: products.seo,
+  image: products.image,
+}
+export type SuggestionRow = { id: number; name: string; code: string; seo: string; image: string | null }
+
+// Literal conditions, so the planner can use the partial indexes built on them.
+const listed = sql`${products.parentId} is null and ${products.isActive}`
+
+/** Lower-cased, Turkish-folded name as SQL computes it (mirrors domain/turkish-text foldTurkish). */
+export const foldedName = sql`lower(translate(${products.name}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu'))`
+
+/**
+ * Suggestions best first, in tiers that each walk one index and stop at the limit: exact code, barcode
+ * or equivalent code → code prefix → name prefix (Turkish-folded) → every word anywhere in the search
+ * text (three letters or more, through the trigram index).
+ */
+export async function findSuggestions(db: Db, q: string, limit: number): Promise<SuggestionRow[]> {
+  const folded = foldTurkish(q)
+  const upper = q.trim().toLocaleUpperCase('tr-TR')
+  const prefix = `${escapeLike(folded)}%`
+  const codeKey = sql`lower(${products.code})`
+  const tiers: Array<{ where: SQL; order?: SQL }> = [
+    {
+      where: sql`(${products.code} = ${upper} or ${products.barcode} = ${q.trim()} or ${products.equivalentCodes} @> array[${upper}]::text[])`,
+    },
+    { where: sql`${codeKey} like ${prefix}`, order: codeKey },
+    { where: sql`${foldedName} like ${prefix}`, order: foldedName },
+  ]
+  const words = folded.split(' ').filter((w) => w.length >= 3)
+  if (words.length > 0) {
+    tiers.push({ where: and(...words.map((w) => sql`${products.searchText} like ${`%${escapeLike(w)}%`}`))! })
+  }
+  const found: SuggestionRow[] = []
+  const seen = new Set<number>()
+  for (const tier of tiers) {
+    if (found.length >= limit) break
+    const query = db.select(suggestionColumns).from(products).where(and(listed, tier.where))
+    const rows = await (tier.order ? query.orderBy(asc(tier.order), asc(products.id)) : query).limit(
+      limit * 2,
+    )
+    // Unordered tiers come back in index order: show them alphabetically.
+    if (!tier.order) rows.sort((a, b) => a.name.localeCompare(b.name, 'tr'))
+    for (const row of rows) {
+      if (found.length < limit && !seen.has(row.id)) {
+        seen.add(row.id)
+        found.push(row)
+      }
+    }
+  }
+  return found
+}

@@ -1,0 +1,47 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { autocompleteItemSchema } from '../../../contracts/catalog'
+import { foldTurkish } from '../../../domain/turkish-text'
+import type { AppDeps } from '../../app-deps'
+import { listCache } from '../../cache/ttl-cache'
+import { productUrl } from '../catalog/product-mapper'
+import { findSuggestions } from './search.repository'
+
+const LIMIT = 10
+
+export const searchRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    app.get(
+      '/autocomplete',
+      {
+        schema: {
+          tags: ['catalog'],
+          summary: 'Search suggestions: code, name, barcode and equivalent codes, Turkish letters folded',
+          querystring: z.object({ q: z.string().max(100).default('') }),
+          response: { 200: z.array(autocompleteItemSchema) },
+        },
+      },
+      async (request) => {
+        const q = request.query.q.trim()
+        if (!q) return []
+        const rows = await listCache.get(`suggest:${q.toLocaleUpperCase('tr-TR')}`, () =>
+          findSuggestions(db, q, LIMIT),
+        )
+        await deps.searchLog.record({
+          userId: request.user?.id ?? null,
+          query: q,
+          resultCount: rows.length,
+          source: 'autocomplete',
+        })
+        return rows.map((r) => ({
+          id: r.id,
+          name: r.name,
+          code: r.code,
+          url: productUrl(r.seo, r.id),
+          image: r.image,
+        }))
+      },
+    )
+  }

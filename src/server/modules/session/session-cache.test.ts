@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import type { SessionRow } from './session.repository'
+import { SessionCache } from './session-cache'
+
+const row = (userId: number): SessionRow => ({
+  user: {
+    id: userId,
+    name: 'x',
+    email: 'x@x.test',
+    role: 'dealer',
+    customerId: 1,
+    locale: null,
+    preferences: null,
+    profitPercent: '0',
+  },
+  expiresAt: new Date(0),
+})
+
+describe('SessionCache', () => {
+  it('answers within its lifetime and forgets after it', () => {
+    let now = 0
+    const cache = new SessionCache(5000, () => now)
+    cache.set('s1', row(1))
+    expect(cache.get('s1')?.user.id).toBe(1)
+    now = 5000
+    expect(cache.get('s1')).toBeUndefined()
+  })
+
+  it('remembers a missing session too, and forgets by session or by user', () => {
+    const cache = new SessionCache(5000, () => 0)
+    cache.set('gone', null)
+    expect(cache.get('gone')).toBeNull()
+    cache.set('a', row(1))
+    cache.set('b', row(1))
+    cache.set('c', row(2))
+    cache.forgetUser(1)
+    expect([cache.get('a'), cache.get('b'), cache.get('c')?.user.id]).toEqual([undefined, undefined, 2])
+    cache.forget('c')
+    expect(cache.get('c')).toBeUndefined()
+  })
+
+  it('keeps nothing with a zero lifetime', () => {
+    const cache = new SessionCache(0)
+    cache.set('a', row(1))
+    expect(cache.get('a')).toBeUndefined()
+  })
+})
