@@ -21,7 +21,7 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase())
   const config = {
     ...loadConfig(
-      { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123' },
+      { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', CACHE_SECONDS: '0' },
       process.cwd(),
     ),
     logLevel: 'silent',
