@@ -1,5 +1,5 @@
 // Enforces the direction of imports (DESIGN §2): domain imports nothing of ours; contracts only
-// contracts; web never imports server (nor server web); a web feature never reaches into another.
+// contracts and domain; web never imports server (nor server web); a web feature never reaches into another.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,8 +31,8 @@ export function findViolations(files) {
       const to = layerOf(target)
       let rule = null
       if (from.layer === 'domain' && to.layer !== 'domain') rule = 'domain imports nothing of ours'
-      else if (from.layer === 'contracts' && to.layer !== 'contracts')
-        rule = 'contracts import only contracts'
+      else if (from.layer === 'contracts' && !['contracts', 'domain'].includes(to.layer))
+        rule = 'contracts import only contracts and domain'
       else if (from.layer === 'web' && to.layer === 'server') rule = 'web never imports server'
       else if (from.layer === 'server' && to.layer === 'web') rule = 'server never imports web'
       else if (from.feature && to.feature && from.feature !== to.feature)

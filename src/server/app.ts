@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
+import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps'
@@ -15,6 +16,7 @@ import { registerSession } from './http/session'
 import { HtmlShell } from './http/shell'
 import { registerStaticFiles } from './http/static-files'
 import { accountRoutes } from './modules/account/account.routes'
+import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { consentRoutes } from './modules/consent/consent.routes'
@@ -53,6 +55,11 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
 
   await app.register(cookie)
   await app.register(formbody)
+  // Form data may come multipart (a browser FormData): fields become the body, files are refused.
+  await app.register(multipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fields: 20, fieldSize: 10_000, parts: 20 },
+  })
   await registerSecurityHeaders(app, { https: deps.config.trustProxy })
   registerLocale(app)
   registerCsrf(app, deps.config.sessionSecret)
@@ -67,6 +74,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(consentRoutes(deps))
   await app.register(catalogRoutes(deps))
   await app.register(searchRoutes(deps))
+  await app.register(cartRoutes(deps))
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

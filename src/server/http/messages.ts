@@ -29,6 +29,10 @@ const tr = {
   'field.unknown': 'Bilinmeyen alan.',
   'field.choice': 'Geçerli seçenekler: {options}.',
   'page.notFoundTitle': 'Sayfa bulunamadı',
+  'cart.variantRequired': 'Varyant Seçiniz!',
+  'cart.noPrice': 'Bu ürünün fiyatı için lütfen bizimle iletişime geçiniz.',
+  'cart.stock': 'Bu üründen {n} adet bulunmamaktadır!',
+  'cart.unknownUnit': 'Seçilen birim bu ürüne ait değil.',
 }
 
 export type MessageKey = keyof typeof tr
@@ -61,6 +65,10 @@ const en: Record<MessageKey, string> = {
   'field.unknown': 'Unknown field.',
   'field.choice': 'Valid choices: {options}.',
   'page.notFoundTitle': 'Page not found',
+  'cart.variantRequired': 'Please choose a variant!',
+  'cart.noPrice': 'Please contact us for the price of this product.',
+  'cart.stock': 'There are not {n} of this product in stock!',
+  'cart.unknownUnit': 'The chosen unit does not belong to this product.',
 }
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }

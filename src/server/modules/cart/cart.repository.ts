@@ -1,0 +1,149 @@
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { cartItems, carts } from '../../db/schema/carts'
+import { products, productUnits } from '../../db/schema/catalogue'
+import type { UnitJson } from '../catalog/products.repository'
+
+/**
+ * The user's cart id, created on first use. The upsert also locks the cart row until the transaction
+ * ends, so concurrent changes to one user's cart run one after another and never lose an update.
+ */
+export async function lockCart(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .insert(carts)
+    .values({ userId })
+    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+    .returning({ id: carts.id })
+  return row!.id
+}
+
+export async function findCartId(db: Db, userId: number): Promise<number | null> {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1)
+  return row?.id ?? null
+}
+
+/** What adding a product needs to know about it and the chosen unit (fresh, never cached). */
+export async function findProductForCart(db: Db, productId: number, unitId: number) {
+  const [row] = await db
+    .select({
+      id: products.id,
+      parentId: products.parentId,
+      variantDimensions: products.variantDimensions,
+      salePrice: products.salePrice,
+      stock: products.quantity,
+      unitId: productUnits.id,
+      multiplier: productUnits.multiplier,
+    })
+    .from(products)
+    .leftJoin(productUnits, and(eq(productUnits.id, unitId), eq(productUnits.productId, products.id)))
+    .where(and(eq(products.id, productId), eq(products.isActive, true)))
+    .limit(1)
+  return row ?? null
+}
+
+/** Base units (quantity × multiplier) of a product in the cart, optionally without one line. */
+export async function baseUnitsInCart(db: Db, cartId: number, productId: number, exceptLineId?: number) {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity} * ${productUnits.multiplier}), 0)::int` })
+    .from(cartItems)
+    .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
+    .where(
+      and(
+        eq(cartItems.cartId, cartId),
+        eq(cartItems.productId, productId),
+        exceptLineId ? ne(cartItems.id, exceptLineId) : undefined,
+      ),
+    )
+  return row?.n ?? 0
+}
+
+/** Adds to the line of this product and unit, or opens it: one atomic statement. */
+export async function addToLine(db: Db, cartId: number, productId: number, unitId: number, quantity: number) {
+  const [row] = await db
+    .insert(cartItems)
+    .values({ cartId, productId, unitId, quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.cartId, cartItems.productId, cartItems.unitId],
+      set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
+    })
+    .returning({ id: cartItems.id })
+  return row!.id
+}
+
+/** A line of this cart, or null (another user's line is as good as missing). */
+export async function findLine(db: Db, cartId: number, lineId: number) {
+  const [row] = await db
+    .select({
+      id: cartItems.id,
+      productId: cartItems.productId,
+      unitId: cartItems.unitId,
+      quantity: cartItems.quantity,
+      multiplier: productUnits.multiplier,
+    })
+    .from(cartItems)
+    .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
+    .where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cartId)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function setLineQuantity(db: Db, lineId: number, quantity: number) {
+  await db.update(cartItems).set({ quantity }).where(eq(cartItems.id, lineId))
+}
+
+export async function findLineByUnit(db: Db, cartId: number, productId: number, unitId: number) {
+  const [row] = await db
+    .select({ id: cartItems.id, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(
+      and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId), eq(cartItems.unitId, unitId)),
+    )
+    .limit(1)
+  return row ?? null
+}
+
+export async function setLineUnit(db: Db, lineId: number, unitId: number) {
+  await db.update(cartItems).set({ unitId }).where(eq(cartItems.id, lineId))
+}
+
+export async function deleteLine(db: Db, cartId: number, lineId: number) {
+  await db.delete(cartItems).where(and(eq(cartItems.id, lineId), eq(cartItems.cartId, cartId)))
+}
+
+export async function clearCart(db: Db, cartId: number) {
+  await db.delete(cartItems).where(eq(cartItems.cartId, cartId))
+}
+
+/** Every line of a user's cart with its product, unit and the product's units: one query. */
+export async function findCartLines(db: Db, userId: number) {
+  return db
+    .select({
+      id: cartItems.id,
+      quantity: cartItems.quantity,
+      productId: products.id,
+      name: products.name,
+      code: products.code,
+      seo: products.seo,
+      image: products.image,
+      barcode: products.barcode,
+      ozelkod2: products.ozelkod2,
+      stockNumberType: products.stockNumberType,
+      stock: products.quantity,
+      taxRate: products.taxRate,
+      currencyId: products.currencyId,
+      unitId: productUnits.id,
+      units: sql<UnitJson[]>`(
+        select coalesce(json_agg(json_build_object('id', u.id, 'value', u.value, 'multiplier', u.multiplier,
+          'barcode', u.barcode, 'defaultPrice', u.default_price::text, 'listPrice', u.list_price::text,
+          'isDefault', u.is_default) order by u.sort_order, u.id), '[]'::json)
+        from product_units u where u.product_id = ${products.id})`,
+    })
+    .from(cartItems)
+    .innerJoin(carts, eq(carts.id, cartItems.cartId))
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
+    .where(eq(carts.userId, userId))
+    .orderBy(asc(cartItems.id))
+}
+
+export type CartLineRow = Awaited<ReturnType<typeof findCartLines>>[number]

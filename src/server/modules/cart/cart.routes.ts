@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  addToCartBodySchema,
+  addToCartResponseSchema,
+  cartLinePatchSchema,
+  cartSchema,
+} from '../../../contracts/cart'
+import type { AppDeps } from '../../app-deps'
+import { requireDealer } from '../../http/guards'
+import { addToCart, changeLine, emptyCart, getCart, removeLine } from './cart.service'
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+
+/** The cart calls exactly as the spec's table has them (spec/1 §7); dealers only. */
+export const cartRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const tags = ['cart']
+
+    app.get(
+      '/api/catalog/cart',
+      { schema: { tags, summary: 'The cart, priced now', response: { 200: cartSchema } } },
+      async (request) => getCart(db, requireDealer(request)),
+    )
+
+    app.post(
+      '/api/catalog/cart/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Add a product in a unit (form data quantity, productValue); same product and unit add up',
+          params: idParams,
+          body: addToCartBodySchema,
+          consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
+          response: { 200: addToCartResponseSchema },
+        },
+      },
+      async (request) =>
+        addToCart(db, requireDealer(request), {
+          productId: request.params.id,
+          unitId: request.body.productValue,
+          quantity: request.body.quantity,
+        }),
+    )
+
+    app.delete(
+      '/api/catalog/cart',
+      { schema: { tags, summary: 'Empty the cart', response: { 200: cartSchema } } },
+      async (request) => emptyCart(db, requireDealer(request)),
+    )
+
+    app.patch(
+      '/api/catalog/cart/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Change a line: {quantity}, {addQuantity} or {unit}',
+          params: idParams,
+          body: cartLinePatchSchema,
+          response: { 200: cartSchema },
+        },
+      },
+      async (request) => changeLine(db, requireDealer(request), request.params.id, request.body),
+    )
+
+    app.delete(
+      '/api/catalog/cart/:id',
+      {
+        schema: { tags, summary: 'Remove a line', params: idParams, response: { 200: cartSchema } },
+      },
+      async (request) => removeLine(db, requireDealer(request), request.params.id),
+    )
+  }
