@@ -70,6 +70,8 @@ export const searchLogs = pgTable(
     /** Folded form of the query, so "Şanzıman" and "sanziman" count as one word. */
     queryKey: varchar('query_key', { length: 200 }).notNull(),
     resultCount: integer('result_count').notNull(),
+    /** How many times this user made this search within one write-behind window (at most a second). */
+    hits: integer('hits').notNull().default(1),
     source: varchar('source', { length: 16 }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

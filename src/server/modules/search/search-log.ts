@@ -3,11 +3,12 @@ import { insertSearchLogs, type SearchLogEntry } from './search.repository'
 
 /**
  * Every search is logged for the admin statistics, but not on the searcher's time: entries are
- * buffered and written in one statement every flushMs (0 = at once, as tests use). A crash can lose
+ * buffered and written in one statement every flushMs (0 = at once, as tests use); repeats of one
+ * search within the window only raise its hit count. A crash can lose
  * at most the last interval's entries; close() writes what is left.
  */
 export class SearchLog {
-  private buffer: SearchLogEntry[] = []
+  private buffer = new Map<string, SearchLogEntry>()
   private timer: NodeJS.Timeout | undefined
   private writing: Promise<void> = Promise.resolve()
 
@@ -18,9 +19,13 @@ export class SearchLog {
     private readonly onError: (err: unknown) => void = () => {},
   ) {}
 
-  record(entry: Omit<SearchLogEntry, 'createdAt'>): Promise<void> {
-    this.buffer.push({ ...entry, createdAt: this.now() })
-    if (this.flushMs <= 0 || this.buffer.length >= 500) return this.flush()
+  /** The same search by the same user within one window becomes one row with its number of hits. */
+  record(entry: Omit<SearchLogEntry, 'createdAt' | 'hits'>): Promise<void> {
+    const key = JSON.stringify([entry.userId, entry.source, entry.query, entry.resultCount])
+    const seen = this.buffer.get(key)
+    if (seen) seen.hits++
+    else this.buffer.set(key, { ...entry, createdAt: this.now(), hits: 1 })
+    if (this.flushMs <= 0 || this.buffer.size >= 500) return this.flush()
     this.timer ??= setTimeout(() => void this.flush(), this.flushMs)
     return Promise.resolve()
   }
@@ -28,8 +33,8 @@ export class SearchLog {
   flush(): Promise<void> {
     clearTimeout(this.timer)
     this.timer = undefined
-    const batch = this.buffer
-    this.buffer = []
+    const batch = [...this.buffer.values()]
+    this.buffer = new Map()
     this.writing = this.writing.then(() => insertSearchLogs(this.db, batch)).catch(this.onError)
     return this.writing
   }

@@ -11,6 +11,7 @@ export type SearchLogEntry = {
   resultCount: number
   source: 'autocomplete' | 'search'
   createdAt: Date
+  hits: number
 }
 
 export async function insertSearchLogs(db: Db, entries: SearchLogEntry[]) {
