@@ -93,7 +93,6 @@ export type ProductDetail = z.infer<typeof productDetailSchema>
  * - GET /api/catalog/categories → CategoryTree (navigation)
  * - GET /autocomplete?q= → AutocompleteItem[] (at most 10, best first)
  */
-export const PAGE_SIZE = 24
 export const MAX_PAGE = 100_000
 
 export const productListQuerySchema = z.object({

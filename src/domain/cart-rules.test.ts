@@ -26,7 +26,11 @@ describe('refuseAdd', () => {
     ['mode 3 adds only 5', { requested: 16, stockInfoStatus: 3 }, { reason: 'stock', requested: 16 }],
     ['mode 9 keeps 5 back', { requested: 6, stockInfoStatus: 9 }, { reason: 'stock', requested: 6 }],
     ['cartStockControl lifts the limit', { requested: 5000, stock: 0, cartStockControl: true }, null],
-    ['cartStockControl does not lift the price rule', { salePrice: 0, cartStockControl: true }, { reason: 'noPrice' }],
+    [
+      'cartStockControl does not lift the price rule',
+      { salePrice: 0, cartStockControl: true },
+      { reason: 'noPrice' },
+    ],
   ])('%s', (_label, patch, expected) => {
     expect(refuseAdd({ ...base, ...patch })).toEqual(expected)
   })
@@ -49,8 +53,16 @@ describe('buyControl', () => {
     ['out of stock, negative', { quantity: -2 }, { kind: 'noStock' }],
     ['out of stock but not controlled', { quantity: 0, cartStockControl: true }, { kind: 'add' }],
     ['out of stock family', { quantity: 0, isVariantParent: true }, { kind: 'soldOut' }],
-    ['WhatsApp on', { quantity: 0, whatsappControl: true, whatsapp: '905321234567' }, { kind: 'askOnWhatsapp', phone: '905321234567' }],
-    ['WhatsApp number too short', { quantity: 0, whatsappControl: true, whatsapp: '1234' }, { kind: 'noStock' }],
+    [
+      'WhatsApp on',
+      { quantity: 0, whatsappControl: true, whatsapp: '905321234567' },
+      { kind: 'askOnWhatsapp', phone: '905321234567' },
+    ],
+    [
+      'WhatsApp number too short',
+      { quantity: 0, whatsappControl: true, whatsapp: '1234' },
+      { kind: 'noStock' },
+    ],
     ['WhatsApp off', { quantity: 0, whatsappControl: false, whatsapp: '905321234567' }, { kind: 'noStock' }],
     ['stock hidden from the visitor', { quantity: null }, { kind: 'add' }],
     ['price hidden from the visitor', { salePrice: null }, { kind: 'add' }],

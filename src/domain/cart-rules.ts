@@ -32,7 +32,8 @@ export function refuseAdd(input: {
     inCartBaseUnits: input.inCartBaseUnits,
     cartStockControl: input.cartStockControl,
   })
-  if (!canAdd(remaining, input.requested, input.multiplier)) return { reason: 'stock', requested: input.requested }
+  if (!canAdd(remaining, input.requested, input.multiplier))
+    return { reason: 'stock', requested: input.requested }
   return null
 }
 

@@ -63,7 +63,12 @@ describe('cartTotals (spec/1 §9)', () => {
         { unitPrice: '0.05', fromRate: '1', quantity: 1, taxRate: 10 }, // 0.005 → 0.015 → 0.02
       ],
       toRate: '1',
-      expected: { subtotal: '0.15', tax: '0.02', total: '0.17', lines: ['0.05×=0.05', '0.05×=0.05', '0.05×=0.05'] },
+      expected: {
+        subtotal: '0.15',
+        tax: '0.02',
+        total: '0.17',
+        lines: ['0.05×=0.05', '0.05×=0.05', '0.05×=0.05'],
+      },
     },
     {
       name: 'an empty cart',

@@ -1,5 +1,8 @@
 /** Product-list rules: sort whitelist, pagination window, quantity inputs, discount, stock-number label. */
 
+/** Products per list page: fixed, so deep pages stay cheap and skeletons match the page. */
+export const PAGE_SIZE = 24
+
 export const SORTS = ['name', '-name', 'price', '-price', 'brand', '-brand', 'quantity', '-quantity'] as const
 export type SortValue = (typeof SORTS)[number]
 

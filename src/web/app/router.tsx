@@ -1,5 +1,5 @@
 import { lazy } from 'react'
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useParams } from 'react-router'
 import { AppLayout } from './layout/AppLayout'
 
 // Every page is its own chunk; the layout (header, footer) is in the entry.
@@ -8,6 +8,24 @@ const LoginPage = lazy(() => import('../features/account/LoginPage').then((m) =>
 const ComingSoonPage = lazy(() =>
   import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
 )
+const ProductListPage = lazy(() =>
+  import('../features/catalog/ProductListPage').then((m) => ({ default: m.ProductListPage })),
+)
+const ProductDetailPage = lazy(() =>
+  import('../features/product/ProductDetailPage').then((m) => ({ default: m.ProductDetailPage })),
+)
+const NotFoundPage = lazy(() =>
+  import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
+)
+
+/** A product address '/{seo}-p-{id}' (the server's rule); anything else one segment long is a list. */
+export const PRODUCT_PATH = /^(.+)-p-(\d+)$/
+
+/** /:url is a product page or a category (or brand) list, by the shape of the address. */
+function ProductOrList() {
+  const { url = '' } = useParams()
+  return PRODUCT_PATH.test(url) ? <ProductDetailPage /> : <ProductListPage kind="path" />
+}
 
 /** The pages, mounted both unprefixed (Turkish) and under `/en`. */
 function pageRoutes() {
@@ -15,12 +33,14 @@ function pageRoutes() {
     <>
       <Route index element={<HomePage />} />
       <Route path="account/login" element={<LoginPage />} />
-      {/* Built by later issues: cart, offer list, product list and detail (/:url, /:brand/:url). */}
+      {/* Built by later issues: cart and offer list. */}
       <Route path="sepet" element={<ComingSoonPage />} />
       <Route path="teklif/liste" element={<ComingSoonPage />} />
-      <Route path=":url" element={<ComingSoonPage />} />
-      <Route path=":brand/:url" element={<ComingSoonPage />} />
-      <Route path="*" element={<ComingSoonPage />} />
+      <Route path="urunler" element={<ProductListPage kind="all" />} />
+      <Route path="arama" element={<ProductListPage kind="search" />} />
+      <Route path=":url" element={<ProductOrList />} />
+      <Route path=":brand/:url" element={<ProductListPage kind="path" />} />
+      <Route path="*" element={<NotFoundPage />} />
     </>
   )
 }

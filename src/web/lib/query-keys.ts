@@ -4,4 +4,10 @@
  */
 export const queryKeys = {
   campaigns: () => ['catalog', 'campaigns'] as const,
+  /** Every product list (invalidated together when the stock-only preference changes). */
+  productLists: () => ['catalog', 'products'] as const,
+  productList: (apiPath: string, params: Record<string, string>) =>
+    ['catalog', 'products', apiPath, params] as const,
+  product: (id: number) => ['catalog', 'product', id] as const,
+  categories: () => ['catalog', 'categories'] as const,
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { PAGE_SIZE, type ProductList } from '../../../contracts/catalog'
+import type { ProductList } from '../../../contracts/catalog'
+import { PAGE_SIZE } from '../../../domain/listing'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { seedDemo } from '../../db/seed/demo'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'

@@ -1,6 +1,6 @@
 import type { Product, ProductDetail, ProductList } from '../../../contracts/catalog'
-import { MAX_PAGE, PAGE_SIZE } from '../../../contracts/catalog'
-import { parseSort } from '../../../domain/listing'
+import { MAX_PAGE } from '../../../contracts/catalog'
+import { PAGE_SIZE, parseSort } from '../../../domain/listing'
 import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
 import { listCache } from '../../cache/ttl-cache'
 import type { Db } from '../../db/client'

@@ -8,7 +8,7 @@ import { CartIndicator } from '../../features/cart/CartIndicator'
 import { CurrencyMenu } from '../../features/preferences/CurrencyMenu'
 import { LanguageMenu } from '../../features/preferences/LanguageMenu'
 import { loginPath } from '../../lib/locale-path'
-import { useSession } from '../../lib/session-context'
+import { useLocalePath, useSession } from '../../lib/session-context'
 import classes from './Header.module.css'
 import { Logo } from './Logo'
 import { SearchBox } from './SearchBox'
@@ -23,6 +23,7 @@ const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.M
 export function Header() {
   const { t } = useTranslation()
   const { user, locale } = useSession()
+  const localePath = useLocalePath()
   const [drawerOpened, drawer] = useDisclosure(false)
   const [drawerUsed, setDrawerUsed] = useState(false)
 
@@ -42,6 +43,15 @@ export function Header() {
             aria-expanded={drawerOpened}
           />
           <Logo />
+          <Button
+            component={Link}
+            to={localePath('/urunler')}
+            variant="subtle"
+            size="compact-md"
+            visibleFrom="sm"
+          >
+            {t('nav.products')}
+          </Button>
         </div>
         <div className={classes.search}>
           <SearchBox />

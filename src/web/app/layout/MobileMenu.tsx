@@ -1,14 +1,16 @@
-import { Button, Divider, Drawer, Group, Stack, Text } from '@mantine/core'
+import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import { useLogout } from '../../features/account/account-api'
 import { CurrencyMenu } from '../../features/preferences/CurrencyMenu'
 import { LanguageMenu } from '../../features/preferences/LanguageMenu'
-import { useSession } from '../../lib/session-context'
+import { useLocalePath, useSession } from '../../lib/session-context'
 
 /** The header's settings on narrow screens. */
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
   const { user } = useSession()
+  const localePath = useLocalePath()
   const logout = useLogout()
 
   return (
@@ -21,6 +23,7 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
       closeButtonProps={{ 'aria-label': t('header.closeMenu') }}
     >
       <Stack gap="md">
+        <NavLink component={Link} to={localePath('/urunler')} label={t('nav.products')} onClick={onClose} />
         {user && (
           <div>
             <Text fw={600}>{user.name}</Text>

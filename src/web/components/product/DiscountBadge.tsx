@@ -1,0 +1,19 @@
+import { Badge } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { Money } from '../../../contracts/common'
+import { discountPercent } from '../../../domain/listing'
+import { useSession } from '../../lib/session-context'
+
+/** '%15 indirim' when the list price is above the sale price and the store shows list prices. */
+export function DiscountBadge({ sale, list }: { sale: Money | null; list: Money | null }) {
+  const { t } = useTranslation()
+  const { bootstrap } = useSession()
+  if (!sale || !list) return null
+  const percent = discountPercent(sale.value, list.value, bootstrap.settings.showListPrice)
+  if (percent === null || percent <= 0) return null
+  return (
+    <Badge color="red" variant="filled" size="sm" tt="none" data-testid="discount-badge">
+      {t('price.discount', { percent })}
+    </Badge>
+  )
+}

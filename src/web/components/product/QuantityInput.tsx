@@ -1,0 +1,85 @@
+import { ActionIcon, Group, TextInput } from '@mantine/core'
+import { type KeyboardEvent, useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { DETAIL_MAX_QUANTITY, decreaseQuantity, detailQuantity, listQuantity } from '../../../domain/listing'
+import { MinusIcon, PlusIcon } from '../icons/Icons'
+
+export interface QuantityInputProps {
+  value: number
+  onChange: (quantity: number) => void
+  /**
+   * 'detail': typed 1–100; non-numeric or zero resets to 1; negative or above 100 keeps the previous.
+   * 'list': non-numeric or zero becomes 1. Both: −1 never below 1.
+   */
+  rule: 'list' | 'detail'
+  /** The field's accessible name ('Fren Balatası miktarı'). */
+  label: string
+  size?: 'xs' | 'sm'
+  disabled?: boolean
+}
+
+/** −, the typed amount, +. An emptied field waits for typing and becomes 1 when left empty. */
+export function QuantityInput({ value, onChange, rule, label, size = 'sm', disabled }: QuantityInputProps) {
+  const { t } = useTranslation()
+  const [draft, setDraft] = useState<string | null>(null)
+  const max = rule === 'detail' ? DETAIL_MAX_QUANTITY : Number.POSITIVE_INFINITY
+
+  const change = (next: number) => {
+    setDraft(null)
+    if (next !== value) onChange(next)
+  }
+  const typed = (text: string) => {
+    if (text.trim() === '') {
+      setDraft('')
+      return
+    }
+    change(rule === 'detail' ? detailQuantity(text, value) : listQuantity(text))
+  }
+  const increase = () => change(Math.min(max, value + 1))
+  const decrease = () => change(decreaseQuantity(value))
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowUp') {
+      event.preventDefault()
+      increase()
+    } else if (event.key === 'ArrowDown') {
+      event.preventDefault()
+      decrease()
+    }
+  }
+  const iconSize = size === 'xs' ? 'md' : 'lg'
+
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        variant="default"
+        size={iconSize}
+        onClick={decrease}
+        disabled={disabled || value <= 1}
+        aria-label={t('quantity.decrease')}
+      >
+        <MinusIcon size={14} />
+      </ActionIcon>
+      <TextInput
+        size={size}
+        w={size === 'xs' ? 48 : 60}
+        value={draft ?? String(value)}
+        onChange={(event) => typed(event.currentTarget.value)}
+        onBlur={() => draft !== null && change(1)}
+        onKeyDown={onKeyDown}
+        inputMode="numeric"
+        aria-label={label}
+        disabled={disabled}
+        styles={{ input: { textAlign: 'center', paddingInline: 4 } }}
+      />
+      <ActionIcon
+        variant="default"
+        size={iconSize}
+        onClick={increase}
+        disabled={disabled || value >= max}
+        aria-label={t('quantity.increase')}
+      >
+        <PlusIcon size={14} />
+      </ActionIcon>
+    </Group>
+  )
+}

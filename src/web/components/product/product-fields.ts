@@ -1,0 +1,73 @@
+import type { PaymentPlan } from '../../../contracts/bootstrap'
+import type { Product, Unit } from '../../../contracts/catalog'
+import type { Money } from '../../../contracts/common'
+import type { StoreSettings } from '../../../contracts/settings'
+import type { StockNumberLabel } from '../../../domain/listing'
+
+/** The default unit's name ('Adet'), or '' when the product has none. */
+export function defaultUnitName(product: Pick<Product, 'defaultUnit'>): string {
+  return product.defaultUnit?.value ?? ''
+}
+
+const planPriceFields = [
+  'salePrice',
+  'advencePrice1',
+  'advencePrice2',
+  'advencePrice3',
+  'advencePrice4',
+  'advencePrice5',
+] as const
+type PlanPriceField = (typeof planPriceFields)[number]
+
+function isPlanPriceField(name: string): name is PlanPriceField {
+  return (planPriceFields as readonly string[]).includes(name)
+}
+
+export interface PlanPrice {
+  plan: PaymentPlan
+  price: Money | null
+}
+
+/** One price per payment plan: the product's field the plan names (salePrice or advencePrice1–5). */
+export function planPrices(product: Product, plans: PaymentPlan[]): PlanPrice[] {
+  return plans.map((plan) => ({
+    plan,
+    price: isPlanPriceField(plan.priceName) ? product[plan.priceName] : null,
+  }))
+}
+
+/** Whether the special-code line (and column) is on, and its title and value; null when off or empty. */
+export function specialCode(
+  product: Product,
+  settings: Pick<
+    StoreSettings,
+    'b2b_urun_detay_ozel_kod_gosterim' | 'b2b_urun_detay_ozel_kod' | 'b2b_urun_detay_ozel_kod_baslik'
+  >,
+): { title: string; value: string | null } | null {
+  if (!settings.b2b_urun_detay_ozel_kod_gosterim) return null
+  const value = product[settings.b2b_urun_detay_ozel_kod]?.trim() || null
+  return { title: settings.b2b_urun_detay_ozel_kod_baslik, value }
+}
+
+/** The translation key of a stock-number label from the domain ('Ürün kodu' / 'Barkod'). */
+export function stockNumberLabelKey(label: StockNumberLabel['label']): 'product.code' | 'product.barcode' {
+  return label === 'Barkod' ? 'product.barcode' : 'product.code'
+}
+
+/**
+ * The prices of one unit: its own when the server sent them; otherwise the product's prices scaled by
+ * the unit's multiplier against the default unit's (both null when prices are hidden from the visitor).
+ */
+export function unitPrices(
+  product: Pick<Product, 'salePrice' | 'listPrice' | 'defaultUnit'>,
+  unit: Unit | null,
+): { sale: Money | null; list: Money | null } {
+  if (!unit) return { sale: product.salePrice, list: product.listPrice }
+  const ratio = unit.multiplier / (product.defaultUnit?.multiplier || 1)
+  const scaled = (money: Money | null) =>
+    money ? { value: money.value * ratio, currency: money.currency } : null
+  return {
+    sale: unit.defaultPrice ?? scaled(product.salePrice),
+    list: unit.listPrice ?? scaled(product.listPrice),
+  }
+}
