@@ -2,7 +2,7 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { cartItems, carts } from '../../db/schema/carts'
 import { products, productUnits } from '../../db/schema/catalogue'
-import type { UnitJson } from '../catalog/products.repository'
+import { unitsJson } from '../catalog/products.repository'
 
 /**
  * The user's cart id, created on first use. The upsert also locks the cart row until the transaction
@@ -132,11 +132,7 @@ export async function findCartLines(db: Db, userId: number) {
       taxRate: products.taxRate,
       currencyId: products.currencyId,
       unitId: productUnits.id,
-      units: sql<UnitJson[]>`(
-        select coalesce(json_agg(json_build_object('id', u.id, 'value', u.value, 'multiplier', u.multiplier,
-          'barcode', u.barcode, 'defaultPrice', u.default_price::text, 'listPrice', u.list_price::text,
-          'isDefault', u.is_default) order by u.sort_order, u.id), '[]'::json)
-        from product_units u where u.product_id = ${products.id})`,
+      units: unitsJson,
     })
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))

@@ -22,21 +22,6 @@ async function readCategories(db: Db): Promise<CategoryRow[]> {
     .orderBy(asc(categories.sortOrder), asc(categories.id))
 }
 
-export async function findCategoryBySlug(db: Db, slug: string): Promise<CategoryRow | null> {
-  const [row] = await db
-    .select({
-      id: categories.id,
-      parentId: categories.parentId,
-      name: categories.name,
-      slug: categories.slug,
-      path: categories.path,
-    })
-    .from(categories)
-    .where(eq(categories.slug, slug))
-    .limit(1)
-  return row ?? null
-}
-
 export type BrandRow = { id: number; name: string; slug: string; code: string }
 
 export function allBrands(db: Db): Promise<BrandRow[]> {
