@@ -22,8 +22,22 @@ export async function findCartId(db: Db, userId: number): Promise<number | null>
   return row?.id ?? null
 }
 
-/** What adding a product needs to know about it and the chosen unit (fresh, never cached). */
-export async function findProductForCart(db: Db, productId: number, unitId: number) {
+/**
+ * What adding a product needs to know, fresh and in one statement: the product, the chosen unit, and
+ * the base units (quantity × multiplier) this cart already holds of it, optionally without one line.
+ */
+export async function findProductForCart(
+  db: Db,
+  productId: number,
+  unitId: number,
+  cart?: { id: number; exceptLineId?: number },
+) {
+  const held = cart
+    ? sql<number>`(select coalesce(sum(ci.quantity * cu.multiplier), 0)::int from cart_items ci
+        join product_units cu on cu.id = ci.unit_id
+        where ci.cart_id = ${cart.id} and ci.product_id = ${products.id}
+        and ci.id <> ${cart.exceptLineId ?? 0})`
+    : sql<number>`0`
   const [row] = await db
     .select({
       id: products.id,
@@ -33,28 +47,13 @@ export async function findProductForCart(db: Db, productId: number, unitId: numb
       stock: products.quantity,
       unitId: productUnits.id,
       multiplier: productUnits.multiplier,
+      heldBaseUnits: held,
     })
     .from(products)
     .leftJoin(productUnits, and(eq(productUnits.id, unitId), eq(productUnits.productId, products.id)))
     .where(and(eq(products.id, productId), eq(products.isActive, true)))
     .limit(1)
   return row ?? null
-}
-
-/** Base units (quantity × multiplier) of a product in the cart, optionally without one line. */
-export async function baseUnitsInCart(db: Db, cartId: number, productId: number, exceptLineId?: number) {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${cartItems.quantity} * ${productUnits.multiplier}), 0)::int` })
-    .from(cartItems)
-    .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
-    .where(
-      and(
-        eq(cartItems.cartId, cartId),
-        eq(cartItems.productId, productId),
-        exceptLineId ? ne(cartItems.id, exceptLineId) : undefined,
-      ),
-    )
-  return row?.n ?? 0
 }
 
 /** Adds to the line of this product and unit, or opens it: one atomic statement. */

@@ -7,7 +7,6 @@ import type { AuthUser } from '../session/session.repository'
 import { loadStoreSettings } from '../store/store.repository'
 import {
   addToLine,
-  baseUnitsInCart,
   clearCart,
   deleteLine,
   findCartId,
@@ -74,9 +73,9 @@ export async function addToCart(
 ): Promise<AddToCartResponse> {
   const lineId = await db.transaction(async (tx) => {
     const cartId = await lockCart(tx, user.id)
-    const product = await findProductForCart(tx, input.productId, input.unitId)
+    const product = await findProductForCart(tx, input.productId, input.unitId, { id: cartId })
     if (!product) throw notFound()
-    await checkAllowed(tx, product, input.quantity, await baseUnitsInCart(tx, cartId, input.productId))
+    await checkAllowed(tx, product, input.quantity, product.heldBaseUnits)
     return addToLine(tx, cartId, input.productId, input.unitId, input.quantity)
   })
   const cart = await getCart(db, user)
@@ -89,21 +88,22 @@ export async function changeLine(db: Db, user: Dealer, lineId: number, patch: Ca
     const cartId = await lockCart(tx, user.id)
     const line = await findLine(tx, cartId, lineId)
     if (!line) throw notFound()
-    const others = await baseUnitsInCart(tx, cartId, line.productId, line.id)
+    const unitId = 'unit' in patch ? patch.unit : line.unitId
+    if (unitId === line.unitId && 'unit' in patch) return
+    // Everything else the cart holds of this product, without this line.
+    const product = await findProductForCart(tx, line.productId, unitId, {
+      id: cartId,
+      exceptLineId: line.id,
+    })
+    if (!product) throw notFound()
+    const others = product.heldBaseUnits
     if ('quantity' in patch) {
-      const product = await findProductForCart(tx, line.productId, line.unitId)
-      if (!product) throw notFound()
       await checkAllowed(tx, product, patch.quantity, others)
       await setLineQuantity(tx, line.id, patch.quantity)
     } else if ('addQuantity' in patch) {
-      const product = await findProductForCart(tx, line.productId, line.unitId)
-      if (!product) throw notFound()
       await checkAllowed(tx, product, patch.addQuantity, others + line.quantity * line.multiplier)
       await setLineQuantity(tx, line.id, line.quantity + patch.addQuantity)
     } else {
-      if (patch.unit === line.unitId) return
-      const product = await findProductForCart(tx, line.productId, patch.unit)
-      if (!product) throw notFound()
       await checkAllowed(tx, product, line.quantity, others)
       // The line's price follows its unit (it is read from the unit); a line with that unit already
       // there takes this line's quantity.
