@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { convertPrice, roundMoney } from './pricing'
+import { convertPrice, planUnitPrice, roundMoney } from './pricing'
 
 describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit%) × (1 + tax%))', () => {
   it.each([
@@ -39,5 +39,16 @@ describe('roundMoney', () => {
     ['2.675', '2.68'],
   ])('%s → %s', (input, expected) => {
     expect(roundMoney(input).toString()).toBe(expected)
+  })
+})
+
+describe('planUnitPrice', () => {
+  it.each([
+    ['10', '10', null, '10'], // sale-price plan or no plan price
+    ['10', '10', '10.6', '10.6'], // 6 % plan on the default unit
+    ['110', '10', '10.6', '116.6'], // the same 6 % on a box of 12 priced 110
+    ['10', '0', '12', '10'], // no sale price: nothing to scale from
+  ])('unit %s, sale %s, plan %s → %s', (unitPrice, salePrice, planPrice, expected) => {
+    expect(planUnitPrice({ unitPrice, salePrice, planPrice }).toString()).toBe(expected)
   })
 })

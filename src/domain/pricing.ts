@@ -31,3 +31,15 @@ export function convertPrice(input: ConversionInput): Big {
   if (input.withTax) price = price.times(new Big(input.taxRate ?? 0).div(100).plus(1))
   return roundMoney(price)
 }
+
+/**
+ * A unit's price in a payment plan: the unit's own price scaled by the plan's ratio to the sale
+ * price (advencePriceN / salePrice). The sale-price plan, a missing plan price or a zero sale price
+ * leave the unit's price as it is.
+ */
+export function planUnitPrice(input: { unitPrice: Amount; salePrice: Amount; planPrice: Amount | null }): Big {
+  const unit = new Big(input.unitPrice)
+  const sale = new Big(input.salePrice)
+  if (input.planPrice === null || sale.lte(0)) return unit
+  return unit.times(input.planPrice).div(sale)
+}

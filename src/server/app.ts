@@ -20,6 +20,7 @@ import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { consentRoutes } from './modules/consent/consent.routes'
+import { ordersRoutes } from './modules/orders/orders.routes'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { searchRoutes } from './modules/search/search.routes'
 import { sessionCache } from './modules/session/session-cache'
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(catalogRoutes(deps))
   await app.register(searchRoutes(deps))
   await app.register(cartRoutes(deps))
+  await app.register(ordersRoutes(deps))
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

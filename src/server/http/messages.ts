@@ -33,6 +33,15 @@ const tr = {
   'cart.noPrice': 'Bu ürünün fiyatı için lütfen bizimle iletişime geçiniz.',
   'cart.stock': 'Bu üründen {n} adet bulunmamaktadır!',
   'cart.unknownUnit': 'Seçilen birim bu ürüne ait değil.',
+  'orders.unknownPlan': 'Seçilen ödeme planı bulunamadı.',
+  'orders.virtualPlan': 'Bu ödeme planı kartla ödenir; lütfen ödeme adımını kullanın.',
+  'orders.emptyCart': 'Sepetiniz boş; sipariş verilemez.',
+  'orders.unavailable': '{name} artık satışta değil; lütfen sepetinizden çıkarın.',
+  'orders.stock': '{name} ürününden {n} adet bulunmamaktadır!',
+  'orders.riskBlocked': 'Risk limitiniz sipariş vermenize izin vermiyor. Lütfen bizimle iletişime geçiniz.',
+  'orders.riskExceeded':
+    'Sipariş tutarı risk limitinizi {excess} TL aşıyor. En fazla {max} TL tutarında sipariş verebilirsiniz.',
+  'orders.cannotCancel': 'Sipariş iptal edilemedi. Lütfen bizimle iletişime geçiniz.',
 }
 
 export type MessageKey = keyof typeof tr
@@ -69,6 +78,14 @@ const en: Record<MessageKey, string> = {
   'cart.noPrice': 'Please contact us for the price of this product.',
   'cart.stock': 'There are not {n} of this product in stock!',
   'cart.unknownUnit': 'The chosen unit does not belong to this product.',
+  'orders.unknownPlan': 'The chosen payment plan was not found.',
+  'orders.virtualPlan': 'This payment plan is paid by card; please use the payment step.',
+  'orders.emptyCart': 'Your cart is empty; there is nothing to order.',
+  'orders.unavailable': '{name} is no longer sold; please remove it from your cart.',
+  'orders.stock': 'There are not {n} of {name} in stock!',
+  'orders.riskBlocked': 'Your risk limit does not allow ordering. Please contact us.',
+  'orders.riskExceeded': 'The order exceeds your risk limit by {excess} TL. You can order at most {max} TL.',
+  'orders.cannotCancel': 'The order could not be cancelled. Please contact us.',
 }
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }

@@ -35,7 +35,7 @@ export async function findProductForCart(
   const held = cart
     ? sql<number>`(select coalesce(sum(ci.quantity * cu.multiplier), 0)::int from cart_items ci
         join product_units cu on cu.id = ci.unit_id
-        where ci.cart_id = ${cart.id} and ci.product_id = ${products.id}
+        where ci.cart_id = ${cart.id} and ci.product_id = "products"."id"
         and ci.id <> ${cart.exceptLineId ?? 0})`
     : sql<number>`0`
   const [row] = await db

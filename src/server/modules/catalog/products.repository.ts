@@ -76,25 +76,29 @@ export type ChildJson = { id: number; values: string[] | null; quantity: number 
  * Units, stock per warehouse and the variant family of each row, aggregated inside the same query:
  * PGlite pays several milliseconds per statement, so one statement per page beats four.
  */
-/** A product's units as a JSON array, for selecting inside the product's own row. */
+/**
+ * A product's units as a JSON array, for selecting inside the product's own row. Subqueries name the
+ * outer row as "products"."id": in a one-table select Drizzle would render a bare "id", which a
+ * subquery reads as its own table's column.
+ */
 export const unitsJson = sql<UnitJson[]>`(
   select coalesce(json_agg(json_build_object('id', u.id, 'value', u.value, 'multiplier', u.multiplier,
     'barcode', u.barcode, 'defaultPrice', u.default_price::text, 'listPrice', u.list_price::text,
     'isDefault', u.is_default) order by u.sort_order, u.id), '[]'::json)
-  from product_units u where u.product_id = ${products.id})`
+  from product_units u where u.product_id = "products"."id")`
 
 const relatedColumns = {
   units: unitsJson,
   inventory: sql<InventoryJson[]>`(
     select coalesce(json_agg(json_build_object('warehouseName', w.name, 'quantity', s.quantity)
       order by w.sort_order, w.id), '[]'::json)
-    from product_stocks s join warehouses w on w.id = s.warehouse_id where s.product_id = ${products.id})`,
+    from product_stocks s join warehouses w on w.id = s.warehouse_id where s.product_id = "products"."id")`,
   family: sql<{ dimensions: string[] | null; children: ChildJson[] } | null>`(
     case when ${products.parentId} is not null or ${products.variantDimensions} is not null then json_build_object(
-      'dimensions', (select f.variant_dimensions from products f where f.id = coalesce(${products.parentId}, ${products.id})),
+      'dimensions', (select f.variant_dimensions from products f where f.id = coalesce("products"."parent_id", "products"."id")),
       'children', (select coalesce(json_agg(json_build_object('id', c.id, 'values', c.variant_values,
         'quantity', c.quantity) order by c.id), '[]'::json)
-        from products c where c.parent_id = coalesce(${products.parentId}, ${products.id}) and c.is_active))
+        from products c where c.parent_id = coalesce("products"."parent_id", "products"."id") and c.is_active))
     end)`,
 }
 

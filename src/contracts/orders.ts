@@ -1,0 +1,63 @@
+import { z } from 'zod'
+import { moneySchema } from './common'
+
+export const DEFAULT_ORDER_DESCRIPTION = 'Sipariş notu yok'
+
+/**
+ * POST /api/catalog/cart — form data description (default 'Sipariş notu yok') and advencePrice: the
+ * chosen payment plan, by its id or its priceName ('salePrice', 'advencePrice1'…). Header
+ * Idempotency-Key makes a repeated submit answer the first order instead of a second one.
+ */
+export const placeOrderBodySchema = z
+  .strictObject({
+    description: z.string().trim().max(1000).optional(),
+    advencePrice: z.string().trim().max(40).optional(),
+  })
+  .optional()
+
+export const orderItemSchema = z.object({
+  id: z.number(),
+  productId: z.number().nullable(),
+  image: z.string().nullable(),
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  multiplier: z.number(),
+  quantity: z.number(),
+  price: moneySchema,
+  amount: moneySchema,
+  tax: moneySchema,
+})
+
+export const orderSchema = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  date: z.string(),
+  status: z.enum(['new', 'processing', 'shipped', 'cancelled']),
+  isCancel: z.boolean(),
+  cancellable: z.boolean(),
+  creator: z.string(),
+  description: z.string(),
+  paymentPlan: z.string(),
+  branch: z.string().nullable(),
+  subtotal: moneySchema,
+  tax: moneySchema,
+  total: moneySchema,
+  baseTotal: moneySchema,
+  orderItems: z.array(orderItemSchema),
+})
+export type Order = z.infer<typeof orderSchema>
+
+export const ORDERS_PAGE_SIZE = 20
+
+export const orderListSchema = z.object({
+  items: z.array(orderSchema),
+  page: z.number(),
+  pages: z.number(),
+  limit: z.number(),
+  total: z.number(),
+  customer: z.string(),
+})
+export type OrderList = z.infer<typeof orderListSchema>
+
+export const cancelBodySchema = z.strictObject({ cancel: z.literal(true) })

@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { branches, customers, users } from './accounts'
+import { products, productUnits, warehouses } from './catalogue'
+import { paymentPlans } from './store'
+
+const money = (name: string) => numeric(name, { precision: 18, scale: 4 })
+
+/**
+ * An order snapshots everything it was placed with, so later catalogue or rate changes never rewrite
+ * it. Amounts are in the currency the dealer saw (currency_code at currency_rate), plus the TRY base.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: varchar('order_no', { length: 20 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
+    /** 'new' until the distributor takes it up; only a new order can be cancelled by the dealer. */
+    status: varchar('status', { length: 16 }).notNull().default('new'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    description: text('description').notNull(),
+    paymentPlanId: integer('payment_plan_id').references(() => paymentPlans.id, { onDelete: 'set null' }),
+    paymentPlanName: text('payment_plan_name').notNull(),
+    priceName: varchar('price_name', { length: 20 }).notNull(),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    currencyRate: numeric('currency_rate', { precision: 18, scale: 6 }).notNull(),
+    subtotal: money('subtotal').notNull(),
+    tax: money('tax').notNull(),
+    total: money('total').notNull(),
+    baseTotal: money('base_total').notNull(),
+    /** The Idempotency-Key the client sent: the same key from the same user is the same order. */
+    idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_no_uq').on(t.orderNo),
+    uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
+    index('orders_customer_idx').on(t.customerId, t.createdAt, t.id),
+    check('orders_status_valid', sql`${t.status} in ('new', 'processing', 'shipped', 'cancelled')`),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    unitId: integer('unit_id').references(() => productUnits.id, { onDelete: 'set null' }),
+    code: varchar('code', { length: 80 }).notNull(),
+    name: text('name').notNull(),
+    image: varchar('image', { length: 200 }),
+    unitName: varchar('unit_name', { length: 40 }).notNull(),
+    multiplier: integer('multiplier').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The unit's price in the product's own currency, the company's profit applied, net of tax. */
+    price: money('price').notNull(),
+    priceCurrency: varchar('price_currency', { length: 3 }).notNull(),
+    priceRate: numeric('price_rate', { precision: 18, scale: 6 }).notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    /** In the order's currency: unit price, line amount and line tax as the dealer saw them. */
+    unitPrice: money('unit_price').notNull(),
+    amount: money('amount').notNull(),
+    tax: money('tax').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+)
+
+/** Which warehouse gave how many base units to a line: cancelling puts exactly these back. */
+export const orderStockMoves = pgTable(
+  'order_stock_moves',
+  {
+    id: serial('id').primaryKey(),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [index('order_stock_moves_item_idx').on(t.orderItemId)],
+)
+
+/** A price offer made from a cart, to be sent to the dealer's own customer. */
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    offerNo: varchar('offer_no', { length: 20 }).notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    description: text('description').notNull(),
+    isCancel: boolean('is_cancel').notNull().default(false),
+    customerName: text('customer_name'),
+    customerCompanyName: text('customer_company_name'),
+    customerEmail: varchar('customer_email', { length: 254 }),
+    customerPhone: varchar('customer_phone', { length: 40 }),
+    currencyCode: varchar('currency_code', { length: 3 }).notNull(),
+    currencyRate: numeric('currency_rate', { precision: 18, scale: 6 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('offers_offer_no_uq').on(t.offerNo),
+    index('offers_customer_idx').on(t.customerId, t.createdAt, t.id),
+  ],
+)
+
+export const offerItems = pgTable(
+  'offer_items',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    unitId: integer('unit_id').references(() => productUnits.id, { onDelete: 'set null' }),
+    code: varchar('code', { length: 80 }).notNull(),
+    name: text('name').notNull(),
+    image: varchar('image', { length: 200 }),
+    unitName: varchar('unit_name', { length: 40 }).notNull(),
+    multiplier: integer('multiplier').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Net unit price in the offer's currency, before the line's profit percent. */
+    unitPrice: money('unit_price').notNull(),
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull(),
+    /** The dealer's mark-up for their customer, in percent, applied before tax. */
+    profit: numeric('profit', { precision: 7, scale: 2 }).notNull().default('0'),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [index('offer_items_offer_idx').on(t.offerId, t.sortOrder)],
+)
+
+/** Document numbers per kind and year, taken inside the creating transaction (no gaps from races). */
+export const documentCounters = pgTable('document_counters', {
+  key: varchar('key', { length: 20 }).primaryKey(),
+  value: integer('value').notNull().default(0),
+})

@@ -1,0 +1,39 @@
+import type { Order } from '../../../contracts/orders'
+import type { orderItems, orders } from '../../db/schema/orders'
+
+type OrderRow = typeof orders.$inferSelect & { creator: string; branch: string | null }
+type ItemRow = typeof orderItems.$inferSelect
+
+/** An order as the dealer sees it: the snapshot, never today's catalogue. */
+export function orderView(order: OrderRow, items: ItemRow[]): Order {
+  const money = (value: string, currency = order.currencyCode) => ({ value: Number(value), currency })
+  return {
+    id: order.id,
+    orderNo: order.orderNo,
+    date: order.createdAt.toISOString(),
+    status: order.status as Order['status'],
+    isCancel: order.status === 'cancelled',
+    cancellable: order.status === 'new',
+    creator: order.creator,
+    description: order.description,
+    paymentPlan: order.paymentPlanName,
+    branch: order.branch,
+    subtotal: money(order.subtotal),
+    tax: money(order.tax),
+    total: money(order.total),
+    baseTotal: money(order.baseTotal, 'TRY'),
+    orderItems: items.map((item) => ({
+      id: item.id,
+      productId: item.productId,
+      image: item.image,
+      code: item.code,
+      name: item.name,
+      unit: item.unitName,
+      multiplier: item.multiplier,
+      quantity: item.quantity,
+      price: money(item.unitPrice),
+      amount: money(item.amount),
+      tax: money(item.tax),
+    })),
+  }
+}

@@ -1,0 +1,207 @@
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { customers } from '../../db/schema/accounts'
+import { cartItems, carts } from '../../db/schema/carts'
+import { productStocks, products, productUnits } from '../../db/schema/catalogue'
+import { documentCounters, orderItems, orderStockMoves, orders } from '../../db/schema/orders'
+
+/** The next number of a document kind in a year, e.g. S2026-000042; taken inside the transaction. */
+export async function nextDocumentNo(db: Db, prefix: 'S' | 'T', year: number): Promise<string> {
+  const key = `${prefix}${year}`
+  const [row] = await db
+    .insert(documentCounters)
+    .values({ key, value: 1 })
+    .onConflictDoUpdate({ target: documentCounters.key, set: { value: sql`${documentCounters.value} + 1` } })
+    .returning({ value: documentCounters.value })
+  return `${key}-${String(row!.value).padStart(6, '0')}`
+}
+
+export async function findOrderByKey(db: Db, userId: number, key: string) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1)
+  return row?.id ?? null
+}
+
+/** The cart's lines with everything an order needs to price and snapshot them, products locked. */
+export async function lockCartForOrder(db: Db, cartId: number) {
+  const lines = await db
+    .select({
+      lineId: cartItems.id,
+      quantity: cartItems.quantity,
+      productId: products.id,
+      code: products.code,
+      name: products.name,
+      image: products.image,
+      isActive: products.isActive,
+      parentId: products.parentId,
+      variantDimensions: products.variantDimensions,
+      currencyId: products.currencyId,
+      taxRate: products.taxRate,
+      salePrice: products.salePrice,
+      advencePrice1: products.advencePrice1,
+      advencePrice2: products.advencePrice2,
+      advencePrice3: products.advencePrice3,
+      advencePrice4: products.advencePrice4,
+      advencePrice5: products.advencePrice5,
+      stock: products.quantity,
+      unitId: productUnits.id,
+      unitName: productUnits.value,
+      multiplier: productUnits.multiplier,
+      unitPrice: productUnits.defaultPrice,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
+    .where(eq(cartItems.cartId, cartId))
+    .orderBy(asc(products.id), asc(cartItems.id))
+    // Row locks on the products: parallel orders for the same product run one after another.
+    .for('update', { of: products })
+  return lines
+}
+
+export type OrderLineSource = Awaited<ReturnType<typeof lockCartForOrder>>[number]
+
+/** The dealer company with its limit and overdue balance, locked for the order. */
+export async function lockCustomer(db: Db, customerId: number) {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      riskLimit: customers.riskLimit,
+      overdueBalance: customers.overdueBalance,
+      // Written qualified: in a one-table select Drizzle would render a bare "id", which the
+      // subquery would read as orders.id.
+      openOrders: sql<string>`(select coalesce(sum(o.base_total), 0)::text from orders o
+        where o.customer_id = "customers"."id" and o.status in ('new', 'processing'))`,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .for('update', { of: customers })
+  return row!
+}
+
+/** Stock per warehouse of the given products, in the order stock is taken from (warehouse order). */
+export async function findStocks(db: Db, productIds: number[]) {
+  return db
+    .select({
+      productId: productStocks.productId,
+      warehouseId: productStocks.warehouseId,
+      quantity: productStocks.quantity,
+    })
+    .from(productStocks)
+    .where(inArray(productStocks.productId, productIds))
+    .orderBy(
+      asc(productStocks.productId),
+      sql`(select w.sort_order from warehouses w where w.id = ${productStocks.warehouseId})`,
+      asc(productStocks.warehouseId),
+    )
+}
+
+export async function takeStock(db: Db, productId: number, warehouseId: number, quantity: number) {
+  await db
+    .update(productStocks)
+    .set({ quantity: sql`${productStocks.quantity} - ${quantity}` })
+    .where(and(eq(productStocks.productId, productId), eq(productStocks.warehouseId, warehouseId)))
+  await db
+    .update(products)
+    .set({ quantity: sql`${products.quantity} - ${quantity}` })
+    .where(eq(products.id, productId))
+}
+
+export async function putStockBack(db: Db, orderId: number) {
+  const moves = await db
+    .select({
+      productId: orderItems.productId,
+      warehouseId: orderStockMoves.warehouseId,
+      quantity: orderStockMoves.quantity,
+    })
+    .from(orderStockMoves)
+    .innerJoin(orderItems, eq(orderItems.id, orderStockMoves.orderItemId))
+    .where(eq(orderItems.orderId, orderId))
+  for (const move of moves) {
+    if (move.productId === null) continue
+    await db
+      .update(productStocks)
+      .set({ quantity: sql`${productStocks.quantity} + ${move.quantity}` })
+      .where(
+        and(eq(productStocks.productId, move.productId), eq(productStocks.warehouseId, move.warehouseId)),
+      )
+    await db
+      .update(products)
+      .set({ quantity: sql`${products.quantity} + ${move.quantity}` })
+      .where(eq(products.id, move.productId))
+  }
+}
+
+export async function insertOrder(db: Db, values: typeof orders.$inferInsert) {
+  const [row] = await db.insert(orders).values(values).returning({ id: orders.id })
+  return row!.id
+}
+
+export async function insertOrderItem(db: Db, values: typeof orderItems.$inferInsert) {
+  const [row] = await db.insert(orderItems).values(values).returning({ id: orderItems.id })
+  return row!.id
+}
+
+export async function insertStockMoves(db: Db, values: Array<typeof orderStockMoves.$inferInsert>) {
+  if (values.length) await db.insert(orderStockMoves).values(values)
+}
+
+export async function emptyCartOf(db: Db, cartId: number) {
+  await db.delete(cartItems).where(eq(cartItems.cartId, cartId))
+}
+
+export async function findCartOf(db: Db, userId: number) {
+  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1)
+  return row?.id ?? null
+}
+
+/** Order columns with the creator's and branch's names. */
+const orderColumns = {
+  ...getTableColumns(orders),
+  creator: sql<string>`(select u.name from users u where u.id = ${orders.userId})`,
+  branch: sql<string | null>`(select b.name from branches b where b.id = ${orders.branchId})`,
+}
+
+export async function findOrder(db: Db, orderId: number, customerId: number) {
+  const [row] = await db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+    .limit(1)
+  return row ?? null
+}
+
+export async function findOrderItems(db: Db, orderIds: number[]) {
+  if (orderIds.length === 0) return []
+  return db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id))
+}
+
+export async function findOrderPage(db: Db, customerId: number, offset: number, limit: number) {
+  return db
+    .select(orderColumns)
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit)
+    .offset(offset)
+}
+
+export async function countOrders(db: Db, customerId: number) {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+  return row?.n ?? 0
+}
+
+export async function markCancelled(db: Db, orderId: number, now: Date) {
+  const rows = await db
+    .update(orders)
+    .set({ status: 'cancelled', cancelledAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'new')))
+    .returning({ id: orders.id })
+  return rows.length === 1
+}

@@ -1,0 +1,71 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  cancelBodySchema,
+  orderListSchema,
+  orderSchema,
+  placeOrderBodySchema,
+} from '../../../contracts/orders'
+import type { AppDeps } from '../../app-deps'
+import { requireDealer } from '../../http/guards'
+import { findCustomerName } from './customer-name'
+import { cancelOrder, listOrders, placeOrder } from './orders.service'
+
+export const ordersRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const tags = ['orders']
+
+    app.post(
+      '/api/catalog/cart',
+      {
+        schema: {
+          tags,
+          summary: 'Order the cart (form data description, advencePrice); Idempotency-Key makes a retry safe',
+          body: placeOrderBodySchema,
+          headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() }),
+          consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
+          response: { 200: orderSchema },
+        },
+      },
+      async (request) =>
+        placeOrder(
+          db,
+          requireDealer(request),
+          { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
+          deps.now(),
+        ),
+    )
+
+    app.get(
+      '/api/catalog/orders',
+      {
+        schema: {
+          tags,
+          summary: "The company's orders, newest first",
+          querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) }),
+          response: { 200: orderListSchema },
+        },
+      },
+      async (request) => {
+        const user = requireDealer(request)
+        const customerName = await findCustomerName(db, user.customerId)
+        return listOrders(db, { ...user, customerName }, request.query.page)
+      },
+    )
+
+    app.patch(
+      '/api/catalog/order/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel a new order of the company; its stock goes back to the warehouses',
+          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          body: cancelBodySchema,
+          response: { 200: orderSchema },
+        },
+      },
+      async (request) => cancelOrder(db, requireDealer(request), request.params.id, deps.now()),
+    )
+  }
