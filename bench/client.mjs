@@ -1,0 +1,162 @@
+// A tiny HTTP client that keeps the session cookie, logs in as the demo dealer, and finds what the
+// scenarios need (a busy leaf category, product ids, page counts, real autocomplete prefixes).
+
+export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!' }
+const SESSION_COOKIE = 'toptan_sid'
+
+export class Client {
+  constructor(baseUrl) {
+    this.baseUrl = baseUrl
+    this.sid = ''
+    this.csrf = ''
+  }
+
+  /** Headers that make a request come from this session (and pass the CSRF check for writes). */
+  authHeaders() {
+    return {
+      cookie: `${SESSION_COOKIE}=${this.sid}`,
+      'x-csrf-token': this.csrf,
+      'x-requested-with': 'XMLHttpRequest',
+    }
+  }
+
+  async request(path, { method = 'GET', headers = {}, body } = {}) {
+    const res = await fetch(this.baseUrl + path, {
+      method,
+      headers: { ...(this.sid ? this.authHeaders() : {}), ...headers },
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(30_000),
+    })
+    for (const line of res.headers.getSetCookie()) {
+      const m = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(line)
+      if (m) this.sid = m[1]
+    }
+    const text = await res.text()
+    return { status: res.status, text, json: () => JSON.parse(text) }
+  }
+
+  async getJson(path) {
+    const res = await this.request(path)
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.text.slice(0, 300)}`)
+    return res.json()
+  }
+
+  /** GET / for a session and its CSRF token, then POST /api/account/login; checks the role. */
+  async login({ email, password } = DEALER) {
+    const page = await this.request('/')
+    const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)?.[1]
+    if (page.status !== 200 || !token || !this.sid) {
+      throw new Error(`GET / gave no session cookie or CSRF token (status ${page.status})`)
+    }
+    this.csrf = token
+    const res = await this.request('/api/account/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password }),
+    })
+    if (res.status !== 200)
+      throw new Error(`Login as ${email} answered ${res.status}: ${res.text.slice(0, 300)}`)
+    this.csrf = res.json().csrfToken
+    const boot = await this.getJson('/api/bootstrap')
+    if (boot.user?.email !== email) throw new Error(`Logged in, but /api/bootstrap shows ${boot.user?.email}`)
+    return boot.user
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+
+/** Prefixes every run tries first (from the issue: Turkish letters, mixed case, a product code). */
+const PREFERRED = { 1: ['ş'], 2: ['vi'], 3: ['viD'], 4: ['kabl'], 5: ['somun', 'HRD-0'] }
+/** Different prefixes per length, so that one cached answer cannot stand for the whole scenario. */
+export const PREFIXES_PER_LENGTH = 8
+const PRODUCT_SAMPLE = 50
+const TURKISH = /[çğıöşü]/
+
+const leaves = (nodes) => nodes.flatMap((n) => (n.children.length ? leaves(n.children) : [n]))
+
+/**
+ * Everything the scenarios need, found through the API as the logged-in dealer.
+ * @returns {Promise<import('./scenarios.mjs').Context>}
+ */
+export async function discover(client, { log }) {
+  const first = await client.getJson('/api/catalog/products?page=1')
+  const { total, pages, limit } = first
+
+  // The busiest leaf category (its first page is the category scenario).
+  const tree = await client.getJson('/api/catalog/categories')
+  let category = null
+  for (const leaf of leaves(tree.categories)) {
+    const list = await client.getJson(`/api/catalog/products/${encodeURIComponent(leaf.slug)}?page=1`)
+    if (!category || list.total > category.total)
+      category = { slug: leaf.slug, name: leaf.name, total: list.total }
+  }
+  if (!category) throw new Error('The category tree has no leaf categories')
+
+  // Products from five places across the name order, to sample ids, names and codes.
+  const samplePages = [
+    ...new Set([1, 0.25, 0.5, 0.75, 1].map((f, i) => (i === 0 ? 1 : Math.max(1, Math.round(pages * f))))),
+  ]
+  const sampled = []
+  for (const p of samplePages)
+    sampled.push(...(await client.getJson(`/api/catalog/products?page=${p}`)).items)
+  const step = Math.max(1, sampled.length / PRODUCT_SAMPLE)
+  const productIds = []
+  for (let i = 0; i < sampled.length && productIds.length < PRODUCT_SAMPLE; i += step) {
+    productIds.push(sampled[Math.floor(i)].id)
+  }
+
+  const prefixes = {}
+  for (let n = 1; n <= 5; n++) prefixes[n] = await prefixPool(client, sampled, n)
+
+  const ctx = {
+    total,
+    pages,
+    limit,
+    deepPage: Math.min(2000, pages),
+    priceSortPage: Math.min(50, pages),
+    category,
+    productIds,
+    prefixes,
+  }
+  log(
+    `Catalogue: ${total} listed, ${pages} pages of ${limit}; category '${category.slug}' (${category.total}); ` +
+      `${productIds.length} product ids; prefixes ${Object.values(prefixes)
+        .map((p) => p.join('|'))
+        .join(' · ')}`,
+  )
+  return ctx
+}
+
+/** Up to PREFIXES_PER_LENGTH real prefixes of length n that autocomplete answers with ≥ 1 product. */
+async function prefixPool(client, products, n) {
+  const counts = new Map()
+  const add = (prefix) => counts.set(prefix, (counts.get(prefix) ?? 0) + 1)
+  for (const p of products) {
+    for (const word of p.name.toLocaleLowerCase('tr-TR').split(/[^\p{L}\p{N}]+/u)) {
+      if ([...word].length >= n) add([...word].slice(0, n).join(''))
+    }
+  }
+  const byFrequency = [...counts.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([w]) => w)
+  const codes = products
+    .map((p) => p.code)
+    .filter((c) => c.length >= n)
+    .map((c) => c.slice(0, n))
+  const candidates = [
+    ...(PREFERRED[n] ?? []),
+    ...byFrequency.filter((w) => TURKISH.test(w)).slice(0, 2),
+    ...(n >= 3 ? codes.slice(0, 1) : []),
+    ...byFrequency,
+  ]
+  const pool = []
+  for (const q of new Set(candidates)) {
+    if (pool.length >= PREFIXES_PER_LENGTH) break
+    if ([...q].length !== n) continue
+    const answer = await client.getJson(`/autocomplete?q=${encodeURIComponent(q)}`)
+    if (Array.isArray(answer) && answer.length > 0) pool.push(q)
+  }
+  if (pool.length === 0) throw new Error(`No ${n}-character prefix found that autocomplete answers`)
+  return pool
+}

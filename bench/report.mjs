@@ -1,0 +1,199 @@
+// Budget checks and the tables: plain text per size, a comparison, and Markdown for a closing note.
+
+export const sizeLabel = (n) => (n % 1000 === 0 ? `${n / 1000}k` : String(n))
+const ms = (x) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 2 : 1) : '–')
+const ratio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '–')
+const short = (text, max = 40) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
+function textTable(headers, rows) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)))
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join('  ')
+  return [line(headers), widths.map((w) => '─'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+function mdTable(headers, rows) {
+  const align = headers.map((_, i) => (i === 0 ? '---' : '---:'))
+  return [headers, align, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n')
+}
+
+export function sizeTable(run) {
+  return textTable(
+    ['scenario', 'detail', 'p50 ms', 'p99 ms', 'req/s', 'non-2xx'],
+    run.scenarios.map((s) => [
+      s.label,
+      short(s.detail),
+      ms(s.p50),
+      ms(s.p99),
+      s.rps,
+      s.non2xx + s.errors + s.timeouts,
+    ]),
+  )
+}
+
+/** Every budget check as { kind, label, value, limit, pass }. */
+export function evaluate(runs, budgets) {
+  const checks = []
+  for (const run of runs) {
+    for (const s of run.scenarios) {
+      const bad = s.non2xx + s.errors + s.timeouts
+      if (bad > 0) {
+        checks.push({
+          kind: 'errors',
+          label: `${s.label} at ${sizeLabel(run.size)}: non-2xx/errors`,
+          value: bad,
+          limit: 0,
+          pass: false,
+        })
+      }
+    }
+  }
+  const small = runs[0]
+  const large = runs[runs.length - 1]
+  for (const s of large.scenarios) {
+    checks.push({
+      kind: 'p99',
+      scenario: s.id,
+      label: `${s.label}: p99 at ${sizeLabel(large.size)} (ms)`,
+      value: s.p99,
+      limit: budgets.p99Ms,
+      pass: s.p99 < budgets.p99Ms,
+    })
+  }
+  if (runs.length > 1) {
+    for (const s of large.scenarios) {
+      const base = small.scenarios.find((b) => b.id === s.id)
+      if (!base) continue
+      for (const q of ['p50', 'p99']) {
+        const value = s[q] / base[q]
+        checks.push({
+          kind: 'size',
+          scenario: s.id,
+          quantile: q,
+          label: `${s.label}: ${q} ${sizeLabel(large.size)} / ${sizeLabel(small.size)}`,
+          value,
+          limit: budgets.sizeRatio,
+          pass: value <= budgets.sizeRatio,
+        })
+      }
+    }
+  }
+  for (const pair of budgets.pairs) {
+    for (const run of runs) {
+      const subject = run.scenarios.find((s) => s.id === pair.subject)
+      const base = run.scenarios.find((s) => s.id === pair.base)
+      if (!subject || !base) continue
+      for (const q of ['p50', 'p99']) {
+        const value = subject[q] / base[q]
+        checks.push({
+          kind: 'pair',
+          size: run.size,
+          quantile: q,
+          label: `${pair.label} at ${sizeLabel(run.size)}: ${q}`,
+          value,
+          limit: pair.max,
+          pass: value <= pair.max,
+        })
+      }
+    }
+  }
+  return checks
+}
+
+const verdict = (checks) => (checks.length === 0 ? '–' : checks.every((c) => c.pass) ? 'PASS' : 'FAIL')
+
+export function comparisonTable(runs, checks) {
+  const small = runs[0]
+  const large = runs[runs.length - 1]
+  const two = runs.length > 1
+  const rows = large.scenarios.map((s) => {
+    const base = small.scenarios.find((b) => b.id === s.id)
+    const mine = checks.filter((c) => c.scenario === s.id)
+    return [
+      s.label,
+      two ? ms(base?.p99) : '',
+      ms(s.p99),
+      two ? ratio(s.p99 / base?.p99) : '',
+      two ? ratio(s.p50 / base?.p50) : '',
+      verdict(mine.filter((c) => c.kind === 'p99')),
+      two ? verdict(mine.filter((c) => c.kind === 'size')) : '–',
+    ]
+  })
+  const s = sizeLabel(small.size)
+  const l = sizeLabel(large.size)
+  const main = two
+    ? textTable(
+        ['scenario', `p99 ${s}`, `p99 ${l}`, `p99 ${l}/${s}`, `p50 ${l}/${s}`, 'p99 < 50 ms', '≤ 3× size'],
+        rows,
+      )
+    : textTable(
+        ['scenario', `p99 ${l}`, 'p99 < 50 ms'],
+        rows.map((r) => [r[0], r[2], r[5]]),
+      )
+  const pairs = textTable(
+    ['comparison', 'p50 ratio', 'p99 ratio', 'budget', 'verdict'],
+    runs.flatMap((run) => {
+      const mine = checks.filter((c) => c.kind === 'pair' && c.size === run.size)
+      if (mine.length === 0) return []
+      const label = mine[0].label.replace(/: p\d+$/, '')
+      const get = (q) => mine.find((c) => c.quantile === q)?.value
+      return [[label, ratio(get('p50')), ratio(get('p99')), `≤ ${mine[0].limit}×`, verdict(mine)]]
+    }),
+  )
+  return `${main}\n\n${pairs}`
+}
+
+export function markdown(results) {
+  const { runs, checks, meta } = results
+  const small = runs[0]
+  const large = runs[runs.length - 1]
+  const two = runs.length > 1
+  const headers = ['Scenario']
+  for (const run of runs) {
+    const l = sizeLabel(run.size)
+    headers.push(`${l} p50 ms`, `${l} p99 ms`, `${l} req/s`)
+  }
+  if (two) headers.push(`p99 ${sizeLabel(large.size)}/${sizeLabel(small.size)}`)
+  headers.push('Budget')
+  const rows = large.scenarios.map((s) => {
+    const row = [s.detail && !s.id.startsWith('autocomplete') ? `${s.label} (${s.detail})` : s.label]
+    for (const run of runs) {
+      const r = run.scenarios.find((x) => x.id === s.id)
+      row.push(ms(r?.p50), ms(r?.p99), String(r?.rps ?? '–'))
+    }
+    const base = small.scenarios.find((b) => b.id === s.id)
+    if (two) row.push(ratio(s.p99 / base?.p99))
+    row.push(verdict(checks.filter((c) => c.scenario === s.id)))
+    return row
+  })
+  const pairLines = checks
+    .filter((c) => c.kind === 'pair' && c.quantile === 'p99')
+    .map((c) => {
+      const p50 = checks.find((x) => x.kind === 'pair' && x.size === c.size && x.quantile === 'p50')
+      return `- ${c.label.replace(/: p99$/, '')}: p50 ${ratio(p50?.value)}, p99 ${ratio(c.value)} (budget ≤ ${c.limit}×) — ${verdict([c, p50].filter(Boolean))}`
+    })
+  const failed = checks.filter((c) => !c.pass)
+  const load = meta.loadAverage
+  const busy = load && load.max > load.cpus + 2
+  return [
+    `Benchmark (${meta.date}, ${meta.commit}; ${meta.connections} connections, ${meta.duration} s per scenario after ${meta.warmup} s warm-up; ` +
+      `${meta.cache}; ${meta.cpu}, Node ${meta.node}). Budgets: p99 < ${meta.budgets.p99Ms} ms at ${sizeLabel(large.size)}` +
+      (two
+        ? `, p50/p99 at ${sizeLabel(large.size)} ≤ ${meta.budgets.sizeRatio}× ${sizeLabel(small.size)}.`
+        : '.') +
+      (load
+        ? ` Load average ${load.min}–${load.max} on ${load.cpus} CPUs${busy ? ' (busy machine: figures inflated)' : ''}.`
+        : ''),
+    '',
+    mdTable(headers, rows),
+    '',
+    ...large.scenarios
+      .filter((s) => s.id.startsWith('autocomplete'))
+      .map((s) => `- ${s.label}: prefixes in turn ${s.detail}`),
+    ...pairLines,
+    `- Overall: **${failed.length === 0 ? 'PASS' : `FAIL (${failed.length} check${failed.length > 1 ? 's' : ''})`}**`,
+    ...failed.map(
+      (c) => `  - ${c.label}: ${Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (limit ${c.limit})`,
+    ),
+  ].join('\n')
+}

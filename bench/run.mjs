@@ -1,0 +1,224 @@
+#!/usr/bin/env node
+// npm run bench -- [--sizes 5000,100000] [--duration 10] [--warmup 2] [--connections 10] [--reuse]
+//                  [--scenarios id,id…] [--cache-seconds N]
+//
+// For each catalogue size: a fresh embedded database (seed CLI), the bundled server on 127.0.0.1 and a
+// free port, a dealer login, then every scenario of scenarios.mjs under autocannon. Prints the figures
+// and the budget verdicts, writes bench/results/latest.json and latest.md. Exit code 1 when a request
+// failed or a budget was missed, 2 for bad arguments. See docs/operations.md, "Benchmarks".
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+import { installSignalHandlers, stopAll } from './children.mjs'
+import { Client, discover } from './client.mjs'
+import { runScenario, stopLoad } from './measure.mjs'
+import { comparisonTable, evaluate, markdown, sizeLabel, sizeTable } from './report.mjs'
+import { BUDGETS, SCENARIOS } from './scenarios.mjs'
+import { prepareDatabase } from './seed.mjs'
+import { startServer } from './server.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const USAGE = `Usage: npm run bench -- [options]
+  --sizes N,N          catalogue sizes in listed products (default 5000,100000)
+  --duration S         measured seconds per scenario (default 10)
+  --warmup S           unmeasured seconds before each scenario (default 2)
+  --connections N      concurrent connections (default 10)
+  --reuse              keep a database of the same size already in data/bench/<size>
+  --scenarios a,b      only scenarios whose id starts with one of these (${SCENARIOS.map((s) => s.id).join(', ')})
+  --cache-seconds N    run the server with CACHE_SECONDS=N (default: the server's own default)`
+
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      sizes: { type: 'string', default: '5000,100000' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '10' },
+      reuse: { type: 'boolean', default: false },
+      scenarios: { type: 'string' },
+      'cache-seconds': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  const int = (name, value, min, max) => {
+    const n = Number(String(value).replace(/_/g, ''))
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
+    return n
+  }
+  const sizes = values.sizes
+    .split(',')
+    .map((s) => int('sizes', s, 1, 5_000_000))
+    .sort((a, b) => a - b)
+  const filters = values.scenarios
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const scenarios = filters ? SCENARIOS.filter((s) => filters.some((f) => s.id.startsWith(f))) : SCENARIOS
+  if (scenarios.length === 0)
+    throw new Error(`--scenarios matched none of ${SCENARIOS.map((s) => s.id).join(', ')}`)
+  return {
+    help: values.help,
+    sizes: [...new Set(sizes)],
+    duration: int('duration', values.duration, 1, 600),
+    warmup: int('warmup', values.warmup, 0, 60),
+    connections: int('connections', values.connections, 1, 200),
+    reuse: values.reuse,
+    scenarios,
+    cacheSeconds:
+      values['cache-seconds'] === undefined
+        ? undefined
+        : int('cache-seconds', values['cache-seconds'], 0, 3600),
+  }
+}
+
+function gitCommit() {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim()
+    const dirty = execFileSync(
+      'git',
+      ['status', '--porcelain', '--', 'src/server', 'src/domain', 'src/contracts'],
+      { cwd: root, encoding: 'utf8' },
+    ).trim()
+    return dirty ? `${head} + uncommitted server changes` : head
+  } catch {
+    return 'unknown commit'
+  }
+}
+
+const log = (line) => console.log(`  ${line}`)
+
+async function benchSize(size, options) {
+  console.log(`\n━━ ${size.toLocaleString('en')} listed products ━━`)
+  const db = await prepareDatabase({ root, size, reuse: options.reuse, log })
+  const server = await startServer({ root, dataDir: db.dataDir, cacheSeconds: options.cacheSeconds, log })
+  try {
+    const client = new Client(server.url)
+    await client.login()
+    const ctx = await discover(client, { log })
+    if (ctx.total !== size) log(`Note: the dealer sees ${ctx.total} listed products (seeded ${size}).`)
+    const scenarios = []
+    for (const scenario of options.scenarios) {
+      const detail = scenario.describe?.(ctx) ?? ''
+      process.stdout.write(`  ${scenario.label.padEnd(22)} `)
+      const stats = await runScenario({
+        baseUrl: server.url,
+        client,
+        scenario,
+        ctx,
+        connections: options.connections,
+        duration: options.duration,
+        warmup: options.warmup,
+      })
+      const bad = stats.non2xx + stats.errors + stats.timeouts
+      console.log(
+        `p50 ${stats.p50} ms  p99 ${stats.p99} ms  ${stats.rps} req/s  (load ${stats.loadAverage})` +
+          (bad
+            ? `  ‼ ${bad} failed (${JSON.stringify(stats.statusCodes)}, ${stats.errors} errors, ${stats.timeouts} timeouts)`
+            : ''),
+      )
+      scenarios.push({ id: scenario.id, label: scenario.label, detail, ...stats })
+    }
+    const run = {
+      size,
+      listed: ctx.total,
+      seedSeconds: db.seedSeconds,
+      reused: db.reused,
+      context: ctx,
+      scenarios,
+    }
+    console.log(`\n${sizeTable(run)}`)
+    return run
+  } finally {
+    await server.stop()
+  }
+}
+
+async function main() {
+  let options
+  try {
+    options = parseOptions(process.argv.slice(2))
+  } catch (err) {
+    console.error(`${err.message}\n${USAGE}`)
+    return 2
+  }
+  if (options.help) {
+    console.log(USAGE)
+    return 0
+  }
+  if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
+    console.error('dist/server is missing: run `npm run bench` (it bundles the server first).')
+    return 2
+  }
+  installSignalHandlers(stopLoad)
+  const started = performance.now()
+  const cpus = os.cpus()
+  const meta = {
+    date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    commit: gitCommit(),
+    node: process.versions.node,
+    cpu: `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'CPU'}`,
+    connections: options.connections,
+    duration: options.duration,
+    warmup: options.warmup,
+    cache:
+      options.cacheSeconds === undefined ? 'server default cache' : `CACHE_SECONDS=${options.cacheSeconds}`,
+    budgets: { p99Ms: BUDGETS.p99Ms, sizeRatio: BUDGETS.sizeRatio, pairs: BUDGETS.pairs },
+  }
+  console.log(
+    `Benchmark: sizes ${options.sizes.map(sizeLabel).join(', ')}; ${options.scenarios.length} scenarios × ` +
+      `(${options.warmup} s warm-up + ${options.duration} s) at ${options.connections} connections; ${meta.cache}.`,
+  )
+
+  const runs = []
+  for (const size of options.sizes) runs.push(await benchSize(size, options))
+
+  const checks = evaluate(runs, BUDGETS)
+  const totalSeconds = Math.round((performance.now() - started) / 1000)
+  const loads = runs.flatMap((r) => r.scenarios.map((s) => s.loadAverage))
+  meta.loadAverage = { min: Math.min(...loads), max: Math.max(...loads), cpus: cpus.length }
+  const results = { meta: { ...meta, totalSeconds }, runs, checks, pass: checks.every((c) => c.pass) }
+  console.log(`\n━━ Budgets ━━\n${comparisonTable(runs, checks)}`)
+
+  const md = markdown(results)
+  const outDir = path.join(root, 'bench', 'results')
+  mkdirSync(outDir, { recursive: true })
+  writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
+  writeFileSync(path.join(outDir, 'latest.md'), `${md}\n`)
+  console.log(`\n━━ Markdown (also in bench/results/latest.md) ━━\n\n${md}\n`)
+
+  if (meta.loadAverage.max > cpus.length + 2) {
+    console.warn(
+      `\n⚠ The 1-minute load average reached ${meta.loadAverage.max} on ${cpus.length} CPUs (the benchmark itself ` +
+        'accounts for about 2–3): other work on this machine inflated the figures, p99 most. Rerun on a quiet machine.',
+    )
+  }
+  const errors = checks.filter((c) => c.kind === 'errors')
+  if (errors.length > 0) {
+    console.error(
+      `\n‼ FAILED REQUESTS during the load:\n${errors.map((c) => `  - ${c.label}: ${c.value}`).join('\n')}`,
+    )
+  }
+  const misses = checks.filter((c) => !c.pass && c.kind !== 'errors')
+  console.log(
+    `${misses.length === 0 && errors.length === 0 ? 'PASS' : 'FAIL'}: ${checks.length - misses.length - errors.length}/${checks.length} checks met; ` +
+      `took ${Math.floor(totalSeconds / 60)} min ${totalSeconds % 60} s. Results in bench/results/latest.json.`,
+  )
+  return results.pass ? 0 : 1
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code
+  },
+  async (err) => {
+    console.error(`\n‼ Benchmark aborted: ${err?.stack ?? err}`)
+    await stopAll()
+    process.exitCode = 1
+  },
+)

@@ -1,0 +1,84 @@
+// Starts the bundled server (dist/server/main.js) on 127.0.0.1 and a free port, against one data dir.
+import { spawn } from 'node:child_process'
+import { createWriteStream, readFileSync } from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { stopChild, track } from './children.mjs'
+import { childEnv } from './seed.mjs'
+
+const HOST = '127.0.0.1'
+const READY_TIMEOUT_MS = 120_000
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.unref()
+    probe.once('error', reject)
+    probe.listen(0, HOST, () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/**
+ * Resolves when GET /api/bootstrap answers 200. `cacheSeconds` (optional) sets CACHE_SECONDS; the
+ * server's own default applies otherwise. The server's output goes to <dataDir>/server.log.
+ */
+export async function startServer({ root, dataDir, cacheSeconds, log }) {
+  const port = await freePort()
+  const logFile = path.join(dataDir, 'server.log')
+  const out = createWriteStream(logFile)
+  const extra = { PORT: String(port), HOST, DEMO_DATA: '0' }
+  if (cacheSeconds !== undefined) extra.CACHE_SECONDS = String(cacheSeconds)
+  const env = childEnv(dataDir, extra)
+  if (cacheSeconds === undefined) delete env.CACHE_SECONDS
+  const started = performance.now()
+  const child = track(
+    spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
+  child.stdout.pipe(out)
+  child.stderr.pipe(out)
+  const url = `http://${HOST}:${port}`
+  const tail = () => {
+    try {
+      return readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n')
+    } catch {
+      return ''
+    }
+  }
+
+  let exited = null
+  child.once('exit', (code, signal) => {
+    exited = signal ?? `exit code ${code}`
+  })
+  const stop = () => stopChild(child, 10_000)
+  try {
+    while (true) {
+      if (exited)
+        throw new Error(`The server stopped while starting (${exited}). Its log (${logFile}):\n${tail()}`)
+      if (performance.now() - started > READY_TIMEOUT_MS) {
+        throw new Error(`The server did not answer within ${READY_TIMEOUT_MS / 1000} s. Its log:\n${tail()}`)
+      }
+      try {
+        const res = await fetch(`${url}/api/bootstrap`, { signal: AbortSignal.timeout(2000) })
+        await res.arrayBuffer()
+        if (res.status === 200) break
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200))
+    }
+  } catch (err) {
+    await stop()
+    throw err
+  }
+  log(
+    `Server ready at ${url} after ${((performance.now() - started) / 1000).toFixed(1)} s (log: ${path.relative(root, logFile)}).`,
+  )
+  return { url, port, logFile, stop }
+}
