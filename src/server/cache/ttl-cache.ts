@@ -27,6 +27,18 @@ export class TtlCache {
     return value
   }
 
+  /** The entry under key if it is there and fresh, without loading anything. */
+  peek<T>(key: string): Promise<T> | undefined {
+    const hit = this.entries.get(key) as Entry<T> | undefined
+    return hit && hit.expires > this.now() ? hit.value : undefined
+  }
+
+  set<T>(key: string, value: T) {
+    if (this.ttlMs <= 0) return
+    if (this.entries.size >= MAX_ENTRIES) this.evict()
+    this.entries.set(key, { value: Promise.resolve(value), expires: this.now() + this.ttlMs })
+  }
+
   invalidate() {
     this.entries.clear()
   }

@@ -14,6 +14,8 @@ export async function createTestApp(
     database?: Database
     throttle?: ThrottleOptions
     now?: () => Date
+    /** Caches on (seconds), to test the cached paths; the default is off, so every rule is tested uncached. */
+    cacheSeconds?: number
     /** Extra routes a test needs (added before the app is sealed). */
     beforeReady?: (app: FastifyInstance) => void
   } = {},
@@ -25,6 +27,7 @@ export async function createTestApp(
       process.cwd(),
     ),
     logLevel: 'silent',
+    cacheSeconds: options.cacheSeconds ?? 0,
   }
   const deps: AppDeps = {
     config,

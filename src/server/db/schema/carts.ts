@@ -13,6 +13,8 @@ export const carts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by every change: a priced view cached under an older version is never served. */
+    version: integer('version').notNull().default(0),
   },
   (t) => [uniqueIndex('carts_user_uq').on(t.userId), index('carts_updated_idx').on(t.updatedAt)],
 )

@@ -1,45 +1,32 @@
 import Big from 'big.js'
 import type { Cart, CartLine } from '../../../contracts/cart'
 import type { Unit } from '../../../contracts/catalog'
-import { cartTotals } from '../../../domain/cart-totals'
+import { type CartTotalsLine, cartTotals } from '../../../domain/cart-totals'
 import { type PricingContext, priceFor } from '../catalog/pricing-context'
 import { productUrl } from '../catalog/product-mapper'
 import type { CartLineRow } from './cart.repository'
 
-const money = (value: Big, currency: string) => ({ value: value.toNumber(), currency })
+/** A line ready for totals: what the view shows of it, and what the totals function needs. */
+export type PricedLine = {
+  view: Omit<CartLine, 'unitPrice' | 'amount' | 'tax' | 'quantity'>
+  basis: CartTotalsLine
+}
 
-/**
- * Prices a cart from the catalogue as it is now: unit default price × (1 + the company's profit %),
- * converted and totalled by the one domain function the web app also uses.
- */
-export function cartView(rows: CartLineRow[], ctx: PricingContext): Cart {
-  const lines = rows.map((row) => {
-    const unit = row.units.find((u) => u.id === row.unitId)!
-    const profit = new Big(ctx.profitPercent).div(100).plus(1)
-    return {
-      unitPrice: new Big(unit.defaultPrice).times(profit),
-      fromRate: ctx.currencies.get(row.currencyId)?.exchangeRate ?? 1,
-      quantity: row.quantity,
-      taxRate: row.taxRate,
-    }
-  })
-  const shown = cartTotals(lines, ctx.target.exchangeRate)
-  const base = cartTotals(lines, 1)
-  const code = ctx.target.code
-  const items: CartLine[] = rows.map((row, i) => {
-    const units: Unit[] = row.units.map((u) => ({
-      id: u.id,
-      value: u.value,
-      multiplier: u.multiplier,
-      barcode: u.barcode,
-      isDefault: u.isDefault,
-      defaultPrice: priceFor(ctx, u.defaultPrice, row.currencyId, row.taxRate),
-      listPrice: priceFor(ctx, u.listPrice, row.currencyId, row.taxRate),
-    }))
-    const amounts = shown.lines[i]!
-    return {
+/** Unit default price × (1 + the company's profit %), in the product's currency; units priced for display. */
+export function priceLine(row: CartLineRow, ctx: PricingContext): PricedLine {
+  const unit = row.units.find((u) => u.id === row.unitId)!
+  const units: Unit[] = row.units.map((u) => ({
+    id: u.id,
+    value: u.value,
+    multiplier: u.multiplier,
+    barcode: u.barcode,
+    isDefault: u.isDefault,
+    defaultPrice: priceFor(ctx, u.defaultPrice, row.currencyId, row.taxRate),
+    listPrice: priceFor(ctx, u.listPrice, row.currencyId, row.taxRate),
+  }))
+  return {
+    view: {
       id: row.id,
-      quantity: row.quantity,
       product: {
         id: row.productId,
         name: row.name,
@@ -55,6 +42,29 @@ export function cartView(rows: CartLineRow[], ctx: PricingContext): Cart {
         units,
       },
       productUnit: units.find((u) => u.id === row.unitId)!,
+    },
+    basis: {
+      unitPrice: new Big(unit.defaultPrice).times(new Big(ctx.profitPercent).div(100).plus(1)),
+      fromRate: ctx.currencies.get(row.currencyId)?.exchangeRate ?? 1,
+      quantity: row.quantity,
+      taxRate: row.taxRate,
+    },
+  }
+}
+
+const money = (value: Big, currency: string) => ({ value: value.toNumber(), currency })
+
+/** The cart as answered: lines and totals from the one domain function the web app also uses. */
+export function assembleCart(lines: PricedLine[], ctx: PricingContext): Cart {
+  const basis = lines.map((l) => l.basis)
+  const shown = cartTotals(basis, ctx.target.exchangeRate)
+  const base = cartTotals(basis, 1)
+  const code = ctx.target.code
+  const items: CartLine[] = lines.map((line, i) => {
+    const amounts = shown.lines[i]!
+    return {
+      ...line.view,
+      quantity: line.basis.quantity,
       unitPrice: money(amounts.unitPrice, code),
       amount: money(amounts.amount, code),
       tax: money(amounts.tax, code),

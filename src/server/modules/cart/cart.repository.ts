@@ -9,12 +9,29 @@ import { unitsJson } from '../catalog/products.repository'
  * ends, so concurrent changes to one user's cart run one after another and never lose an update.
  */
 export async function lockCart(db: Db, userId: number): Promise<number> {
+  return (await lockCartVersion(db, userId)).id
+}
+
+/** lockCart, also answering the cart's new version (every change raises it by one). */
+export async function lockCartVersion(db: Db, userId: number): Promise<{ id: number; version: number }> {
   const [row] = await db
     .insert(carts)
-    .values({ userId })
-    .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
-    .returning({ id: carts.id })
-  return row!.id
+    .values({ userId, version: 1 })
+    .onConflictDoUpdate({
+      target: carts.userId,
+      set: { updatedAt: sql`now()`, version: sql`${carts.version} + 1` },
+    })
+    .returning({ id: carts.id, version: carts.version })
+  return row!
+}
+
+export async function findCartVersion(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ version: carts.version })
+    .from(carts)
+    .where(eq(carts.userId, userId))
+    .limit(1)
+  return row?.version ?? 0
 }
 
 export async function findCartId(db: Db, userId: number): Promise<number | null> {
@@ -65,8 +82,8 @@ export async function addToLine(db: Db, cartId: number, productId: number, unitI
       target: [cartItems.cartId, cartItems.productId, cartItems.unitId],
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
     })
-    .returning({ id: cartItems.id })
-  return row!.id
+    .returning({ id: cartItems.id, quantity: cartItems.quantity })
+  return row!
 }
 
 /** A line of this cart, or null (another user's line is as good as missing). */
@@ -114,7 +131,7 @@ export async function clearCart(db: Db, cartId: number) {
 }
 
 /** Every line of a user's cart with its product, unit and the product's units: one query. */
-export async function findCartLines(db: Db, userId: number) {
+export async function findCartLines(db: Db, userId: number, lineId?: number) {
   return db
     .select({
       id: cartItems.id,
@@ -137,7 +154,11 @@ export async function findCartLines(db: Db, userId: number) {
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
-    .where(eq(carts.userId, userId))
+    .where(
+      lineId === undefined
+        ? eq(carts.userId, userId)
+        : and(eq(carts.userId, userId), eq(cartItems.id, lineId)),
+    )
     .orderBy(asc(cartItems.id))
 }
 

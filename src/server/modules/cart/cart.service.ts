@@ -1,24 +1,26 @@
 import type { AddToCartResponse, Cart, CartLinePatch } from '../../../contracts/cart'
 import { type AddRefusal, refuseAdd } from '../../../domain/cart-rules'
+import { listCache } from '../../cache/ttl-cache'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
-import { loadPricingContext } from '../catalog/pricing-context'
+import { loadPricingContext, type PricingContext } from '../catalog/pricing-context'
 import type { AuthUser } from '../session/session.repository'
 import { loadStoreSettings } from '../store/store.repository'
 import {
   addToLine,
   clearCart,
   deleteLine,
-  findCartId,
   findCartLines,
+  findCartVersion,
   findLine,
   findLineByUnit,
   findProductForCart,
   lockCart,
+  lockCartVersion,
   setLineQuantity,
   setLineUnit,
 } from './cart.repository'
-import { cartView } from './cart-view'
+import { assembleCart, type PricedLine, priceLine } from './cart-view'
 
 export type Dealer = AuthUser & { customerId: number }
 
@@ -60,9 +62,28 @@ async function checkAllowed(
   if (refusal) throw refusalError(refusal)
 }
 
+/**
+ * A cart's priced lines are remembered under its version (raised by every change, in any process) and
+ * the pricing that applies to this user, so reading an unchanged cart costs one small query.
+ */
+const pricedKey = (user: Dealer, version: number, ctx: PricingContext) =>
+  `cart:${user.id}:${version}:${ctx.target.id}:${ctx.profitPercent}:${ctx.withTax}`
+
+async function pricedLines(
+  db: Db,
+  user: Dealer,
+  version: number,
+  ctx: PricingContext,
+): Promise<PricedLine[]> {
+  return listCache.get(pricedKey(user, version, ctx), async () =>
+    (await findCartLines(db, user.id)).map((row) => priceLine(row, ctx)),
+  )
+}
+
 export async function getCart(db: Db, user: Dealer): Promise<Cart> {
   const ctx = await loadPricingContext(db, user)
-  return cartView(await findCartLines(db, user.id), ctx)
+  const version = await findCartVersion(db, user.id)
+  return assembleCart(await pricedLines(db, user, version, ctx), ctx)
 }
 
 /** POST /api/catalog/cart/{productId}: the same product and unit add to their line, else a new line. */
@@ -71,15 +92,33 @@ export async function addToCart(
   user: Dealer,
   input: { productId: number; unitId: number; quantity: number },
 ): Promise<AddToCartResponse> {
-  const lineId = await db.transaction(async (tx) => {
-    const cartId = await lockCart(tx, user.id)
-    const product = await findProductForCart(tx, input.productId, input.unitId, { id: cartId })
+  const { version, line } = await db.transaction(async (tx) => {
+    const cart = await lockCartVersion(tx, user.id)
+    const product = await findProductForCart(tx, input.productId, input.unitId, { id: cart.id })
     if (!product) throw notFound()
     await checkAllowed(tx, product, input.quantity, product.heldBaseUnits)
-    return addToLine(tx, cartId, input.productId, input.unitId, input.quantity)
+    return {
+      version: cart.version,
+      line: await addToLine(tx, cart.id, input.productId, input.unitId, input.quantity),
+    }
   })
-  const cart = await getCart(db, user)
-  return { item: cart.items.find((l) => l.id === lineId)!, cart }
+  const ctx = await loadPricingContext(db, user)
+  // The view of the version just before this add, plus this add, is exactly the new cart.
+  const before = await listCache.peek<PricedLine[]>(pricedKey(user, version - 1, ctx))
+  let lines: PricedLine[]
+  if (!before) {
+    lines = await pricedLines(db, user, version, ctx)
+  } else if (before.some((l) => l.view.id === line.id)) {
+    lines = before.map((l) =>
+      l.view.id === line.id ? { ...l, basis: { ...l.basis, quantity: line.quantity } } : l,
+    )
+  } else {
+    const [row] = await findCartLines(db, user.id, line.id)
+    lines = [...before, priceLine(row!, ctx)]
+  }
+  listCache.set(pricedKey(user, version, ctx), lines)
+  const cart = assembleCart(lines, ctx)
+  return { item: cart.items.find((l) => l.id === line.id)!, cart }
 }
 
 /** PATCH /api/catalog/cart/{lineId}: set or add to the quantity, or change the unit. */
@@ -120,15 +159,15 @@ export async function changeLine(db: Db, user: Dealer, lineId: number, patch: Ca
 }
 
 export async function removeLine(db: Db, user: Dealer, lineId: number): Promise<Cart> {
-  const cartId = await findCartId(db, user.id)
-  const line = cartId ? await findLine(db, cartId, lineId) : null
-  if (!cartId || !line) throw notFound()
-  await deleteLine(db, cartId, lineId)
+  await db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, user.id)
+    if (!(await findLine(tx, cartId, lineId))) throw notFound()
+    await deleteLine(tx, cartId, lineId)
+  })
   return getCart(db, user)
 }
 
 export async function emptyCart(db: Db, user: Dealer): Promise<Cart> {
-  const cartId = await findCartId(db, user.id)
-  if (cartId) await clearCart(db, cartId)
+  await db.transaction(async (tx) => clearCart(tx, await lockCart(tx, user.id)))
   return getCart(db, user)
 }

@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AddToCartResponse, Cart } from '../../../contracts/cart'
+import { listCache } from '../../cache/ttl-cache'
+import { seedDemo } from '../../db/seed/demo'
+import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
+import { queryRows } from '../catalog/catalog-test-helpers'
+
+// The cart's cached paths: a read served under the cart's version, and an add answered from the
+// view before it plus the add. Both must give exactly what a fresh read of the database gives.
+let t: TestApp
+let dealer: TestClient
+let products: Array<{ id: number; unit: number }>
+
+beforeAll(async () => {
+  t = await createTestApp({ cacheSeconds: 60 })
+  await seedDemo(t.database.db)
+  products = await queryRows<{ id: number; unit: number }>(
+    t.database.db,
+    sql`select p.id, u.id as unit from products p join product_units u on u.product_id = p.id and u.is_default
+        where p.parent_id is null and p.variant_dimensions is null and p.quantity > 100 and p.sale_price > 0
+        order by p.id limit 5`,
+  )
+  dealer = new TestClient(t.app)
+  await dealer.login('bayi@toptan.test', 'Bayi1234!')
+})
+afterAll(() => t.close())
+
+const add = async (p: { id: number; unit: number }, quantity: number): Promise<AddToCartResponse> =>
+  (
+    await dealer.send({
+      method: 'POST',
+      url: `/api/catalog/cart/${p.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `quantity=${quantity}&productValue=${p.unit}`,
+    })
+  ).json()
+
+const fresh = async (): Promise<Cart> => {
+  listCache.invalidate()
+  return (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
+}
+
+describe('the cart with caching on', () => {
+  it('answers adds built on the previous view exactly as a fresh read would', async () => {
+    await dealer.send({ method: 'DELETE', url: '/api/catalog/cart' })
+    await dealer.send({ method: 'GET', url: '/api/catalog/cart' }) // cache the empty cart
+    let last: AddToCartResponse | undefined
+    for (const [i, quantity] of [
+      [0, 2],
+      [1, 1],
+      [0, 3],
+      [2, 5],
+      [1, 1],
+    ] as const) {
+      last = await add(products[i]!, quantity)
+    }
+    expect(last!.cart.items.map((l) => l.quantity)).toEqual([5, 2, 5])
+    expect(last!.cart).toEqual(await fresh())
+  })
+
+  it('sees a change made elsewhere (another process) through the version', async () => {
+    const before: Cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
+    const lineId = before.items[0]!.id
+    await t.database.db.execute(sql`update cart_items set quantity = 9 where id = ${lineId}`)
+    await t.database.db.execute(
+      sql`update carts set version = version + 1 where id = (select cart_id from cart_items where id = ${lineId})`,
+    )
+    const after: Cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
+    expect(after.items[0]!.quantity).toBe(9)
+  })
+
+  it('reflects removing a line and clearing at once', async () => {
+    const cart: Cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
+    const removed: Cart = (
+      await dealer.send({ method: 'DELETE', url: `/api/catalog/cart/${cart.items[0]!.id}` })
+    ).json()
+    expect(removed.count).toBe(cart.count - 1)
+    expect((await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json().count).toBe(cart.count - 1)
+    await dealer.send({ method: 'DELETE', url: '/api/catalog/cart' })
+    expect((await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json().count).toBe(0)
+  })
+})
