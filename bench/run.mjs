@@ -17,7 +17,7 @@ import { Client, discover } from './client.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
 import { comparisonTable, evaluate, markdown, sizeLabel, sizeTable } from './report.mjs'
 import { BUDGETS, SCENARIOS } from './scenarios.mjs'
-import { prepareDatabase } from './seed.mjs'
+import { prepareDatabase, preparePostgres } from './seed.mjs'
 import { startServer } from './server.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -28,7 +28,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --connections N      concurrent connections (default 10)
   --reuse              keep a database of the same size already in data/bench/<size>
   --scenarios a,b      only scenarios whose id starts with one of these (${SCENARIOS.map((s) => s.id).join(', ')})
-  --cache-seconds N    run the server with CACHE_SECONDS=N (default: the server's own default)`
+  --cache-seconds N    run the server with CACHE_SECONDS=N (default: the server's own default)
+  --postgres URL       measure on this machine's PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres):
+                       a fresh database per size instead of the embedded one`
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -42,6 +44,7 @@ function parseOptions(argv) {
       reuse: { type: 'boolean', default: false },
       scenarios: { type: 'string' },
       'cache-seconds': { type: 'string' },
+      postgres: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -68,6 +71,7 @@ function parseOptions(argv) {
     duration: int('duration', values.duration, 1, 600),
     warmup: int('warmup', values.warmup, 0, 60),
     connections: int('connections', values.connections, 1, 200),
+    postgres: values.postgres,
     reuse: values.reuse,
     scenarios,
     cacheSeconds:
@@ -95,8 +99,16 @@ const log = (line) => console.log(`  ${line}`)
 
 async function benchSize(size, options) {
   console.log(`\n━━ ${size.toLocaleString('en')} listed products ━━`)
-  const db = await prepareDatabase({ root, size, reuse: options.reuse, log })
-  const server = await startServer({ root, dataDir: db.dataDir, cacheSeconds: options.cacheSeconds, log })
+  const db = options.postgres
+    ? await preparePostgres({ root, size, serverUrl: options.postgres, log })
+    : await prepareDatabase({ root, size, reuse: options.reuse, log })
+  const server = await startServer({
+    root,
+    dataDir: db.dataDir,
+    databaseUrl: db.databaseUrl,
+    cacheSeconds: options.cacheSeconds,
+    log,
+  })
   try {
     const client = new Client(server.url)
     await client.login()
@@ -136,6 +148,7 @@ async function benchSize(size, options) {
     return run
   } finally {
     await server.stop()
+    await db.drop?.()
   }
 }
 

@@ -4,13 +4,50 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { track } from './children.mjs'
 
-/** Environment for the project's processes: always the embedded database in `dataDir`. */
-export function childEnv(dataDir, extra = {}) {
+/**
+ * Environment for the project's processes: the embedded database in `dataDir`, or the PostgreSQL
+ * database given with --postgres (`databaseUrl`). A DATABASE_URL in the caller's shell is never used.
+ */
+export function childEnv(dataDir, extra = {}, databaseUrl = undefined) {
   const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra }
-  // A DATABASE_URL in the caller's shell must never send the benchmark (or its seed) to a real server.
   delete env.DATABASE_URL
+  if (databaseUrl) env.DATABASE_URL = databaseUrl
   for (const [key, value] of Object.entries(env)) if (value === undefined) delete env[key]
   return env
+}
+
+/**
+ * --postgres: a fresh database per size on a PostgreSQL server of this machine (127.0.0.1 or
+ * localhost only), created and dropped with the server's own psql-free SQL through the pg package.
+ */
+export async function preparePostgres({ root, size, serverUrl, log }) {
+  const url = new URL(serverUrl)
+  if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
+    throw new Error('--postgres must point at a server on this machine (127.0.0.1 or localhost)')
+  }
+  const { default: pg } = await import('pg')
+  const name = `toptan_bench_${size}`
+  const admin = new pg.Client({ connectionString: serverUrl })
+  await admin.connect()
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  url.pathname = `/${name}`
+  const databaseUrl = url.toString()
+  const dataDir = path.join(root, 'data', 'bench', `pg-${size}`)
+  rmSync(dataDir, { recursive: true, force: true })
+  log(`Seeding ${size.toLocaleString('en')} listed products into PostgreSQL database ${name}…`)
+  const started = performance.now()
+  await runSeed(root, dataDir, size, databaseUrl)
+  const seedSeconds = (performance.now() - started) / 1000
+  log(`Seeded in ${seedSeconds.toFixed(1)} s.`)
+  const drop = async () => {
+    const client = new pg.Client({ connectionString: serverUrl })
+    await client.connect()
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
+    await client.end()
+  }
+  return { dataDir, databaseUrl, reused: false, seedSeconds, listed: size, drop }
 }
 
 const MARKER = 'bench-seed.json'
@@ -46,7 +83,7 @@ export async function prepareDatabase({ root, size, reuse, log }) {
   return { dataDir, reused: false, seedSeconds, listed }
 }
 
-function runSeed(root, dataDir, size) {
+function runSeed(root, dataDir, size, databaseUrl = undefined) {
   return new Promise((resolve, reject) => {
     const child = track(
       spawn(
@@ -54,7 +91,7 @@ function runSeed(root, dataDir, size) {
         [path.join(root, 'dist', 'server', 'cli', 'seed.js'), '--products', String(size)],
         {
           cwd: root,
-          env: childEnv(dataDir),
+          env: childEnv(dataDir, {}, databaseUrl),
           stdio: ['ignore', 'pipe', 'pipe'],
         },
       ),

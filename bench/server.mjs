@@ -25,13 +25,13 @@ export function freePort() {
  * Resolves when GET /api/bootstrap answers 200. `cacheSeconds` (optional) sets CACHE_SECONDS; the
  * server's own default applies otherwise. The server's output goes to <dataDir>/server.log.
  */
-export async function startServer({ root, dataDir, cacheSeconds, log }) {
+export async function startServer({ root, dataDir, databaseUrl, cacheSeconds, log }) {
   const port = await freePort()
   const logFile = path.join(dataDir, 'server.log')
   const out = createWriteStream(logFile)
   const extra = { PORT: String(port), HOST, DEMO_DATA: '0' }
   if (cacheSeconds !== undefined) extra.CACHE_SECONDS = String(cacheSeconds)
-  const env = childEnv(dataDir, extra)
+  const env = childEnv(dataDir, extra, databaseUrl)
   if (cacheSeconds === undefined) delete env.CACHE_SECONDS
   const started = performance.now()
   const child = track(
