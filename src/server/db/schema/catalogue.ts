@@ -158,11 +158,16 @@ export const products = pgTable(
       index('products_parent_idx').on(t.parentId),
       index('products_barcode_idx').on(t.barcode),
       index('products_ozelkod2_idx').on(t.ozelkod2),
-      index('products_code_prefix_idx').using('btree', sql`lower(${t.code}) text_pattern_ops`).where(listed),
-      index('products_name_prefix_idx')
+      // Byte-order ("C") indexes serve both a LIKE 'prefix%' range and ORDER BY, so a one-letter
+      // prefix reads ten rows instead of sorting thousands.
+      index('products_code_prefix_c_idx')
+        .using('btree', sql`(lower(${t.code}) collate "C")`, t.id)
+        .where(listed),
+      index('products_name_prefix_c_idx')
         .using(
           'btree',
-          sql`lower(translate(${t.name}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu')) text_pattern_ops`,
+          sql`(lower(translate(${t.name}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu')) collate "C")`,
+          t.id,
         )
         .where(listed),
       index('products_equivalent_codes_idx').using('gin', t.equivalentCodes),

@@ -48,13 +48,15 @@ export async function findSuggestions(db: Db, q: string, limit: number): Promise
   const folded = foldTurkish(q)
   const upper = q.trim().toLocaleUpperCase('tr-TR')
   const prefix = `${escapeLike(folded)}%`
-  const codeKey = sql`lower(${products.code})`
+  // Compared and ordered in byte order ("C"), as their indexes are: see the schema.
+  const codeKey = sql`(lower(${products.code}) collate "C")`
+  const nameKey = sql`(${foldedName} collate "C")`
   const tiers: Array<{ where: SQL; order?: SQL }> = [
     {
       where: sql`(${products.code} = ${upper} or ${products.barcode} = ${q.trim()} or ${products.equivalentCodes} @> array[${upper}]::text[])`,
     },
     { where: sql`${codeKey} like ${prefix}`, order: codeKey },
-    { where: sql`${foldedName} like ${prefix}`, order: foldedName },
+    { where: sql`${nameKey} like ${prefix}`, order: nameKey },
   ]
   const words = folded.split(' ').filter((w) => w.length >= 3)
   if (words.length > 0) {
