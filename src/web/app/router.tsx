@@ -14,6 +14,7 @@ const ProductListPage = lazy(() =>
 const ProductDetailPage = lazy(() =>
   import('../features/product/ProductDetailPage').then((m) => ({ default: m.ProductDetailPage })),
 )
+const CartPage = lazy(() => import('../features/cart/CartPage').then((m) => ({ default: m.CartPage })))
 const NotFoundPage = lazy(() =>
   import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -33,8 +34,8 @@ function pageRoutes() {
     <>
       <Route index element={<HomePage />} />
       <Route path="account/login" element={<LoginPage />} />
-      {/* Built by later issues: cart and offer list. */}
-      <Route path="sepet" element={<ComingSoonPage />} />
+      <Route path="sepet" element={<CartPage />} />
+      {/* Built by a later issue: the offer list. */}
       <Route path="teklif/liste" element={<ComingSoonPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />
       <Route path="arama" element={<ProductListPage kind="search" />} />

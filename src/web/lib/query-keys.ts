@@ -10,4 +10,6 @@ export const queryKeys = {
     ['catalog', 'products', apiPath, params] as const,
   product: (id: number) => ['catalog', 'product', id] as const,
   categories: () => ['catalog', 'categories'] as const,
+  /** The logged-in dealer's cart (GET /api/catalog/cart); every cart call answers the whole cart. */
+  cart: () => ['cart'] as const,
 }

@@ -262,6 +262,18 @@ describe('PATCH and DELETE /api/catalog/cart/{lineId}', () => {
     })
   })
 
+  it('refuses a unit of another product with the same 400 as adding does', async () => {
+    await clear(dealer)
+    const p = await product({})
+    const other = await product({})
+    const line = (await add(dealer, p, 1)).json().item.id
+    for (const unit of [other.units.Koli, 99999999]) {
+      const res = await dealer.send({ method: 'PATCH', url: `/api/catalog/cart/${line}`, payload: { unit } })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.messages.type).toBe('Seçilen birim bu ürüne ait değil.')
+    }
+  })
+
   it('merges into the line that already has the new unit', async () => {
     await clear(dealer)
     const p = await product({})

@@ -2,7 +2,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { cartLine, cartOf, emptyCart } from '../../test/cart-fixtures'
+import { routeFetch } from '../../test/fetch-routes'
+import { dealer, dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
 import { renderWithProviders } from '../../test/render'
 import { Header } from './Header'
 
@@ -45,9 +47,12 @@ describe('Header for a guest', () => {
 describe('Header for a dealer', () => {
   it('shows the user menu with the company and a logout item', async () => {
     const user = userEvent.setup()
+    fetchMock.mockImplementation(async () => jsonResponse(cartOf([cartLine(), cartLine({ id: 502 })])))
     renderWithProviders(<Header />, { bootstrap: dealerBootstrap() })
     expect(screen.queryByRole('link', { name: 'Giriş Yap' })).toBeNull()
-    expect(screen.getByRole('link', { name: 'Sepet, 0 ürün' }).getAttribute('href')).toBe('/sepet')
+    // The count comes from GET /api/catalog/cart; the icon opens the mini cart.
+    expect(await screen.findByRole('button', { name: 'Sepet, 2 ürün' })).toBeTruthy()
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/catalog/cart')
 
     await user.click(screen.getByRole('button', { name: 'Hesap menüsü: Ayşe Yılmaz' }))
     const menu = await screen.findByRole('menu')
@@ -56,7 +61,8 @@ describe('Header for a dealer', () => {
   })
 
   it('switches the currency through the preference call', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ ok: true }))
+    const routes = routeFetch({ '/api/catalog/cart': emptyCart(), '/api/catalog/settings': { ok: true } })
+    fetchMock.mockImplementation(routes)
     const user = userEvent.setup()
     renderWithProviders(<Header />, { bootstrap: dealerBootstrap() })
 
@@ -68,8 +74,19 @@ describe('Header for a dealer', () => {
     await user.click(within(menu).getByText('USD ($)'))
 
     await waitFor(() => expect(screen.getByRole('button', { name: 'Para birimi: USD' })).toBeTruthy())
-    const [url, init] = fetchMock.mock.calls[0] ?? []
+    const [url, init] = fetchMock.mock.calls.find(([u]) => u === '/api/catalog/settings') ?? []
     expect(url).toBe('/api/catalog/settings')
     expect(JSON.parse(String(init?.body))).toEqual({ key: 'defaultCurrency', value: 2 })
+  })
+})
+
+describe('Header for an administrator', () => {
+  it('shows no cart and never calls the cart API', () => {
+    renderWithProviders(<Header />, {
+      bootstrap: dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }),
+    })
+    expect(screen.queryByRole('button', { name: /Sepet/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: /Sepet/ })).toBeNull()
+    expect(fetchMock).not.toHaveBeenCalled()
   })
 })

@@ -1,7 +1,19 @@
-import { Button } from '@mantine/core'
+import { Button, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
 import type { Product, Unit } from '../../../contracts/catalog'
-import { CartIcon } from '../icons/Icons'
+import { type AddRefusal, type BuyControl, buyControl, refuseAdd } from '../../../domain/cart-rules'
+import { useAddToCart } from '../../features/cart/cart-add'
+import { reportCartError, showAlert } from '../../features/cart/cart-alert'
+import { useCart, useHasCart } from '../../features/cart/cart-api'
+import { baseUnitsInCart } from '../../features/cart/cart-lines'
+import { isApiError } from '../../lib/api-error'
+import { useLocalePath, useSession } from '../../lib/session-context'
+import { CartIcon, CheckIcon, WhatsAppIcon } from '../icons/Icons'
+
+/** How long the button shows its success look after an add (spec/1 §9). */
+export const ADD_SUCCESS_MS = 1250
 
 export interface AddToCartButtonProps {
   product: Product
@@ -10,29 +22,188 @@ export interface AddToCartButtonProps {
   quantity: number
   size?: 'xs' | 'sm' | 'md'
   fullWidth?: boolean
+  /**
+   * 'list' (cards and rows): a product that needs a variant goes to its page with an alert.
+   * 'detail': the product page, where the alert asks to choose the variant.
+   */
+  page?: 'list' | 'detail'
+}
+
+type AddState = 'idle' | 'success' | 'error'
+
+export function isVariantParent(product: Pick<Product, 'varyantx' | 'parentId'>): boolean {
+  return product.varyantx !== null && product.parentId === null
+}
+
+/** The wa.me link with a prefilled message naming the product (digits only in the number). */
+export function whatsappLink(phone: string, message: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`
+}
+
+/** What stands in place of the button when it cannot be used (spec/1 §8). */
+function Replacement({
+  control,
+  product,
+  size,
+}: {
+  control: Exclude<BuyControl, { kind: 'add' }>
+  product: Product
+  size: AddToCartButtonProps['size']
+}) {
+  const { t } = useTranslation()
+  if (control.kind === 'askOnWhatsapp') {
+    const message = t('addToCart.whatsappMessage', { code: product.code, name: product.name })
+    return (
+      <Button
+        component="a"
+        href={whatsappLink(control.phone, message)}
+        target="_blank"
+        rel="noopener noreferrer"
+        color="green"
+        variant="light"
+        size={size}
+        leftSection={<WhatsAppIcon size={16} />}
+        data-testid="buy-control"
+        data-kind={control.kind}
+      >
+        {t('addToCart.askOnWhatsapp')}
+      </Button>
+    )
+  }
+  // Several units and no price: the red 'Stok sorunuz.' (spec/1 §8).
+  if (control.kind === 'askPrice' && product.units.length > 1) {
+    return (
+      <Text size="sm" fw={600} c="red.7" data-testid="buy-control" data-kind="askStock">
+        {t('addToCart.askStock')}
+      </Text>
+    )
+  }
+  const text = {
+    askPrice: t('addToCart.askPrice'),
+    soldOut: t('addToCart.soldOut'),
+    noStock: t('addToCart.noStock'),
+  }[control.kind]
+  return (
+    <Text
+      size="sm"
+      fw={600}
+      c={control.kind === 'askPrice' ? 'orange.8' : 'red.7'}
+      data-testid="buy-control"
+      data-kind={control.kind}
+    >
+      {text}
+    </Text>
+  )
 }
 
 /**
- * The add-to-cart control of cards, rows and the detail page. Inert until the cart issue wires it: it
- * receives everything the cart call needs (product, unit, quantity) so only this file changes then.
+ * The add-to-cart control of cards, rows and the detail page. `buyControl` decides whether the button
+ * stands here at all. The button is busy during the call and shows a success look for 1.25 s after;
+ * the rules the server enforces are checked first so a refusal needs no round trip.
  */
 export function AddToCartButton({
-  product: _product,
-  unit: _unit,
-  quantity: _quantity,
+  product,
+  unit,
+  quantity,
   size = 'sm',
   fullWidth,
+  page = 'list',
 }: AddToCartButtonProps) {
   const { t } = useTranslation()
+  const { bootstrap } = useSession()
+  const localePath = useLocalePath()
+  const navigate = useNavigate()
+  const hasCart = useHasCart()
+  const cart = useCart().data
+  const add = useAddToCart()
+  const [state, setState] = useState<AddState>('idle')
+  const { settings } = bootstrap
+
+  useEffect(() => {
+    if (state !== 'success') return
+    const timer = setTimeout(() => setState('idle'), ADD_SUCCESS_MS)
+    return () => clearTimeout(timer)
+  }, [state])
+
+  const variantParent = isVariantParent(product)
+  const control = buyControl({
+    salePrice: product.salePrice?.value ?? null,
+    quantity: product.quantity,
+    cartStockControl: settings.cartStockControl,
+    isVariantParent: variantParent,
+    whatsappControl: settings.whatsappControl,
+    whatsapp: bootstrap.store.whatsapp,
+  })
+  if (control.kind !== 'add') return <Replacement control={control} product={product} size={size} />
+
+  /** The server's rules, checked first for a dealer (guests and staff get the server's 401 / 403). */
+  const precheck = (): AddRefusal | null => {
+    if (variantParent) return { reason: 'variantRequired' }
+    if (!hasCart || !unit || product.salePrice === null || product.quantity === null) return null
+    return refuseAdd({
+      isVariantParent: false,
+      salePrice: product.salePrice.value,
+      multiplier: unit.multiplier,
+      requested: quantity,
+      stock: product.quantity,
+      stockInfoStatus: settings.stockInfoStatus,
+      inCartBaseUnits: baseUnitsInCart(cart, product.id),
+      cartStockControl: settings.cartStockControl,
+    })
+  }
+
+  const refuse = (refusal: AddRefusal) => {
+    if (refusal.reason === 'variantRequired') {
+      if (page === 'list') {
+        navigate(localePath(product.url))
+        showAlert(t, t('addToCart.variantRedirect'))
+      } else {
+        showAlert(t, t('addToCart.variantRequired'))
+      }
+      return
+    }
+    setState('error')
+    showAlert(
+      t,
+      refusal.reason === 'stock' ? t('addToCart.stock', { n: refusal.requested }) : t('addToCart.noPrice'),
+    )
+  }
+
+  const onClick = () => {
+    const refusal = precheck()
+    if (refusal) return refuse(refusal)
+    if (!unit) {
+      setState('error')
+      return showAlert(t, t('addToCart.noUnit'))
+    }
+    setState('idle')
+    add.mutate(
+      { productId: product.id, unitId: unit.id, quantity },
+      {
+        onSuccess: () => setState('success'),
+        onError: (error) => {
+          reportCartError(t, error)
+          // A network failure stays silent and the login redirect or the 403 toast already answered.
+          setState(isApiError(error) && (error.handled || error.status === 0) ? 'idle' : 'error')
+        },
+      },
+    )
+  }
+
+  const busy = add.isPending
+  const look = busy ? 'busy' : state
   return (
     <Button
       size={size}
       fullWidth={fullWidth}
-      leftSection={<CartIcon size={16} />}
-      disabled
+      color={look === 'success' ? 'teal' : look === 'error' ? 'red' : undefined}
+      leftSection={look === 'success' ? <CheckIcon size={16} /> : <CartIcon size={16} />}
+      loading={busy}
+      onClick={onClick}
       data-testid="add-to-cart"
+      data-state={look}
     >
-      {t('addToCart.label')}
+      {look === 'success' ? t('addToCart.added') : t('addToCart.label')}
     </Button>
   )
 }

@@ -16,13 +16,23 @@ export interface QuantityInputProps {
   label: string
   size?: 'xs' | 'sm'
   disabled?: boolean
+  /** + stops here: what the remaining stock still covers (spec/1 §5); no limit when not given. */
+  max?: number
 }
 
 /** −, the typed amount, +. An emptied field waits for typing and becomes 1 when left empty. */
-export function QuantityInput({ value, onChange, rule, label, size = 'sm', disabled }: QuantityInputProps) {
+export function QuantityInput({
+  value,
+  onChange,
+  rule,
+  label,
+  size = 'sm',
+  disabled,
+  max: stockMax = Number.POSITIVE_INFINITY,
+}: QuantityInputProps) {
   const { t } = useTranslation()
   const [draft, setDraft] = useState<string | null>(null)
-  const max = rule === 'detail' ? DETAIL_MAX_QUANTITY : Number.POSITIVE_INFINITY
+  const max = Math.min(stockMax, rule === 'detail' ? DETAIL_MAX_QUANTITY : Number.POSITIVE_INFINITY)
 
   const change = (next: number) => {
     setDraft(null)
@@ -35,7 +45,9 @@ export function QuantityInput({ value, onChange, rule, label, size = 'sm', disab
     }
     change(rule === 'detail' ? detailQuantity(text, value) : listQuantity(text))
   }
-  const increase = () => change(Math.min(max, value + 1))
+  const increase = () => {
+    if (value < max) change(value + 1)
+  }
   const decrease = () => change(decreaseQuantity(value))
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowUp') {

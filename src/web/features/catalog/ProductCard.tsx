@@ -11,6 +11,7 @@ import { ProductPrice } from '../../components/product/ProductPrice'
 import { defaultUnitName, stockNumberLabelKey } from '../../components/product/product-fields'
 import { QuantityInput } from '../../components/product/QuantityInput'
 import { StockInfo } from '../../components/product/StockInfo'
+import { useAddLimit } from '../../components/product/use-add-limit'
 import { useLocalePath } from '../../lib/session-context'
 
 export const gridImageSize = 229
@@ -20,6 +21,7 @@ export function ProductCard({ product }: { product: Product }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const [quantity, setQuantity] = useState(1)
+  const addLimit = useAddLimit(product, product.defaultUnit)
   const to = localePath(product.url)
   return (
     <Card withBorder padding="sm" h="100%" data-testid="product-card">
@@ -51,6 +53,7 @@ export function ProductCard({ product }: { product: Product }) {
           onChange={setQuantity}
           rule="list"
           size="xs"
+          max={addLimit}
           label={t('quantity.labelFor', { name: product.name })}
         />
         <AddToCartButton

@@ -10,7 +10,6 @@ import { calledUrls, routeFetch } from '../../test/fetch-routes'
 import { dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
 import { renderWithProviders } from '../../test/render'
-import { PAGE_SLOTS } from './list-params'
 import { ProductListPage } from './ProductListPage'
 
 let fetchMock = routeFetch({})
@@ -74,7 +73,7 @@ describe('ProductListPage', () => {
     expect(within(card).getByTestId('discount-badge').textContent).toBe('%18 indirim')
     expect(within(card).getByTestId('stock-info').textContent).toBe('12 Adet')
     expect(within(card).getByRole('textbox', { name: 'Fren Balatası miktarı' })).toHaveProperty('value', '1')
-    expect(within(card).getByRole('button', { name: 'Sepete Ekle' })).toHaveProperty('disabled', true)
+    expect(within(card).getByRole('button', { name: 'Sepete Ekle' })).toHaveProperty('disabled', false)
   })
 
   it('shows the table with the spec’s columns in the spec’s order', async () => {

@@ -13,6 +13,7 @@ import { defaultUnitName, planPrices, specialCode } from '../../components/produ
 import { QuantityInput } from '../../components/product/QuantityInput'
 import { StockInfo } from '../../components/product/StockInfo'
 import { StockInventoryButton } from '../../components/product/StockInventoryModal'
+import { useAddLimit } from '../../components/product/use-add-limit'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { PAGE_SLOTS } from './list-params'
 
@@ -28,6 +29,8 @@ interface Column {
 interface RowState {
   quantity: number
   setQuantity: (quantity: number) => void
+  /** What the remaining stock still covers of the default unit. */
+  addLimit: number
 }
 
 /**
@@ -94,6 +97,7 @@ function useColumns(): Column[] {
         onChange={row.setQuantity}
         rule="list"
         size="xs"
+        max={row.addLimit}
         label={t('quantity.labelFor', { name: p.name })}
       />
     ),
@@ -183,7 +187,8 @@ function useColumns(): Column[] {
 
 function ProductRow({ product, columns }: { product: Product; columns: Column[] }) {
   const [quantity, setQuantity] = useState(1)
-  const row = { quantity, setQuantity }
+  const addLimit = useAddLimit(product, product.defaultUnit)
+  const row = { quantity, setQuantity, addLimit }
   return (
     <Table.Tr data-testid="product-row">
       {columns.map((column) => (

@@ -18,6 +18,7 @@ import {
 import { QuantityInput } from '../../components/product/QuantityInput'
 import { StockInfo } from '../../components/product/StockInfo'
 import { StockInventoryButton } from '../../components/product/StockInventoryModal'
+import { useAddLimit } from '../../components/product/use-add-limit'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { ProductBreadcrumbs } from './ProductBreadcrumbs'
@@ -66,6 +67,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
   const variant = useVariantSwitch(product)
   const unit = product.units.find((u) => u.id === unitId) ?? product.defaultUnit
   const prices = unitPrices(product, unit)
+  const addLimit = useAddLimit(product, unit)
   const special = specialCode(product, settings)
   const brandPath = product.brand ? `/${product.brand.slug}` : '/arama'
   const unitLabel = (u: { value: string; multiplier: number }) =>
@@ -199,10 +201,11 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
                   value={quantity}
                   onChange={setQuantity}
                   rule="detail"
+                  max={addLimit}
                   label={t('quantity.label')}
                 />
               </Stack>
-              <AddToCartButton product={product} unit={unit} quantity={quantity} size="md" />
+              <AddToCartButton product={product} unit={unit} quantity={quantity} size="md" page="detail" />
             </Group>
 
             {product.equivalentCode.length > 0 && (

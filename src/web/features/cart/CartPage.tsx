@@ -1,0 +1,105 @@
+import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate } from 'react-router'
+import { AlertIcon, CartIcon } from '../../components/icons/Icons'
+import { LoadError } from '../../components/LoadError'
+import { loginPath } from '../../lib/locale-path'
+import { useLocalePath, useSession } from '../../lib/session-context'
+import { usePageTitle } from '../../lib/use-page-title'
+import { CartCards, CartTable } from './CartLines'
+import { CartSummary } from './CartSummary'
+import { CheckoutSlot } from './CheckoutSlot'
+import { useCart, useHasCart } from './cart-api'
+import { useCartChange } from './cart-mutations'
+import { useConfirmClear } from './use-confirm-clear'
+
+function CartSkeleton() {
+  const { t } = useTranslation()
+  return (
+    <Stack gap="xs" role="status" aria-label={t('cart.loading')}>
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height={80} />
+      ))}
+    </Stack>
+  )
+}
+
+function EmptyCart() {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  return (
+    <Stack align="center" gap="md" py={48} ta="center" data-testid="cart-empty">
+      <CartIcon size={48} color="var(--mantine-color-dimmed)" />
+      <Text size="lg">{t('cart.empty')}</Text>
+      <Button component={Link} to={localePath('/urunler')}>
+        {t('cart.goToProducts')}
+      </Button>
+    </Stack>
+  )
+}
+
+function DealerCart() {
+  const { t } = useTranslation()
+  const cart = useCart()
+  const change = useCartChange()
+  const confirmClear = useConfirmClear(() => change.mutate({ kind: 'clear' }))
+  // Below Mantine's sm breakpoint the lines become stacked cards.
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false })
+
+  if (cart.isPending) return <CartSkeleton />
+  if (cart.isError) {
+    return <LoadError title={t('cart.error')} error={cart.error} onRetry={() => cart.refetch()} />
+  }
+  const data = cart.data
+  if (data.items.length === 0) return <EmptyCart />
+  const onChange = change.mutate
+  return (
+    <Stack gap="lg">
+      {phone ? <CartCards cart={data} onChange={onChange} /> : <CartTable cart={data} onChange={onChange} />}
+      <Grid gap="lg">
+        {/* The checkout actions take the wide column beside the summary once they exist. */}
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 2, md: 1 }}>
+          <CheckoutSlot cart={data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 1, md: 2 }}>
+          <CartSummary cart={data} onClear={confirmClear} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  )
+}
+
+/**
+ * The cart page at /sepet (spec/1 §2, spec/2 §2 item table and order summary). Guests are sent to
+ * login; an administrator is told the cart is not for staff accounts.
+ */
+export function CartPage() {
+  const { t } = useTranslation()
+  const { user, locale } = useSession()
+  const localePath = useLocalePath()
+  const hasCart = useHasCart()
+  const count = useCart().data?.count
+  usePageTitle(t('cart.title'))
+
+  if (!user) return <Navigate to={loginPath(locale, localePath('/sepet'))} replace />
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        {t('cart.title')}
+        {count ? (
+          <Text span c="dimmed" fz="md" fw={400} ml="sm" data-testid="cart-count">
+            ({t('cart.itemCount', { count })})
+          </Text>
+        ) : null}
+      </Title>
+      {hasCart ? (
+        <DealerCart />
+      ) : (
+        <Alert color="yellow" icon={<AlertIcon />} title={t('cart.adminTitle')}>
+          {t('cart.adminText')}
+        </Alert>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,84 @@
+import type { Cart, CartLine } from '../../contracts/cart'
+import { cartTotals } from '../../domain/cart-totals'
+import { unit } from './catalog-fixtures'
+
+const money = (value: number, currency = 'TRY') => ({ value, currency })
+
+/** A cart line as the server answers it: 'Fren Balatası' in Adet (1) or Koli (12), 20 % KDV. */
+export function cartLine(overrides: Partial<CartLine> & { unitId?: number } = {}): CartLine {
+  const adet = unit()
+  const koli = unit({
+    id: 12,
+    value: 'Koli',
+    multiplier: 12,
+    isDefault: false,
+    defaultPrice: money(14000),
+    listPrice: money(18000),
+  })
+  const { unitId, ...rest } = overrides
+  const productUnit = unitId === 12 ? koli : adet
+  const quantity = rest.quantity ?? 2
+  const unitPrice = rest.unitPrice ?? money(productUnit.defaultPrice?.value ?? 0)
+  return {
+    id: 501,
+    quantity,
+    product: {
+      id: 1,
+      name: 'Fren Balatası',
+      code: 'FB-100',
+      seo: 'fren-balatasi',
+      url: '/fren-balatasi-p-1',
+      image: 'fb-100.jpg',
+      barcode: null,
+      ozelkod2: 'OZ-2',
+      stockNumberType: 'StockCode',
+      quantity: 120,
+      taxRate: 20,
+      units: [adet, koli],
+    },
+    productUnit,
+    unitPrice,
+    amount: money(unitPrice.value * quantity, unitPrice.currency),
+    tax: money((unitPrice.value * quantity * 20) / 100, unitPrice.currency),
+    ...rest,
+  }
+}
+
+/**
+ * A whole cart as the server answers it, its numbers from the same domain function the server uses;
+ * `rate` is the shown currency's value in TRY (for the TRY-base totals).
+ */
+export function cartOf(items: CartLine[], currency = 'TRY', rate = 1): Cart {
+  const lines = items.map((l) => ({
+    unitPrice: l.unitPrice.value,
+    fromRate: 1,
+    quantity: l.quantity,
+    taxRate: l.product.taxRate,
+  }))
+  const shown = cartTotals(lines, 1)
+  const base = cartTotals(
+    lines.map((l) => ({ ...l, fromRate: rate })),
+    1,
+  )
+  return {
+    items: items.map((l, i) => ({
+      ...l,
+      amount: money(shown.lines[i]!.amount.toNumber(), currency),
+      tax: money(shown.lines[i]!.tax.toNumber(), currency),
+    })),
+    count: items.length,
+    quantity: items.reduce((s, l) => s + l.quantity, 0),
+    totals: {
+      subtotal: money(shown.subtotal.toNumber(), currency),
+      tax: money(shown.tax.toNumber(), currency),
+      total: money(shown.total.toNumber(), currency),
+    },
+    baseTotals: {
+      subtotal: money(base.subtotal.toNumber()),
+      tax: money(base.tax.toNumber()),
+      total: money(base.total.toNumber()),
+    },
+  }
+}
+
+export const emptyCart = (currency = 'TRY'): Cart => cartOf([], currency)
