@@ -37,7 +37,11 @@ export function convertPrice(input: ConversionInput): Big {
  * price (advencePriceN / salePrice). The sale-price plan, a missing plan price or a zero sale price
  * leave the unit's price as it is.
  */
-export function planUnitPrice(input: { unitPrice: Amount; salePrice: Amount; planPrice: Amount | null }): Big {
+export function planUnitPrice(input: {
+  unitPrice: Amount
+  salePrice: Amount
+  planPrice: Amount | null
+}): Big {
   const unit = new Big(input.unitPrice)
   const sale = new Big(input.salePrice)
   if (input.planPrice === null || sale.lte(0)) return unit

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest'
 import { checkRiskLimit } from './risk-limit'
 
 const show = (r: ReturnType<typeof checkRiskLimit>) =>
-  r.allowed ? 'ok' : r.reason === 'blocked' ? 'blocked' : `excess ${r.excess.toFixed(2)}, max ${r.maxOrder.toFixed(2)}`
+  r.allowed
+    ? 'ok'
+    : r.reason === 'blocked'
+      ? 'blocked'
+      : `excess ${r.excess.toFixed(2)}, max ${r.maxOrder.toFixed(2)}`
 
 describe('checkRiskLimit (spec/2 §5)', () => {
   it.each([
@@ -16,7 +20,10 @@ describe('checkRiskLimit (spec/2 §5)', () => {
     [true, '10000', '2000', '8000.00', 'ok'], // exactly available
     [true, '10000', '2000', '8000.01', 'excess 0.01, max 8000.00'], // one kuruş over
     [true, '250000', '12450.75', '300000', 'excess 62450.75, max 237549.25'],
-  ])('enforced %s, limit %s, overdue %s, total %s → %s', (enforced, riskLimit, overdueBalance, orderTotal, expected) => {
-    expect(show(checkRiskLimit({ enforced, riskLimit, overdueBalance, orderTotal }))).toBe(expected)
-  })
+  ])(
+    'enforced %s, limit %s, overdue %s, total %s → %s',
+    (enforced, riskLimit, overdueBalance, orderTotal, expected) => {
+      expect(show(checkRiskLimit({ enforced, riskLimit, overdueBalance, orderTotal }))).toBe(expected)
+    },
+  )
 })

@@ -23,6 +23,7 @@ export function checkRiskLimit(input: {
   const available = limit.minus(input.overdueBalance)
   const total = new Big(input.orderTotal)
   if (available.lte(0)) return { allowed: false, reason: 'exceeds', excess: total, maxOrder: new Big(0) }
-  if (total.gt(available)) return { allowed: false, reason: 'exceeds', excess: total.minus(available), maxOrder: available }
+  if (total.gt(available))
+    return { allowed: false, reason: 'exceeds', excess: total.minus(available), maxOrder: available }
   return { allowed: true }
 }

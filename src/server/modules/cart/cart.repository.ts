@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { cartItems, carts } from '../../db/schema/carts'
 import { products, productUnits } from '../../db/schema/catalogue'

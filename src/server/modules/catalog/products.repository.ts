@@ -1,14 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import {
-  brands,
-  categories,
-  models,
-  productStocks,
-  products,
-  productUnits,
-  warehouses,
-} from '../../db/schema/catalogue'
+import { brands, categories, models, products } from '../../db/schema/catalogue'
 
 export type ListFilter = {
   categoryIds: number[] | null

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, type SQL, sql } from 'drizzle-orm'
 import { foldTurkish } from '../../../domain/turkish-text'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema/catalogue'

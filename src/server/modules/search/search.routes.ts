@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { autocompleteItemSchema } from '../../../contracts/catalog'
-import { foldTurkish } from '../../../domain/turkish-text'
 import type { AppDeps } from '../../app-deps'
 import { listCache } from '../../cache/ttl-cache'
 import { productUrl } from '../catalog/product-mapper'
