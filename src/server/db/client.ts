@@ -32,6 +32,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 })
+    // An idle connection the server closes (restart, failover, a dropped test database) must not
+    // crash the process: the pool drops it and opens a new one when needed.
+    pool.on('error', (err) => console.error(`database connection lost: ${err.message}`))
     await pool.query('select 1')
     const db = drizzlePg({ client: pool, logger }) as unknown as Db
     return { db, kind: 'postgres', queries, close: () => pool.end() }
