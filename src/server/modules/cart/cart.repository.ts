@@ -34,11 +34,6 @@ export async function findCartVersion(db: Db, userId: number): Promise<number> {
   return row?.version ?? 0
 }
 
-export async function findCartId(db: Db, userId: number): Promise<number | null> {
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1)
-  return row?.id ?? null
-}
-
 /**
  * What adding a product needs to know, fresh and in one statement: the product, the chosen unit, and
  * the base units (quantity × multiplier) this cart already holds of it, optionally without one line.

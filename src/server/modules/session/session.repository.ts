@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, sql } from 'drizzle-orm'
+import { and, eq, gt, lt } from 'drizzle-orm'
 import type { Role } from '../../../contracts/account'
 import type { Locale } from '../../../contracts/common'
 import type { Db } from '../../db/client'
@@ -74,16 +74,4 @@ export async function extendSession(db: Db, sessionId: string, expiresAt: Date) 
 export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
   const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })
   return deleted.length
-}
-
-export async function touchUser(db: Db, userId: number, now: Date) {
-  await db
-    .update(users)
-    .set({ lastSeenAt: now })
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`coalesce(${users.lastSeenAt}, 'epoch') < ${now}::timestamptz - interval '1 minute'`,
-      ),
-    )
 }

@@ -55,14 +55,3 @@ export function useChangeLocale() {
     onError: showError,
   })
 }
-
-/** Grid or list view of the product list (used by the catalogue pages). */
-export function useChangeListView() {
-  const { updatePreferences } = useSession()
-  const showError = useErrorToast()
-  return useMutation({
-    mutationFn: (view: 'grid' | 'list') => savePreference({ key: 'productListView', value: view }),
-    onSuccess: (_answer, view) => updatePreferences({ productListView: view }),
-    onError: showError,
-  })
-}
