@@ -21,8 +21,12 @@ import {
   setLineUnit,
 } from './cart.repository'
 import { assembleCart, type PricedLine, priceLine } from './cart-view'
+import { PerUserQueue } from './per-user-queue'
 
 export type Dealer = AuthUser & { customerId: number }
+
+/** Cart changes of one user run one after another in this process (see PerUserQueue). */
+const cartQueue = new PerUserQueue()
 
 function refusalError(refusal: AddRefusal): AppError {
   switch (refusal.reason) {
@@ -87,7 +91,7 @@ export async function getCart(db: Db, user: Dealer): Promise<Cart> {
 }
 
 /** POST /api/catalog/cart/{productId}: the same product and unit add to their line, else a new line. */
-export async function addToCart(
+async function addToCartNow(
   db: Db,
   user: Dealer,
   input: { productId: number; unitId: number; quantity: number },
@@ -122,7 +126,7 @@ export async function addToCart(
 }
 
 /** PATCH /api/catalog/cart/{lineId}: set or add to the quantity, or change the unit. */
-export async function changeLine(db: Db, user: Dealer, lineId: number, patch: CartLinePatch): Promise<Cart> {
+async function changeLineNow(db: Db, user: Dealer, lineId: number, patch: CartLinePatch): Promise<Cart> {
   await db.transaction(async (tx) => {
     const cartId = await lockCart(tx, user.id)
     const line = await findLine(tx, cartId, lineId)
@@ -158,7 +162,7 @@ export async function changeLine(db: Db, user: Dealer, lineId: number, patch: Ca
   return getCart(db, user)
 }
 
-export async function removeLine(db: Db, user: Dealer, lineId: number): Promise<Cart> {
+async function removeLineNow(db: Db, user: Dealer, lineId: number): Promise<Cart> {
   await db.transaction(async (tx) => {
     const cartId = await lockCart(tx, user.id)
     if (!(await findLine(tx, cartId, lineId))) throw notFound()
@@ -167,7 +171,27 @@ export async function removeLine(db: Db, user: Dealer, lineId: number): Promise<
   return getCart(db, user)
 }
 
-export async function emptyCart(db: Db, user: Dealer): Promise<Cart> {
+async function emptyCartNow(db: Db, user: Dealer): Promise<Cart> {
   await db.transaction(async (tx) => clearCart(tx, await lockCart(tx, user.id)))
   return getCart(db, user)
+}
+
+export function addToCart(
+  db: Db,
+  user: Dealer,
+  input: { productId: number; unitId: number; quantity: number },
+) {
+  return cartQueue.run(user.id, () => addToCartNow(db, user, input))
+}
+
+export function changeLine(db: Db, user: Dealer, lineId: number, patch: CartLinePatch) {
+  return cartQueue.run(user.id, () => changeLineNow(db, user, lineId, patch))
+}
+
+export function removeLine(db: Db, user: Dealer, lineId: number) {
+  return cartQueue.run(user.id, () => removeLineNow(db, user, lineId))
+}
+
+export function emptyCart(db: Db, user: Dealer) {
+  return cartQueue.run(user.id, () => emptyCartNow(db, user))
 }
