@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../test/db-helpers'
 import { createTestDatabase } from '../test/test-database'
 import type { Database } from './client'
 import { runMigrations } from './migrate'
@@ -10,8 +11,7 @@ beforeAll(async () => {
 })
 afterAll(() => database.close())
 
-const rows = async <T>(query: ReturnType<typeof sql>): Promise<T[]> =>
-  ((await database.db.execute(query)) as unknown as { rows: T[] }).rows
+const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(database.db, query)
 
 describe(`migrations on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('create every table of the catalogue and account side', async () => {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddToCartResponse, Cart } from '../../../contracts/cart'
 import { listCache } from '../../cache/ttl-cache'
 import { seedDemo } from '../../db/seed/demo'
+import { queryRows } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
-import { queryRows } from '../catalog/catalog-test-helpers'
 
 // The cart's cached paths: a read served under the cart's version, and an add answered from the
 // view before it plus the add. Both must give exactly what a fresh read of the database gives.

@@ -2,9 +2,9 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AddToCartResponse, Cart } from '../../../contracts/cart'
 import { turkishSortKey } from '../../../domain/turkish-text'
+import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
-import { queryRows, setStoreSetting } from '../catalog/catalog-test-helpers'
 
 let t: TestApp
 let fx: Awaited<ReturnType<typeof seedAccounts>>

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductDetail } from '../../../contracts/catalog'
 import { seedDemo } from '../../db/seed/demo'
+import { queryRows } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
-import { queryRows } from './catalog-test-helpers'
 
 let t: TestApp
 let dealer: TestClient

@@ -4,8 +4,8 @@ import type { ProductList } from '../../../contracts/catalog'
 import { PAGE_SIZE } from '../../../domain/listing'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { seedDemo } from '../../db/seed/demo'
+import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
-import { queryRows, setStoreSetting } from './catalog-test-helpers'
 
 let t: TestApp
 let dealer: TestClient

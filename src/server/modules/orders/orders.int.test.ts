@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, OrderList } from '../../../contracts/orders'
 import { turkishSortKey } from '../../../domain/turkish-text'
+import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 import { hashPassword } from '../account/password'
-import { queryRows, setStoreSetting } from '../catalog/catalog-test-helpers'
 
 let t: TestApp
 let fx: Awaited<ReturnType<typeof seedAccounts>>

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AutocompleteItem, ProductList } from '../../../contracts/catalog'
 import { productSearchText, turkishSortKey } from '../../../domain/turkish-text'
 import { seedDemo } from '../../db/seed/demo'
+import { queryRows } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
-import { queryRows } from '../catalog/catalog-test-helpers'
 
 let t: TestApp
 let dealer: TestClient
