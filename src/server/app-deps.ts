@@ -1,5 +1,6 @@
 import type { Config } from './config'
 import type { Database } from './db/client'
+import type { Mailer } from './integrations/mail/mailer'
 import type { LoginThrottle } from './modules/account/login-throttle'
 import type { SearchLog } from './modules/search/search-log'
 
@@ -10,4 +11,5 @@ export type AppDeps = {
   throttle: LoginThrottle
   now: () => Date
   searchLog: SearchLog
+  mailer: Mailer
 }

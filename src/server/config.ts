@@ -11,6 +11,8 @@ const envSchema = z.object({
   DATABASE_URL: z.url().optional(),
   SESSION_SECRET: z.string().min(32).optional(),
   SMTP_URL: z.url().optional(),
+  /** Sender of order and offer mails. */
+  MAIL_FROM: z.string().min(3).default('Toptan <siparis@toptan.local>'),
   REDIS_URL: z.url().optional(),
   /** Load the demo catalogue and accounts into an empty database (default on for the embedded database). */
   DEMO_DATA: z.enum(['0', '1']).optional(),
@@ -29,6 +31,7 @@ export type Config = {
   databaseUrl: string | undefined
   sessionSecret: string
   smtpUrl: string | undefined
+  mailFrom: string
   redisUrl: string | undefined
   demoData: boolean
   trustProxy: boolean
@@ -57,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     databaseUrl: e.DATABASE_URL,
     sessionSecret: e.SESSION_SECRET ?? secretFromDataDir(dataDir, e.NODE_ENV),
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === '1' : !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY === '1',

@@ -7,6 +7,7 @@ import { refreshStatistics } from './db/maintenance'
 import { openConfiguredDatabase } from './db/open'
 import { products } from './db/schema/catalogue'
 import { seedDemo } from './db/seed/demo'
+import { createMailer } from './integrations/mail/mailer'
 import { LoginThrottle } from './modules/account/login-throttle'
 import { SearchLog } from './modules/search/search-log'
 import { deleteExpiredSessions } from './modules/session/session.repository'
@@ -32,6 +33,10 @@ async function main() {
     console.log(`Demo data loaded in ${Date.now() - started} ms: ${JSON.stringify(summary)}`)
     demo = true
   }
+  const mailer = createMailer(
+    { smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
+    { info: (msg) => console.log(msg) },
+  )
   const app = await buildApp({
     config,
     database,
@@ -40,6 +45,7 @@ async function main() {
     searchLog: new SearchLog(database.db, 1000, undefined, (err) =>
       console.error('search log write failed', err),
     ),
+    mailer,
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()
@@ -60,6 +66,7 @@ async function main() {
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite in ${path.join(config.dataDir, 'pgdata')}`
   console.log(`\nToptan is running at ${url}  (database: ${where})`)
+  console.log(`Mail goes to ${mailer.target}`)
   if (demo || config.demoData) {
     console.log('Demo logins:')
     for (const [who, email, password] of DEMO_LOGINS)

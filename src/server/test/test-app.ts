@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../app'
 import type { AppDeps } from '../app-deps'
@@ -5,6 +8,7 @@ import { loadConfig } from '../config'
 import type { Database } from '../db/client'
 import { LoginThrottle, type ThrottleOptions } from '../modules/account/login-throttle'
 import { SearchLog } from '../modules/search/search-log'
+import { createMailer, type Mailer } from '../integrations/mail/mailer'
 import { createTestDatabase } from './test-database'
 
 export type TestApp = { app: FastifyInstance; deps: AppDeps; database: Database; close: () => Promise<void> }
@@ -18,6 +22,8 @@ export async function createTestApp(
     cacheSeconds?: number
     /** Extra routes a test needs (added before the app is sealed). */
     beforeReady?: (app: FastifyInstance) => void
+    /** Where mail goes; the default writes .eml files into a fresh temporary outbox. */
+    mailer?: Mailer
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase())
@@ -35,6 +41,9 @@ export async function createTestApp(
     throttle: new LoginThrottle(options.throttle),
     now: options.now ?? (() => new Date()),
     searchLog: new SearchLog(database.db, 0),
+    mailer:
+      options.mailer ??
+      createMailer({ smtpUrl: undefined, dataDir: mkdtempSync(path.join(tmpdir(), 'toptan-mail-')), from: config.mailFrom }),
   }
   const app = await buildApp(deps, { logger: false })
   options.beforeReady?.(app)

@@ -9,7 +9,9 @@ import {
 import type { AppDeps } from '../../app-deps'
 import { requireDealer } from '../../http/guards'
 import { findCustomerName } from './customer-name'
-import { cancelOrder, listOrders, placeOrder } from './orders.service'
+import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service'
+
+const orderIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 export const ordersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -55,13 +57,26 @@ export const ordersRoutes =
       },
     )
 
+    app.get(
+      '/api/catalog/order/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One order of the company (the order success screen reads it)',
+          params: orderIdParams,
+          response: { 200: orderSchema },
+        },
+      },
+      async (request) => getOrder(db, requireDealer(request), request.params.id),
+    )
+
     app.patch(
       '/api/catalog/order/:id',
       {
         schema: {
           tags,
           summary: 'Cancel a new order of the company; its stock goes back to the warehouses',
-          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          params: orderIdParams,
           body: cancelBodySchema,
           response: { 200: orderSchema },
         },
