@@ -61,3 +61,19 @@ export const orderListSchema = z.object({
 export type OrderList = z.infer<typeof orderListSchema>
 
 export const cancelBodySchema = z.strictObject({ cancel: z.literal(true) })
+
+/**
+ * GET /api/catalog/cart/checkout: what the cart page needs to show the risk limit before the click.
+ * The web app runs the same domain check (checkRiskLimit) with `used` as the overdue balance and the
+ * cart's TRY total; the server checks again inside the order transaction.
+ */
+export const checkoutInfoSchema = z.object({
+  risk: z.object({
+    enforced: z.boolean(),
+    /** The customer's limit in TL: 0 = none, 1 = ordering blocked. */
+    limit: z.number(),
+    /** Overdue balance plus the TRY totals of the company's open orders. */
+    used: z.number(),
+  }),
+})
+export type CheckoutInfo = z.infer<typeof checkoutInfoSchema>

@@ -266,6 +266,9 @@ describe('the risk limit', () => {
     }
     const results = await Promise.all(clients.map((client) => order(client)))
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409])
+    // The cart page is told what the limit has left: 250 − two open orders of 120.
+    const info = await clients[0]!.send({ method: 'GET', url: '/api/catalog/cart/checkout' })
+    expect(info.json()).toEqual({ risk: { enforced: true, limit: 250, used: 240 } })
     await setStoreSetting(t.database.db, 'b2b_risk_limit_islem', false)
   })
 })
@@ -330,11 +333,16 @@ describe('orders list and cancel', () => {
       payload: { cancel: true },
     })
     expect(steal.statusCode).toBe(404)
+    expect((await other.send({ method: 'GET', url: `/api/catalog/order/${placed.id}` })).statusCode).toBe(404)
+    const mine = await dealer.send({ method: 'GET', url: `/api/catalog/order/${placed.id}` })
+    expect(mine.json()).toMatchObject({ id: placed.id, orderNo: placed.orderNo })
     const admin = new TestClient(t.app)
     await admin.login('yonetici@toptan.test', 'Yonetici1234!')
     for (const res of [
       await order(admin),
       await admin.send({ method: 'GET', url: '/api/catalog/orders' }),
+      await admin.send({ method: 'GET', url: `/api/catalog/order/${placed.id}` }),
+      await admin.send({ method: 'GET', url: '/api/catalog/cart/checkout' }),
       await admin.send({
         method: 'PATCH',
         url: `/api/catalog/order/${placed.id}`,

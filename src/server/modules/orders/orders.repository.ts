@@ -65,8 +65,20 @@ export async function lockCartForOrder(db: Db, cartId: number) {
 export type OrderLineSource = Awaited<ReturnType<typeof lockCartForOrder>>[number]
 
 /** The dealer company with its limit and overdue balance, locked for the order. */
+/** The customer's risk figures: limit, overdue balance and the TRY total of open orders. */
+export async function findCustomerRisk(db: Db, customerId: number) {
+  const [row] = await customerRiskQuery(db, customerId)
+  return row!
+}
+
+/** The same figures with the customer row locked, so parallel orders cannot pass the limit together. */
 export async function lockCustomer(db: Db, customerId: number) {
-  const [row] = await db
+  const [row] = await customerRiskQuery(db, customerId).for('update', { of: customers })
+  return row!
+}
+
+function customerRiskQuery(db: Db, customerId: number) {
+  return db
     .select({
       id: customers.id,
       riskLimit: customers.riskLimit,
@@ -78,8 +90,6 @@ export async function lockCustomer(db: Db, customerId: number) {
     })
     .from(customers)
     .where(eq(customers.id, customerId))
-    .for('update', { of: customers })
-  return row!
 }
 
 /** Stock per warehouse of the given products, in the order stock is taken from (warehouse order). */

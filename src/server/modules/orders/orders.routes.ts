@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
   cancelBodySchema,
+  checkoutInfoSchema,
   orderListSchema,
   orderSchema,
   placeOrderBodySchema,
@@ -9,7 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps'
 import { requireDealer } from '../../http/guards'
 import { findCustomerName } from './customer-name'
-import { cancelOrder, getOrder, listOrders, placeOrder } from './orders.service'
+import { cancelOrder, getCheckoutInfo, getOrder, listOrders, placeOrder } from './orders.service'
 
 const orderIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -38,6 +39,18 @@ export const ordersRoutes =
           { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
           deps.now(),
         ),
+    )
+
+    app.get(
+      '/api/catalog/cart/checkout',
+      {
+        schema: {
+          tags,
+          summary: "The risk-limit figures the cart page checks the cart's total against before ordering",
+          response: { 200: checkoutInfoSchema },
+        },
+      },
+      async (request) => getCheckoutInfo(db, requireDealer(request)),
     )
 
     app.get(

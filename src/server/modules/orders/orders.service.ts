@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import type { PaymentPlan } from '../../../contracts/bootstrap'
 import {
+  type CheckoutInfo,
   DEFAULT_ORDER_DESCRIPTION,
   ORDERS_PAGE_SIZE,
   type Order,
@@ -16,11 +17,12 @@ import { AppError, notFound } from '../../http/errors'
 import { lockCart } from '../cart/cart.repository'
 import type { Dealer } from '../cart/cart.service'
 import { loadPricingContext } from '../catalog/pricing-context'
-import { loadPaymentPlans } from '../store/store.repository'
+import { loadPaymentPlans, loadStoreSettings } from '../store/store.repository'
 import { orderView } from './order-view'
 import {
   countOrders,
   emptyCartOf,
+  findCustomerRisk,
   findOrder,
   findOrderByKey,
   findOrderItems,
@@ -243,6 +245,21 @@ export async function getOrder(db: Db, user: Dealer, orderId: number): Promise<O
   const order = await findOrder(db, orderId, user.customerId)
   if (!order) throw notFound()
   return orderView(order, await findOrderItems(db, [order.id]))
+}
+
+/** GET /api/catalog/cart/checkout: the risk-limit figures the cart page checks the cart total against. */
+export async function getCheckoutInfo(db: Db, user: Dealer): Promise<CheckoutInfo> {
+  const [settings, customer] = await Promise.all([
+    loadStoreSettings(db),
+    findCustomerRisk(db, user.customerId),
+  ])
+  return {
+    risk: {
+      enforced: settings.b2b_risk_limit_islem,
+      limit: Number(customer.riskLimit),
+      used: new Big(customer.overdueBalance).plus(customer.openOrders).toNumber(),
+    },
+  }
 }
 
 /** GET /api/catalog/orders: the company's orders, newest first, a bounded page at a time. */
