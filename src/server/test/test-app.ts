@@ -6,9 +6,9 @@ import { buildApp } from '../app'
 import type { AppDeps } from '../app-deps'
 import { loadConfig } from '../config'
 import type { Database } from '../db/client'
+import { createMailer, type Mailer } from '../integrations/mail/mailer'
 import { LoginThrottle, type ThrottleOptions } from '../modules/account/login-throttle'
 import { SearchLog } from '../modules/search/search-log'
-import { createMailer, type Mailer } from '../integrations/mail/mailer'
 import { createTestDatabase } from './test-database'
 
 export type TestApp = { app: FastifyInstance; deps: AppDeps; database: Database; close: () => Promise<void> }
@@ -43,7 +43,11 @@ export async function createTestApp(
     searchLog: new SearchLog(database.db, 0),
     mailer:
       options.mailer ??
-      createMailer({ smtpUrl: undefined, dataDir: mkdtempSync(path.join(tmpdir(), 'toptan-mail-')), from: config.mailFrom }),
+      createMailer({
+        smtpUrl: undefined,
+        dataDir: mkdtempSync(path.join(tmpdir(), 'toptan-mail-')),
+        from: config.mailFrom,
+      }),
   }
   const app = await buildApp(deps, { logger: false })
   options.beforeReady?.(app)
