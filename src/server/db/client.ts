@@ -48,6 +48,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 /** DB_TRACE=1: every statement with its duration on stderr, to find the slow one. Diagnostics only. */
 function traceQueries(client: PGlite) {
+  timeQueries(client)
+  // Statements inside a transaction go through the transaction's own query function.
+  const transaction = client.transaction.bind(client)
+  client.transaction = ((fn: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
+    transaction((tx) => {
+      timeQueries(tx)
+      return fn(tx)
+    })) as typeof client.transaction
+}
+
+function timeQueries(client: { query: PGlite['query'] }) {
   const query = client.query.bind(client)
   client.query = (async (sql: string, ...rest: unknown[]) => {
     const started = performance.now()

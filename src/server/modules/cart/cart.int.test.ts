@@ -420,4 +420,32 @@ describe('concurrency', () => {
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10)
     expect((await cart(dealer)).items[0]!.quantity).toBe(10)
   })
+
+  it('answers each add of a burst on its own: refusals, unknown products and new lines in one go', async () => {
+    await clear(dealer)
+    const scarce = await product({ stock: 3 })
+    const plenty = await product({ stock: 100 })
+    const results = await Promise.all([
+      ...Array.from({ length: 5 }, () => add(dealer, scarce, 1)),
+      add(dealer, { ...plenty, id: 2_000_000_000 }, 1),
+      add(dealer, plenty, 2),
+      add(dealer, plenty, 0),
+    ])
+    const scarceCodes = results.slice(0, 5).map((r) => r.statusCode)
+    expect(scarceCodes.filter((c) => c === 200)).toHaveLength(3)
+    expect(scarceCodes.filter((c) => c === 409)).toHaveLength(2)
+    const refused = results.slice(0, 5).find((r) => r.statusCode === 409)!
+    expect(refused.json().error.messages.type).toBe('Bu üründen 1 adet bulunmamaktadır!')
+    expect(results[5]!.statusCode).toBe(404)
+    expect(results[6]!.statusCode).toBe(200)
+    expect(results[7]!.statusCode).toBe(400)
+    // Every successful answer shows its own line, and the cart it shows matches the stored cart's lines.
+    const stored = await cart(dealer)
+    expect(stored.items.map((l) => [l.product.id, l.quantity])).toEqual([
+      [scarce.id, 3],
+      [plenty.id, 2],
+    ])
+    const last = results[6]!.json()
+    expect(last.item).toMatchObject({ product: { id: plenty.id }, quantity: 2 })
+  })
 })

@@ -90,39 +90,97 @@ export async function getCart(db: Db, user: Dealer): Promise<Cart> {
   return assembleCart(await pricedLines(db, user, version, ctx), ctx)
 }
 
-/** POST /api/catalog/cart/{productId}: the same product and unit add to their line, else a new line. */
-async function addToCartNow(
-  db: Db,
-  user: Dealer,
-  input: { productId: number; unitId: number; quantity: number },
-): Promise<AddToCartResponse> {
-  const { version, line } = await db.transaction(async (tx) => {
-    const cart = await lockCartVersion(tx, user.id)
-    const product = await findProductForCart(tx, input.productId, input.unitId, { id: cart.id })
-    if (!product) throw notFound()
-    await checkAllowed(tx, product, input.quantity, product.heldBaseUnits)
-    return {
-      version: cart.version,
-      line: await addToLine(tx, cart.id, input.productId, input.unitId, input.quantity),
+type AddInput = { productId: number; unitId: number; quantity: number }
+type PendingAdd = {
+  input: AddInput
+  resolve: (answer: AddToCartResponse) => void
+  reject: (error: unknown) => void
+}
+type AddOutcome = { line: { id: number; quantity: number } } | { error: AppError }
+
+/** Adds of one user waiting for the cart's queue; they run together as one batch (see addToCart). */
+const waitingAdds = new Map<number, PendingAdd[]>()
+
+/**
+ * POST /api/catalog/cart/{productId}: the same product and unit add to their line, else a new line.
+ *
+ * Adds that arrive while the user's cart is busy wait together and then run in one transaction (group
+ * commit): one cart lock and one commit for all of them, each still checked against the stock with
+ * what the adds before it put in. Each add gets its own answer or its own refusal; the cart in the
+ * answers is the cart after the batch.
+ */
+export function addToCart(db: Db, user: Dealer, input: AddInput): Promise<AddToCartResponse> {
+  return new Promise((resolve, reject) => {
+    const waiting = waitingAdds.get(user.id)
+    if (waiting) {
+      waiting.push({ input, resolve, reject })
+      return
     }
+    const batch: PendingAdd[] = [{ input, resolve, reject }]
+    waitingAdds.set(user.id, batch)
+    void cartQueue.run(user.id, async () => {
+      // From here on, new adds start the next batch, queued behind this one.
+      waitingAdds.delete(user.id)
+      await addBatchNow(db, user, batch)
+    })
   })
+}
+
+async function addBatchNow(db: Db, user: Dealer, batch: PendingAdd[]): Promise<void> {
+  let committed: { version: number; outcomes: AddOutcome[] }
+  try {
+    committed = await db.transaction(async (tx) => {
+      const cart = await lockCartVersion(tx, user.id)
+      const outcomes: AddOutcome[] = []
+      for (const { input } of batch) {
+        try {
+          const product = await findProductForCart(tx, input.productId, input.unitId, { id: cart.id })
+          if (!product) throw notFound()
+          await checkAllowed(tx, product, input.quantity, product.heldBaseUnits)
+          outcomes.push({ line: await addToLine(tx, cart.id, input.productId, input.unitId, input.quantity) })
+        } catch (error) {
+          // A refusal is decided before its statement runs, so the transaction is still good.
+          if (!(error instanceof AppError)) throw error
+          outcomes.push({ error })
+        }
+      }
+      return { version: cart.version, outcomes }
+    })
+  } catch (error) {
+    if (batch.length === 1) return batch[0]!.reject(error)
+    // Something unexpected failed the whole batch: run each add alone, so only its own add fails.
+    for (const add of batch) await addBatchNow(db, user, [add])
+    return
+  }
+  try {
+    const cart = await cartAfterAdds(db, user, committed.version, committed.outcomes)
+    for (const [i, add] of batch.entries()) {
+      const outcome = committed.outcomes[i]!
+      if ('error' in outcome) add.reject(outcome.error)
+      else add.resolve({ item: cart.items.find((l) => l.id === outcome.line.id)!, cart })
+    }
+  } catch (error) {
+    for (const add of batch) add.reject(error)
+  }
+}
+
+/** The view of the version just before the adds, plus the adds, is exactly the new cart. */
+async function cartAfterAdds(db: Db, user: Dealer, version: number, outcomes: AddOutcome[]): Promise<Cart> {
   const ctx = await loadPricingContext(db, user)
-  // The view of the version just before this add, plus this add, is exactly the new cart.
   const before = await listCache.peek<PricedLine[]>(pricedKey(user, version - 1, ctx))
+  const added = outcomes.flatMap((o) => ('line' in o ? [o.line] : []))
   let lines: PricedLine[]
-  if (!before) {
-    lines = await pricedLines(db, user, version, ctx)
-  } else if (before.some((l) => l.view.id === line.id)) {
-    lines = before.map((l) =>
-      l.view.id === line.id ? { ...l, basis: { ...l.basis, quantity: line.quantity } } : l,
-    )
+  if (before && added.every((line) => before.some((l) => l.view.id === line.id))) {
+    const quantities = new Map(added.map((line) => [line.id, line.quantity]))
+    lines = before.map((l) => {
+      const quantity = quantities.get(l.view.id)
+      return quantity === undefined ? l : { ...l, basis: { ...l.basis, quantity } }
+    })
   } else {
-    const [row] = await findCartLines(db, user.id, line.id)
-    lines = [...before, priceLine(row!, ctx)]
+    lines = (await findCartLines(db, user.id)).map((row) => priceLine(row, ctx))
   }
   listCache.set(pricedKey(user, version, ctx), lines)
-  const cart = assembleCart(lines, ctx)
-  return { item: cart.items.find((l) => l.id === line.id)!, cart }
+  return assembleCart(lines, ctx)
 }
 
 /** PATCH /api/catalog/cart/{lineId}: set or add to the quantity, or change the unit. */
@@ -174,14 +232,6 @@ async function removeLineNow(db: Db, user: Dealer, lineId: number): Promise<Cart
 async function emptyCartNow(db: Db, user: Dealer): Promise<Cart> {
   await db.transaction(async (tx) => clearCart(tx, await lockCart(tx, user.id)))
   return getCart(db, user)
-}
-
-export function addToCart(
-  db: Db,
-  user: Dealer,
-  input: { productId: number; unitId: number; quantity: number },
-) {
-  return cartQueue.run(user.id, () => addToCartNow(db, user, input))
 }
 
 export function changeLine(db: Db, user: Dealer, lineId: number, patch: CartLinePatch) {
