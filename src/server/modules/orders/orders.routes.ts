@@ -10,6 +10,7 @@ import {
 import type { AppDeps } from '../../app-deps'
 import { requireDealer } from '../../http/guards'
 import { findCustomerName } from './customer-name'
+import { orderConfirmationMail } from './order-mail'
 import { cancelOrder, getCheckoutInfo, getOrder, listOrders, placeOrder } from './orders.service'
 
 const orderIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -32,13 +33,27 @@ export const ordersRoutes =
           response: { 200: orderSchema },
         },
       },
-      async (request) =>
-        placeOrder(
+      async (request) => {
+        const user = requireDealer(request)
+        const { order, created } = await placeOrder(
           db,
-          requireDealer(request),
+          user,
           { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
           deps.now(),
-        ),
+        )
+        if (created) {
+          // The order is committed: a mail server that is down must not undo it or delay the answer.
+          const mail = orderConfirmationMail(order, {
+            email: user.email,
+            name: user.name,
+            locale: user.locale ?? 'tr',
+          })
+          deps.mailer
+            .send(mail)
+            .catch((err) => request.log.error({ err, orderNo: order.orderNo }, 'order mail failed'))
+        }
+        return order
+      },
     )
 
     app.get(

@@ -107,14 +107,14 @@ export async function placeOrder(
   user: Dealer,
   input: { description?: string; advencePrice?: string; idempotencyKey?: string },
   now: Date,
-): Promise<Order> {
+): Promise<{ order: Order; created: boolean }> {
   const ctx = await loadPricingContext(db, user)
   const plan = choosePlan(await loadPaymentPlans(db), ctx.settings.showPaymentPlanPrice, input.advencePrice)
-  const orderId = await db.transaction(async (tx) => {
+  const placed = await db.transaction(async (tx) => {
     const cartId = await lockCart(tx, user.id)
     if (input.idempotencyKey) {
       const existing = await findOrderByKey(tx, user.id, input.idempotencyKey)
-      if (existing) return existing
+      if (existing) return { id: existing, created: false }
     }
     const lines = await lockCartForOrder(tx, cartId)
     if (lines.length === 0) throw new AppError('validation', 'orders.emptyCart', undefined, 'empty_cart')
@@ -236,9 +236,9 @@ export async function placeOrder(
       )
     }
     await emptyCartOf(tx, cartId)
-    return id
+    return { id, created: true }
   })
-  return getOrder(db, user, orderId)
+  return { order: await getOrder(db, user, placed.id), created: placed.created }
 }
 
 export async function getOrder(db: Db, user: Dealer, orderId: number): Promise<Order> {

@@ -1,0 +1,195 @@
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { SMTPServer } from 'smtp-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Order } from '../../../contracts/orders'
+import { turkishSortKey } from '../../../domain/turkish-text'
+import { createMailer } from '../../integrations/mail/mailer'
+import { queryRows } from '../../test/db-helpers'
+import { seedAccounts } from '../../test/fixtures'
+import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
+
+type Received = { from: string; to: string[]; raw: string }
+
+/** A real SMTP server on a free port; `refuse` makes it answer 550 to every recipient. */
+async function startSmtp(options: { refuse?: boolean } = {}) {
+  const received: Received[] = []
+  const waiters: Array<(mail: Received) => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse) {
+        const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })
+        return callback(err)
+      }
+      callback()
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = []
+      stream.on('data', (c: Buffer) => chunks.push(c))
+      stream.on('end', () => {
+        const mail = {
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        }
+        received.push(mail)
+        waiters.shift()?.(mail)
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as { port: number }).port
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    next: () => new Promise<Received>((resolve) => waiters.push(resolve)),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+/** Quoted-printable and folded lines of the raw message, undone, so the text can be searched. */
+function bodyText(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/(?:=[0-9A-F]{2})+/g, (run) =>
+    Buffer.from(
+      run
+        .split('=')
+        .slice(1)
+        .map((h) => Number.parseInt(h, 16)),
+    ).toString('utf8'),
+  )
+}
+
+function subjectOf(raw: string): string {
+  const header = /^Subject: (.*(?:\r?\n[ \t].*)*)/m.exec(raw)?.[1] ?? ''
+  return header
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/=\?UTF-8\?([BQ])\?([^?]*)\?=\s*/gi, (_w, enc, text) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : bodyText(text.replace(/_/g, ' ')),
+    )
+}
+
+let smtp: Awaited<ReturnType<typeof startSmtp>>
+let t: TestApp
+
+beforeAll(async () => {
+  smtp = await startSmtp()
+  t = await createTestApp({
+    mailer: createMailer({
+      smtpUrl: smtp.url,
+      dataDir: mkdtempSync(path.join(tmpdir(), 'toptan-mail-')),
+      from: 'Toptan <siparis@toptan.local>',
+    }),
+  })
+  await seedAccounts(t.database.db)
+})
+
+afterAll(async () => {
+  await t.close()
+  await smtp.close()
+})
+
+async function orderOneLine(client: TestClient, name: string, price: string) {
+  const code = `M-${Math.random().toString(36).slice(2, 8)}`
+  const [currency] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`select id from currencies where code = 'TRY'`,
+  )
+  const [p] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity, name_sort)
+        values (${code}, ${name}, ${code.toLowerCase()}, ${currency!.id}, ${price}, 20, 50, ${turkishSortKey(name)})
+        returning id`,
+  )
+  const [unit] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`insert into product_units (product_id, value, multiplier, default_price, is_default, sort_order)
+        values (${p!.id}, 'Adet', 1, ${price}, true, 0) returning id`,
+  )
+  await t.database.db.execute(
+    sql`insert into product_stocks (product_id, warehouse_id, quantity)
+        select ${p!.id}, id, 50 from warehouses order by id limit 1`,
+  )
+  await client.send({
+    method: 'POST',
+    url: `/api/catalog/cart/${p!.id}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `quantity=3&productValue=${unit!.id}`,
+  })
+  return { code }
+}
+
+describe('order confirmation mail', () => {
+  it('reaches the dealer over SMTP with every line and the totals', async () => {
+    const dealer = new TestClient(t.app)
+    await dealer.login('bayi@toptan.test', 'Bayi1234!')
+    const { code } = await orderOneLine(dealer, 'Vida <M6> & Somun', '12.5')
+    const arrived = smtp.next()
+    const res = await dealer.send({
+      method: 'POST',
+      url: '/api/catalog/cart',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'description=Kap%C4%B1da%20teslim',
+    })
+    expect(res.statusCode).toBe(200)
+    const order: Order = res.json()
+    const mail = await arrived
+    expect(mail.to).toEqual(['bayi@toptan.test'])
+    expect(mail.from).toBe('siparis@toptan.local')
+    expect(subjectOf(mail.raw)).toBe(`Siparişiniz alındı: ${order.orderNo}`)
+    const body = bodyText(mail.raw)
+    // Catalogue text is escaped in the HTML part and plain in the text part.
+    expect(body).toContain('Vida &lt;M6&gt; &amp; Somun')
+    expect(body).toContain(`${code} - Vida <M6> & Somun: 3 Adet`)
+    expect(order.subtotal.value).toBeGreaterThan(0)
+    for (const amount of [order.subtotal, order.tax, order.total]) {
+      expect(body).toContain(
+        new Intl.NumberFormat('tr-TR', { minimumFractionDigits: 2 }).format(amount.value),
+      )
+    }
+    expect(body).toContain('Kapıda teslim')
+  })
+
+  it('keeps the order when the mail server refuses the message', async () => {
+    const refusing = await startSmtp({ refuse: true })
+    const errors: unknown[] = []
+    const app = await createTestApp({
+      database: t.database,
+      mailer: {
+        target: refusing.url,
+        send: (message) =>
+          createMailer({ smtpUrl: refusing.url, dataDir: tmpdir(), from: 'Toptan <siparis@toptan.local>' })
+            .send(message)
+            .catch((err) => {
+              errors.push(err)
+              throw err
+            }),
+      },
+    })
+    try {
+      const dealer = new TestClient(app.app)
+      await dealer.login('bayi2@toptan.test', 'Bayi1234!')
+      await orderOneLine(dealer, 'Pul', '2')
+      const res = await dealer.send({
+        method: 'POST',
+        url: '/api/catalog/cart',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: '',
+      })
+      expect(res.statusCode).toBe(200)
+      await expect.poll(() => errors.length).toBe(1)
+      const list = await dealer.send({ method: 'GET', url: '/api/catalog/orders' })
+      expect(list.json().items[0].orderNo).toBe(res.json().orderNo)
+    } finally {
+      await app.close()
+      await refusing.close()
+    }
+  })
+})
