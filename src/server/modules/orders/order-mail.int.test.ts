@@ -21,7 +21,7 @@ async function startSmtp(options: { refuse?: boolean } = {}) {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (options.refuse) {
         const err = Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 })
         return callback(err)
