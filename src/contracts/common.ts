@@ -24,6 +24,8 @@ export const errorKinds = [
   'rate_limited',
   'payment',
   'bad_request',
+  /** A service we depend on (e.g. the mail server) refused or failed: 502. */
+  'upstream',
   'internal',
 ] as const
 export type ErrorKind = (typeof errorKinds)[number]

@@ -22,10 +22,10 @@ export const offerProfitSchema = z
 
 /**
  * Calls (spec/2 §7):
- * - POST  /api/catalog/cart/offer              form data description → Offer (the cart is kept)
+ * - POST  /api/catalog/cart/offer              form data description → Offer (the cart is emptied into it)
  * - GET   /api/catalog/offers?page=n           → OfferList
  * - PATCH /api/catalog/offer/{id}              {cancel:true} → Offer
- * - PATCH /api/catalog/offer/mail/{id}         → { ok: true } once the mail server took the message
+ * - PATCH /api/catalog/offer/mail/{id}         → { ok: true } once the mail server took the message (502 if not)
  * - PATCH /api/catalog/offer/edit/{id}         → OfferEditResult (lines put back into the cart)
  * - PATCH /api/catalog/offer/update/profit     { [offerNo]: { [itemId]: percent } } → { ok: true }
  * - PATCH /api/catalog/offer/update/customer   { [offerNo]: OfferCustomer } → { ok: true }

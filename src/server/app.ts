@@ -20,6 +20,7 @@ import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { consentRoutes } from './modules/consent/consent.routes'
+import { offersRoutes } from './modules/offers/offers.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { searchRoutes } from './modules/search/search.routes'
@@ -77,6 +78,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(searchRoutes(deps))
   await app.register(cartRoutes(deps))
   await app.register(ordersRoutes(deps))
+  await app.register(offersRoutes(deps))
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

@@ -11,6 +11,7 @@ export const statusByKind: Record<ErrorKind, number> = {
   conflict: 409,
   rate_limited: 429,
   internal: 500,
+  upstream: 502,
 }
 
 /** The one error type services throw; the error handler turns it into the documented JSON body. */

@@ -42,6 +42,12 @@ const tr = {
   'orders.riskExceeded':
     'Sipariş tutarı risk limitinizi {excess} TL aşıyor. En fazla {max} TL tutarında sipariş verebilirsiniz.',
   'orders.cannotCancel': 'Sipariş iptal edilemedi. Lütfen bizimle iletişime geçiniz.',
+  'offers.disabled': 'Teklif verme şu anda kapalıdır.',
+  'offers.emptyCart': 'Sepetiniz boş; teklif oluşturulamaz.',
+  'offers.cancelled': 'İptal edilmiş bir teklif değiştirilemez.',
+  'offers.noCustomerEmail': 'Teklifi göndermek için önce müşterinin e-posta adresini kaydediniz.',
+  'offers.mailFailed': 'Mailiniz gönderilemedi. Lütfen bizimle iletişime geçiniz.',
+  'offers.lineUnavailable': '{name} artık satışta değil.',
 }
 
 export type MessageKey = keyof typeof tr
@@ -86,6 +92,12 @@ const en: Record<MessageKey, string> = {
   'orders.riskBlocked': 'Your risk limit does not allow ordering. Please contact us.',
   'orders.riskExceeded': 'The order exceeds your risk limit by {excess} TL. You can order at most {max} TL.',
   'orders.cannotCancel': 'The order could not be cancelled. Please contact us.',
+  'offers.disabled': 'Making offers is turned off at the moment.',
+  'offers.emptyCart': 'Your cart is empty; there is nothing to make an offer of.',
+  'offers.cancelled': 'A cancelled offer cannot be changed.',
+  'offers.noCustomerEmail': "Save the customer's e-mail address before sending the offer.",
+  'offers.mailFailed': 'Your mail could not be sent. Please contact us.',
+  'offers.lineUnavailable': '{name} is no longer sold.',
 }
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { okSchema } from '../../../contracts/common'
+import {
+  makeOfferBodySchema,
+  offerCustomerBodySchema,
+  offerEditResultSchema,
+  offerListSchema,
+  offerProfitBodySchema,
+  offerSchema,
+} from '../../../contracts/offers'
+import { cancelBodySchema } from '../../../contracts/orders'
+import type { AppDeps } from '../../app-deps'
+import { requireDealer } from '../../http/guards'
+import {
+  cancelOffer,
+  editOffer,
+  listOffers,
+  mailOffer,
+  makeOffer,
+  updateCustomers,
+  updateProfits,
+} from './offers.service'
+
+const offerIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+
+/** The offer calls as the spec's table has them (spec/2 §7); dealers only, each company its own offers. */
+export const offersRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const tags = ['offers']
+    // Who may call comes before what was sent: a guest gets 401 and an administrator 403 on every verb.
+    app.addHook('preValidation', async (request) => {
+      requireDealer(request)
+    })
+
+    app.post(
+      '/api/catalog/cart/offer',
+      {
+        schema: {
+          tags,
+          summary: 'Make an offer of the cart (form data description); the cart is emptied into the offer',
+          body: makeOfferBodySchema,
+          consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
+          response: { 200: offerSchema },
+        },
+      },
+      async (request) => makeOffer(db, requireDealer(request), request.body ?? {}, deps.now()),
+    )
+
+    app.get(
+      '/api/catalog/offers',
+      {
+        schema: {
+          tags,
+          summary: "The company's offers, newest first, with the seller and the store logo for printing",
+          querystring: z.object({ page: z.coerce.number().int().min(1).max(100_000).catch(1).default(1) }),
+          response: { 200: offerListSchema },
+        },
+      },
+      async (request) => listOffers(db, requireDealer(request), request.query.page),
+    )
+
+    app.patch(
+      '/api/catalog/offer/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Cancel an offer of the company',
+          params: offerIdParams,
+          body: cancelBodySchema,
+          response: { 200: offerSchema },
+        },
+      },
+      async (request) => cancelOffer(db, requireDealer(request), request.params.id),
+    )
+
+    app.patch(
+      '/api/catalog/offer/mail/:id',
+      {
+        schema: {
+          tags,
+          summary: "Send the offer to its customer's e-mail address (HTML and text)",
+          params: offerIdParams,
+          response: { 200: okSchema },
+        },
+      },
+      async (request) =>
+        mailOffer(db, deps.mailer, requireDealer(request), request.params.id, request.locale, request.log),
+    )
+
+    app.patch(
+      '/api/catalog/offer/edit/:id',
+      {
+        schema: {
+          tags,
+          summary:
+            "Put the offer's lines back into the cart through the cart's rules; refused lines are listed",
+          params: offerIdParams,
+          response: { 200: offerEditResultSchema },
+        },
+      },
+      async (request) => editOffer(db, requireDealer(request), request.params.id, request.locale),
+    )
+
+    app.patch(
+      '/api/catalog/offer/update/profit',
+      {
+        schema: {
+          tags,
+          summary:
+            'Set the profit percent of offer lines: { [offerNo]: { [itemId]: percent } }, all or nothing',
+          body: offerProfitBodySchema,
+          response: { 200: okSchema },
+        },
+      },
+      async (request) => updateProfits(db, requireDealer(request), request.body),
+    )
+
+    app.patch(
+      '/api/catalog/offer/update/customer',
+      {
+        schema: {
+          tags,
+          summary:
+            "Save offers' customers: { [offerNo]: { customerName, customerCompanyName, customerEmail, customerPhone } }",
+          body: offerCustomerBodySchema,
+          response: { 200: okSchema },
+        },
+      },
+      async (request) => updateCustomers(db, requireDealer(request), request.body),
+    )
+  }

@@ -1,0 +1,298 @@
+import type { Locale } from '../../../contracts/common'
+import {
+  DEFAULT_OFFER_DESCRIPTION,
+  OFFERS_PAGE_SIZE,
+  type Offer,
+  type OfferCustomer,
+  type OfferEditResult,
+  type OfferList,
+} from '../../../contracts/offers'
+import { cartTotals } from '../../../domain/cart-totals'
+import type { Db } from '../../db/client'
+import { AppError, forbidden, notFound } from '../../http/errors'
+import { translate } from '../../http/messages'
+import type { Mailer } from '../../integrations/mail/mailer'
+import { offerMail } from '../../integrations/mail/offer-mail'
+import { findCartLines, lockCart } from '../cart/cart.repository'
+import { addToCart, type Dealer } from '../cart/cart.service'
+import { priceLine } from '../cart/cart-view'
+import { loadPricingContext } from '../catalog/pricing-context'
+import { emptyCartOf, nextDocumentNo } from '../orders/orders.repository'
+import { loadStoreInfo } from '../store/store.repository'
+import { offerView } from './offer-view'
+import {
+  countOffers,
+  findInactiveProducts,
+  findItemOwners,
+  findOffer,
+  findOfferItems,
+  findOfferPage,
+  findSeller,
+  insertOffer,
+  insertOfferItems,
+  lockOffersByNo,
+  markOfferCancelled,
+  setItemProfits,
+  setOfferCustomer,
+} from './offers.repository'
+
+type WarnLog = { warn: (obj: object, msg: string) => void }
+
+const cancelledOffer = () => new AppError('conflict', 'offers.cancelled', undefined, 'offer_cancelled')
+
+/**
+ * POST /api/catalog/cart/offer: the cart becomes an offer in one transaction — each line snapshotted at
+ * the net unit price the cart page shows (the same priceLine + cartTotals), numbered T<year>-NNNNNN,
+ * and the cart emptied (docs/decisions.md "Offers"). No stock is taken and no risk limit applies.
+ */
+export async function makeOffer(
+  db: Db,
+  user: Dealer,
+  input: { description?: string },
+  now: Date,
+): Promise<Offer> {
+  const ctx = await loadPricingContext(db, user)
+  if (!ctx.settings.b2b_teklif_ver_durum) throw forbidden('offers.disabled', 'offers_disabled')
+  const offerId = await db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, user.id)
+    const rows = await findCartLines(tx, user.id)
+    if (rows.length === 0) throw new AppError('validation', 'offers.emptyCart', undefined, 'empty_cart')
+    const [inactive] = await findInactiveProducts(
+      tx,
+      rows.map((r) => r.productId),
+    )
+    if (inactive) {
+      throw new AppError('conflict', 'orders.unavailable', { name: inactive.name }, 'unavailable')
+    }
+    const priced = rows.map((row) => priceLine(row, ctx))
+    const shown = cartTotals(
+      priced.map((p) => p.basis),
+      ctx.target.exchangeRate,
+    )
+    if (shown.lines.some((line) => line.unitPrice.lte(0))) {
+      throw new AppError('validation', 'cart.noPrice', undefined, 'no_price')
+    }
+    const id = await insertOffer(tx, {
+      offerNo: await nextDocumentNo(tx, 'T', now.getFullYear()),
+      userId: user.id,
+      customerId: user.customerId,
+      description: input.description?.trim() || DEFAULT_OFFER_DESCRIPTION,
+      currencyCode: ctx.target.code,
+      currencyRate: String(ctx.target.exchangeRate),
+      createdAt: now,
+    })
+    await insertOfferItems(
+      tx,
+      rows.map((row, i) => {
+        const unit = priced[i]!.view.productUnit
+        return {
+          offerId: id,
+          productId: row.productId,
+          unitId: row.unitId,
+          code: row.code,
+          name: row.name,
+          image: row.image,
+          unitName: unit.value,
+          multiplier: unit.multiplier,
+          quantity: row.quantity,
+          unitPrice: shown.lines[i]!.unitPrice.toString(),
+          taxRate: row.taxRate,
+          profit: '0',
+          sortOrder: i,
+        }
+      }),
+    )
+    await emptyCartOf(tx, cartId)
+    return id
+  })
+  return getOffer(db, user, offerId)
+}
+
+export async function getOffer(db: Db, user: Dealer, offerId: number): Promise<Offer> {
+  const offer = await findOffer(db, offerId, user.customerId)
+  if (!offer) throw notFound()
+  return offerView(offer, await findOfferItems(db, [offer.id]))
+}
+
+/** GET /api/catalog/offers: the company's offers, newest first, with the seller and the store logo. */
+export async function listOffers(db: Db, user: Dealer, pageInput: number): Promise<OfferList> {
+  const total = await countOffers(db, user.customerId)
+  const pages = Math.ceil(total / OFFERS_PAGE_SIZE)
+  const page = Math.min(Math.max(1, pageInput), Math.max(1, pages))
+  const [rows, seller, store] = await Promise.all([
+    findOfferPage(db, user.customerId, (page - 1) * OFFERS_PAGE_SIZE, OFFERS_PAGE_SIZE),
+    findSeller(db, user.customerId),
+    loadStoreInfo(db),
+  ])
+  const items = await findOfferItems(
+    db,
+    rows.map((r) => r.id),
+  )
+  const byOffer = new Map<number, typeof items>()
+  for (const item of items) {
+    const lines = byOffer.get(item.offerId)
+    if (lines) lines.push(item)
+    else byOffer.set(item.offerId, [item])
+  }
+  return {
+    items: rows.map((row) => offerView(row, byOffer.get(row.id) ?? [])),
+    page,
+    pages,
+    limit: OFFERS_PAGE_SIZE,
+    total,
+    seller,
+    logo: store.logo,
+  }
+}
+
+/** PATCH /api/catalog/offer/{id} {cancel:true}: once; a second time is the spec's failure text. */
+export async function cancelOffer(db: Db, user: Dealer, offerId: number): Promise<Offer> {
+  await db.transaction(async (tx) => {
+    if (!(await findOffer(tx, offerId, user.customerId))) throw notFound()
+    if (!(await markOfferCancelled(tx, offerId))) {
+      throw new AppError('conflict', 'orders.cannotCancel', undefined, 'not_cancellable')
+    }
+  })
+  return getOffer(db, user, offerId)
+}
+
+/**
+ * The company's offers with these numbers, locked: every number must be the company's (else 404) and
+ * none cancelled (else 409), so a change applies to all of them or to none.
+ */
+async function lockOwnOffers(db: Db, user: Dealer, offerNos: string[]) {
+  const rows = await lockOffersByNo(db, user.customerId, offerNos)
+  if (rows.length !== new Set(offerNos).size) throw notFound()
+  if (rows.some((r) => r.isCancel)) throw cancelledOffer()
+  return new Map(rows.map((r) => [r.offerNo, r.id]))
+}
+
+/** PATCH /api/catalog/offer/update/profit { [offerNo]: { [itemId]: percent } }: all or nothing. */
+export async function updateProfits(
+  db: Db,
+  user: Dealer,
+  body: Record<string, Record<string, number>>,
+): Promise<{ ok: true }> {
+  await db.transaction(async (tx) => {
+    const offerIds = await lockOwnOffers(tx, user, Object.keys(body))
+    const profits = Object.entries(body).flatMap(([offerNo, lines]) =>
+      Object.entries(lines).map(([itemId, profit]) => ({
+        offerId: offerIds.get(offerNo)!,
+        itemId: Number(itemId),
+        profit,
+      })),
+    )
+    // An id beyond the column's range names no line (and must not reach the query).
+    if (profits.some((p) => p.itemId > 2_147_483_647)) throw notFound()
+    const owners = new Map(
+      (
+        await findItemOwners(
+          tx,
+          profits.map((p) => p.itemId),
+        )
+      ).map((o) => [o.id, o.offerId]),
+    )
+    if (profits.some((p) => owners.get(p.itemId) !== p.offerId)) throw notFound()
+    await setItemProfits(tx, profits)
+  })
+  return { ok: true }
+}
+
+/** PATCH /api/catalog/offer/update/customer { [offerNo]: OfferCustomer }: empty fields are stored as null. */
+export async function updateCustomers(
+  db: Db,
+  user: Dealer,
+  body: Record<string, OfferCustomer>,
+): Promise<{ ok: true }> {
+  await db.transaction(async (tx) => {
+    const offerIds = await lockOwnOffers(tx, user, Object.keys(body))
+    for (const [offerNo, customer] of Object.entries(body)) {
+      await setOfferCustomer(tx, offerIds.get(offerNo)!, {
+        customerName: customer.customerName || null,
+        customerCompanyName: customer.customerCompanyName || null,
+        customerEmail: customer.customerEmail || null,
+        customerPhone: customer.customerPhone || null,
+      })
+    }
+  })
+  return { ok: true }
+}
+
+/**
+ * PATCH /api/catalog/offer/mail/{id}: the offer to its customer's e-mail address, in the dealer's
+ * language. The offer is only read, so a mail server that refuses loses nothing: 502 with the spec's text.
+ */
+export async function mailOffer(
+  db: Db,
+  mailer: Mailer,
+  user: Dealer,
+  offerId: number,
+  locale: Locale,
+  log?: WarnLog,
+): Promise<{ ok: true }> {
+  const offer = await getOffer(db, user, offerId)
+  if (offer.isCancel) throw cancelledOffer()
+  if (!offer.customerEmail) {
+    throw new AppError('validation', 'offers.noCustomerEmail', undefined, 'no_customer_email', {
+      customerEmail: { key: 'offers.noCustomerEmail' },
+    })
+  }
+  const message = offerMail(offer, await findSeller(db, user.customerId), locale)
+  try {
+    await mailer.send(message)
+  } catch (error) {
+    log?.warn({ err: error, offerId }, 'offer mail not sent')
+    throw new AppError('upstream', 'offers.mailFailed', undefined, 'mail_failed')
+  }
+  return { ok: true }
+}
+
+/**
+ * PATCH /api/catalog/offer/edit/{id}: every line back into the cart through the cart's own add (its
+ * stock, price and unit rules), one after another in the offer's order. A line the cart refuses, or
+ * whose product or unit is gone, is reported with the cart's reason and the others still go in. When
+ * no line goes in at all, the first reason is the answer (409). A cancelled offer may be edited too:
+ * it only reads the offer.
+ */
+export async function editOffer(
+  db: Db,
+  user: Dealer,
+  offerId: number,
+  locale: Locale,
+): Promise<OfferEditResult> {
+  const offer = await findOffer(db, offerId, user.customerId)
+  if (!offer) throw notFound()
+  const items = await findOfferItems(db, [offer.id])
+  let added = 0
+  const refused: OfferEditResult['refused'] = []
+  let firstError: AppError | null = null
+  for (const item of items) {
+    let error: AppError | null = null
+    if (item.productId === null || item.unitId === null) {
+      error = new AppError('conflict', 'offers.lineUnavailable', { name: item.name }, 'unavailable')
+    } else {
+      try {
+        await addToCart(db, user, { productId: item.productId, unitId: item.unitId, quantity: item.quantity })
+        added++
+      } catch (e) {
+        if (!(e instanceof AppError)) throw e
+        // The cart answers 404 for a product that is no longer sold: say so by name.
+        error =
+          e.kind === 'not_found'
+            ? new AppError('conflict', 'offers.lineUnavailable', { name: item.name }, 'unavailable')
+            : e
+      }
+    }
+    if (error) {
+      firstError ??= error
+      refused.push({
+        product: { id: item.productId, code: item.code, name: item.name },
+        messages: { type: translate(locale, error.messageKey, error.params) },
+      })
+    }
+  }
+  if (added === 0 && firstError) {
+    throw new AppError('conflict', firstError.messageKey, firstError.params, firstError.code)
+  }
+  return { ok: true, added, refused }
+}
