@@ -64,6 +64,21 @@ export class Client {
   }
 }
 
+/** Logged-in clients by server and e-mail: a scenario's own sessions are opened once per server. */
+const sessions = new Map()
+
+/** A client logged in as `login` ({ email, password }) on the server at `baseUrl`, reused if there is one. */
+export async function session(baseUrl, login) {
+  const key = `${baseUrl} ${login.email.toLowerCase()}`
+  let client = sessions.get(key)
+  if (!client) {
+    client = new Client(baseUrl)
+    await client.login(login)
+    sessions.set(key, client)
+  }
+  return client
+}
+
 // ---------------------------------------------------------------------------------------------------
 
 /** Prefixes every run tries first (from the issue: Turkish letters, mixed case, a product code). */

@@ -17,16 +17,23 @@ function mdTable(headers, rows) {
   return [headers, align, ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n')
 }
 
+/** A scenario's labelled requests (e.g. add to cart, place order) as rows under it. */
+const partRows = (s) =>
+  (s.parts ?? []).map((p) => [
+    `  · ${p.label}`,
+    p.label === s.throughput?.label ? `${s.throughput.value} ${s.throughput.name}` : '',
+    ms(p.p50),
+    ms(p.p99),
+    p.rps,
+    p.requests - p.ok,
+  ])
+
 export function sizeTable(run) {
   return textTable(
     ['scenario', 'detail', 'p50 ms', 'p99 ms', 'req/s', 'non-2xx'],
-    run.scenarios.map((s) => [
-      s.label,
-      short(s.detail),
-      ms(s.p50),
-      ms(s.p99),
-      s.rps,
-      s.non2xx + s.errors + s.timeouts,
+    run.scenarios.flatMap((s) => [
+      [s.label, short(s.detail), ms(s.p50), ms(s.p99), s.rps, s.non2xx + s.errors + s.timeouts],
+      ...partRows(s),
     ]),
   )
 }
@@ -50,7 +57,9 @@ export function evaluate(runs, budgets) {
   }
   const small = runs[0]
   const large = runs[runs.length - 1]
-  for (const s of large.scenarios) {
+  // Scenarios with p99Budget false (placing orders: the issue sets no latency budget) are reported only.
+  const budgeted = (s) => s.p99Budget !== false
+  for (const s of large.scenarios.filter(budgeted)) {
     checks.push({
       kind: 'p99',
       scenario: s.id,
@@ -61,7 +70,7 @@ export function evaluate(runs, budgets) {
     })
   }
   if (runs.length > 1) {
-    for (const s of large.scenarios) {
+    for (const s of large.scenarios.filter(budgeted)) {
       const base = small.scenarios.find((b) => b.id === s.id)
       if (!base) continue
       for (const q of ['p50', 'p99']) {
@@ -130,16 +139,15 @@ export function comparisonTable(runs, checks) {
         ['scenario', `p99 ${l}`, 'p99 < 50 ms'],
         rows.map((r) => [r[0], r[2], r[5]]),
       )
-  const pairs = textTable(
-    ['comparison', 'p50 ratio', 'p99 ratio', 'budget', 'verdict'],
-    runs.flatMap((run) => {
-      const mine = checks.filter((c) => c.kind === 'pair' && c.size === run.size)
-      if (mine.length === 0) return []
-      const label = mine[0].label.replace(/: p\d+$/, '')
-      const get = (q) => mine.find((c) => c.quantile === q)?.value
-      return [[label, ratio(get('p50')), ratio(get('p99')), `≤ ${mine[0].limit}×`, verdict(mine)]]
-    }),
-  )
+  const pairRows = runs.flatMap((run) => {
+    const mine = checks.filter((c) => c.kind === 'pair' && c.size === run.size)
+    if (mine.length === 0) return []
+    const label = mine[0].label.replace(/: p\d+$/, '')
+    const get = (q) => mine.find((c) => c.quantile === q)?.value
+    return [[label, ratio(get('p50')), ratio(get('p99')), `≤ ${mine[0].limit}×`, verdict(mine)]]
+  })
+  if (pairRows.length === 0) return main
+  const pairs = textTable(['comparison', 'p50 ratio', 'p99 ratio', 'budget', 'verdict'], pairRows)
   return `${main}\n\n${pairs}`
 }
 
@@ -166,6 +174,15 @@ export function markdown(results) {
     row.push(verdict(checks.filter((c) => c.scenario === s.id)))
     return row
   })
+  const partLines = large.scenarios
+    .filter((s) => s.parts?.length)
+    .map(
+      (s) =>
+        `- ${s.label}${two ? ` at ${sizeLabel(large.size)}` : ''}: ` +
+        (s.throughput ? `**${s.throughput.value} ${s.throughput.name}**; ` : '') +
+        s.parts.map((p) => `${p.label} p50 ${ms(p.p50)} ms, p99 ${ms(p.p99)} ms, ${p.rps}/s`).join('; ') +
+        ` (${s.sessions} sessions, ${s.connections} connections; no latency budget)`,
+    )
   const pairLines = checks
     .filter((c) => c.kind === 'pair' && c.quantile === 'p99')
     .map((c) => {
@@ -190,6 +207,7 @@ export function markdown(results) {
     ...large.scenarios
       .filter((s) => s.id.startsWith('autocomplete'))
       .map((s) => `- ${s.label}: prefixes in turn ${s.detail}`),
+    ...partLines,
     ...pairLines,
     `- Overall: **${failed.length === 0 ? 'PASS' : `FAIL (${failed.length} check${failed.length > 1 ? 's' : ''})`}**`,
     ...failed.map(

@@ -113,6 +113,7 @@ async function benchSize(size, options) {
     const client = new Client(server.url)
     await client.login()
     const ctx = await discover(client, { log })
+    ctx.fixtures = db.fixtures
     if (ctx.total !== size) log(`Note: the dealer sees ${ctx.total} listed products (seeded ${size}).`)
     const scenarios = []
     for (const scenario of options.scenarios) {
@@ -134,7 +135,20 @@ async function benchSize(size, options) {
             ? `  ‼ ${bad} failed (${JSON.stringify(stats.statusCodes)}, ${stats.errors} errors, ${stats.timeouts} timeouts)`
             : ''),
       )
-      scenarios.push({ id: scenario.id, label: scenario.label, detail, ...stats })
+      for (const part of stats.parts ?? []) {
+        console.log(
+          `    · ${part.label.padEnd(18)} p50 ${part.p50} ms  p99 ${part.p99} ms  ${part.rps} req/s` +
+            (part.ok === part.requests ? '' : `  (${part.requests - part.ok} not 2xx)`),
+        )
+      }
+      if (stats.throughput) console.log(`    = ${stats.throughput.value} ${stats.throughput.name}`)
+      scenarios.push({
+        id: scenario.id,
+        label: scenario.label,
+        detail,
+        p99Budget: scenario.p99Budget !== false,
+        ...stats,
+      })
     }
     const run = {
       size,

@@ -2,10 +2,17 @@
 // check of one answer before the load starts (a wrong 200 would make a meaningless figure).
 //
 // Adding one is a few lines: { id, label, requests: (ctx) => [...], verify }. `requests` may hold
-// several requests, each { method, path, headers?, body? }; every connection cycles through them in
-// order. Optional `setup(ctx, client)` runs once before the check and the warm-up (the cart scenarios
-// fill a cart there) and `teardown(ctx, client)` after the measured run. The session cookie,
-// x-csrf-token and x-requested-with headers are added to every request.
+// several requests, each { method, path, headers?, body?, label? }; every connection cycles through them
+// in order. Optional `setup(ctx, client, clients)` runs once before the check and the warm-up (the cart
+// scenarios fill a cart there) and `teardown(ctx, client, clients)` after the measured run. The session
+// cookie, x-csrf-token and x-requested-with headers are added to every request.
+//
+// By default all connections share the run's demo dealer session. A scenario that needs other users
+// declares `sessions: (ctx) => [{ email, password }, …]`: each is logged in once, connection i sends
+// session i % n's headers and cycles through `requests(ctx, i)`, and `connections: (ctx) => n` may fix
+// the number of connections. Requests with a `label` get their own latency figures (`parts` in the
+// results); `throughput: { label, name }` reports the successful answers of that label per second.
+// `p99Budget: false` keeps a scenario out of the p99 and size budgets (figures only).
 
 /**
  * @typedef {object} Context
@@ -15,6 +22,8 @@
  * @property {{slug: string, name: string, total: number}} category the busiest leaf category
  * @property {number[]} productIds about 50 ids from across the catalogue
  * @property {Record<number, string[]>} prefixes autocomplete prefixes by length 1–5
+ * @property {{dealers: string[], password: string, historyEmail: string, historyOrders: number}} fixtures
+ *   the bench-fixtures CLI's accounts (src/server/cli/bench-fixtures.ts)
  */
 
 const isList = (page) => (body) =>
@@ -72,7 +81,43 @@ const addRequest = (p) => ({
   body: `quantity=1&productValue=${p.unitId}`,
 })
 
-/** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests: (ctx: Context) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function}>} */
+const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+/** The orders of the history company (issue 5 §9: "a dealer with 10,000 orders"), 20 a page. */
+export const HISTORY_ORDERS = 10_000
+const ORDERS_PER_PAGE = 20
+const DEEP_ORDER_PAGE = 400
+
+/** One login per bench dealer: every connection of the order scenario orders as its own company. */
+const benchDealers = (ctx) =>
+  ctx.fixtures.dealers.map((email) => ({ email, password: ctx.fixtures.password }))
+const historyDealer = (ctx) => [{ email: ctx.fixtures.historyEmail, password: ctx.fixtures.password }]
+
+/**
+ * The cart products (the most stock, see cartProducts) dealt out to the dealers: dealer i orders
+ * products i, i + n, i + 2n… in turn, so no two dealers wait on the same product row and each product
+ * loses only one dealer's orders of stock. Starts every dealer with an empty cart.
+ */
+async function dealOrderProducts(ctx, client, clients) {
+  const products = await cartProducts(ctx, client)
+  ctx.orderProducts = clients.map((_, i) => products.filter((_, j) => j % clients.length === i))
+  ctx.orderStock = Math.min(...products.map((p) => p.stock))
+  for (const c of clients) await emptyCart(ctx, c)
+}
+
+async function emptyCarts(ctx, _client, clients) {
+  for (const c of clients) await emptyCart(ctx, c)
+}
+
+const ORDER_NO = /^S\d{4}-\d{6}$/
+
+const orderPage = (page) => (body) =>
+  body.page === page && body.items?.length === ORDERS_PER_PAGE && body.total === HISTORY_ORDERS
+    ? null
+    : `expected page ${page} with ${ORDERS_PER_PAGE} of ${HISTORY_ORDERS} orders, got page ${body.page} with ` +
+      `${body.items?.length} of ${body.total}`
+
+/** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests: (ctx: Context, connection: number) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function, sessions?: (ctx: Context) => Array<{email: string, password: string}>, connections?: (ctx: Context) => number, throughput?: {label: string, name: string}, p99Budget?: boolean}>} */
 export const SCENARIOS = [
   {
     id: 'list-page-1',
@@ -145,6 +190,54 @@ export const SCENARIOS = [
       req.path.endsWith(`/${body.item?.product.id}`) && body.cart?.count === CART_LINES
         ? null
         : `item ${body.item?.product.id}, ${body.cart?.count} lines`,
+  },
+  {
+    // Issue 5 §9: "place-order throughput and p99 with 10 concurrent dealers". No p99 budget is set.
+    id: 'order-place',
+    label: 'order, add 1 + place',
+    describe: (ctx) => `${ctx.fixtures.dealers.length} dealers, 1 connection each`,
+    sessions: benchDealers,
+    connections: (ctx) => ctx.fixtures.dealers.length,
+    setup: dealOrderProducts,
+    teardown: emptyCarts,
+    requests: (ctx, connection) =>
+      ctx.orderProducts[connection % ctx.orderProducts.length].flatMap((p) => [
+        { ...addRequest(p), label: 'add to cart' },
+        {
+          method: 'POST',
+          path: '/api/catalog/cart',
+          headers: FORM,
+          body: 'description=bench',
+          label: 'place order',
+        },
+      ]),
+    verify: (body, req) =>
+      req.label === 'place order'
+        ? ORDER_NO.test(body.orderNo) && body.orderItems?.length === 1
+          ? null
+          : `order ${body.orderNo} with ${body.orderItems?.length} lines`
+        : body.cart?.count === 1
+          ? null
+          : `${body.cart?.count} lines in the cart`,
+    throughput: { label: 'place order', name: 'orders/s' },
+    p99Budget: false,
+  },
+  {
+    // Issue 5 §9: "the order list of a dealer with 10,000 orders (p99 under 50 ms)".
+    id: 'orders-list',
+    label: 'orders, page 1',
+    describe: () => `${HISTORY_ORDERS.toLocaleString('en')} orders`,
+    sessions: historyDealer,
+    requests: () => [get('/api/catalog/orders?page=1')],
+    verify: orderPage(1),
+  },
+  {
+    id: 'orders-list-deep',
+    label: `orders, page ${DEEP_ORDER_PAGE}`,
+    describe: () => `of ${HISTORY_ORDERS / ORDERS_PER_PAGE}`,
+    sessions: historyDealer,
+    requests: () => [get(`/api/catalog/orders?page=${DEEP_ORDER_PAGE}`)],
+    verify: orderPage(DEEP_ORDER_PAGE),
   },
 ]
 

@@ -1,4 +1,6 @@
-// Builds the embedded database of one catalogue size with the project's own seed CLI.
+// Builds the database of one catalogue size with the project's own seed CLI, then the order scenarios'
+// accounts and order history with the bench-fixtures CLI (both before the server starts: the embedded
+// database can only be open in one process).
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
@@ -41,13 +43,14 @@ export async function preparePostgres({ root, size, serverUrl, log }) {
   await runSeed(root, dataDir, size, databaseUrl)
   const seedSeconds = (performance.now() - started) / 1000
   log(`Seeded in ${seedSeconds.toFixed(1)} s.`)
+  const fixtures = await runFixtures(root, dataDir, log, databaseUrl)
   const drop = async () => {
     const client = new pg.Client({ connectionString: serverUrl })
     await client.connect()
     await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
     await client.end()
   }
-  return { dataDir, databaseUrl, reused: false, seedSeconds, listed: size, drop }
+  return { dataDir, databaseUrl, reused: false, seedSeconds, listed: size, fixtures, drop }
 }
 
 const MARKER = 'bench-seed.json'
@@ -63,7 +66,13 @@ export async function prepareDatabase({ root, size, reuse, log }) {
     const marker = JSON.parse(readFileSync(markerFile, 'utf8'))
     if (marker.products === size) {
       log(`Reusing the database in ${path.relative(root, dataDir)} (seeded ${marker.seededAt}).`)
-      return { dataDir, reused: true, seedSeconds: null, listed: marker.listed ?? null }
+      // A database seeded before the order scenarios existed gets its fixtures now.
+      let fixtures = marker.fixtures
+      if (!fixtures?.historyOrders) {
+        fixtures = await runFixtures(root, dataDir, log)
+        writeFileSync(markerFile, `${JSON.stringify({ ...marker, fixtures }, null, 2)}\n`)
+      }
+      return { dataDir, reused: true, seedSeconds: null, listed: marker.listed ?? null, fixtures }
     }
   }
   rmSync(dataDir, { recursive: true, force: true })
@@ -76,40 +85,72 @@ export async function prepareDatabase({ root, size, reuse, log }) {
     throw new Error(`The seed reported ${listed} listed products, expected ${size}:\n${output.slice(-2000)}`)
   }
   log(`Seeded in ${seedSeconds.toFixed(1)} s.`)
+  const fixtures = await runFixtures(root, dataDir, log)
   writeFileSync(
     markerFile,
-    `${JSON.stringify({ products: size, listed, seededAt: new Date().toISOString(), seedSeconds }, null, 2)}\n`,
+    `${JSON.stringify({ products: size, listed, seededAt: new Date().toISOString(), seedSeconds, fixtures }, null, 2)}\n`,
   )
-  return { dataDir, reused: false, seedSeconds, listed }
+  return { dataDir, reused: false, seedSeconds, listed, fixtures }
 }
 
 function runSeed(root, dataDir, size, databaseUrl = undefined) {
+  return runCli(root, 'seed', ['--products', String(size)], childEnv(dataDir, {}, databaseUrl)).then(
+    ({ output }) => output,
+  )
+}
+
+/**
+ * The order scenarios' fixtures (src/server/cli/bench-fixtures.ts): BENCH_DEALERS dealers with their own
+ * companies, and a company with 10,000 orders. Idempotent. Answers the CLI's JSON report (logins, the
+ * password, the history's e-mail and order count), which the scenarios log in with.
+ */
+async function runFixtures(root, dataDir, log, databaseUrl = undefined) {
+  const started = performance.now()
+  const { stdout } = await runCli(
+    root,
+    'bench-fixtures',
+    ['--json'],
+    childEnv(dataDir, {}, databaseUrl),
+    'fixtures',
+  )
+  const report = JSON.parse(stdout.trim().split('\n').at(-1))
+  log(
+    `Fixtures: ${report.dealers.length} bench dealers, ${report.historyEmail} with ` +
+      `${report.historyOrders.toLocaleString('en')} orders (${((performance.now() - started) / 1000).toFixed(1)} s).`,
+  )
+  return report
+}
+
+/** Runs dist/server/cli/<name>.js; its output is echoed with a prefix (a long seed shows progress). */
+function runCli(root, name, args, env, label = name) {
   return new Promise((resolve, reject) => {
     const child = track(
-      spawn(
-        process.execPath,
-        [path.join(root, 'dist', 'server', 'cli', 'seed.js'), '--products', String(size)],
-        {
-          cwd: root,
-          env: childEnv(dataDir, {}, databaseUrl),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        },
-      ),
+      spawn(process.execPath, [path.join(root, 'dist', 'server', 'cli', `${name}.js`), ...args], {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
     )
     let output = ''
-    const onData = (chunk) => {
+    let stdout = ''
+    const onData = (chunk, isStdout) => {
       const text = chunk.toString()
       output += text
-      // Progress lines ("  12000 / 98050") keep a long seed from looking stuck.
-      for (const line of text.split('\n')) if (line.trim()) process.stdout.write(`    seed │ ${line}\n`)
+      if (isStdout) stdout += text
+      // Progress lines ("  12000 / 98050") keep a long seed from looking stuck. The JSON report is not echoed.
+      for (const line of text.split('\n')) {
+        if (line.trim() && !line.startsWith('{')) process.stdout.write(`    ${label} │ ${line}\n`)
+      }
     }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
+    child.stdout.on('data', (chunk) => onData(chunk, true))
+    child.stderr.on('data', (chunk) => onData(chunk, false))
     child.once('error', reject)
     child.once('exit', (code, signal) => {
-      if (code === 0) resolve(output)
+      if (code === 0) resolve({ output, stdout })
       else
-        reject(new Error(`The seed CLI failed (${signal ?? `exit code ${code}`}):\n${output.slice(-2000)}`))
+        reject(
+          new Error(`The ${name} CLI failed (${signal ?? `exit code ${code}`}):\n${output.slice(-2000)}`),
+        )
     })
   })
 }
