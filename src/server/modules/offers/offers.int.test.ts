@@ -232,6 +232,18 @@ describe('POST /api/catalog/cart/offer (make an offer of the cart)', () => {
     expect((await getCart(dealer)).items.map((l) => l.quantity)).toEqual([2])
   })
 
+  it('makes one offer of a double click (the second finds the cart empty)', async () => {
+    const p = await product()
+    await clearCart(dealer)
+    await addToCart(dealer, p, 1)
+    const before = await queryRows<{ n: number }>(t.database.db, sql`select count(*)::int as n from offers`)
+    const results = await Promise.all([makeOffer(dealer), makeOffer(dealer)])
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 400])
+    expect(await queryRows(t.database.db, sql`select count(*)::int as n from offers`)).toEqual([
+      { n: before[0]!.n + 1 },
+    ])
+  })
+
   it('refuses a cart holding a product that is no longer sold, keeping the cart', async () => {
     const p = await product()
     const gone = await product()
@@ -487,8 +499,20 @@ describe('cancel and edit', () => {
     expect((await findOffer(dealer, offer.id))!.offerItems).toHaveLength(4)
 
     // Editing again adds to what the cart holds, still under the stock rule (24 + 24 of 100 is fine).
-    const again: OfferEditResult = (await patch(dealer, `/api/catalog/offer/edit/${offer.id}`)).json()
+    const again: OfferEditResult = (
+      await dealer.send({
+        method: 'PATCH',
+        url: `/api/catalog/offer/edit/${offer.id}`,
+        headers: { 'accept-language': 'en' },
+      })
+    ).json()
     expect(again.added).toBe(1)
+    // The reasons come in the caller's language.
+    expect(again.refused.map((r) => r.messages.type)).toEqual([
+      `${inactive.name} is no longer sold.`,
+      'There are not 3 of this product in stock!',
+      `${deleted.name} is no longer sold.`,
+    ])
     expect((await getCart(dealer)).items.map((l) => l.quantity)).toEqual([4])
   })
 
@@ -519,6 +543,25 @@ describe('cancel and edit', () => {
 })
 
 describe('who may call', () => {
+  it('documents every offer call under the offers tag', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    const calls = [
+      ['post', '/api/catalog/cart/offer'],
+      ['get', '/api/catalog/offers'],
+      ['patch', '/api/catalog/offer/{id}'],
+      ['patch', '/api/catalog/offer/mail/{id}'],
+      ['patch', '/api/catalog/offer/edit/{id}'],
+      ['patch', '/api/catalog/offer/update/profit'],
+      ['patch', '/api/catalog/offer/update/customer'],
+    ]
+    for (const [method, url] of calls) {
+      expect(doc.paths[url!]?.[method!], `${method} ${url}`).toMatchObject({
+        tags: ['offers'],
+        summary: expect.any(String),
+      })
+    }
+  })
+
   it('answers 404 to another company, 403 to an administrator and 401 to a guest, on every verb', async () => {
     const p = await product()
     const offer = await offerOf(dealer, [[p, 1]])
