@@ -1,133 +1,18 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
-import { SMTPServer } from 'smtp-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Offer, OfferList } from '../../../contracts/offers'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { createMailer } from '../../integrations/mail/mailer'
 import { queryRows } from '../../test/db-helpers'
 import { DEALER, seedAccounts } from '../../test/fixtures'
+import { closedPort, readMessage, startSmtp, type TestSmtp } from '../../test/smtp-server'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
+let smtp: TestSmtp
 const FROM = 'Toptan <noreply@toptan.test>'
-
-type Received = { from: string; to: string[]; raw: string }
-
-/** A real SMTP server on a free local port; `refuse` makes it answer 550 to the recipient or the data. */
-const smtp = {
-  server: null as SMTPServer | null,
-  port: 0,
-  received: [] as Received[],
-  refuse: null as 'rcpt' | 'data' | null,
-}
-
-function startSmtp(): Promise<void> {
-  const refusal = (text: string) => Object.assign(new Error(text), { responseCode: 550 })
-  smtp.server = new SMTPServer({
-    authOptional: true,
-    logger: false,
-    onRcptTo(_address, _session, callback) {
-      callback(smtp.refuse === 'rcpt' ? refusal('Mailbox unavailable') : null)
-    },
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('end', () => {
-        if (smtp.refuse === 'data') return callback(refusal('Message rejected'))
-        smtp.received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        })
-        callback()
-      })
-    },
-  })
-  return new Promise((resolve) => {
-    smtp.server!.listen(0, '127.0.0.1', () => {
-      smtp.port = (smtp.server!.server.address() as { port: number }).port
-      resolve()
-    })
-  })
-}
-
-/** A local port nothing listens on (taken, then given back). */
-function closedPort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer()
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-// A small reader of the received message: headers (RFC 2047 words decoded) and the decoded parts.
-
-function decodeWords(value: string): string {
-  return value
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_all, _charset, encoding: string, text: string) =>
-      encoding.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
-    )
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes: number[] = []
-  const source = text.replace(/=\r?\n/g, '')
-  for (let i = 0; i < source.length; i++) {
-    const hex = source.slice(i + 1, i + 3)
-    if (source[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16))
-      i += 2
-    } else {
-      bytes.push(...Buffer.from(source[i]!, 'utf8'))
-    }
-  }
-  return Buffer.from(bytes).toString('utf8')
-}
-
-function splitMessage(raw: string) {
-  const at = raw.indexOf('\r\n\r\n')
-  const head = raw.slice(0, at).replace(/\r\n[ \t]+/g, ' ')
-  const headers = new Map<string, string>()
-  for (const line of head.split('\r\n')) {
-    const colon = line.indexOf(':')
-    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim())
-  }
-  return { headers, body: raw.slice(at + 4) }
-}
-
-function readMessage(raw: string) {
-  const { headers, body } = splitMessage(raw)
-  const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1]
-  const parts = new Map<string, string>()
-  for (const chunk of boundary ? body.split(`--${boundary}`).slice(1, -1) : []) {
-    const part = splitMessage(chunk.replace(/^\r\n/, ''))
-    const type = part.headers.get('content-type')!.split(';')[0]!
-    const encoding = part.headers.get('content-transfer-encoding') ?? '7bit'
-    parts.set(
-      type,
-      encoding === 'base64'
-        ? Buffer.from(part.body, 'base64').toString('utf8')
-        : encoding === 'quoted-printable'
-          ? decodeQuotedPrintable(part.body)
-          : part.body,
-    )
-  }
-  return {
-    to: headers.get('to'),
-    from: headers.get('from'),
-    subject: decodeWords(headers.get('subject') ?? ''),
-    text: parts.get('text/plain') ?? '',
-    html: parts.get('text/html') ?? '',
-  }
-}
 
 let t: TestApp
 let dealer: TestClient
@@ -199,10 +84,10 @@ const offerNow = async (client: TestClient, id: number) =>
   )
 
 beforeAll(async () => {
-  await startSmtp()
+  smtp = await startSmtp()
   t = await createTestApp({
     mailer: createMailer({
-      smtpUrl: `smtp://127.0.0.1:${smtp.port}/?ignoreTLS=true`,
+      smtpUrl: smtp.url,
       dataDir: mkdtempSync(path.join(tmpdir(), 'toptan-offer-mail-')),
       from: FROM,
     }),
@@ -213,7 +98,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await t.close()
-  await new Promise<void>((resolve) => smtp.server!.close(() => resolve()))
+  await smtp.close()
 })
 
 describe('PATCH /api/catalog/offer/mail/{id}', () => {

@@ -1,7 +1,19 @@
 import type { Locale } from '../../../contracts/common'
 import type { Order } from '../../../contracts/orders'
+
+type OrderItem = Order['orderItems'][number]
+
 import { formatMoney } from '../../../domain/money-format'
-import { escapeHtml } from '../../http/shell'
+import {
+  htmlDocument,
+  htmlParagraph,
+  htmlTable,
+  htmlTotals,
+  type MailColumn,
+  type MailTotal,
+  textTable,
+  textTotals,
+} from '../../integrations/mail/mail-html'
 import type { MailMessage } from '../../integrations/mail/mailer'
 
 const texts = {
@@ -55,60 +67,47 @@ export function orderConfirmationMail(
     timeZone: 'Europe/Istanbul',
   })
   const params = { orderNo: order.orderNo, name: to.name, date }
-  const lines = order.orderItems.map((item) => ({
-    code: item.code,
-    name: item.name,
-    quantity: `${item.quantity} ${item.unit}`,
-    unitPrice: money(item.price),
-    amount: money(item.amount),
-  }))
-  const totals: Array<[string, string]> = [
-    [t.subtotal, money(order.subtotal)],
-    [t.tax, money(order.tax)],
-    [t.total, money(order.total)],
+  const columns: Array<MailColumn<OrderItem>> = [
+    { title: t.code, cell: (i) => i.code },
+    { title: t.product, cell: (i) => i.name },
+    { title: t.quantity, align: 'right', cell: (i) => `${i.quantity} ${i.unit}` },
+    { title: t.unitPrice, align: 'right', cell: (i) => money(i.price) },
+    { title: t.amount, align: 'right', cell: (i) => money(i.amount) },
   ]
-  const facts: Array<[string, string]> = [
-    [t.plan, order.paymentPlan],
-    ...(order.branch ? [[t.branch, order.branch] as [string, string]] : []),
-    [t.description, order.description],
+  const totals: MailTotal[] = [
+    { label: t.subtotal, value: money(order.subtotal) },
+    { label: t.tax, value: money(order.tax) },
+    { label: t.total, value: money(order.total), strong: true },
   ]
-
-  const cell = 'padding:6px 8px;border-bottom:1px solid #ddd'
-  const right = `${cell};text-align:right;white-space:nowrap`
-  const html = `<!doctype html><html lang="${to.locale}"><body style="font-family:Arial,sans-serif;color:#222">
-<p>${escapeHtml(fill(t.greeting, params))}</p>
-<p>${escapeHtml(fill(t.intro, params))}</p>
-<table style="border-collapse:collapse;width:100%;max-width:720px">
-<thead><tr><th style="${cell};text-align:left">${t.code}</th><th style="${cell};text-align:left">${t.product}</th><th style="${right}">${t.quantity}</th><th style="${right}">${t.unitPrice}</th><th style="${right}">${t.amount}</th></tr></thead>
-<tbody>
-${lines
-  .map(
-    (l) =>
-      `<tr><td style="${cell}">${escapeHtml(l.code)}</td><td style="${cell}">${escapeHtml(l.name)}</td><td style="${right}">${escapeHtml(l.quantity)}</td><td style="${right}">${l.unitPrice}</td><td style="${right}">${l.amount}</td></tr>`,
+  const facts = [
+    `${t.plan}: ${order.paymentPlan}`,
+    ...(order.branch ? [`${t.branch}: ${order.branch}`] : []),
+    `${t.description}: ${order.description}`,
+  ]
+  const html = htmlDocument(
+    fill(t.subject, params),
+    [
+      htmlParagraph(fill(t.greeting, params)),
+      htmlParagraph(fill(t.intro, params)),
+      htmlTable(columns, order.orderItems),
+      htmlTotals(totals),
+      htmlParagraph(facts.join('\n')),
+      htmlParagraph(t.closing),
+    ],
+    to.locale,
   )
-  .join('\n')}
-</tbody>
-<tfoot>
-${totals.map(([label, value]) => `<tr><td colspan="4" style="${right}"><strong>${label}</strong></td><td style="${right}"><strong>${value}</strong></td></tr>`).join('\n')}
-</tfoot>
-</table>
-${facts.map(([label, value]) => `<p><strong>${label}:</strong> ${escapeHtml(value)}</p>`).join('\n')}
-<p>${t.closing}</p>
-</body></html>`
-
   const text = [
     fill(t.greeting, params),
     '',
     fill(t.intro, params),
     '',
-    ...lines.map((l) => `${l.code} - ${l.name}: ${l.quantity} × ${l.unitPrice} = ${l.amount}`),
+    textTable(columns, order.orderItems),
     '',
-    ...totals.map(([label, value]) => `${label}: ${value}`),
+    textTotals(totals),
     '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
+    ...facts,
     '',
     t.closing,
   ].join('\n')
-
   return { to: to.email, subject: fill(t.subject, params), html, text }
 }
