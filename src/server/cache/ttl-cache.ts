@@ -39,6 +39,11 @@ export class TtlCache {
     this.entries.set(key, { value: Promise.resolve(value), expires: this.now() + this.ttlMs })
   }
 
+  /** Forgets one entry (a write in this process made it wrong). */
+  delete(key: string) {
+    this.entries.delete(key)
+  }
+
   invalidate() {
     this.entries.clear()
   }

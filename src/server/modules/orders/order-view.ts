@@ -1,8 +1,9 @@
 import type { Order } from '../../../contracts/orders'
-import type { orderItems, orders } from '../../db/schema/orders'
+import type { orders } from '../../db/schema/orders'
+import type { OrderItemRow } from './orders.repository'
 
 type OrderRow = typeof orders.$inferSelect & { creator: string; branch: string | null }
-type ItemRow = typeof orderItems.$inferSelect
+type ItemRow = OrderItemRow
 
 /** An order as the dealer sees it: the snapshot, never today's catalogue. */
 export function orderView(order: OrderRow, items: ItemRow[]): Order {

@@ -287,6 +287,45 @@ describe('orders list and cancel', () => {
     ).toBe(0)
   })
 
+  it('pages through 45 orders: 20, 20, 5, lines with each, a page past the end clamped, constant queries', async () => {
+    const client = await newDealer()
+    const me = (await client.send({ method: 'GET', url: '/api/bootstrap' })).json().user
+    // 45 orders with (i % 3) + 1 lines each, one minute apart, straight into the tables.
+    await t.database.db.execute(sql`
+      insert into orders (order_no, user_id, customer_id, description, payment_plan_name, price_name,
+        currency_code, currency_rate, subtotal, tax, total, base_total, created_at)
+      select 'P-' || ${me.customer.id} || '-' || g, ${me.id}, ${me.customer.id}, 'not ' || g, 'Peşin', 'salePrice',
+        'TRY', 1, g, 0, g, g, timestamp '2026-01-01' + g * interval '1 minute'
+      from generate_series(1, 45) g`)
+    await t.database.db.execute(sql`
+      insert into order_items (order_id, code, name, unit_name, multiplier, quantity, price, price_currency,
+        price_rate, tax_rate, unit_price, amount, tax)
+      select o.id, 'K' || n, 'Kalem ' || n, 'Adet', 1, n, 1, 'TRY', 1, 20, 1, n, 0
+      from orders o cross join generate_series(1, 3) n
+      where o.customer_id = ${me.customer.id}
+        and n <= (substring(o.order_no from '[0-9]+$')::int % 3) + 1`)
+    const pageOf = async (n: number) => {
+      const before = t.database.queries.count
+      const res = await client.send({ method: 'GET', url: `/api/catalog/orders?page=${n}` })
+      return { list: res.json() as OrderList, queries: t.database.queries.count - before }
+    }
+    const first = await pageOf(1)
+    expect(first.list).toMatchObject({ total: 45, pages: 3, page: 1, limit: 20 })
+    expect(first.list.items.map((o) => o.description)).toEqual(
+      Array.from({ length: 20 }, (_, i) => `not ${45 - i}`),
+    )
+    // Order 45: 45 % 3 + 1 = 1 line; order 44: 3 lines, in line order.
+    expect(first.list.items[1]!.orderItems.map((i) => [i.code, i.quantity, i.amount.value])).toEqual([
+      ['K1', 1, 1],
+      ['K2', 2, 2],
+      ['K3', 3, 3],
+    ])
+    const third = await pageOf(3)
+    expect(third.list.items.map((o) => o.description)).toEqual(['not 5', 'not 4', 'not 3', 'not 2', 'not 1'])
+    expect(third.queries).toBe(first.queries)
+    expect((await pageOf(99)).list.page).toBe(3)
+  })
+
   it("cancels a new order once, putting its stock back; a second cancel fails with the spec's text", async () => {
     await clearCart(dealer)
     const p = await product([3, 3, 0])

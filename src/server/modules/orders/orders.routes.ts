@@ -9,7 +9,6 @@ import {
 } from '../../../contracts/orders'
 import type { AppDeps } from '../../app-deps'
 import { requireDealer } from '../../http/guards'
-import { findCustomerName } from './customer-name'
 import { orderConfirmationMail } from './order-mail'
 import { cancelOrder, getCheckoutInfo, getOrder, listOrders, placeOrder } from './orders.service'
 
@@ -78,11 +77,7 @@ export const ordersRoutes =
           response: { 200: orderListSchema },
         },
       },
-      async (request) => {
-        const user = requireDealer(request)
-        const customerName = await findCustomerName(db, user.customerId)
-        return listOrders(db, { ...user, customerName }, request.query.page)
-      },
+      async (request) => listOrders(db, requireDealer(request), request.query.page),
     )
 
     app.get(

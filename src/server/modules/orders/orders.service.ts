@@ -12,6 +12,7 @@ import { formatAmount } from '../../../domain/money-format'
 import { planUnitPrice } from '../../../domain/pricing'
 import { checkRiskLimit } from '../../../domain/risk-limit'
 import { stockOffset } from '../../../domain/stock'
+import { listCache } from '../../cache/ttl-cache'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import { lockCart } from '../cart/cart.repository'
@@ -186,6 +187,17 @@ export async function placeOrder(
           )
     }
 
+    // Stock first; the number last, so the store-wide counter row stays locked only for the inserts.
+    const stocks = await findStocks(tx, [...needed.keys()])
+    const takesByLine: Array<Array<{ warehouseId: number; quantity: number }>> = []
+    for (const { line } of priced) {
+      const takes = planStockTakes(
+        line.quantity * line.multiplier,
+        stocks.filter((s) => s.productId === line.productId),
+      )
+      for (const take of takes) await takeStock(tx, line.productId, take.warehouseId, take.quantity)
+      takesByLine.push(takes)
+    }
     const id = await insertOrder(tx, {
       orderNo: await nextDocumentNo(tx, 'S', now.getFullYear()),
       userId: user.id,
@@ -204,7 +216,6 @@ export async function placeOrder(
       idempotencyKey: input.idempotencyKey ?? null,
       createdAt: now,
     })
-    const stocks = await findStocks(tx, [...needed.keys()])
     for (const [i, { line, unitPrice, rate }] of priced.entries()) {
       const amounts = shown.lines[i]!
       const itemId = await insertOrderItem(tx, {
@@ -225,19 +236,15 @@ export async function placeOrder(
         amount: amounts.amount.toString(),
         tax: amounts.tax.toString(),
       })
-      const takes = planStockTakes(
-        line.quantity * line.multiplier,
-        stocks.filter((s) => s.productId === line.productId),
-      )
-      for (const take of takes) await takeStock(tx, line.productId, take.warehouseId, take.quantity)
       await insertStockMoves(
         tx,
-        takes.map((take) => ({ orderItemId: itemId, ...take })),
+        takesByLine[i]!.map((take) => ({ orderItemId: itemId, ...take })),
       )
     }
     await emptyCartOf(tx, cartId)
     return { id, created: true }
   })
+  if (placed.created) listCache.delete(orderCountKey(user.customerId))
   return { order: await getOrder(db, user, placed.id), created: placed.created }
 }
 
@@ -262,32 +269,27 @@ export async function getCheckoutInfo(db: Db, user: Dealer): Promise<CheckoutInf
   }
 }
 
+/**
+ * How many orders the company has, remembered for the cache window: orders are only ever added, and
+ * this process forgets the figure when it adds one; another process's new order shows within seconds.
+ */
+const orderCountKey = (customerId: number) => `orders:count:${customerId}`
+
 /** GET /api/catalog/orders: the company's orders, newest first, a bounded page at a time. */
-export async function listOrders(
-  db: Db,
-  user: Dealer & { customerName: string },
-  pageInput: number,
-): Promise<OrderList> {
-  const total = await countOrders(db, user.customerId)
+export async function listOrders(db: Db, user: Dealer, pageInput: number): Promise<OrderList> {
+  const total = await listCache.get<number>(orderCountKey(user.customerId), () =>
+    countOrders(db, user.customerId),
+  )
   const pages = Math.ceil(total / ORDERS_PAGE_SIZE)
   const page = Math.min(Math.max(1, pageInput), Math.max(1, pages))
   const rows = await findOrderPage(db, user.customerId, (page - 1) * ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE)
-  const items = await findOrderItems(
-    db,
-    rows.map((r) => r.id),
-  )
   return {
-    items: rows.map((row) =>
-      orderView(
-        row,
-        items.filter((i) => i.orderId === row.id),
-      ),
-    ),
+    items: rows.map((row) => orderView(row, row.items)),
     page,
     pages,
     limit: ORDERS_PAGE_SIZE,
     total,
-    customer: user.customerName,
+    customer: user.customerName ?? '',
   }
 }
 

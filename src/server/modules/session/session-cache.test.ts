@@ -12,6 +12,7 @@ const row = (userId: number): SessionRow => ({
     locale: null,
     preferences: null,
     profitPercent: '0',
+    customerName: null,
   },
   expiresAt: new Date(0),
 })

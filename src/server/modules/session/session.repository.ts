@@ -15,6 +15,8 @@ export type AuthUser = {
   preferences: StoredPreferences | null
   /** The dealer company's price adjustment in percent ('0' for staff). */
   profitPercent: string
+  /** The dealer company's name (null for staff). */
+  customerName: string | null
 }
 
 export type StoredPreferences = typeof userPreferences.$inferSelect
@@ -33,6 +35,7 @@ export async function findSession(db: Db, sessionId: string, now: Date): Promise
       expiresAt: sessions.expiresAt,
       prefs: userPreferences,
       profitPercent: customers.profitPercent,
+      customerName: customers.name,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
