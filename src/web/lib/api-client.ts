@@ -42,6 +42,8 @@ export interface ApiRequestOptions {
   body?: FormData | URLSearchParams
   query?: Record<string, string | number | boolean | null | undefined>
   signal?: AbortSignal
+  /** Extra request headers (e.g. Idempotency-Key); the client's own headers cannot be replaced. */
+  headers?: Record<string, string>
   /**
    * When false, a 401 does not go to the login page and a 403 shows no toast: the caller handles them
    * (the login form itself, fire-and-forget calls).
@@ -102,11 +104,10 @@ function toApiError(status: number, payload: unknown): ApiError {
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const method = options.method ?? (options.json !== undefined || options.body ? 'POST' : 'GET')
-  const headers = new Headers({
-    Accept: 'application/json',
-    'Accept-Language': config.locale,
-    'X-Requested-With': 'XMLHttpRequest',
-  })
+  const headers = new Headers(options.headers)
+  headers.set('Accept', 'application/json')
+  headers.set('Accept-Language', config.locale)
+  headers.set('X-Requested-With', 'XMLHttpRequest')
   if (method !== 'GET') headers.set('X-CSRF-Token', config.csrfToken)
   let body: BodyInit | undefined = options.body
   if (options.json !== undefined) {

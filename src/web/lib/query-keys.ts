@@ -12,4 +12,11 @@ export const queryKeys = {
   categories: () => ['catalog', 'categories'] as const,
   /** The logged-in dealer's cart (GET /api/catalog/cart); every cart call answers the whole cart. */
   cart: () => ['cart'] as const,
+  /** GET /api/catalog/cart/checkout: the risk-limit figures the cart page checks before ordering. */
+  checkoutInfo: () => ['checkout', 'info'] as const,
+  /** Every page of the company's orders (GET /api/catalog/orders?page=n) and one page. */
+  orderLists: () => ['orders', 'list'] as const,
+  orderList: (page: number) => ['orders', 'list', page] as const,
+  /** One order (GET /api/catalog/order/:id); placing an order seeds it for the success screen. */
+  order: (id: number) => ['orders', 'detail', id] as const,
 }
