@@ -27,6 +27,7 @@ interface Call {
 function serve(cart: Cart) {
   const calls: Call[] = []
   const fetchMock = routeFetch({
+    '/api/catalog/cart/checkout': { risk: { enforced: false, limit: 0, used: 0 } },
     '/api/catalog/cart': (url: URL, init: RequestInit | undefined) => {
       const method = init?.method ?? 'GET'
       if (method === 'GET') return jsonResponse(cart)
@@ -41,7 +42,12 @@ function serve(cart: Cart) {
     },
   })
   vi.stubGlobal('fetch', fetchMock)
-  const gets = () => fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === 'GET').length
+  const gets = () =>
+    fetchMock.mock.calls.filter(
+      ([input, init]) =>
+        (init?.method ?? 'GET') === 'GET' &&
+        new URL(String(input), 'http://localhost').pathname === '/api/catalog/cart',
+    ).length
   return { calls, gets }
 }
 

@@ -1,0 +1,207 @@
+import { Alert, Button, Card, Flex, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { Cart } from '../../../contracts/cart'
+import { formatAmount } from '../../../domain/money-format'
+import { checkRiskLimit, type RiskCheck } from '../../../domain/risk-limit'
+import { AlertIcon, CheckIcon, WhatsAppIcon } from '../../components/icons/Icons'
+import { isApiError } from '../../lib/api-error'
+import { describeError } from '../../lib/error-message'
+import { useLocalePath, useSession } from '../../lib/session-context'
+import {
+  BranchSelect,
+  CardPaymentSoon,
+  defaultPlan,
+  PaymentPlanChoice,
+  useOfferedPlans,
+} from './CheckoutFields'
+import { useCheckoutInfo, useMakeOffer, usePlaceOrder } from './checkout-api'
+import { cartSummaryText, whatsappShareUrl } from './whatsapp-summary'
+
+export const DESCRIPTION_MAX = 1000
+
+/**
+ * The risk limit checked before the click, by the same domain rule the server applies inside the
+ * order: `used` (overdue balance and open orders) against the cart's total in the TRY base.
+ */
+function useRiskCheck(cart: Cart): RiskCheck {
+  const info = useCheckoutInfo()
+  if (!info.data) return { allowed: true }
+  const { enforced, limit, used } = info.data.risk
+  return checkRiskLimit({
+    enforced,
+    riskLimit: limit,
+    overdueBalance: used,
+    orderTotal: cart.baseTotals.total.value,
+  })
+}
+
+function RiskAlert({ risk, id }: { risk: RiskCheck; id: string }) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  if (risk.allowed) return null
+  const text =
+    risk.reason === 'blocked'
+      ? t('checkout.riskBlocked')
+      : t('checkout.riskExceeded', {
+          excess: formatAmount(risk.excess.toNumber(), locale),
+          max: formatAmount(risk.maxOrder.toNumber(), locale),
+        })
+  return (
+    <Alert color="red" icon={<AlertIcon />} title={t('checkout.riskTitle')} id={id} data-testid="risk-alert">
+      {text}
+    </Alert>
+  )
+}
+
+/** A refused order or offer: the server's reason (stock, risk limit…) or our wording for the case. */
+function FailureAlert({ title, error, onClose }: { title: string; error: unknown; onClose: () => void }) {
+  const { t } = useTranslation()
+  // 401 already went to the login page and 403 already showed its toast.
+  if (!error || (isApiError(error) && error.handled)) return null
+  return (
+    <Alert
+      color="red"
+      icon={<AlertIcon />}
+      title={title}
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t('common.cancel')}
+      onClose={onClose}
+      data-testid="checkout-error"
+    >
+      {describeError(error, t)}
+    </Alert>
+  )
+}
+
+/**
+ * The cart page's checkout (spec/2 §2): payment plan, branch, note, then order (or pay, for a plan
+ * paid by card), make an offer and send the cart by WhatsApp. The order button gives way to a
+ * "saving" line while the order is saved; the offer button is disabled while the offer is made. A
+ * refusal keeps everything typed and chosen.
+ */
+export function CheckoutActions({ cart }: { cart: Cart }) {
+  const { t } = useTranslation()
+  const { bootstrap, locale } = useSession()
+  const localePath = useLocalePath()
+  const navigate = useNavigate()
+  const plans = useOfferedPlans()
+  const [planId, setPlanId] = useState(() => defaultPlan(plans)?.id)
+  const [description, setDescription] = useState('')
+  const [cardSoon, setCardSoon] = useState(false)
+  const risk = useRiskCheck(cart)
+  const order = usePlaceOrder((placed) => navigate(localePath(`/siparis/${placed.id}`)))
+  const offer = useMakeOffer(() => navigate(localePath('/teklif/liste')))
+
+  const plan = plans.find((p) => p.id === planId)
+  const paysByCard = plan?.isVirtual === true
+  const busy = order.isPending || offer.isPending
+  const offersAllowed = bootstrap.settings.b2b_teklif_ver_durum
+
+  const submit = () => {
+    if (paysByCard) {
+      setCardSoon(true)
+      return
+    }
+    if (busy || !risk.allowed) return
+    offer.reset()
+    order.place({ description, advencePrice: plan ? String(plan.id) : undefined })
+  }
+  const makeOffer = () => {
+    if (busy) return
+    order.reset()
+    offer.mutate(description)
+  }
+
+  const summary = cartSummaryText(
+    cart,
+    {
+      title: t('checkout.summaryTitle', { store: bootstrap.store.name }),
+      subtotal: t('cart.subtotal'),
+      tax: t('cart.tax'),
+      total: t('cart.total'),
+      baseTotal: t('cart.baseTotal'),
+    },
+    locale,
+  )
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="checkout-title">
+      <Title order={2} size="h4" id="checkout-title" mb="sm">
+        {t('checkout.title')}
+      </Title>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit()
+        }}
+      >
+        <Stack gap="md">
+          {plans.length > 0 && <PaymentPlanChoice plans={plans} value={planId} onChange={setPlanId} />}
+          <BranchSelect />
+          <Textarea
+            label={t('checkout.description')}
+            placeholder={t('checkout.descriptionPlaceholder')}
+            name="description"
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            maxLength={DESCRIPTION_MAX}
+            rows={3}
+            resize="vertical"
+            description={t('checkout.descriptionCount', { count: description.length, max: DESCRIPTION_MAX })}
+          />
+          {!paysByCard && <RiskAlert risk={risk} id="checkout-risk" />}
+          <FailureAlert title={t('checkout.orderFailed')} error={order.error} onClose={order.reset} />
+          <FailureAlert title={t('checkout.offerFailed')} error={offer.error} onClose={offer.reset} />
+          <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" wrap="wrap" align={{ xs: 'center' }}>
+            {order.isPending ? (
+              <Group gap="xs" role="status" data-testid="order-saving" px="sm" mih={36}>
+                <Loader size="sm" />
+                <Text size="sm">{t('checkout.saving')}</Text>
+              </Group>
+            ) : paysByCard ? (
+              <Button type="submit" disabled={offer.isPending}>
+                {t('checkout.pay')}
+              </Button>
+            ) : (
+              <Button
+                type="submit"
+                leftSection={<CheckIcon size={16} />}
+                disabled={!risk.allowed || offer.isPending}
+                aria-describedby={risk.allowed ? undefined : 'checkout-risk'}
+              >
+                {t('checkout.order')}
+              </Button>
+            )}
+            {offersAllowed && (
+              <Button
+                type="button"
+                variant="light"
+                onClick={makeOffer}
+                disabled={busy}
+                loading={offer.isPending}
+              >
+                {t('checkout.offer')}
+              </Button>
+            )}
+            <Button
+              component="a"
+              href={whatsappShareUrl(summary)}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="outline"
+              color="green"
+              leftSection={<WhatsAppIcon size={16} />}
+            >
+              {t('checkout.whatsapp')}
+            </Button>
+          </Flex>
+        </Stack>
+      </form>
+      <CardPaymentSoon opened={cardSoon} onClose={() => setCardSoon(false)} />
+    </Card>
+  )
+}
