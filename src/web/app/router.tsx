@@ -15,6 +15,12 @@ const ProductDetailPage = lazy(() =>
   import('../features/product/ProductDetailPage').then((m) => ({ default: m.ProductDetailPage })),
 )
 const CartPage = lazy(() => import('../features/cart/CartPage').then((m) => ({ default: m.CartPage })))
+const OrdersPage = lazy(() =>
+  import('../features/orders/OrdersPage').then((m) => ({ default: m.OrdersPage })),
+)
+const OrderSuccessPage = lazy(() =>
+  import('../features/orders/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
+)
 const NotFoundPage = lazy(() =>
   import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -35,6 +41,8 @@ function pageRoutes() {
       <Route index element={<HomePage />} />
       <Route path="account/login" element={<LoginPage />} />
       <Route path="sepet" element={<CartPage />} />
+      <Route path="siparis/liste" element={<OrdersPage />} />
+      <Route path="siparis/:id" element={<OrderSuccessPage />} />
       {/* Built by a later issue: the offer list. */}
       <Route path="teklif/liste" element={<ComingSoonPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />

@@ -1,12 +1,15 @@
 import { Box, Button, Menu, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
 import type { SessionUser } from '../../../contracts/account'
-import { ChevronDownIcon, LogoutIcon, UserIcon } from '../../components/icons/Icons'
+import { ChevronDownIcon, ListIcon, LogoutIcon, UserIcon } from '../../components/icons/Icons'
+import { useLocalePath } from '../../lib/session-context'
 import { useLogout } from './account-api'
 
-/** The logged-in user's name and company, and "Çıkış Yap". */
+/** The logged-in user's name and company, a dealer's orders and offers, and "Çıkış Yap". */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation()
+  const localePath = useLocalePath()
   const logout = useLogout()
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
@@ -38,6 +41,21 @@ export function UserMenu({ user }: { user: SessionUser }) {
           )}
         </Box>
         <Menu.Divider />
+        {user.role === 'dealer' && (
+          <>
+            <Menu.Item
+              component={Link}
+              to={localePath('/siparis/liste')}
+              leftSection={<ListIcon size={16} />}
+            >
+              {t('orders.menu')}
+            </Menu.Item>
+            <Menu.Item component={Link} to={localePath('/teklif/liste')} leftSection={<ListIcon size={16} />}>
+              {t('orders.offersMenu')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Item leftSection={<LogoutIcon size={16} />} onClick={() => logout.mutate()}>
           {t('user.logout')}
         </Menu.Item>

@@ -1,0 +1,151 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import { Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Bootstrap } from '../../../contracts/bootstrap'
+import { calledUrls, routeFetch } from '../../test/fetch-routes'
+import { dealer, dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { LocationProbe } from '../../test/LocationProbe'
+import { renderWithProviders } from '../../test/render'
+import { OrderSuccessPage } from './OrderSuccessPage'
+import { testOrder } from './order-fixtures'
+
+function renderSuccess(route: string, bootstrap: Bootstrap = dealerBootstrap()) {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/siparis/:id" element={<OrderSuccessPage />} />
+        <Route path="/en/siparis/:id" element={<OrderSuccessPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { bootstrap, route },
+  )
+}
+
+const text = (testId: string) => screen.getByTestId(testId).textContent
+
+afterEach(() => {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+})
+
+describe('The order success screen', () => {
+  it('shows the order: number, date, plan, branch, note, items and totals, and the ways on', async () => {
+    const fetchMock = routeFetch({ '/api/catalog/order/77': testOrder() })
+    vi.stubGlobal('fetch', fetchMock)
+    renderSuccess('/siparis/77')
+    expect(screen.getByRole('status', { name: 'Sipariş yükleniyor' })).toBeTruthy()
+
+    const heading = await screen.findByRole('heading', { level: 1 })
+    expect(heading.textContent).toBe('Siparişiniz alındı')
+    expect(calledUrls(fetchMock).map((u) => u.pathname)).toEqual(['/api/catalog/order/77'])
+    expect(screen.getByText('Siparişiniz S2026-000077 numarasıyla kaydedildi. Teşekkür ederiz.')).toBeTruthy()
+    expect(text('order-no')).toBe('S2026-000077')
+    expect(text('order-date')).toContain('14.03.2026')
+    expect(text('order-plan')).toBe('30 Gün Vadeli')
+    expect(text('order-branch')).toBe('Ankara Şube')
+    expect(text('order-description')).toBe('Acil teslim')
+
+    const items = screen.getAllByTestId('order-item')
+    expect(items).toHaveLength(2)
+    expect(items[0]!.querySelector('img')?.getAttribute('height')).toBe('80')
+    expect(within(items[0]!).getByText('FB-100')).toBeTruthy()
+    expect(within(items[0]!).getByText('Fren Balatası')).toBeTruthy()
+    expect(within(items[0]!).getByTestId('item-quantity').textContent).toBe('2 Adet')
+    expect(within(items[0]!).getByTestId('item-price').textContent).toBe('1.234,50 ₺')
+    expect(within(items[0]!).getByTestId('item-amount').textContent).toBe('2.469,00 ₺')
+    expect(within(items[1]!).getByTestId('item-quantity').textContent).toBe('3 Koli')
+
+    expect([text('order-subtotal'), text('order-tax'), text('order-total')]).toEqual([
+      '2.499,00 ₺',
+      '496,80 ₺',
+      '2.995,80 ₺',
+    ])
+    expect(screen.queryByTestId('order-base-total')).toBeNull()
+    expect(screen.getByRole('link', { name: 'Siparişlerime git' }).getAttribute('href')).toBe(
+      '/siparis/liste',
+    )
+    expect(screen.getByRole('link', { name: 'Alışverişe devam et' }).getAttribute('href')).toBe('/urunler')
+    expect(document.title).toBe('Siparişiniz alındı | Demo Toptan')
+  })
+
+  it('speaks English under /en, leaves out an empty branch and adds the TRY total for another currency', async () => {
+    const usd = (value: number) => ({ value, currency: 'USD' })
+    vi.stubGlobal(
+      'fetch',
+      routeFetch({
+        '/api/catalog/order/78': testOrder({
+          id: 78,
+          branch: null,
+          subtotal: usd(60),
+          tax: usd(12),
+          total: usd(72),
+          baseTotal: { value: 2880, currency: 'TRY' },
+        }),
+      }),
+    )
+    renderSuccess('/en/siparis/78', dealerBootstrap({ locale: 'en' }))
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+      'Your order has been received',
+    )
+    expect(screen.queryByTestId('order-branch')).toBeNull()
+    expect(text('order-total')).toBe('$72.00')
+    expect(text('order-base-total')).toBe('₺2,880.00')
+    expect(screen.getByRole('link', { name: 'Go to my orders' }).getAttribute('href')).toBe(
+      '/en/siparis/liste',
+    )
+    expect(screen.getByRole('link', { name: 'Continue shopping' }).getAttribute('href')).toBe('/en/urunler')
+  })
+
+  it('says so when the order does not exist (or is another company’s)', async () => {
+    vi.stubGlobal(
+      'fetch',
+      routeFetch({
+        '/api/catalog/order/': () =>
+          jsonResponse(
+            { error: { code: 'not_found', messages: { type: 'Aradığınız kayıt bulunamadı.' } } },
+            404,
+          ),
+      }),
+    )
+    renderSuccess('/siparis/999')
+    const notFound = await screen.findByTestId('not-found')
+    expect(within(notFound).getByRole('heading', { level: 1 }).textContent).toBe('Sipariş bulunamadı')
+    expect(notFound.textContent).toContain('Aradığınız sipariş bulunamadı ya da şirketinize ait değil.')
+  })
+
+  it('does not ask the server about an address that is no order number', async () => {
+    const fetchMock = routeFetch({})
+    vi.stubGlobal('fetch', fetchMock)
+    renderSuccess('/siparis/abc')
+    expect((await screen.findByTestId('not-found')).textContent).toContain('Sipariş bulunamadı')
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+
+  it('shows a load error with a retry', async () => {
+    vi.stubGlobal(
+      'fetch',
+      routeFetch({
+        '/api/catalog/order/': () =>
+          jsonResponse({ error: { code: 'internal', messages: { type: 'Olmadı.' } } }, 500),
+      }),
+    )
+    renderSuccess('/siparis/77')
+    const alert = await screen.findByRole('alert')
+    expect(alert.textContent).toContain('Sipariş yüklenemedi')
+    expect(within(alert).getByRole('button', { name: 'Tekrar dene' })).toBeTruthy()
+  })
+
+  it('sends a guest to login and tells an administrator the page is for dealers', async () => {
+    const fetchMock = routeFetch({})
+    vi.stubGlobal('fetch', fetchMock)
+    const { unmount } = renderSuccess('/siparis/77', guestBootstrap())
+    await waitFor(() => expect(text('location')).toBe('/account/login?next=%2Fsiparis%2F77'))
+    unmount()
+    renderSuccess('/siparis/77', dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }))
+    expect(screen.getByText('Siparişler bayi hesapları içindir')).toBeTruthy()
+    expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
