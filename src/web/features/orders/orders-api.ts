@@ -50,6 +50,8 @@ export function useCancelOrder() {
         list ? { ...list, items: list.items.map((item) => (item.id === order.id ? order : item)) } : list,
       )
       queryClient.setQueryData(queryKeys.order(order.id), order)
+      // A cancelled order no longer uses the risk limit the cart page checks.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.checkoutInfo() })
     },
   })
 }
