@@ -58,7 +58,7 @@ function DealerCart() {
     <Stack gap="lg">
       {phone ? <CartCards cart={data} onChange={onChange} /> : <CartTable cart={data} onChange={onChange} />}
       <Grid gap="lg">
-        {/* The checkout actions take the wide column beside the summary once they exist. */}
+        {/* The checkout actions take the wide column beside the summary (below it on a phone). */}
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 2, md: 1 }}>
           <CheckoutSlot cart={data} />
         </Grid.Col>
