@@ -24,6 +24,22 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
     >
       <Stack gap="md">
         <NavLink component={Link} to={localePath('/urunler')} label={t('nav.products')} onClick={onClose} />
+        {user?.customer && (
+          <>
+            <NavLink
+              component={Link}
+              to={localePath('/siparis/liste')}
+              label={t('orders.menu')}
+              onClick={onClose}
+            />
+            <NavLink
+              component={Link}
+              to={localePath('/teklif/liste')}
+              label={t('orders.offersMenu')}
+              onClick={onClose}
+            />
+          </>
+        )}
         {user && (
           <div>
             <Text fw={600}>{user.name}</Text>
