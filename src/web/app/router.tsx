@@ -5,9 +5,6 @@ import { AppLayout } from './layout/AppLayout'
 // Every page is its own chunk; the layout (header, footer) is in the entry.
 const HomePage = lazy(() => import('../features/home/HomePage').then((m) => ({ default: m.HomePage })))
 const LoginPage = lazy(() => import('../features/account/LoginPage').then((m) => ({ default: m.LoginPage })))
-const ComingSoonPage = lazy(() =>
-  import('../features/placeholder/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
-)
 const ProductListPage = lazy(() =>
   import('../features/catalog/ProductListPage').then((m) => ({ default: m.ProductListPage })),
 )
@@ -15,6 +12,9 @@ const ProductDetailPage = lazy(() =>
   import('../features/product/ProductDetailPage').then((m) => ({ default: m.ProductDetailPage })),
 )
 const CartPage = lazy(() => import('../features/cart/CartPage').then((m) => ({ default: m.CartPage })))
+const OffersPage = lazy(() =>
+  import('../features/offers/OffersPage').then((m) => ({ default: m.OffersPage })),
+)
 const OrdersPage = lazy(() =>
   import('../features/orders/OrdersPage').then((m) => ({ default: m.OrdersPage })),
 )
@@ -43,8 +43,7 @@ function pageRoutes() {
       <Route path="sepet" element={<CartPage />} />
       <Route path="siparis/liste" element={<OrdersPage />} />
       <Route path="siparis/:id" element={<OrderSuccessPage />} />
-      {/* Built by a later issue: the offer list. */}
-      <Route path="teklif/liste" element={<ComingSoonPage />} />
+      <Route path="teklif/liste" element={<OffersPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />
       <Route path="arama" element={<ProductListPage kind="search" />} />
       <Route path=":url" element={<ProductOrList />} />

@@ -1,0 +1,46 @@
+import { Group, Pagination } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { paginationWindow } from '../../../domain/listing'
+
+/**
+ * Page buttons by the domain's window (as the product list's): the first and last page, a window
+ * around the current one and an ellipsis for each gap. Nothing when there is one page.
+ */
+export function OffersPagination({
+  page,
+  pages,
+  onChange,
+}: {
+  page: number
+  pages: number
+  onChange: (page: number) => void
+}) {
+  const { t } = useTranslation()
+  if (pages <= 1) return null
+  return (
+    <Group component="nav" aria-label={t('catalog.pagination')} justify="center" mt="lg">
+      <Pagination.Root total={pages} value={page} onChange={onChange} size="md">
+        <Group gap={6} justify="center">
+          <Pagination.Previous aria-label={t('catalog.previousPage')} />
+          {paginationWindow(page, pages).map((item, index) =>
+            item === 'ellipsis' ? (
+              // biome-ignore lint/suspicious/noArrayIndexKey: an ellipsis has no identity but its place
+              <Pagination.Dots key={`dots-${index}`} />
+            ) : (
+              <Pagination.Control
+                key={item}
+                active={item === page}
+                aria-current={item === page ? 'page' : undefined}
+                aria-label={t('catalog.page', { page: item })}
+                onClick={() => onChange(item)}
+              >
+                {item}
+              </Pagination.Control>
+            ),
+          )}
+          <Pagination.Next aria-label={t('catalog.nextPage')} />
+        </Group>
+      </Pagination.Root>
+    </Group>
+  )
+}

@@ -1,0 +1,32 @@
+/** The print window's size (spec/2 §9). */
+export const PRINT_WINDOW_FEATURES = 'width=800,height=600'
+
+/** How long to wait for the printed page's images before printing without them. */
+const LOAD_FALLBACK_MS = 3000
+
+/**
+ * Opens a print window named `name`, writes `html` into it and prints once its content (the logo) has
+ * loaded, focusing it first. The page's scripts stay here: the new document has none (the site's CSP
+ * would block inline scripts there). Returns false when the browser blocked the window.
+ */
+export function printHtml(html: string, name: string, opener: Pick<Window, 'open'> = window): boolean {
+  const popup = opener.open('', name, PRINT_WINDOW_FEATURES)
+  if (!popup) return false
+  const doc = popup.document
+  doc.open()
+  doc.write(html)
+  doc.close()
+  let printed = false
+  const print = () => {
+    if (printed || popup.closed) return
+    printed = true
+    popup.focus()
+    popup.print()
+  }
+  if (doc.readyState === 'complete') print()
+  else {
+    popup.addEventListener('load', print, { once: true })
+    setTimeout(print, LOAD_FALLBACK_MS)
+  }
+  return true
+}
