@@ -1,41 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
-import { ADMIN, DEALER, logIn } from './fixtures'
-
-/** '1.234,50 ₺' → 1234.5 */
-function money(text: string | null): number {
-  const match = /(\d{1,3}(?:\.\d{3})*,\d{2})/.exec(text ?? '')
-  if (!match?.[1]) throw new Error(`no amount in "${text}"`)
-  return Number(match[1].replaceAll('.', '').replace(',', '.'))
-}
-
-const cartButton = (page: Page) => page.getByTestId('cart-button')
-
-async function expectCount(page: Page, count: number) {
-  await expect(cartButton(page)).toHaveAccessibleName(`Sepet, ${count} ürün`)
-}
-
-/** Opens the header's mini cart and returns it. */
-async function openMiniCart(page: Page): Promise<Locator> {
-  await cartButton(page).click()
-  const dialog = page.getByRole('dialog', { name: /^Sepet, / })
-  await expect(dialog).toBeVisible()
-  return dialog
-}
-
-/** Empties the cart through the mini cart when it holds anything (tests share the demo dealer). */
-async function emptyCartIfNeeded(page: Page) {
-  await expect(cartButton(page)).toHaveAccessibleName(/^Sepet, \d+ ürün$/)
-  const mini = await openMiniCart(page)
-  const clear = mini.getByRole('button', { name: 'Sepeti Boşalt' })
-  await expect(clear.or(mini.getByText('Sepetinizde ürün bulunmamaktadır.'))).toBeVisible()
-  if (await clear.isVisible()) {
-    await clear.click()
-    await page.getByRole('button', { name: 'Evet, boşalt' }).click()
-  } else {
-    await page.keyboard.press('Escape')
-  }
-  await expectCount(page, 0)
-}
+import { expect, type Page, test } from '@playwright/test'
+import { ADMIN, DEALER, emptyCartIfNeeded, expectCount, logIn, money, openMiniCart } from './fixtures'
 
 /** The alert people must acknowledge: checks its text and closes it. */
 async function acknowledge(page: Page, text: string) {

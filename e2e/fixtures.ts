@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!', name: 'Ahmet Yılmaz' }
 export const ADMIN = { email: 'yonetici@toptan.test', password: 'Yonetici1234!' }
@@ -15,4 +15,40 @@ export async function logIn(
   await page.keyboard.press('Enter')
   await page.waitForURL((url) => !url.pathname.endsWith('/account/login'))
   await expect(page.getByRole('heading', { name: /Hoş geldiniz, |Welcome, / })).toBeVisible()
+}
+
+/** '1.234,50 ₺' → 1234.5 */
+export function money(text: string | null): number {
+  const match = /(\d{1,3}(?:\.\d{3})*,\d{2})/.exec(text ?? '')
+  if (!match?.[1]) throw new Error(`no amount in "${text}"`)
+  return Number(match[1].replaceAll('.', '').replace(',', '.'))
+}
+
+export const cartButton = (page: Page) => page.getByTestId('cart-button')
+
+export async function expectCount(page: Page, count: number) {
+  await expect(cartButton(page)).toHaveAccessibleName(`Sepet, ${count} ürün`)
+}
+
+/** Opens the header's mini cart and returns it. */
+export async function openMiniCart(page: Page): Promise<Locator> {
+  await cartButton(page).click()
+  const dialog = page.getByRole('dialog', { name: /^Sepet, / })
+  await expect(dialog).toBeVisible()
+  return dialog
+}
+
+/** Empties the cart through the mini cart when it holds anything (tests share the demo dealer). */
+export async function emptyCartIfNeeded(page: Page) {
+  await expect(cartButton(page)).toHaveAccessibleName(/^Sepet, \d+ ürün$/)
+  const mini = await openMiniCart(page)
+  const clear = mini.getByRole('button', { name: 'Sepeti Boşalt' })
+  await expect(clear.or(mini.getByText('Sepetinizde ürün bulunmamaktadır.'))).toBeVisible()
+  if (await clear.isVisible()) {
+    await clear.click()
+    await page.getByRole('button', { name: 'Evet, boşalt' }).click()
+  } else {
+    await page.keyboard.press('Escape')
+  }
+  await expectCount(page, 0)
 }

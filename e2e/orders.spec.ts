@@ -1,0 +1,108 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { expect, type Page, test } from '@playwright/test'
+import { DEALER, emptyCartIfNeeded, expectCount, logIn, money } from './fixtures'
+
+const cardOf = (page: Page, name: string) =>
+  page.getByTestId('product-card').filter({ has: page.getByRole('link', { name, exact: true }) })
+
+/** Puts `quantity` of a product into the cart from its grid card. */
+export async function addFromCard(page: Page, name: string, quantity: number, count: number) {
+  await page.goto('/el-aletleri?view=grid')
+  const card = cardOf(page, name)
+  for (let i = 1; i < quantity; i++) await card.getByRole('button', { name: 'Miktarı artır' }).click()
+  await expect(card.getByRole('textbox')).toHaveValue(String(quantity))
+  await card.getByRole('button', { name: 'Sepete Ekle' }).click()
+  await expect(card.getByRole('button', { name: 'Sepete Eklendi' })).toBeVisible()
+  await expectCount(page, count)
+}
+
+/** The .eml files the server wrote (no SMTP_URL in the end-to-end run) that mention `text`. */
+function mailsMentioning(text: string): string[] {
+  const outbox = path.join(process.env.E2E_DATA_DIR ?? 'data/e2e', 'outbox')
+  let files: string[] = []
+  try {
+    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'))
+  } catch {
+    return []
+  }
+  return files.map((f) => readFileSync(path.join(outbox, f), 'utf8')).filter((raw) => raw.includes(text))
+}
+
+test.describe('orders', () => {
+  test('a dealer orders the cart, sees the order, finds it in the list, expands and cancels it', async ({
+    page,
+  }) => {
+    await logIn(page, DEALER)
+    await emptyCartIfNeeded(page)
+    await addFromCard(page, 'Açık Ağız Anahtar 24 mm', 2, 1)
+
+    await page.goto('/sepet')
+    const cartTotal = money(await page.getByTestId('cart-total').textContent())
+
+    // A card plan swaps the order button for the pay button, which says card payment is coming.
+    const plans = page.getByRole('radiogroup', { name: 'Ödeme Planı' })
+    await plans.getByRole('radio', { name: /Kredi Kartı/ }).check()
+    await expect(page.getByRole('button', { name: 'Sipariş Ver' })).toBeHidden()
+    await page.getByRole('button', { name: 'Ödeme Yap' }).click()
+    await expect(page.getByText('Kartla ödeme yakında').first()).toBeVisible()
+    await page.keyboard.press('Escape')
+    await plans.getByRole('radio', { name: /Peşin/ }).check()
+
+    await page.getByLabel('Sipariş Notu').fill('Kapıda teslim, e2e')
+    await page.getByRole('button', { name: 'Sipariş Ver' }).click()
+
+    // The success screen: number, line, totals and the note; the cart is empty.
+    await expect(page).toHaveURL(/\/siparis\/\d+$/)
+    await expect(page.getByRole('heading', { name: 'Siparişiniz alındı' })).toBeVisible()
+    const orderNo = ((await page.getByTestId('order-no').textContent()) ?? '').trim()
+    expect(orderNo).toMatch(/^S\d{4}-\d{6}$/)
+    await expect(page.getByTestId('order-description')).toHaveText('Kapıda teslim, e2e')
+    await expect(page.getByTestId('order-item')).toHaveCount(1)
+    await expect(page.getByTestId('order-item').getByTestId('item-quantity')).toHaveText('2 Adet')
+    expect(money(await page.getByTestId('order-total').textContent())).toBe(cartTotal)
+    await expectCount(page, 0)
+
+    // The confirmation went out (written to the outbox in this run).
+    await expect.poll(() => mailsMentioning(orderNo).length).toBe(1)
+
+    // The list: newest first, closed rows that expand, cancel with a confirmation.
+    await page.getByRole('link', { name: 'Siparişlerime git' }).click()
+    await expect(page).toHaveURL(/\/siparis\/liste$/)
+    const row = page.getByTestId('order-row').filter({ hasText: orderNo })
+    await expect(row).toBeVisible()
+    await expect(page.getByTestId('order-row').first()).toContainText(orderNo)
+    expect(money(await row.getByTestId('order-total').textContent())).toBe(cartTotal)
+    await expect(page.getByTestId('order-details')).toHaveCount(0)
+    await row.getByRole('button', { name: `${orderNo} numaralı siparişin ürünlerini göster` }).click()
+    const details = page.getByTestId('order-details')
+    await expect(details).toContainText('Açık Ağız Anahtar 24 mm')
+
+    await row.getByRole('button', { name: `${orderNo} numaralı siparişi iptal et` }).click()
+    await page.getByRole('button', { name: 'Evet, iptal et' }).click()
+    await expect(row.getByTestId('order-cancelled')).toHaveText('İptal Edildi')
+    await expect(row.getByRole('button', { name: `${orderNo} numaralı siparişi iptal et` })).toHaveCount(0)
+
+    // After a reload the server says the same.
+    await page.reload()
+    await expect(
+      page.getByTestId('order-row').filter({ hasText: orderNo }).getByTestId('order-cancelled'),
+    ).toBeVisible()
+  })
+
+  test('on a phone the menu leads to the order list @phone', async ({ page }) => {
+    await logIn(page, DEALER)
+    await page.getByRole('button', { name: 'Menüyü aç' }).click()
+    await page.getByRole('dialog').getByRole('link', { name: 'Siparişlerim' }).click()
+    await expect(page).toHaveURL(/\/siparis\/liste$/)
+    await expect(page.getByRole('heading', { name: 'Siparişlerim' })).toBeVisible()
+  })
+
+  test('an empty cart offers no order button', async ({ page }) => {
+    await logIn(page, DEALER)
+    await emptyCartIfNeeded(page)
+    await page.goto('/sepet')
+    await expect(page.getByText('Sepetinizde ürün bulunmamaktadır.').first()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Sipariş Ver' })).toHaveCount(0)
+  })
+})
