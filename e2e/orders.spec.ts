@@ -1,33 +1,13 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import path from 'node:path'
 import { expect, type Page, test } from '@playwright/test'
-import { DEALER, emptyCartIfNeeded, expectCount, logIn, money } from './fixtures'
-
-const cardOf = (page: Page, name: string) =>
-  page.getByTestId('product-card').filter({ has: page.getByRole('link', { name, exact: true }) })
-
-/** Puts `quantity` of a product into the cart from its grid card. */
-export async function addFromCard(page: Page, name: string, quantity: number, count: number) {
-  await page.goto('/el-aletleri?view=grid')
-  const card = cardOf(page, name)
-  for (let i = 1; i < quantity; i++) await card.getByRole('button', { name: 'Miktarı artır' }).click()
-  await expect(card.getByRole('textbox')).toHaveValue(String(quantity))
-  await card.getByRole('button', { name: 'Sepete Ekle' }).click()
-  await expect(card.getByRole('button', { name: 'Sepete Eklendi' })).toBeVisible()
-  await expectCount(page, count)
-}
-
-/** The .eml files the server wrote (no SMTP_URL in the end-to-end run) that mention `text`. */
-function mailsMentioning(text: string): string[] {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? 'data/e2e', 'outbox')
-  let files: string[] = []
-  try {
-    files = readdirSync(outbox).filter((f) => f.endsWith('.eml'))
-  } catch {
-    return []
-  }
-  return files.map((f) => readFileSync(path.join(outbox, f), 'utf8')).filter((raw) => raw.includes(text))
-}
+import {
+  addFromCard,
+  DEALER,
+  emptyCartIfNeeded,
+  expectCount,
+  logIn,
+  mailsMentioning,
+  money,
+} from './fixtures'
 
 test.describe('orders', () => {
   test('a dealer orders the cart, sees the order, finds it in the list, expands and cancels it', async ({
