@@ -75,5 +75,13 @@ export const cartSchema = z.object({
 })
 export type Cart = z.infer<typeof cartSchema>
 
-export const addToCartResponseSchema = z.object({ item: cartLineSchema, cart: cartSchema })
+/** The cart without its lines: what an add answers beside the line it changed. */
+export const cartSummarySchema = cartSchema.omit({ items: true })
+export type CartSummary = z.infer<typeof cartSummarySchema>
+
+/**
+ * An add answers the cart item (spec/1 §7) and the cart's counts and totals after it, not every line:
+ * the web app merges the item into the cart it holds and checks the counts (cart-sync.ts).
+ */
+export const addToCartResponseSchema = z.object({ item: cartLineSchema, cart: cartSummarySchema })
 export type AddToCartResponse = z.infer<typeof addToCartResponseSchema>

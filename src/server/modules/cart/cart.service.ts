@@ -154,10 +154,11 @@ async function addBatchNow(db: Db, user: Dealer, batch: PendingAdd[]): Promise<v
   }
   try {
     const cart = await cartAfterAdds(db, user, committed.version, committed.outcomes)
+    const { items: _lines, ...summary } = cart
     for (const [i, add] of batch.entries()) {
       const outcome = committed.outcomes[i]!
       if ('error' in outcome) add.reject(outcome.error)
-      else add.resolve({ item: cart.items.find((l) => l.id === outcome.line.id)!, cart })
+      else add.resolve({ item: cart.items.find((l) => l.id === outcome.line.id)!, cart: summary })
     }
   } catch (error) {
     for (const add of batch) add.reject(error)

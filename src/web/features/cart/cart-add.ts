@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { AddToCartResponse } from '../../../contracts/cart'
 import { apiFetch } from '../../lib/api-client'
-import { acceptServerCart, cartMutationKey, cartScope, isLastChange, resyncCart } from './cart-sync'
+import { acceptAddAnswer, cartMutationKey, cartScope, isLastChange, resyncCart } from './cart-sync'
 
 export interface AddToCartInput {
   productId: number
@@ -16,7 +16,7 @@ export function postAddToCart({ productId, unitId, quantity }: AddToCartInput): 
 }
 
 /**
- * Adds to the cart; the answer carries the whole cart, which becomes the cart query's data. The caller
+ * Adds to the cart; the answer's line and totals go into the cart query's data (acceptAddAnswer). The caller
  * shows the busy and success looks and reports errors (it knows which alert fits its page); a failure of
  * any kind re-syncs the cart from the server.
  */
@@ -26,7 +26,7 @@ export function useAddToCart() {
     mutationKey: cartMutationKey,
     scope: cartScope,
     mutationFn: postAddToCart,
-    onSuccess: (answer) => acceptServerCart(queryClient, answer.cart),
+    onSuccess: (answer) => acceptAddAnswer(queryClient, answer),
     onError: () => {
       if (isLastChange(queryClient)) resyncCart(queryClient)
     },
