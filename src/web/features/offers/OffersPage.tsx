@@ -3,12 +3,12 @@ import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
 import { AlertIcon } from '../../components/icons/Icons'
+import { ListPagination } from '../../components/ListPagination'
 import { LoadError } from '../../components/LoadError'
 import { loginPath } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { OfferRow } from './OfferRow'
-import { OffersPagination } from './OffersPagination'
 import { useOfferList } from './offers-api'
 
 /** The page asked for by the address: a positive whole number, else 1. */
@@ -98,7 +98,7 @@ function DealerOffers() {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <OffersPagination page={updating ? page : data.page} pages={data.pages} onChange={changePage} />
+      <ListPagination page={updating ? page : data.page} pages={data.pages} onChange={changePage} />
     </Box>
   )
 }

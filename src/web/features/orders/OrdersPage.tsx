@@ -1,15 +1,4 @@
-import {
-  Box,
-  Button,
-  Group,
-  Pagination,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core'
+import { Box, Button, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
@@ -17,6 +6,7 @@ import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import type { Order } from '../../../contracts/orders'
+import { ListPagination } from '../../components/ListPagination'
 import { LoadError } from '../../components/LoadError'
 import { isApiError } from '../../lib/api-error'
 import { queryKeys } from '../../lib/query-keys'
@@ -173,27 +163,7 @@ function DealerOrders() {
           </Table>
         </Table.ScrollContainer>
       </Box>
-      {data.pages > 1 && (
-        <Group component="nav" aria-label={t('catalog.pagination')} justify="center">
-          <Pagination
-            total={data.pages}
-            value={updating ? page : data.page}
-            onChange={changePage}
-            siblings={1}
-            getItemProps={(item) => ({
-              'aria-label': t('catalog.page', { page: item }),
-              'aria-current': item === (updating ? page : data.page) ? 'page' : undefined,
-            })}
-            getControlProps={(control) =>
-              control === 'previous'
-                ? { 'aria-label': t('catalog.previousPage') }
-                : control === 'next'
-                  ? { 'aria-label': t('catalog.nextPage') }
-                  : {}
-            }
-          />
-        </Group>
-      )}
+      <ListPagination page={updating ? page : data.page} pages={data.pages} onChange={changePage} />
     </Stack>
   )
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
-import { renderWithProviders } from '../../test/render'
+import { renderWithProviders } from '../test/render'
 import { ListPagination } from './ListPagination'
 
 function shown(): string[] {

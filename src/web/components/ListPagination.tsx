@@ -1,28 +1,28 @@
 import { Group, Pagination } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
-import { paginationWindow } from '../../../domain/listing'
+import { paginationWindow } from '../../domain/listing'
 
-/**
- * Page buttons by the domain's window (as the product list's): the first and last page, a window
- * around the current one and an ellipsis for each gap. Nothing when there is one page.
- */
-export function OffersPagination({
-  page,
-  pages,
-  onChange,
-}: {
+export interface ListPaginationProps {
   page: number
   pages: number
   onChange: (page: number) => void
-}) {
+  disabled?: boolean
+}
+
+/**
+ * Page buttons by the domain's window: every page below 11 pages, else the first and last page, a
+ * window around the current one and an ellipsis for each gap. Nothing when there is one page.
+ */
+export function ListPagination({ page, pages, onChange, disabled }: ListPaginationProps) {
   const { t } = useTranslation()
   if (pages <= 1) return null
+  const items = paginationWindow(page, pages)
   return (
     <Group component="nav" aria-label={t('catalog.pagination')} justify="center" mt="lg">
-      <Pagination.Root total={pages} value={page} onChange={onChange} size="md">
+      <Pagination.Root total={pages} value={page} onChange={onChange} disabled={disabled} size="md">
         <Group gap={6} justify="center">
           <Pagination.Previous aria-label={t('catalog.previousPage')} />
-          {paginationWindow(page, pages).map((item, index) =>
+          {items.map((item, index) =>
             item === 'ellipsis' ? (
               // biome-ignore lint/suspicious/noArrayIndexKey: an ellipsis has no identity but its place
               <Pagination.Dots key={`dots-${index}`} />
