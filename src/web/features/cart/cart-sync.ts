@@ -29,7 +29,10 @@ export function acceptServerCart(queryClient: QueryClient, cart: Cart): void {
 export function acceptAddAnswer(queryClient: QueryClient, answer: AddToCartResponse): void {
   if (!isLastChange(queryClient)) return
   const held = queryClient.getQueryData<Cart>(cartKey)
-  if (!held) return resyncCart(queryClient)
+  if (!held) {
+    resyncCart(queryClient)
+    return
+  }
   const known = held.items.some((line) => line.id === answer.item.id)
   const items = known
     ? held.items.map((line) => (line.id === answer.item.id ? answer.item : line))
