@@ -30,7 +30,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --scenarios a,b      only scenarios whose id starts with one of these (${SCENARIOS.map((s) => s.id).join(', ')})
   --cache-seconds N    run the server with CACHE_SECONDS=N (default: the server's own default)
   --postgres URL       measure on this machine's PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres):
-                       a fresh database per size instead of the embedded one`
+                       a fresh database per size instead of the embedded one
+  --cpu-prof DIR       write the server's CPU profile (.cpuprofile, open in Chrome DevTools) into DIR`
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -45,6 +46,7 @@ function parseOptions(argv) {
       scenarios: { type: 'string' },
       'cache-seconds': { type: 'string' },
       postgres: { type: 'string' },
+      'cpu-prof': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -72,6 +74,7 @@ function parseOptions(argv) {
     warmup: int('warmup', values.warmup, 0, 60),
     connections: int('connections', values.connections, 1, 200),
     postgres: values.postgres,
+    cpuProfDir: values['cpu-prof'] && path.resolve(values['cpu-prof']),
     reuse: values.reuse,
     scenarios,
     cacheSeconds:
@@ -107,6 +110,7 @@ async function benchSize(size, options) {
     dataDir: db.dataDir,
     databaseUrl: db.databaseUrl,
     cacheSeconds: options.cacheSeconds,
+    cpuProfDir: options.cpuProfDir,
     log,
   })
   try {

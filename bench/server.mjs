@@ -23,9 +23,9 @@ export function freePort() {
 
 /**
  * Resolves when GET /api/bootstrap answers 200. `cacheSeconds` (optional) sets CACHE_SECONDS; the
- * server's own default applies otherwise. The server's output goes to <dataDir>/server.log.
+ * server's own default applies otherwise. `cpuProfDir` (optional) receives the server's CPU profile. The server's output goes to <dataDir>/server.log.
  */
-export async function startServer({ root, dataDir, databaseUrl, cacheSeconds, log }) {
+export async function startServer({ root, dataDir, databaseUrl, cacheSeconds, cpuProfDir, log }) {
   const port = await freePort()
   const logFile = path.join(dataDir, 'server.log')
   const out = createWriteStream(logFile)
@@ -33,9 +33,11 @@ export async function startServer({ root, dataDir, databaseUrl, cacheSeconds, lo
   if (cacheSeconds !== undefined) extra.CACHE_SECONDS = String(cacheSeconds)
   const env = childEnv(dataDir, extra, databaseUrl)
   if (cacheSeconds === undefined) delete env.CACHE_SECONDS
+  // Node writes the profile when the server exits (the bench stops it with SIGTERM).
+  const profileArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []
   const started = performance.now()
   const child = track(
-    spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {
+    spawn(process.execPath, [...profileArgs, path.join(root, 'dist', 'server', 'main.js')], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
