@@ -416,6 +416,24 @@ describe('concurrency', () => {
     expect((await cart(dealer)).items[0]!.quantity).toBe(25)
   })
 
+  it('a burst of adds shares transactions: the cart version rises once per batch, not once per add', async () => {
+    await clear(dealer)
+    const p = await product({ stock: 1000 })
+    const version = async () =>
+      (
+        await queryRows<{ version: number }>(
+          t.database.db,
+          sql`select carts.version from carts join users on users.id = carts.user_id
+              where users.email = 'bayi@toptan.test'`,
+        )
+      )[0]!.version
+    const before = await version()
+    const results = await Promise.all(Array.from({ length: 20 }, () => add(dealer, p, 1)))
+    expect(results.every((r) => r.statusCode === 200)).toBe(true)
+    expect((await cart(dealer)).items[0]!.quantity).toBe(20)
+    expect(await version()).toBeLessThanOrEqual(before + 5)
+  })
+
   it('parallel adds never take more than the stock', async () => {
     await clear(dealer)
     const p = await product({ stock: 10 })

@@ -119,6 +119,9 @@ export function addToCart(db: Db, user: Dealer, input: AddInput): Promise<AddToC
     const batch: PendingAdd[] = [{ input, resolve, reject }]
     waitingAdds.set(user.id, batch)
     void cartQueue.run(user.id, async () => {
+      // One turn of the event loop lets requests that have already arrived join: on the embedded
+      // database a whole request runs without yielding to I/O, so without it every batch is one add.
+      await new Promise((resolve) => setImmediate(resolve))
       // From here on, new adds start the next batch, queued behind this one.
       waitingAdds.delete(user.id)
       await addBatchNow(db, user, batch)
