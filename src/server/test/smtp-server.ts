@@ -106,7 +106,8 @@ function splitMessage(raw: string) {
 }
 
 export function readMessage(raw: string) {
-  const { headers, body } = splitMessage(raw)
+  // The wire has CRLF; the outbox's .eml files have Unix newlines.
+  const { headers, body } = splitMessage(raw.replace(/\r?\n/g, '\r\n'))
   const boundary = /boundary="?([^";]+)"?/.exec(headers.get('content-type') ?? '')?.[1]
   const parts = new Map<string, string>()
   for (const chunk of boundary ? body.split(`--${boundary}`).slice(1, -1) : []) {

@@ -13,6 +13,11 @@ export type MailMessage = {
 /** Sends a message or throws; a thrown error means the message did not leave (nothing else is lost). */
 export type Mailer = {
   send(message: MailMessage): Promise<void>
+  /**
+   * Keeps a message that could not be sent as an .eml file under DATA_DIR/outbox/unsent, so it can be
+   * sent again by hand; answers the file's path.
+   */
+  keep(message: MailMessage): Promise<string>
   /** Where messages go, for the start-up log: an smtp:// address without credentials, or the outbox. */
   readonly target: string
 }
@@ -27,27 +32,46 @@ export function createMailer(
   options: { smtpUrl: string | undefined; dataDir: string; from: string },
   log: MailLog = { info: () => {} },
 ): Mailer {
+  const outbox = path.join(options.dataDir, 'outbox')
+  const toFile = createFileWriter(options.from)
+  const keep = (message: MailMessage) => toFile(message, path.join(outbox, 'unsent'))
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl)
+    // A mail server that does not answer must not hold a request for nodemailer's default minutes;
+    // timeouts given in SMTP_URL's query win over these.
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    })
     const url = new URL(options.smtpUrl)
     return {
       target: `${url.protocol}//${url.host}`,
       async send(message) {
         await transport.sendMail({ from: options.from, ...message })
       },
+      keep,
     }
   }
-  const outbox = path.join(options.dataDir, 'outbox')
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     target: outbox,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message })
-      await mkdir(outbox, { recursive: true })
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`
-      const file = path.join(outbox, name)
-      await writeFile(file, info.message as Buffer)
+      const file = await toFile(message, outbox)
       log.info(`mail to ${message.to} ("${message.subject}") written to ${file}`)
     },
+    keep,
+  }
+}
+
+/** Writes a message as an .eml file into a folder; answers the file's path. */
+function createFileWriter(from: string) {
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
+  return async (message: MailMessage, folder: string): Promise<string> => {
+    const info = await transport.sendMail({ from, ...message })
+    await mkdir(folder, { recursive: true })
+    const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}.eml`
+    const file = path.join(folder, name)
+    await writeFile(file, info.message as Buffer)
+    return file
   }
 }

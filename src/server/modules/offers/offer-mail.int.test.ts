@@ -215,8 +215,7 @@ describe('the default outbox mailer', () => {
       const files = readdirSync(outbox)
       expect(files).toHaveLength(1)
       expect(files[0]).toMatch(/\.eml$/)
-      // The outbox writes Unix newlines; the reader expects the wire's CRLF.
-      const mail = readMessage(readFileSync(path.join(outbox, files[0]!), 'utf8').replace(/\r?\n/g, '\r\n'))
+      const mail = readMessage(readFileSync(path.join(outbox, files[0]!), 'utf8'))
       expect(mail.to).toBe('ayse@musteri.test')
       expect(mail.subject).toBe(`Offer ${offer.orderNo} — Yıldız Yapı Market Ltd. Şti.`)
       expect(mail.text).toContain('Dear Kaya & Oğulları,')

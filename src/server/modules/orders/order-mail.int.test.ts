@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
@@ -88,24 +88,12 @@ describe('order confirmation mail', () => {
     expect(message.html).toContain('Kapıda teslim')
   })
 
-  it('keeps the order when the mail server refuses the message', async () => {
+  it('keeps the order, and the refused confirmation as an .eml in the outbox, when the server refuses', async () => {
     smtp.refuse = 'rcpt'
-    const errors: unknown[] = []
-    const mailer = createMailer({
-      smtpUrl: smtp.url,
-      dataDir: tmpdir(),
-      from: 'Toptan <siparis@toptan.local>',
-    })
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'toptan-mail-'))
     const app = await createTestApp({
       database: t.database,
-      mailer: {
-        target: smtp.url,
-        send: (message) =>
-          mailer.send(message).catch((err) => {
-            errors.push(err)
-            throw err
-          }),
-      },
+      mailer: createMailer({ smtpUrl: smtp.url, dataDir, from: 'Toptan <siparis@toptan.local>' }),
     })
     try {
       const dealer = new TestClient(app.app)
@@ -118,9 +106,15 @@ describe('order confirmation mail', () => {
         payload: '',
       })
       expect(res.statusCode).toBe(200)
-      await expect.poll(() => errors.length).toBe(1)
+      const orderNo = res.json().orderNo
+      const unsent = path.join(dataDir, 'outbox', 'unsent')
+      await expect.poll(() => (existsSync(unsent) ? readdirSync(unsent).length : 0)).toBe(1)
+      const kept = readMessage(readFileSync(path.join(unsent, readdirSync(unsent)[0]!), 'utf8'))
+      expect(kept.subject).toBe(`Siparişiniz alındı: ${orderNo}`)
+      expect(kept.text).toContain('Pul')
+      expect(smtp.received.some((m) => readMessage(m.raw).subject.includes(orderNo))).toBe(false)
       const list = await dealer.send({ method: 'GET', url: '/api/catalog/orders' })
-      expect(list.json().items[0].orderNo).toBe(res.json().orderNo)
+      expect(list.json().items[0].orderNo).toBe(orderNo)
     } finally {
       smtp.refuse = null
       await app.close()

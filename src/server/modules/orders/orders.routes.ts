@@ -19,6 +19,10 @@ export const ordersRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['orders']
+    // Who may call comes before what was sent: a guest gets 401 and an administrator 403 on every verb.
+    app.addHook('preValidation', async (request) => {
+      requireDealer(request)
+    })
 
     app.post(
       '/api/catalog/cart',
@@ -47,9 +51,11 @@ export const ordersRoutes =
             name: user.name,
             locale: user.locale ?? 'tr',
           })
-          deps.mailer
-            .send(mail)
-            .catch((err) => request.log.error({ err, orderNo: order.orderNo }, 'order mail failed'))
+          deps.mailer.send(mail).catch(async (err) => {
+            // Refused or unreachable: the message is kept in the outbox's unsent folder, not lost.
+            const kept = await deps.mailer.keep(mail).catch(() => null)
+            request.log.error({ err, orderNo: order.orderNo, kept }, 'order mail failed')
+          })
         }
         return order
       },
