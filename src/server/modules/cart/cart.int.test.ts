@@ -302,7 +302,7 @@ describe('PATCH and DELETE /api/catalog/cart/{lineId}', () => {
 })
 
 describe('who may use a cart', () => {
-  it("guests get 401 and administrators 403 with the spec's text, for every verb", async () => {
+  it("guests get 401 and administrators 403 with the spec's text, for every verb, even with a bad body", async () => {
     const p = await product({})
     const guest = new TestClient(t.app)
     await guest.openPage()
@@ -314,6 +314,8 @@ describe('who may use a cart', () => {
       c.send({ method: 'DELETE', url: '/api/catalog/cart' }),
       c.send({ method: 'PATCH', url: '/api/catalog/cart/1', payload: { quantity: 1 } }),
       c.send({ method: 'DELETE', url: '/api/catalog/cart/1' }),
+      add(c, p, 'abc'),
+      c.send({ method: 'PATCH', url: '/api/catalog/cart/1', payload: { quantity: -1 } }),
     ]
     for (const res of await Promise.all(calls(guest))) expect(res.statusCode).toBe(401)
     for (const res of await Promise.all(calls(admin))) {

@@ -18,6 +18,10 @@ export const cartRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['cart']
+    // Who may call comes before what was sent: a guest gets 401 and an administrator 403 on every verb.
+    app.addHook('preValidation', async (request) => {
+      requireDealer(request)
+    })
 
     app.get(
       '/api/catalog/cart',

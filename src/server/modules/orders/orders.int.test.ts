@@ -387,8 +387,23 @@ describe('orders list and cancel', () => {
         url: `/api/catalog/order/${placed.id}`,
         payload: { cancel: true },
       }),
+      // Who may call is decided before the body is read.
+      await admin.send({ method: 'PATCH', url: `/api/catalog/order/${placed.id}`, payload: { cancel: 'x' } }),
     ]) {
       expect(res.statusCode).toBe(403)
+    }
+    const guest = new TestClient(t.app)
+    await guest.openPage()
+    for (const res of [
+      await guest.send({
+        method: 'POST',
+        url: '/api/catalog/cart',
+        payload: { description: 'x'.repeat(5000) },
+      }),
+      await guest.send({ method: 'GET', url: '/api/catalog/orders' }),
+      await guest.send({ method: 'PATCH', url: `/api/catalog/order/${placed.id}`, payload: { cancel: 'x' } }),
+    ]) {
+      expect(res.statusCode).toBe(401)
     }
     const bad = await dealer.send({
       method: 'PATCH',
