@@ -26,6 +26,12 @@ describe('refuseAdd', () => {
     ['mode 3 adds only 5', { requested: 16, stockInfoStatus: 3 }, { reason: 'stock', requested: 16 }],
     ['mode 9 keeps 5 back', { requested: 6, stockInfoStatus: 9 }, { reason: 'stock', requested: 6 }],
     ['cartStockControl lifts the limit', { requested: 5000, stock: 0, cartStockControl: true }, null],
+    ['a line up to 100,000', { lineQuantity: 99_999, cartStockControl: true }, null],
+    [
+      'a line never past 100,000, even with cartStockControl',
+      { lineQuantity: 100_000, cartStockControl: true },
+      { reason: 'lineFull', max: 100_000 },
+    ],
     [
       'cartStockControl does not lift the price rule',
       { salePrice: 0, cartStockControl: true },

@@ -7,12 +7,15 @@ export type AddRefusal =
   | { reason: 'variantRequired' }
   | { reason: 'noPrice' }
   | { reason: 'stock'; requested: number }
+  | { reason: 'lineFull'; max: number }
 
 /**
  * Whether `requested` of a unit (with its multiplier) may go into the cart (spec/1 §5): a variant
  * family needs a chosen child; a product with sale price 0 cannot be bought; the stock limit counts in
  * base units, adds the display mode's offset, subtracts what the cart already holds of the product and
- * is not applied when cartStockControl is on. Returns null when allowed.
+ * is not applied when cartStockControl is on. The line it lands on (`lineQuantity` already there, in
+ * the same unit) may not pass MAX_LINE_QUANTITY, with or without the stock limit. Returns null when
+ * allowed.
  */
 export function refuseAdd(input: {
   isVariantParent: boolean
@@ -23,9 +26,12 @@ export function refuseAdd(input: {
   stockInfoStatus: number
   inCartBaseUnits: number
   cartStockControl: boolean
+  lineQuantity?: number
 }): AddRefusal | null {
   if (input.isVariantParent) return { reason: 'variantRequired' }
   if (!(input.salePrice > 0)) return { reason: 'noPrice' }
+  if ((input.lineQuantity ?? 0) + input.requested > MAX_LINE_QUANTITY)
+    return { reason: 'lineFull', max: MAX_LINE_QUANTITY }
   const remaining = remainingStock({
     quantity: input.stock,
     mode: input.stockInfoStatus,

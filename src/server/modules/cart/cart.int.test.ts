@@ -189,6 +189,44 @@ describe('the stock limit', () => {
     },
   )
 
+  it('keeps a line at 100,000 at most when the stock limit is off, on every way a line grows', async () => {
+    await setStoreSetting(t.database.db, 'cartStockControl', true)
+    try {
+      await clear(dealer)
+      // Koli of 30,000 pieces: 100,000 of them are 3·10⁹ pieces, more than an int holds.
+      const p = await product({
+        stock: 0,
+        units: [
+          ['Adet', 1, '1'],
+          ['Koli', 30_000, '25000'],
+        ],
+      })
+      expect((await add(dealer, p, 100_000, p.units.Koli)).statusCode).toBe(200)
+      const full = await add(dealer, p, 1, p.units.Koli)
+      expect(full.statusCode).toBe(400)
+      expect(full.json().error).toMatchObject({
+        code: 'line_full',
+        messages: { type: 'Bir sepet satırında en fazla 100000 adet olabilir.' },
+      })
+      const adet = (await add(dealer, p, 5)).json().item.id as number // counts the 3·10⁹ held
+      const more = await dealer.send({
+        method: 'PATCH',
+        url: `/api/catalog/cart/${adet}`,
+        payload: { addQuantity: 99_996 },
+      })
+      expect(more.json().error.code).toBe('line_full')
+      const merge = await dealer.send({
+        method: 'PATCH',
+        url: `/api/catalog/cart/${adet}`,
+        payload: { unit: p.units.Koli },
+      })
+      expect(merge.json().error.code).toBe('line_full')
+      expect((await cart(dealer)).items.map((l) => l.quantity)).toEqual([100_000, 5])
+    } finally {
+      await setStoreSetting(t.database.db, 'cartStockControl', false)
+    }
+  })
+
   it('counts units by their multiplier across lines', async () => {
     await clear(dealer)
     const p = await product({ stock: 30 })

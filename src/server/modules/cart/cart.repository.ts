@@ -35,8 +35,9 @@ export async function findCartVersion(db: Db, userId: number): Promise<number> {
 }
 
 /**
- * What adding a product needs to know, fresh and in one statement: the product, the chosen unit, and
- * the base units (quantity × multiplier) this cart already holds of it, optionally without one line.
+ * What adding a product needs to know, fresh and in one statement: the product, the chosen unit, the
+ * base units (quantity × multiplier) this cart already holds of it, optionally without one line, and
+ * the quantity of the line of this product and unit (0 when there is none).
  */
 export async function findProductForCart(
   db: Db,
@@ -44,11 +45,16 @@ export async function findProductForCart(
   unitId: number,
   cart?: { id: number; exceptLineId?: number },
 ) {
+  // Summed as bigint: a cart that skips the stock limit may hold more than an int of base units.
   const held = cart
-    ? sql<number>`(select coalesce(sum(ci.quantity * cu.multiplier), 0)::int from cart_items ci
+    ? sql<number>`(select coalesce(sum(ci.quantity::bigint * cu.multiplier), 0)::float8 from cart_items ci
         join product_units cu on cu.id = ci.unit_id
         where ci.cart_id = ${cart.id} and ci.product_id = "products"."id"
         and ci.id <> ${cart.exceptLineId ?? 0})`
+    : sql<number>`0`
+  const lineQuantity = cart
+    ? sql<number>`(select coalesce(max(ci.quantity), 0)::int from cart_items ci
+        where ci.cart_id = ${cart.id} and ci.product_id = "products"."id" and ci.unit_id = ${unitId})`
     : sql<number>`0`
   const [row] = await db
     .select({
@@ -60,6 +66,7 @@ export async function findProductForCart(
       unitId: productUnits.id,
       multiplier: productUnits.multiplier,
       heldBaseUnits: held,
+      lineQuantity,
     })
     .from(products)
     .leftJoin(productUnits, and(eq(productUnits.id, unitId), eq(productUnits.productId, products.id)))

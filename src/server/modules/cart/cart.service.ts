@@ -36,6 +36,8 @@ function refusalError(refusal: AddRefusal): AppError {
       return new AppError('validation', 'cart.noPrice', undefined, 'no_price')
     case 'stock':
       return new AppError('conflict', 'cart.stock', { n: refusal.requested }, 'insufficient_stock')
+    case 'lineFull':
+      return new AppError('validation', 'cart.lineFull', { max: refusal.max }, 'line_full')
   }
 }
 
@@ -44,12 +46,16 @@ const unknownUnit = () =>
     productValue: { key: 'cart.unknownUnit' },
   })
 
-/** Checks the product, unit and stock rules for `requested` more units with `inCart` base units held. */
+/**
+ * Checks the product, unit and stock rules for `requested` more units with `inCartBaseUnits` held, on
+ * a line that holds `lineQuantity` already.
+ */
 async function checkAllowed(
   db: Db,
   product: NonNullable<Awaited<ReturnType<typeof findProductForCart>>>,
   requested: number,
   inCartBaseUnits: number,
+  lineQuantity = 0,
 ) {
   if (product.unitId === null || product.multiplier === null) throw unknownUnit()
   const settings = await loadStoreSettings(db)
@@ -62,6 +68,7 @@ async function checkAllowed(
     stockInfoStatus: settings.stockInfoStatus,
     inCartBaseUnits,
     cartStockControl: settings.cartStockControl,
+    lineQuantity,
   })
   if (refusal) throw refusalError(refusal)
 }
@@ -139,7 +146,7 @@ async function addBatchNow(db: Db, user: Dealer, batch: PendingAdd[]): Promise<v
         try {
           const product = await findProductForCart(tx, input.productId, input.unitId, { id: cart.id })
           if (!product) throw notFound()
-          await checkAllowed(tx, product, input.quantity, product.heldBaseUnits)
+          await checkAllowed(tx, product, input.quantity, product.heldBaseUnits, product.lineQuantity)
           outcomes.push({ line: await addToLine(tx, cart.id, input.productId, input.unitId, input.quantity) })
         } catch (error) {
           // A refusal is decided before its statement runs, so the transaction is still good.
@@ -206,13 +213,19 @@ async function changeLineNow(db: Db, user: Dealer, lineId: number, patch: CartLi
       await checkAllowed(tx, product, patch.quantity, others)
       await setLineQuantity(tx, line.id, patch.quantity)
     } else if ('addQuantity' in patch) {
-      await checkAllowed(tx, product, patch.addQuantity, others + line.quantity * line.multiplier)
+      await checkAllowed(
+        tx,
+        product,
+        patch.addQuantity,
+        others + line.quantity * line.multiplier,
+        line.quantity,
+      )
       await setLineQuantity(tx, line.id, line.quantity + patch.addQuantity)
     } else {
-      await checkAllowed(tx, product, line.quantity, others)
       // The line's price follows its unit (it is read from the unit); a line with that unit already
       // there takes this line's quantity.
       const twin = await findLineByUnit(tx, cartId, line.productId, patch.unit)
+      await checkAllowed(tx, product, line.quantity, others, twin?.quantity ?? 0)
       if (twin) {
         await setLineQuantity(tx, twin.id, twin.quantity + line.quantity)
         await deleteLine(tx, cartId, line.id)
