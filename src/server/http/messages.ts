@@ -38,6 +38,7 @@ const tr = {
   'orders.virtualPlan': 'Bu ödeme planı kartla ödenir; lütfen ödeme adımını kullanın.',
   'orders.emptyCart': 'Sepetiniz boş; sipariş verilemez.',
   'orders.unavailable': '{name} artık satışta değil; lütfen sepetinizden çıkarın.',
+  'orders.noPrice': '{name} için fiyat bulunmuyor; lütfen bizimle iletişime geçiniz.',
   'orders.stock': '{name} ürününden {n} adet bulunmamaktadır!',
   'orders.riskBlocked': 'Risk limitiniz sipariş vermenize izin vermiyor. Lütfen bizimle iletişime geçiniz.',
   'orders.riskExceeded':
@@ -90,6 +91,7 @@ const en: Record<MessageKey, string> = {
   'orders.virtualPlan': 'This payment plan is paid by card; please use the payment step.',
   'orders.emptyCart': 'Your cart is empty; there is nothing to order.',
   'orders.unavailable': '{name} is no longer sold; please remove it from your cart.',
+  'orders.noPrice': '{name} has no price; please contact us.',
   'orders.stock': 'There are not {n} of {name} in stock!',
   'orders.riskBlocked': 'Your risk limit does not allow ordering. Please contact us.',
   'orders.riskExceeded': 'The order exceeds your risk limit by {excess} TL. You can order at most {max} TL.',

@@ -160,6 +160,80 @@ describe('POST /api/catalog/cart (place the order)', () => {
     await clearCart(dealer)
   })
 
+  it('prices in sale prices when plans are not offered, and in the default plan, never a card plan, when none is sent', async () => {
+    const [plan] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into payment_plans (name, price_name, sort_order) values ('60 Gün Vadeli', 'advencePrice1', 6) returning id`,
+    )
+    await t.database.db.execute(sql`update payment_plans set is_default = (id = ${plan!.id})`)
+    try {
+      await clearCart(dealer)
+      const p = await product([50, 0, 0], '100')
+      await addToCart(dealer, p, 1)
+      // Plans not offered: the cart shows sale prices, so the order has them, whatever the default plan.
+      const plain: Order = (await order(dealer)).json()
+      expect(plain.orderItems[0]!.price.value).toBe(100)
+      await setStoreSetting(t.database.db, 'showPaymentPlanPrice', true)
+      await addToCart(dealer, p, 1)
+      const byDefault: Order = (await order(dealer)).json()
+      expect([byDefault.paymentPlan, byDefault.orderItems[0]!.price.value]).toEqual(['60 Gün Vadeli', 110])
+      await t.database.db.execute(sql`update payment_plans set is_virtual = true where id = ${plan!.id}`)
+      await addToCart(dealer, p, 1)
+      const card = await order(dealer)
+      expect(card.statusCode).toBe(400)
+      expect(card.json().error.code).toBe('card_payment_plan')
+    } finally {
+      await setStoreSetting(t.database.db, 'showPaymentPlanPrice', false)
+      await t.database.db.execute(sql`delete from payment_plans where id = ${plan!.id}`)
+      await t.database.db.execute(
+        sql`update payment_plans set is_default = (sort_order = (select min(sort_order) from payment_plans))`,
+      )
+      await clearCart(dealer)
+    }
+  })
+
+  it('refuses a line whose plan price is 0, naming it, and keeps the cart', async () => {
+    await setStoreSetting(t.database.db, 'showPaymentPlanPrice', true)
+    await t.database.db.execute(
+      sql`insert into payment_plans (name, price_name, sort_order) values ('45 Gün Vadeli', 'advencePrice2', 7)`,
+    )
+    try {
+      await clearCart(dealer)
+      const p = await product([50, 0, 0], '100')
+      await t.database.db.execute(sql`update products set advence_price2 = 0 where id = ${p.id}`)
+      await addToCart(dealer, p, 2)
+      const res = await order(dealer, 'advencePrice=advencePrice2')
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.code).toBe('no_price')
+      expect(res.json().error.messages.type).toMatch(/^Ürün O-\w+ için fiyat bulunmuyor/)
+      const cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
+      expect(cart.count).toBe(1)
+      expect(await stockOf(p.id)).toEqual([50, 0, 0])
+    } finally {
+      await setStoreSetting(t.database.db, 'showPaymentPlanPrice', false)
+      await t.database.db.execute(sql`delete from payment_plans where price_name = 'advencePrice2'`)
+      await clearCart(dealer)
+    }
+  })
+
+  it('records the branch the cart page shows: the chosen one, else the first of the company', async () => {
+    await clearCart(dealer)
+    const p = await product([50, 0, 0])
+    await addToCart(dealer, p, 1)
+    const first: Order = (await order(dealer)).json()
+    expect(first.branch).toBe(fx.branches[0]!.name)
+    const second = fx.branches[1]!
+    const chose = await dealer.send({
+      method: 'POST',
+      url: '/api/catalog/settings',
+      payload: { key: 'branch', value: second.id },
+    })
+    expect(chose.statusCode).toBeLessThan(300)
+    await addToCart(dealer, p, 1)
+    const chosen: Order = (await order(dealer)).json()
+    expect(chosen.branch).toBe(second.name)
+  })
+
   it('refuses an empty cart', async () => {
     await clearCart(dealer)
     const res = await order(dealer)
@@ -229,7 +303,7 @@ describe('the risk limit', () => {
   it.each([
     // limit, overdue, cart total (net 100 → 120 with tax) → status, message
     ['1', '0', 409, /izin vermiyor/],
-    ['10000', '10000', 409, /10\.000,00|120,00 TL aşıyor. En fazla 0,00 TL/],
+    ['10000', '10000', 409, /^Sipariş tutarı risk limitinizi 120,00 TL aşıyor\. En fazla 0,00 TL/],
     ['1120.01', '1000', 200, null], // available 120.01, total 120.00: one kuruş under
     ['1120', '1000', 200, null], // exactly available
     ['1119.99', '1000', 409, /0,01 TL aşıyor. En fazla 119,99 TL/], // one kuruş over

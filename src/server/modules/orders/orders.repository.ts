@@ -72,15 +72,21 @@ export async function findCustomerRisk(db: Db, customerId: number) {
 }
 
 /** The same figures with the customer row locked, so parallel orders cannot pass the limit together. */
-export async function lockCustomer(db: Db, customerId: number) {
-  const [row] = await customerRiskQuery(db, customerId).for('update', { of: customers })
+/**
+ * The customer's risk figures, its row locked until the transaction ends, and the branch an order
+ * records: `preferredBranchId` while it is still the customer's, else its first branch (or null).
+ */
+export async function lockCustomer(db: Db, customerId: number, preferredBranchId: number | null) {
+  const [row] = await customerRiskQuery(db, customerId, preferredBranchId).for('update', { of: customers })
   return row!
 }
 
-function customerRiskQuery(db: Db, customerId: number) {
+function customerRiskQuery(db: Db, customerId: number, preferredBranchId: number | null = null) {
   return db
     .select({
       id: customers.id,
+      branchId: sql<number | null>`(select b.id from branches b where b.customer_id = "customers"."id"
+        order by (b.id = ${preferredBranchId ?? 0}) desc, b.id limit 1)`,
       riskLimit: customers.riskLimit,
       overdueBalance: customers.overdueBalance,
       // Written qualified: in a one-table select Drizzle would render a bare "id", which the

@@ -49,18 +49,24 @@ const PRICE_COLUMNS = [
   'advencePrice5',
 ] as const
 
-/** The plan the dealer chose (by id or price name), or the store's default when plans are not offered. */
+const SALE_PLAN: PaymentPlan = {
+  id: 0,
+  name: 'Peşin',
+  priceName: 'salePrice',
+  varsayilan: true,
+  isVirtual: false,
+}
+
+/**
+ * The plan the order is priced in: when plans are not offered, the sale prices the cart shows; when
+ * they are, the one the dealer chose (by id or price name), else the store's default. A card
+ * (virtual) plan is paid through the payment step, never by this call.
+ */
 function choosePlan(plans: PaymentPlan[], offered: boolean, chosen: string | undefined): PaymentPlan {
-  const fallback = plans.find((p) => p.varsayilan) ?? plans[0]
-  const salePlan: PaymentPlan = {
-    id: 0,
-    name: 'Peşin',
-    priceName: 'salePrice',
-    varsayilan: true,
-    isVirtual: false,
-  }
-  if (!offered || !chosen) return fallback ?? salePlan
-  const plan = plans.find((p) => String(p.id) === chosen || p.priceName === chosen)
+  if (!offered) return SALE_PLAN
+  const plan = chosen
+    ? plans.find((p) => String(p.id) === chosen || p.priceName === chosen)
+    : (plans.find((p) => p.varsayilan) ?? plans[0] ?? SALE_PLAN)
   if (!plan) {
     throw new AppError('validation', 'orders.unknownPlan', undefined, 'unknown_plan', {
       advencePrice: { key: 'orders.unknownPlan' },
@@ -129,7 +135,7 @@ export async function placeOrder(
         throw new AppError('validation', 'cart.variantRequired', undefined, 'variant_required')
       }
       if (!(Number(line.salePrice) > 0))
-        throw new AppError('validation', 'cart.noPrice', undefined, 'no_price')
+        throw new AppError('validation', 'orders.noPrice', { name: line.name }, 'no_price')
       const entry = needed.get(line.productId) ?? { stock: line.stock, units: 0, name: line.name }
       entry.units += line.quantity * line.multiplier
       needed.set(line.productId, entry)
@@ -138,6 +144,9 @@ export async function placeOrder(
         salePrice: line.salePrice,
         planPrice: planPriceOf(line, plan.priceName),
       }).times(profit)
+      // A plan or unit price of 0 (an ERP import's gap) is no price: nothing is sold for free.
+      if (unitPrice.lte(0))
+        throw new AppError('validation', 'orders.noPrice', { name: line.name }, 'no_price')
       const rate = ctx.currencies.get(line.currencyId)?.exchangeRate ?? 1
       return {
         line,
@@ -168,7 +177,7 @@ export async function placeOrder(
       priced.map((p) => p.totalsLine),
       1,
     )
-    const customer = await lockCustomer(tx, user.customerId)
+    const customer = await lockCustomer(tx, user.customerId, user.preferences?.branchId ?? null)
     const risk = checkRiskLimit({
       enforced: ctx.settings.b2b_risk_limit_islem,
       riskLimit: customer.riskLimit,
@@ -202,7 +211,8 @@ export async function placeOrder(
       orderNo: await nextDocumentNo(tx, 'S', now.getFullYear()),
       userId: user.id,
       customerId: user.customerId,
-      branchId: user.preferences?.branchId ?? null,
+      // The branch the cart page shows: the stored choice while it is still the company's, else the first.
+      branchId: customer.branchId,
       description: input.description?.trim() || DEFAULT_ORDER_DESCRIPTION,
       paymentPlanId: plan.id || null,
       paymentPlanName: plan.name,
