@@ -27,7 +27,14 @@ test.describe('orders', () => {
     await page.getByRole('button', { name: 'Ödeme Yap' }).click()
     await expect(page.getByText('Kartla ödeme yakında').first()).toBeVisible()
     await page.keyboard.press('Escape')
+    // The order is priced in its plan: the page shows that total before the click.
     await plans.getByRole('radio', { name: /Peşin/ }).check()
+    await expect(page.getByTestId('plan-total')).toContainText('Peşin ile sipariş tutarı')
+    expect(money(await page.getByTestId('plan-total-amount').textContent())).toBe(cartTotal)
+    await plans.getByRole('radio', { name: '30 Gün Vadeli' }).check()
+    await expect(page.getByTestId('plan-total')).toContainText('30 Gün Vadeli ile sipariş tutarı')
+    const planTotal = money(await page.getByTestId('plan-total-amount').textContent())
+    expect(planTotal).not.toBe(cartTotal)
 
     await page.getByLabel('Sipariş Notu').fill('Kapıda teslim, e2e')
     await page.getByRole('button', { name: 'Sipariş Ver' }).click()
@@ -40,7 +47,7 @@ test.describe('orders', () => {
     await expect(page.getByTestId('order-description')).toHaveText('Kapıda teslim, e2e')
     await expect(page.getByTestId('order-item')).toHaveCount(1)
     await expect(page.getByTestId('order-item').getByTestId('item-quantity')).toHaveText('2 Adet')
-    expect(money(await page.getByTestId('order-total').textContent())).toBe(cartTotal)
+    expect(money(await page.getByTestId('order-total').textContent())).toBe(planTotal)
     await expectCount(page, 0)
 
     // The confirmation went out (written to the outbox in this run).
@@ -52,7 +59,7 @@ test.describe('orders', () => {
     const row = page.getByTestId('order-row').filter({ hasText: orderNo })
     await expect(row).toBeVisible()
     await expect(page.getByTestId('order-row').first()).toContainText(orderNo)
-    expect(money(await row.getByTestId('order-total').textContent())).toBe(cartTotal)
+    expect(money(await row.getByTestId('order-total').textContent())).toBe(planTotal)
     await expect(page.getByTestId('order-details')).toHaveCount(0)
     await row.getByRole('button', { name: `${orderNo} numaralı siparişin ürünlerini göster` }).click()
     const details = page.getByTestId('order-details')

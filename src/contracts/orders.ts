@@ -75,5 +75,18 @@ export const checkoutInfoSchema = z.object({
     /** Overdue balance plus the TRY totals of the company's open orders. */
     used: z.number(),
   }),
+  /**
+   * When payment plans are offered, what the cart costs in each (an order is priced in its plan):
+   * totals in the shown currency and the total in the TRY base the risk limit is checked against.
+   */
+  plans: z.array(
+    z.object({
+      id: z.number(),
+      subtotal: moneySchema,
+      tax: moneySchema,
+      total: moneySchema,
+      baseTotal: z.number(),
+    }),
+  ),
 })
 export type CheckoutInfo = z.infer<typeof checkoutInfoSchema>

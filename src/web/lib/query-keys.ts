@@ -13,7 +13,11 @@ export const queryKeys = {
   /** The logged-in dealer's cart (GET /api/catalog/cart); every cart call answers the whole cart. */
   cart: () => ['cart'] as const,
   /** GET /api/catalog/cart/checkout: the risk-limit figures the cart page checks before ordering. */
-  checkoutInfo: () => ['checkout', 'info'] as const,
+  /** With a cart's signature: the figures for those lines; without: every cart's (to invalidate). */
+  checkoutInfo: (cartSignature?: string) =>
+    cartSignature === undefined
+      ? (['checkout', 'info'] as const)
+      : (['checkout', 'info', cartSignature] as const),
   /** Every page of the company's orders (GET /api/catalog/orders?page=n) and one page. */
   orderLists: () => ['orders', 'list'] as const,
   orderList: (page: number) => ['orders', 'list', page] as const,

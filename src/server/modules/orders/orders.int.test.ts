@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Order, OrderList } from '../../../contracts/orders'
+import type { CheckoutInfo, Order, OrderList } from '../../../contracts/orders'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { seedAccounts } from '../../test/fixtures'
@@ -192,6 +192,42 @@ describe('POST /api/catalog/cart (place the order)', () => {
     }
   })
 
+  it('tells the cart page what the cart costs in each plan: the very totals the order then has', async () => {
+    await setStoreSetting(t.database.db, 'showPaymentPlanPrice', true)
+    const [plan] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into payment_plans (name, price_name, sort_order) values ('90 Gün Vadeli', 'advencePrice1', 8) returning id`,
+    )
+    try {
+      await clearCart(dealer)
+      const p = await product([50, 0, 0], '33.33')
+      await addToCart(dealer, p, 3)
+      await addToCart(dealer, p, 1, p.koli)
+      const info: CheckoutInfo = (
+        await dealer.send({ method: 'GET', url: '/api/catalog/cart/checkout' })
+      ).json()
+      const [cash] = await queryRows<{ id: number }>(
+        t.database.db,
+        sql`select id from payment_plans where price_name = 'salePrice'`,
+      )
+      const sale = info.plans.find((x) => x.id === cash!.id)!
+      const later = info.plans.find((x) => x.id === plan!.id)!
+      // Sale prices: 3 × 33,33 + 1 × 366,63 = 466,62 + 20 % = 559,94; the plan is 110 % of them.
+      expect([sale.subtotal.value, sale.total.value]).toEqual([466.62, 559.94])
+      expect(later.total.value).toBeGreaterThan(sale.total.value)
+      const placed: Order = (await order(dealer, `advencePrice=${plan!.id}`)).json()
+      expect([placed.subtotal.value, placed.tax.value, placed.total.value]).toEqual([
+        later.subtotal.value,
+        later.tax.value,
+        later.total.value,
+      ])
+    } finally {
+      await setStoreSetting(t.database.db, 'showPaymentPlanPrice', false)
+      await t.database.db.execute(sql`delete from payment_plans where id = ${plan!.id}`)
+      await clearCart(dealer)
+    }
+  })
+
   it('refuses a line whose plan price is 0, naming it, and keeps the cart', async () => {
     await setStoreSetting(t.database.db, 'showPaymentPlanPrice', true)
     await t.database.db.execute(
@@ -342,7 +378,7 @@ describe('the risk limit', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 409])
     // The cart page is told what the limit has left: 250 − two open orders of 120.
     const info = await clients[0]!.send({ method: 'GET', url: '/api/catalog/cart/checkout' })
-    expect(info.json()).toEqual({ risk: { enforced: true, limit: 250, used: 240 } })
+    expect(info.json()).toEqual({ risk: { enforced: true, limit: 250, used: 240 }, plans: [] })
     await setStoreSetting(t.database.db, 'b2b_risk_limit_islem', false)
   })
 })

@@ -27,7 +27,17 @@ export async function findOrderByKey(db: Db, userId: number, key: string) {
 
 /** The cart's lines with everything an order needs to price and snapshot them, products locked. */
 export async function lockCartForOrder(db: Db, cartId: number) {
-  const lines = await db
+  // Row locks on the products: parallel orders for the same product run one after another.
+  return cartLinesForOrder(db, cartId).for('update', { of: products })
+}
+
+/** The same lines without locks, for what the cart page shows before the order. */
+export async function readCartForOrder(db: Db, cartId: number): Promise<OrderLineSource[]> {
+  return cartLinesForOrder(db, cartId)
+}
+
+function cartLinesForOrder(db: Db, cartId: number) {
+  return db
     .select({
       lineId: cartItems.id,
       quantity: cartItems.quantity,
@@ -57,14 +67,10 @@ export async function lockCartForOrder(db: Db, cartId: number) {
     .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
     .where(eq(cartItems.cartId, cartId))
     .orderBy(asc(products.id), asc(cartItems.id))
-    // Row locks on the products: parallel orders for the same product run one after another.
-    .for('update', { of: products })
-  return lines
 }
 
 export type OrderLineSource = Awaited<ReturnType<typeof lockCartForOrder>>[number]
 
-/** The dealer company with its limit and overdue balance, locked for the order. */
 /** The customer's risk figures: limit, overdue balance and the TRY total of open orders. */
 export async function findCustomerRisk(db: Db, customerId: number) {
   const [row] = await customerRiskQuery(db, customerId)

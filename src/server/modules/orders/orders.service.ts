@@ -17,12 +17,13 @@ import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import { lockCart } from '../cart/cart.repository'
 import type { Dealer } from '../cart/cart.service'
-import { loadPricingContext } from '../catalog/pricing-context'
-import { loadPaymentPlans, loadStoreSettings } from '../store/store.repository'
+import { loadPricingContext, type PricingContext } from '../catalog/pricing-context'
+import { loadPaymentPlans } from '../store/store.repository'
 import { orderView } from './order-view'
 import {
   countOrders,
   emptyCartOf,
+  findCartOf,
   findCustomerRisk,
   findOrder,
   findOrderByKey,
@@ -38,6 +39,7 @@ import {
   nextDocumentNo,
   type OrderLineSource,
   putStockBack,
+  readCartForOrder,
   takeStock,
 } from './orders.repository'
 
@@ -80,6 +82,22 @@ function planPriceOf(line: OrderLineSource, priceName: string): string | null {
   const column = PRICE_COLUMNS.find((c) => c === priceName)
   return column ? line[column] : null
 }
+
+/** What an order charges for a unit of this line in this plan: the plan's price with the company's %. */
+function linePriceInPlan(line: OrderLineSource, plan: PaymentPlan, ctx: PricingContext): Big {
+  return planUnitPrice({
+    unitPrice: line.unitPrice,
+    salePrice: line.salePrice,
+    planPrice: planPriceOf(line, plan.priceName),
+  }).times(new Big(ctx.profitPercent).div(100).plus(1))
+}
+
+const totalsLine = (line: OrderLineSource, unitPrice: Big, ctx: PricingContext) => ({
+  unitPrice,
+  fromRate: ctx.currencies.get(line.currencyId)?.exchangeRate ?? 1,
+  quantity: line.quantity,
+  taxRate: line.taxRate,
+})
 
 /**
  * Which warehouses give the stock: in the warehouses' order, each as much as it has, until the line is
@@ -126,7 +144,6 @@ export async function placeOrder(
     const lines = await lockCartForOrder(tx, cartId)
     if (lines.length === 0) throw new AppError('validation', 'orders.emptyCart', undefined, 'empty_cart')
 
-    const profit = new Big(ctx.profitPercent).div(100).plus(1)
     const needed = new Map<number, { stock: number; units: number; name: string }>()
     const priced = lines.map((line) => {
       if (!line.isActive)
@@ -139,21 +156,12 @@ export async function placeOrder(
       const entry = needed.get(line.productId) ?? { stock: line.stock, units: 0, name: line.name }
       entry.units += line.quantity * line.multiplier
       needed.set(line.productId, entry)
-      const unitPrice = planUnitPrice({
-        unitPrice: line.unitPrice,
-        salePrice: line.salePrice,
-        planPrice: planPriceOf(line, plan.priceName),
-      }).times(profit)
+      const unitPrice = linePriceInPlan(line, plan, ctx)
       // A plan or unit price of 0 (an ERP import's gap) is no price: nothing is sold for free.
       if (unitPrice.lte(0))
         throw new AppError('validation', 'orders.noPrice', { name: line.name }, 'no_price')
-      const rate = ctx.currencies.get(line.currencyId)?.exchangeRate ?? 1
-      return {
-        line,
-        unitPrice,
-        rate,
-        totalsLine: { unitPrice, fromRate: rate, quantity: line.quantity, taxRate: line.taxRate },
-      }
+      const basis = totalsLine(line, unitPrice, ctx)
+      return { line, unitPrice, rate: basis.fromRate, totalsLine: basis }
     })
     if (!ctx.settings.cartStockControl) {
       const offset = stockOffset(ctx.settings.stockInfoStatus)
@@ -264,18 +272,34 @@ export async function getOrder(db: Db, user: Dealer, orderId: number): Promise<O
   return orderView(order, await findOrderItems(db, [order.id]))
 }
 
-/** GET /api/catalog/cart/checkout: the risk-limit figures the cart page checks the cart total against. */
+/**
+ * GET /api/catalog/cart/checkout: the risk-limit figures the cart page checks the total against and,
+ * when plans are offered, what the cart costs in each plan, priced exactly as placeOrder prices it.
+ */
 export async function getCheckoutInfo(db: Db, user: Dealer): Promise<CheckoutInfo> {
-  const [settings, customer] = await Promise.all([
-    loadStoreSettings(db),
-    findCustomerRisk(db, user.customerId),
-  ])
+  const ctx = await loadPricingContext(db, user)
+  const customer = await findCustomerRisk(db, user.customerId)
+  const plans = ctx.settings.showPaymentPlanPrice ? await loadPaymentPlans(db) : []
+  const cartId = plans.length > 0 ? await findCartOf(db, user.id) : null
+  const lines = cartId === null ? [] : await readCartForOrder(db, cartId)
+  const money = (value: Big) => ({ value: value.toNumber(), currency: ctx.target.code })
   return {
     risk: {
-      enforced: settings.b2b_risk_limit_islem,
+      enforced: ctx.settings.b2b_risk_limit_islem,
       limit: Number(customer.riskLimit),
       used: new Big(customer.overdueBalance).plus(customer.openOrders).toNumber(),
     },
+    plans: plans.map((plan) => {
+      const basis = lines.map((line) => totalsLine(line, linePriceInPlan(line, plan, ctx), ctx))
+      const shown = cartTotals(basis, ctx.target.exchangeRate)
+      return {
+        id: plan.id,
+        subtotal: money(shown.subtotal),
+        tax: money(shown.tax),
+        total: money(shown.total),
+        baseTotal: cartTotals(basis, 1).total.toNumber(),
+      }
+    }),
   }
 }
 

@@ -22,7 +22,16 @@ interface Call {
   answer: (response: Response | Error) => void
 }
 
-const noRisk: CheckoutInfo = { risk: { enforced: false, limit: 0, used: 0 } }
+const noRisk: CheckoutInfo = { risk: { enforced: false, limit: 0, used: 0 }, plans: [] }
+
+/** The cart's totals in a plan as the checkout call answers them. */
+const inPlan = (id: number, total: number, tax: number) => ({
+  id,
+  subtotal: { value: Number((total - tax).toFixed(2)), currency: 'TRY' },
+  tax: { value: tax, currency: 'TRY' },
+  total: { value: total, currency: 'TRY' },
+  baseTotal: total,
+})
 
 /**
  * GET /api/catalog/cart answers `cart` and the checkout call `info`; every POST waits until the test
@@ -256,7 +265,7 @@ describe('The checkout actions of the cart page', () => {
 
   it('refuses before the click when the cart total passes the risk limit', async () => {
     // available = 5.000 − 4.000 = 1.000; the cart's TRY total 2.962,80 exceeds it by 1.962,80
-    serve(oneLine(), { risk: { enforced: true, limit: 5000, used: 4000 } })
+    serve(oneLine(), { risk: { enforced: true, limit: 5000, used: 4000 }, plans: [] })
     renderCart()
     const alert = await screen.findByTestId('risk-alert')
     expect(alert.textContent).toBe(
@@ -268,10 +277,32 @@ describe('The checkout actions of the cart page', () => {
     expect(screen.getByRole('button', { name: 'Teklif Oluştur' })).toHaveProperty('disabled', false)
   })
 
+  it('shows what the order costs in the chosen plan and checks the risk limit against that', async () => {
+    // The cart at sale prices is 2.962,80; in the 30-day plan the server prices it at 3.259,08.
+    serve(oneLine(), {
+      risk: { enforced: true, limit: 3100, used: 0 },
+      plans: [inPlan(1, 2962.8, 493.8), inPlan(2, 3259.08, 543.18), inPlan(3, 3555.36, 592.56)],
+    })
+    renderCart()
+    const planTotal = await screen.findByTestId('plan-total')
+    expect(planTotal.textContent).toBe('30 Gün Vadeli ile sipariş tutarı (KDV dahil): 3.259,08 ₺')
+    expect((await screen.findByTestId('risk-alert')).textContent).toContain(
+      'Sipariş tutarı risk limitinizi 159,08 TL aşıyor. En fazla 3.100,00 TL tutarında sipariş verebilirsiniz.',
+    )
+    expect(orderButton()).toHaveProperty('disabled', true)
+    fireEvent.click(screen.getByRole('radio', { name: 'Peşin' }))
+    expect(screen.getByTestId('plan-total').textContent).toBe(
+      'Peşin ile sipariş tutarı (KDV dahil): 2.962,80 ₺',
+    )
+    expect(screen.queryByTestId('risk-alert')).toBeNull()
+    expect(orderButton()).toHaveProperty('disabled', false)
+  })
+
   it('uses the TRY total for the risk limit when another currency is shown, and says so in English', async () => {
     // 2 × 30 $ + 20 % = 72 $; at 40 ₺ the TRY total is 2.880; available 10.000 − 9.000 = 1.000
     serve(cartOf([cartLine({ quantity: 2, unitPrice: { value: 30, currency: 'USD' } })], 'USD', 40), {
       risk: { enforced: true, limit: 10000, used: 9000 },
+      plans: [],
     })
     renderCart(withSettings({ showPaymentPlanPrice: true }, { locale: 'en' }))
     const alert = await screen.findByTestId('risk-alert')
@@ -282,7 +313,7 @@ describe('The checkout actions of the cart page', () => {
   })
 
   it('blocks ordering when the limit is 1, and does nothing when the store does not enforce limits', async () => {
-    serve(oneLine(), { risk: { enforced: true, limit: 1, used: 0 } })
+    serve(oneLine(), { risk: { enforced: true, limit: 1, used: 0 }, plans: [] })
     const { unmount } = renderCart()
     expect((await screen.findByTestId('risk-alert')).textContent).toContain(
       'Risk limitiniz sipariş vermenize izin vermiyor. Lütfen bizimle iletişime geçiniz.',
@@ -290,7 +321,7 @@ describe('The checkout actions of the cart page', () => {
     expect(orderButton()).toHaveProperty('disabled', true)
     unmount()
 
-    serve(oneLine(), { risk: { enforced: false, limit: 1, used: 0 } })
+    serve(oneLine(), { risk: { enforced: false, limit: 1, used: 0 }, plans: [] })
     renderCart()
     await screen.findByTestId('cart-table')
     await waitFor(() => expect(orderButton()).toHaveProperty('disabled', false))

@@ -3,7 +3,9 @@ import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { Cart } from '../../../contracts/cart'
-import { formatAmount } from '../../../domain/money-format'
+import type { Money } from '../../../contracts/common'
+import type { CheckoutInfo } from '../../../contracts/orders'
+import { formatAmount, formatMoney } from '../../../domain/money-format'
 import { checkRiskLimit, type RiskCheck } from '../../../domain/risk-limit'
 import { AlertIcon, CheckIcon, WhatsAppIcon } from '../../components/icons/Icons'
 import { isApiError } from '../../lib/api-error'
@@ -23,18 +25,29 @@ export const DESCRIPTION_MAX = 1000
 
 /**
  * The risk limit checked before the click, by the same domain rule the server applies inside the
- * order: `used` (overdue balance and open orders) against the cart's total in the TRY base.
+ * order: `used` (overdue balance and open orders) against the order's total in the TRY base.
  */
-function useRiskCheck(cart: Cart): RiskCheck {
-  const info = useCheckoutInfo()
-  if (!info.data) return { allowed: true }
-  const { enforced, limit, used } = info.data.risk
-  return checkRiskLimit({
-    enforced,
-    riskLimit: limit,
-    overdueBalance: used,
-    orderTotal: cart.baseTotals.total.value,
-  })
+function riskOf(info: CheckoutInfo | undefined, orderBaseTotal: number): RiskCheck {
+  if (!info) return { allowed: true }
+  const { enforced, limit, used } = info.risk
+  return checkRiskLimit({ enforced, riskLimit: limit, overdueBalance: used, orderTotal: orderBaseTotal })
+}
+
+/** What the order will cost in the chosen plan (the server prices an order in its plan). */
+function PlanTotal({ plan, total, updating }: { plan: string; total: Money; updating: boolean }) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  return (
+    <Group gap="xs" aria-live="polite" data-testid="plan-total">
+      <Text size="sm">
+        {t('checkout.planTotal', { plan })}{' '}
+        <Text span fw={700} data-testid="plan-total-amount">
+          {formatMoney(total, locale)}
+        </Text>
+      </Text>
+      {updating && <Loader size="xs" aria-label={t('app.loading')} />}
+    </Group>
+  )
 }
 
 function RiskAlert({ risk, id }: { risk: RiskCheck; id: string }) {
@@ -91,11 +104,13 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
   const [planId, setPlanId] = useState(() => defaultPlan(plans)?.id)
   const [description, setDescription] = useState('')
   const [cardSoon, setCardSoon] = useState(false)
-  const risk = useRiskCheck(cart)
+  const info = useCheckoutInfo(cart)
   const order = usePlaceOrder((placed) => navigate(localePath(`/siparis/${placed.id}`)))
   const offer = useMakeOffer(() => navigate(localePath('/teklif/liste')))
 
   const plan = plans.find((p) => p.id === planId)
+  const planTotals = plan && info.data?.plans.find((p) => p.id === plan.id)
+  const risk = riskOf(info.data, planTotals?.baseTotal ?? cart.baseTotals.total.value)
   const paysByCard = plan?.isVirtual === true
   const busy = order.isPending || offer.isPending
   const offersAllowed = bootstrap.settings.b2b_teklif_ver_durum
@@ -141,6 +156,9 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
       >
         <Stack gap="md">
           {plans.length > 0 && <PaymentPlanChoice plans={plans} value={planId} onChange={setPlanId} />}
+          {plan && planTotals && (
+            <PlanTotal plan={plan.name} total={planTotals.total} updating={info.isPlaceholderData} />
+          )}
           <BranchSelect />
           <Textarea
             label={t('checkout.description')}

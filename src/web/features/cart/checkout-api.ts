@@ -1,4 +1,10 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { useRef } from 'react'
 import type { PreferenceRequest } from '../../../contracts/account'
 import type { Cart } from '../../../contracts/cart'
@@ -16,13 +22,22 @@ import { cartKey, cartScope } from './cart-sync'
  * unit changes still on their way and order exactly what the page shows.
  */
 
-/** GET /api/catalog/cart/checkout: the customer's risk limit and what already uses it. */
-export function useCheckoutInfo() {
+/**
+ * GET /api/catalog/cart/checkout: the customer's risk limit, what already uses it and, with payment
+ * plans offered, the cart's totals in each plan. Asked again whenever the lines, quantities, units or
+ * the currency change; the previous figures stay on screen meanwhile (isPlaceholderData).
+ */
+export function useCheckoutInfo(cart: Cart) {
   const enabled = useHasCart()
+  const signature = [
+    cart.totals.total.currency,
+    ...cart.items.map((line) => `${line.id}:${line.productUnit.id}:${line.quantity}`),
+  ].join(',')
   return useQuery({
-    queryKey: queryKeys.checkoutInfo(),
+    queryKey: queryKeys.checkoutInfo(signature),
     queryFn: ({ signal }) => apiFetch<CheckoutInfo>('/api/catalog/cart/checkout', { signal }),
     enabled,
+    placeholderData: keepPreviousData,
   })
 }
 
