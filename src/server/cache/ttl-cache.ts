@@ -27,16 +27,20 @@ export class TtlCache {
     return value
   }
 
-  /** The entry under key if it is there and fresh, without loading anything. */
-  peek<T>(key: string): Promise<T> | undefined {
+  /** The entry under key (its value and when it expires) if it is there and fresh, loading nothing. */
+  peek<T>(key: string): Entry<T> | undefined {
     const hit = this.entries.get(key) as Entry<T> | undefined
-    return hit && hit.expires > this.now() ? hit.value : undefined
+    return hit && hit.expires > this.now() ? hit : undefined
   }
 
-  set<T>(key: string, value: T) {
+  /**
+   * Remembers a value for the TTL, or until `expires`: a value derived from another entry passes on
+   * that entry's expiry, so a chain of derived values is never fresher than what it was built from.
+   */
+  set<T>(key: string, value: T, expires = this.now() + this.ttlMs) {
     if (this.ttlMs <= 0) return
     if (this.entries.size >= MAX_ENTRIES) this.evict()
-    this.entries.set(key, { value: Promise.resolve(value), expires: this.now() + this.ttlMs })
+    this.entries.set(key, { value: Promise.resolve(value), expires })
   }
 
   /** Forgets one entry (a write in this process made it wrong). */

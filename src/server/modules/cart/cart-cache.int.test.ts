@@ -61,6 +61,33 @@ describe('the cart with caching on', () => {
     expect(last!.item).toEqual(items[1])
   })
 
+  it("shows a new price at the end of the first view's window, however many adds follow", async () => {
+    const ttl = listCache.ttlMs
+    listCache.ttlMs = 400
+    try {
+      await dealer.send({ method: 'DELETE', url: '/api/catalog/cart' })
+      const p = products[3]!
+      await add(p, 1)
+      await dealer.send({ method: 'GET', url: '/api/catalog/cart' }) // the view every add below builds on
+      await t.database.db.execute(
+        sql`update product_units set default_price = default_price + 1 where id = ${p.unit}`,
+      )
+      let last: AddToCartResponse | undefined
+      const started = Date.now()
+      while (Date.now() - started < 1000) {
+        last = await add(p, 1)
+        await new Promise((r) => setTimeout(r, 50))
+      }
+      const { items } = await fresh()
+      expect(last!.item.unitPrice).toEqual(items[0]!.unitPrice)
+    } finally {
+      listCache.ttlMs = ttl
+      await t.database.db.execute(
+        sql`update product_units set default_price = default_price - 1 where id = ${products[3]!.unit}`,
+      )
+    }
+  })
+
   it('sees a change made elsewhere (another process) through the version', async () => {
     const before: Cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
     const lineId = before.items[0]!.id

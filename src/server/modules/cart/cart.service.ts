@@ -178,10 +178,15 @@ async function addBatchNow(db: Db, user: Dealer, batch: PendingAdd[]): Promise<v
 /** The view of the version just before the adds, plus the adds, is exactly the new cart. */
 async function cartAfterAdds(db: Db, user: Dealer, version: number, outcomes: AddOutcome[]): Promise<Cart> {
   const ctx = await loadPricingContext(db, user)
-  const before = await listCache.peek<PricedLine[]>(pricedKey(user, version - 1, ctx))
+  const cached = listCache.peek<PricedLine[]>(pricedKey(user, version - 1, ctx))
+  const before = await cached?.value
   const added = outcomes.flatMap((o) => ('line' in o ? [o.line] : []))
   let lines: PricedLine[]
+  // Built on the view before, the new view expires with it: prices and stock are read afresh at the
+  // end of the first view's window, however many adds follow one another.
+  let expires: number | undefined
   if (before && added.every((line) => before.some((l) => l.view.id === line.id))) {
+    expires = cached!.expires
     const quantities = new Map(added.map((line) => [line.id, line.quantity]))
     lines = before.map((l) => {
       const quantity = quantities.get(l.view.id)
@@ -190,7 +195,7 @@ async function cartAfterAdds(db: Db, user: Dealer, version: number, outcomes: Ad
   } else {
     lines = (await findCartLines(db, user.id)).map((row) => priceLine(row, ctx))
   }
-  listCache.set(pricedKey(user, version, ctx), lines)
+  listCache.set(pricedKey(user, version, ctx), lines, expires)
   return assembleCart(lines, ctx)
 }
 
