@@ -49,6 +49,8 @@ const tr = {
   'offers.cancelled': 'İptal edilmiş bir teklif değiştirilemez.',
   'offers.noCustomerEmail': 'Teklifi göndermek için önce müşterinin e-posta adresini kaydediniz.',
   'offers.mailFailed': 'Mailiniz gönderilemedi. Lütfen bizimle iletişime geçiniz.',
+  'offers.mailLimit':
+    'Bir saatte gönderilebilecek teklif e-postası sınırına ulaştınız. Lütfen {minutes} dakika sonra tekrar deneyiniz.',
   'offers.lineUnavailable': '{name} artık satışta değil.',
 }
 
@@ -101,6 +103,8 @@ const en: Record<MessageKey, string> = {
   'offers.cancelled': 'A cancelled offer cannot be changed.',
   'offers.noCustomerEmail': "Save the customer's e-mail address before sending the offer.",
   'offers.mailFailed': 'Your mail could not be sent. Please contact us.',
+  'offers.mailLimit':
+    'You have reached the hourly limit of offer e-mails. Please try again in {minutes} minutes.',
   'offers.lineUnavailable': '{name} is no longer sold.',
 }
 

@@ -10,6 +10,7 @@ import { queryRows } from '../../test/db-helpers'
 import { DEALER, seedAccounts } from '../../test/fixtures'
 import { closedPort, readMessage, startSmtp, type TestSmtp } from '../../test/smtp-server'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
+import { OFFER_MAILS_PER_HOUR } from './offers.routes'
 
 let smtp: TestSmtp
 const FROM = 'Toptan <noreply@toptan.test>'
@@ -195,6 +196,34 @@ describe('PATCH /api/catalog/offer/mail/{id}', () => {
     })
     expect((await sendMail(dealer, withMail.id)).statusCode).toBe(409)
     expect(smtp.received).toHaveLength(0)
+  })
+})
+
+describe('offer mails per user', () => {
+  it(`allows ${OFFER_MAILS_PER_HOUR} an hour per user, then answers 429 with the wait; other users go on`, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'toptan-outbox-'))
+    const app = await createTestApp({
+      database: t.database,
+      mailer: createMailer({ smtpUrl: undefined, dataDir, from: FROM }),
+    })
+    try {
+      const client = new TestClient(app.app)
+      await client.login(DEALER.email, DEALER.password)
+      const offer = await makeOffer(client)
+      for (let i = 0; i < OFFER_MAILS_PER_HOUR; i++)
+        expect((await sendMail(client, offer.id)).statusCode).toBe(200)
+      const refused = await sendMail(client, offer.id)
+      expect(refused.statusCode).toBe(429)
+      expect(refused.json().error.messages.type).toBe(
+        'Bir saatte gönderilebilecek teklif e-postası sınırına ulaştınız. Lütfen 60 dakika sonra tekrar deneyiniz.',
+      )
+      expect(readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(OFFER_MAILS_PER_HOUR)
+      const other = new TestClient(app.app)
+      await other.login('bayi2@toptan.test', 'Bayi1234!')
+      expect((await sendMail(other, (await makeOffer(other)).id)).statusCode).toBe(200)
+    } finally {
+      await app.close()
+    }
   })
 })
 

@@ -11,7 +11,9 @@ import {
 } from '../../../contracts/offers'
 import { cancelBodySchema } from '../../../contracts/orders'
 import type { AppDeps } from '../../app-deps'
+import { AppError } from '../../http/errors'
 import { requireDealer } from '../../http/guards'
+import { RateWindow } from '../../http/rate-window'
 import {
   cancelOffer,
   editOffer,
@@ -22,6 +24,9 @@ import {
   updateProfits,
 } from './offers.service'
 
+/** Offer e-mails one user may send per hour. */
+export const OFFER_MAILS_PER_HOUR = 30
+
 const offerIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 /** The offer calls as the spec's table has them (spec/2 §7); dealers only, each company its own offers. */
@@ -30,6 +35,7 @@ export const offersRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['offers']
+    const offerMails = new RateWindow(OFFER_MAILS_PER_HOUR, 60 * 60_000)
     // Who may call comes before what was sent: a guest gets 401 and an administrator 403 on every verb.
     app.addHook('preValidation', async (request) => {
       requireDealer(request)
@@ -86,8 +92,20 @@ export const offersRoutes =
           response: { 200: okSchema },
         },
       },
-      async (request) =>
-        mailOffer(db, deps.mailer, requireDealer(request), request.params.id, request.locale, request.log),
+      async (request) => {
+        const user = requireDealer(request)
+        // The offer's e-mail address is the dealer's to choose: bound what one user can send.
+        const wait = offerMails.take(String(user.id), deps.now().getTime())
+        if (wait > 0) {
+          throw new AppError(
+            'rate_limited',
+            'offers.mailLimit',
+            { minutes: Math.ceil(wait / 60_000) },
+            'rate_limited',
+          )
+        }
+        return mailOffer(db, deps.mailer, user, request.params.id, request.locale, request.log)
+      },
     )
 
     app.patch(
