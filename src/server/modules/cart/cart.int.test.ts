@@ -474,6 +474,27 @@ describe('concurrency', () => {
     expect(await version()).toBeLessThanOrEqual(before + 5)
   })
 
+  it('two app processes adding to one line at once lose nothing and never pass the stock (the row lock)', async () => {
+    // Each app has its own in-process queue, so only the database's cart row lock orders these.
+    const second = await createTestApp({ database: t.database })
+    try {
+      const other = new TestClient(second.app)
+      await other.login('bayi@toptan.test', 'Bayi1234!')
+      await clear(dealer)
+      const plenty = await product({ stock: 1000 })
+      const both = (p: TestProduct, n: number) =>
+        Promise.all(Array.from({ length: n }, (_, i) => add(i % 2 ? other : dealer, p, 1)))
+      expect((await both(plenty, 20)).every((r) => r.statusCode === 200)).toBe(true)
+      expect((await cart(dealer)).items[0]!.quantity).toBe(20)
+      const scarce = await product({ stock: 15 })
+      const results = await both(scarce, 20)
+      expect(results.filter((r) => r.statusCode === 200)).toHaveLength(15)
+      expect((await cart(other)).items.find((l) => l.product.id === scarce.id)!.quantity).toBe(15)
+    } finally {
+      await second.close()
+    }
+  })
+
   it('parallel adds never take more than the stock', async () => {
     await clear(dealer)
     const p = await product({ stock: 10 })
