@@ -1,4 +1,5 @@
 import type { Locale } from '../../contracts/common'
+import { formatAmount } from '../../domain/money-format'
 
 /** Every text the server says to people, in both languages. Keys are stable; wording follows the spec. */
 const tr = {
@@ -110,12 +111,15 @@ const en: Record<MessageKey, string> = {
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }
 
-export type MessageParams = Record<string, string | number>
+/** A message's values; `{ amount }` is written as money in the message's language (1.234,50 / 1,234.50). */
+export type MessageParams = Record<string, string | number | { amount: number }>
 
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
   const template = catalogs[locale][key] ?? tr[key]
   if (!params) return template
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  )
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name]
+    if (value === undefined) return whole
+    return typeof value === 'object' ? formatAmount(value.amount, locale) : String(value)
+  })
 }

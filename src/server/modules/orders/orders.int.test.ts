@@ -354,6 +354,26 @@ describe('the risk limit', () => {
     await setStoreSetting(t.database.db, 'b2b_risk_limit_islem', false)
   })
 
+  it('writes the amounts of the message in the language asked for', async () => {
+    await setStoreSetting(t.database.db, 'b2b_risk_limit_islem', true)
+    try {
+      const client = await newDealer('5000', '4000') // available 1.000
+      const p = await product([100, 0, 0], '1000')
+      await addToCart(client, p, 2) // 2.400 with tax
+      const res = await client.send({
+        method: 'POST',
+        url: '/api/catalog/cart',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+        payload: '',
+      })
+      expect(res.json().error.messages.type).toBe(
+        'The order exceeds your risk limit by 1,400.00 TL. You can order at most 1,000.00 TL.',
+      )
+    } finally {
+      await setStoreSetting(t.database.db, 'b2b_risk_limit_islem', false)
+    }
+  })
+
   it('counts open orders, so parallel orders cannot pass the limit together', async () => {
     await setStoreSetting(t.database.db, 'b2b_risk_limit_islem', true)
     const p = await product([100, 0, 0], '100')

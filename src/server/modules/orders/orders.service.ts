@@ -8,7 +8,6 @@ import {
   type OrderList,
 } from '../../../contracts/orders'
 import { cartTotals } from '../../../domain/cart-totals'
-import { formatAmount } from '../../../domain/money-format'
 import { planUnitPrice } from '../../../domain/pricing'
 import { checkRiskLimit } from '../../../domain/risk-limit'
 import { stockOffset } from '../../../domain/stock'
@@ -199,7 +198,7 @@ export async function placeOrder(
         : new AppError(
             'conflict',
             'orders.riskExceeded',
-            { excess: formatAmount(risk.excess.toNumber()), max: formatAmount(risk.maxOrder.toNumber()) },
+            { excess: { amount: risk.excess.toNumber() }, max: { amount: risk.maxOrder.toNumber() } },
             'risk_limit',
           )
     }
