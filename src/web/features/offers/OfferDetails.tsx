@@ -1,90 +1,12 @@
-import {
-  ActionIcon,
-  Card,
-  Divider,
-  Group,
-  NumberInput,
-  type NumberInputProps,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-  VisuallyHidden,
-} from '@mantine/core'
+import { Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { useId } from 'react'
 import { useTranslation } from 'react-i18next'
-import type { Money } from '../../../contracts/common'
-import type { Offer } from '../../../contracts/offers'
 import { formatMoney } from '../../../domain/money-format'
 import { ProductImage } from '../../components/ProductImage'
 import { useSession } from '../../lib/session-context'
-import { PROFIT_MAX, PROFIT_MIN } from './offer-constants'
-import type { DraftTotals, PercentInput, ProfitDraft } from './offer-draft'
-import { HelpIcon } from './offer-icons'
+import { type OfferDetailsProps, OfferTotals, PercentInputField, ProfitHelpButton } from './OfferDetailParts'
 
 const imageSize = 56
-
-export interface OfferDetailsProps {
-  id: string
-  offer: Offer
-  draft: ProfitDraft
-  totals: DraftTotals
-  /** A cancelled offer: the percents are shown, not changed. */
-  readOnly: boolean
-  dirty: boolean
-  allPercent: PercentInput
-  onLineChange: (itemId: number, value: PercentInput) => void
-  onAllChange: (value: PercentInput) => void
-}
-
-/** A percent input: 2 decimals, negative allowed, never outside the contract's range. */
-function PercentInputField(props: NumberInputProps) {
-  const { locale } = useSession()
-  return (
-    <NumberInput
-      size="xs"
-      w={116}
-      min={PROFIT_MIN}
-      max={PROFIT_MAX}
-      step={1}
-      decimalScale={2}
-      allowNegative
-      clampBehavior="strict"
-      decimalSeparator={locale === 'tr' ? ',' : '.'}
-      allowedDecimalSeparators={['.', ',']}
-      {...props}
-    />
-  )
-}
-
-function TotalRow({
-  label,
-  money,
-  testId,
-  strong,
-}: {
-  label: string
-  money: Money
-  testId: string
-  strong?: boolean
-}) {
-  const { locale } = useSession()
-  return (
-    <Group justify="space-between" gap="lg" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text
-        size={strong ? 'md' : 'sm'}
-        fw={strong ? 700 : 500}
-        data-testid={testId}
-        style={{ whiteSpace: 'nowrap' }}
-      >
-        {formatMoney(money, locale)}
-      </Text>
-    </Group>
-  )
-}
 
 /**
  * The lines of an offer (spec/2 §2): image, code, name, quantity, unit price with the line's percent,
@@ -122,23 +44,7 @@ export function OfferDetails({
                 <Stack gap={4}>
                   <Group gap={4} wrap="nowrap">
                     <span>{profitLabel}</span>
-                    <Tooltip
-                      label={t('offers.profitHelp')}
-                      multiline
-                      w={300}
-                      withArrow
-                      events={{ hover: true, focus: true, touch: true }}
-                    >
-                      <ActionIcon
-                        variant="subtle"
-                        color="gray"
-                        size="sm"
-                        aria-label={t('offers.profitHelpLabel')}
-                        aria-describedby={helpId}
-                      >
-                        <HelpIcon size={16} />
-                      </ActionIcon>
-                    </Tooltip>
+                    <ProfitHelpButton helpId={helpId} />
                   </Group>
                   {!readOnly && (
                     <PercentInputField
@@ -188,26 +94,7 @@ export function OfferDetails({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Group justify="space-between" align="flex-start" gap="sm">
-        <Text size="sm" c="orange.8" role="status" data-testid="offer-unsaved">
-          {dirty ? t('offers.unsaved') : ''}
-        </Text>
-        <Card
-          withBorder
-          padding="sm"
-          w={{ base: '100%', sm: 320 }}
-          ml="auto"
-          aria-label={t('offers.totalsOf', { orderNo: offer.orderNo })}
-          role="group"
-        >
-          <Stack gap={4}>
-            <TotalRow label={t('offers.subtotal')} money={totals.subtotal} testId="offer-subtotal" />
-            <TotalRow label={t('offers.tax')} money={totals.tax} testId="offer-tax" />
-            <Divider my={2} />
-            <TotalRow label={t('offers.total')} money={totals.total} testId="offer-total" strong />
-          </Stack>
-        </Card>
-      </Group>
+      <OfferTotals offer={offer} totals={totals} dirty={dirty} />
     </Stack>
   )
 }
