@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Table, Text } from '@mantine/core'
+import { ActionIcon, Badge, Button, type ButtonProps, Table, Text } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { Order } from '../../../contracts/orders'
 import { formatMoney } from '../../../domain/money-format'
@@ -7,8 +7,52 @@ import { useSession } from '../../lib/session-context'
 import { formatOrderDate, OrderItemsTable } from './OrderItemsTable'
 
 /** Columns of the order list; the expanded row spans them all. */
-export const ORDER_COLUMNS = 6
+const ORDER_COLUMNS = 6
 const listImageSize = 56
+
+/** What the table (desktop) and the cards (phone) show and do; the page holds the state. */
+export interface OrderListProps {
+  orders: Order[]
+  openIds: ReadonlySet<number>
+  onToggle: (id: number) => void
+  cancellingId: number | undefined
+  onCancel: (order: Order) => void
+}
+
+export function CancelledBadge({ size }: { size?: 'md' | 'lg' }) {
+  const { t } = useTranslation()
+  return (
+    <Badge color="red" variant="light" size={size} data-testid="order-cancelled">
+      {t('orders.cancelled')}
+    </Badge>
+  )
+}
+
+/** İptal Et, named after its order for screen readers (the same name in both layouts). */
+export function CancelOrderButton({
+  order,
+  cancelling,
+  onCancel,
+  ...props
+}: {
+  order: Order
+  cancelling: boolean
+  onCancel: (order: Order) => void
+} & ButtonProps) {
+  const { t } = useTranslation()
+  return (
+    <Button
+      variant="light"
+      color="red"
+      loading={cancelling}
+      onClick={() => onCancel(order)}
+      aria-label={t('orders.cancelFor', { orderNo: order.orderNo })}
+      {...props}
+    >
+      {t('orders.cancel')}
+    </Button>
+  )
+}
 
 /** The cancel column: a badge once cancelled, the button while the order may still be cancelled. */
 function CancelCell({
@@ -21,26 +65,9 @@ function CancelCell({
   onCancel: (order: Order) => void
 }) {
   const { t } = useTranslation()
-  if (order.isCancel) {
-    return (
-      <Badge color="red" variant="light" data-testid="order-cancelled">
-        {t('orders.cancelled')}
-      </Badge>
-    )
-  }
+  if (order.isCancel) return <CancelledBadge />
   if (order.cancellable) {
-    return (
-      <Button
-        size="compact-sm"
-        variant="light"
-        color="red"
-        loading={cancelling}
-        onClick={() => onCancel(order)}
-        aria-label={t('orders.cancelFor', { orderNo: order.orderNo })}
-      >
-        {t('orders.cancel')}
-      </Button>
-    )
+    return <CancelOrderButton size="compact-sm" order={order} cancelling={cancelling} onCancel={onCancel} />
   }
   return (
     <Text size="sm" c="dimmed">
@@ -50,7 +77,7 @@ function CancelCell({
 }
 
 /** One order: its row, and below it the items while it is open. */
-export function OrderRows({
+function OrderRows({
   order,
   open,
   onToggle,
@@ -108,5 +135,43 @@ export function OrderRows({
         </Table.Tr>
       )}
     </>
+  )
+}
+
+/** Desktop: the orders as a table, one row per order and its items below it while open. */
+export function OrdersTable({ orders, openIds, onToggle, cancellingId, onCancel }: OrderListProps) {
+  const { t } = useTranslation()
+  return (
+    <Table.ScrollContainer minWidth={680} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t('orders.list')} data-testid="orders-table">
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+          <Table.Tr>
+            <Table.Th>{t('orders.columns.orderNo')}</Table.Th>
+            <Table.Th>{t('orders.columns.date')}</Table.Th>
+            <Table.Th>{t('orders.columns.creator')}</Table.Th>
+            <Table.Th ta="right">{t('orders.columns.total')}</Table.Th>
+            <Table.Th>{t('orders.columns.cancel')}</Table.Th>
+            <Table.Th ta="center">{t('orders.columns.details')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <OrderRows
+              key={order.id}
+              order={order}
+              open={openIds.has(order.id)}
+              onToggle={() => onToggle(order.id)}
+              cancelling={cancellingId === order.id}
+              onCancel={onCancel}
+            />
+          ))}
+          {orders.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={ORDER_COLUMNS}>{t('orders.empty')}</Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   )
 }

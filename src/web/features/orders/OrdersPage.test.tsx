@@ -8,6 +8,7 @@ import type { OrderList } from '../../../contracts/orders'
 import { routeFetch } from '../../test/fetch-routes'
 import { dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { mockPhoneWidth } from '../../test/phone'
 import { renderWithProviders } from '../../test/render'
 import { OrdersPage } from './OrdersPage'
 import { testOrder, testOrderList } from './order-fixtures'
@@ -283,5 +284,92 @@ describe('The order list', () => {
       ),
     )
     expect(fetchMock).not.toHaveBeenCalled()
+  })
+})
+
+describe('The order list on a phone', () => {
+  it('shows each order as a card with its labelled number, date, creator, total and status', async () => {
+    mockPhoneWidth()
+    serve()
+    renderOrders()
+    await screen.findByTestId('orders-cards')
+    expect(screen.queryByTestId('orders-table')).toBeNull()
+    expect(rows()).toHaveLength(3)
+    expect(rows()[0]!.tagName).toBe('LI')
+    const first = within(row('S2026-000077'))
+    for (const label of ['Sipariş No', 'Tarih', 'Oluşturan', 'Toplam'])
+      expect(first.getByText(label)).toBeTruthy()
+    expect(first.getByText('S2026-000077')).toBeTruthy()
+    expect(first.getByText(/^14\.03\.2026 \d\d:\d\d$/)).toBeTruthy()
+    expect(first.getByText('Ayşe Yılmaz')).toBeTruthy()
+    expect(first.getByTestId('order-total').textContent).toBe('2.995,80 ₺')
+    expect(first.getByText('Yeni')).toBeTruthy()
+    expect(first.getByRole('button', { name: 'S2026-000077 numaralı siparişi iptal et' }).textContent).toBe(
+      'İptal Et',
+    )
+    const cancelled = within(row('S2026-000076'))
+    expect(cancelled.getByTestId('order-cancelled').textContent).toBe('İptal Edildi')
+    expect(cancelled.queryByRole('button', { name: /iptal et/ })).toBeNull()
+    const processing = within(row('S2026-000075'))
+    expect(processing.getByText('Hazırlanıyor')).toBeTruthy()
+    expect(processing.queryByRole('button', { name: /iptal et/ })).toBeNull()
+  })
+
+  it('expands an order into a compact list of its lines', async () => {
+    mockPhoneWidth()
+    serve()
+    renderOrders()
+    await screen.findByTestId('orders-cards')
+    const toggle = within(row('S2026-000077')).getByRole('button', {
+      name: 'S2026-000077 numaralı siparişin ürünlerini göster',
+    })
+    expect(toggle.textContent).toBe('Ürünler')
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(toggle)
+
+    const details = within(row('S2026-000077')).getByTestId('order-details')
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(toggle.getAttribute('aria-controls')).toBe(details.id)
+    expect(within(details).queryByRole('table')).toBeNull()
+    const list = within(details).getByRole('list', { name: 'S2026-000077 numaralı siparişin ürünleri' })
+    const items = within(list).getAllByTestId('order-item')
+    expect(
+      items.map((item) =>
+        ['item-quantity', 'item-price', 'item-amount'].map((id) => within(item).getByTestId(id).textContent),
+      ),
+    ).toEqual([
+      ['2 Adet', '1.234,50 ₺', '2.469,00 ₺'],
+      ['3 Koli', '10,00 ₺', '30,00 ₺'],
+    ])
+    expect(items[0]!.textContent).toContain('Fren Balatası')
+    expect(items[0]!.textContent).toContain('FB-100')
+    expect(items[0]!.textContent).toContain('2 Adet × 1.234,50 ₺')
+    expect(items[0]!.querySelector('img')?.getAttribute('src')).toBe('/images/fb-100.jpg')
+
+    fireEvent.click(
+      within(row('S2026-000077')).getByRole('button', {
+        name: 'S2026-000077 numaralı siparişin ürünlerini gizle',
+      }),
+    )
+    expect(screen.queryByTestId('order-details')).toBeNull()
+  })
+
+  it('cancels an order from its card after the confirmation', async () => {
+    mockPhoneWidth()
+    const { pending } = serve()
+    renderOrders()
+    await screen.findByTestId('orders-cards')
+    await confirmCancel('S2026-000077')
+    await waitFor(() => expect(pending).toHaveLength(1))
+    expect(pending[0]).toMatchObject({ path: '/api/catalog/order/77', method: 'PATCH' })
+    await act(async () =>
+      pending[0]!.answer(
+        jsonResponse(testOrder({ status: 'cancelled', isCancel: true, cancellable: false })),
+      ),
+    )
+    await waitFor(() =>
+      expect(within(row('S2026-000077')).getByTestId('order-cancelled').textContent).toBe('İptal Edildi'),
+    )
+    expect(within(row('S2026-000077')).queryByRole('button', { name: /iptal et/ })).toBeNull()
   })
 })

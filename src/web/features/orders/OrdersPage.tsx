@@ -1,4 +1,5 @@
-import { Box, Button, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Box, Button, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
@@ -13,7 +14,8 @@ import { queryKeys } from '../../lib/query-keys'
 import { useLocalePath } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { DealerOnly } from './DealerOnly'
-import { ORDER_COLUMNS, OrderRows } from './OrderRows'
+import { OrderCards } from './OrderCards'
+import { OrdersTable } from './OrderRows'
 import { useCancelOrder, useOrderList } from './orders-api'
 
 /** ?page=n, a whole number from 1; anything else is page 1 (the server clamps past the last page). */
@@ -87,6 +89,8 @@ function DealerOrders() {
   const list = useOrderList(page)
   const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set())
   const { ask, cancellingId } = useCancelWithConfirm()
+  // Below Mantine's sm breakpoint the orders become stacked cards (same state and handlers).
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false })
 
   // A new page of the list (link, back/forward, pagination) starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger
@@ -114,6 +118,7 @@ function DealerOrders() {
   const data = list.data
   if (data.total === 0) return <NoOrders />
   const updating = list.isPlaceholderData
+  const listProps = { orders: data.items, openIds, onToggle: toggle, cancellingId, onCancel: ask }
   return (
     <Stack gap="md">
       {data.customer && (
@@ -126,42 +131,7 @@ function DealerOrders() {
         style={{ opacity: updating ? 0.55 : 1, transition: 'opacity 150ms ease' }}
       >
         {updating && <VisuallyHidden role="status">{t('orders.loading')}</VisuallyHidden>}
-        <Table.ScrollContainer minWidth={680} type="native">
-          <Table
-            verticalSpacing="sm"
-            highlightOnHover
-            aria-label={t('orders.list')}
-            data-testid="orders-table"
-          >
-            <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-              <Table.Tr>
-                <Table.Th>{t('orders.columns.orderNo')}</Table.Th>
-                <Table.Th>{t('orders.columns.date')}</Table.Th>
-                <Table.Th>{t('orders.columns.creator')}</Table.Th>
-                <Table.Th ta="right">{t('orders.columns.total')}</Table.Th>
-                <Table.Th>{t('orders.columns.cancel')}</Table.Th>
-                <Table.Th ta="center">{t('orders.columns.details')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((order) => (
-                <OrderRows
-                  key={order.id}
-                  order={order}
-                  open={openIds.has(order.id)}
-                  onToggle={() => toggle(order.id)}
-                  cancelling={cancellingId === order.id}
-                  onCancel={ask}
-                />
-              ))}
-              {data.items.length === 0 && (
-                <Table.Tr>
-                  <Table.Td colSpan={ORDER_COLUMNS}>{t('orders.empty')}</Table.Td>
-                </Table.Tr>
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {phone ? <OrderCards {...listProps} /> : <OrdersTable {...listProps} />}
       </Box>
       <ListPagination page={updating ? page : data.page} pages={data.pages} onChange={changePage} />
     </Stack>
