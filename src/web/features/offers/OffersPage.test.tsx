@@ -8,6 +8,7 @@ import type { OfferList } from '../../../contracts/offers'
 import { routeFetch } from '../../test/fetch-routes'
 import { dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { mockPhoneWidth } from '../../test/phone'
 import { renderWithProviders } from '../../test/render'
 import { OffersPage } from './OffersPage'
 import { offer, offerList } from './offer-fixtures'
@@ -567,5 +568,113 @@ describe('Printing an offer', () => {
     await screen.findByTestId('offers-table')
     fireEvent.click(button(`${NO} numaralı teklifi yazdır`))
     expect(await screen.findByText(/Yazdırma penceresi açılamadı/)).toBeTruthy()
+  })
+})
+
+describe('The offer list on a phone', () => {
+  it('shows each offer as a card with its labelled number, date, total, customer and every action', async () => {
+    mockPhoneWidth()
+    serve(() =>
+      offerList([
+        offer(),
+        offer({ id: 41, orderNo: 'T2026-000041', isCancel: true, customerName: 'Veli Kaya' }),
+      ]),
+    )
+    renderOffers()
+    await screen.findByTestId('offers-cards')
+    expect(screen.queryByTestId('offers-table')).toBeNull()
+    expect(rows()).toHaveLength(2)
+    expect(rows()[0]!.tagName).toBe('LI')
+    const card = within(row())
+    for (const label of ['Teklif No', 'Tarih', 'Toplam', 'Müşteri'])
+      expect(card.getByText(label)).toBeTruthy()
+    expect(card.getByTestId('offer-no').textContent).toBe(NO)
+    expect(card.getByTestId('offer-date').textContent).toMatch(/^14\.03\.2026 \d\d:\d\d$/)
+    expect(card.getByTestId('offer-row-total').textContent).toBe('423,32 ₺')
+    expect(card.getByRole('button', { name: 'Müşteri Ekle' }).textContent).toBe('Müşteri Ekle')
+    expect(
+      within(card.getByRole('group', { name: 'İşlemler' }))
+        .getAllByRole('button')
+        .map((b) => b.getAttribute('aria-label')),
+    ).toEqual([
+      `${NO} numaralı teklifi iptal et`,
+      `${NO} numaralı teklifi sepete alıp düzenle`,
+      `${NO} numaralı teklifin detayını göster`,
+      `${NO} numaralı teklifi yazdır`,
+      `${NO} numaralı teklifi e-posta ile gönder`,
+    ])
+    expect(button(`${NO} numaralı teklifi e-posta ile gönder`).textContent).toBe('E-posta Gönder')
+    const cancelled = within(row('T2026-000041'))
+    expect(cancelled.getByTestId('offer-cancelled').textContent).toBe('İptal Edildi')
+    expect(cancelled.queryByRole('button', { name: /iptal et/ })).toBeNull()
+    expect(cancelled.getByTestId('offer-customer').textContent).toBe('Veli Kaya')
+  })
+
+  it('opens the lines as blocks whose percent inputs and header input change the totals, and Kaydet saves', async () => {
+    let saved = false
+    const { calls } = serve(() =>
+      offerList([saved ? offer({ total: { value: 453.32, currency: 'TRY' } }) : offer()]),
+    )
+    mockPhoneWidth()
+    renderOffers()
+    await screen.findByTestId('offers-cards')
+    const toggle = button(`${NO} numaralı teklifin detayını göster`)
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    fireEvent.click(toggle)
+    const details = within(row()).getByTestId('offer-details')
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(toggle.getAttribute('aria-controls')).toBe(details.id)
+    expect(within(details).queryByRole('table')).toBeNull()
+    const list = within(details).getByRole('list', { name: `${NO} numaralı teklifin ürünleri` })
+    expect(within(list).getAllByTestId('offer-item')).toHaveLength(2)
+    expect(lineTexts('item-unit-price')).toEqual(['100,00 ₺', '55,55 ₺'])
+    expect(lineTexts('item-amount')).toEqual(['200,00 ₺', '166,65 ₺'])
+    expect(totals()).toEqual(['366,65 ₺', '56,67 ₺', '423,32 ₺'])
+    const save = button(`${NO} numaralı teklifin oranlarını kaydet`)
+    expect(save.textContent).toBe('Kaydet')
+    expect(save).toHaveProperty('disabled', true)
+    // Kaydet sits under the totals, inside the details.
+    expect(details.contains(save)).toBe(true)
+
+    fireEvent.change(
+      screen.getByRole('textbox', { name: `${NO} numaralı teklifin tüm satırları için kâr / iskonto %` }),
+      { target: { value: '20' } },
+    )
+    expect(percent('Fren Balatası')).toHaveProperty('value', '20')
+    expect(percent('Vida')).toHaveProperty('value', '20')
+    expect(totals()).toEqual(['421,80 ₺', '66,18 ₺', '487,98 ₺'])
+
+    fireEvent.change(percent('Vida'), { target: { value: '10' } })
+    fireEvent.change(percent('Fren Balatası'), { target: { value: '12,5' } })
+    expect(lineTexts('item-unit-price')).toEqual(['112,50 ₺', '55,55 ₺'])
+    expect(lineTexts('item-amount')).toEqual(['225,00 ₺', '166,65 ₺'])
+    expect(totals()).toEqual(['391,65 ₺', '61,67 ₺', '453,32 ₺'])
+    expect(screen.getByTestId('offer-unsaved').textContent).toContain('Kaydedilmemiş değişiklikler')
+
+    saved = true
+    fireEvent.click(button(`${NO} numaralı teklifin oranlarını kaydet`))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]).toEqual({
+      path: '/api/catalog/offer/update/profit',
+      method: 'PATCH',
+      json: { [NO]: { '11': 12.5 } },
+    })
+    await waitFor(() => expect(within(row()).getByTestId('offer-row-total').textContent).toBe('453,32 ₺'))
+    expect(await screen.findByText('Kar marjınız kaydedildi.')).toBeTruthy()
+  })
+
+  it('a cancelled offer shows read-only percents and no Kaydet; İptal on a card asks and cancels', async () => {
+    const { calls } = serve(undefined, () => jsonResponse(offer({ isCancel: true })))
+    mockPhoneWidth()
+    renderOffers()
+    await screen.findByTestId('offers-cards')
+    fireEvent.click(button(`${NO} numaralı teklifi iptal et`))
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Evet, iptal et' }))
+    await waitFor(() => expect(within(row()).getByTestId('offer-cancelled').textContent).toBe('İptal Edildi'))
+    expect(calls).toEqual([{ path: '/api/catalog/offer/42', method: 'PATCH', json: { cancel: true } }])
+    fireEvent.click(button(`${NO} numaralı teklifin detayını göster`))
+    expect(percent('Vida')).toHaveProperty('readOnly', true)
+    expect(screen.queryByRole('textbox', { name: /tüm satırları/ })).toBeNull()
+    expect(within(row()).queryByText('Kaydet')).toBeNull()
   })
 })

@@ -1,4 +1,5 @@
 import { Alert, Box, Button, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
@@ -8,6 +9,7 @@ import { LoadError } from '../../components/LoadError'
 import { loginPath } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
+import { OfferCard } from './OfferCard'
 import { OfferRow } from './OfferRow'
 import { useOfferList } from './offers-api'
 
@@ -52,6 +54,8 @@ function DealerOffers() {
   const page = readPage(search)
   const list = useOfferList(page)
   const updating = list.isPlaceholderData
+  // Below Mantine's sm breakpoint every offer becomes a card (same state and actions as the row).
+  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false })
 
   // A new address (another page, back/forward) starts at the top of the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the address changes
@@ -79,25 +83,40 @@ function DealerOffers() {
       style={{ opacity: updating ? 0.55 : 1, transition: 'opacity 150ms ease' }}
     >
       {updating && <VisuallyHidden role="status">{t('offers.updating')}</VisuallyHidden>}
-      {/* On a phone the table scrolls sideways; every action stays a labelled button. */}
-      <Table.ScrollContainer minWidth={880} type="native">
-        <Table verticalSpacing="sm" aria-label={t('offers.list')} data-testid="offers-table">
-          <Table.Thead style={{ whiteSpace: 'nowrap' }}>
-            <Table.Tr>
-              <Table.Th>{t('offers.columns.orderNo')}</Table.Th>
-              <Table.Th>{t('offers.columns.date')}</Table.Th>
-              <Table.Th>{t('offers.columns.customer')}</Table.Th>
-              <Table.Th ta="right">{t('offers.columns.total')}</Table.Th>
-              <Table.Th ta="right">{t('offers.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.items.map((offer) => (
-              <OfferRow key={offer.id} offer={offer} list={data} />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      {phone ? (
+        <Stack
+          component="ul"
+          gap="sm"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={t('offers.list')}
+          data-testid="offers-cards"
+        >
+          {data.items.map((offer) => (
+            <OfferCard key={offer.id} offer={offer} list={data} />
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={880} type="native">
+          <Table verticalSpacing="sm" aria-label={t('offers.list')} data-testid="offers-table">
+            <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+              <Table.Tr>
+                <Table.Th>{t('offers.columns.orderNo')}</Table.Th>
+                <Table.Th>{t('offers.columns.date')}</Table.Th>
+                <Table.Th>{t('offers.columns.customer')}</Table.Th>
+                <Table.Th ta="right">{t('offers.columns.total')}</Table.Th>
+                <Table.Th ta="right">{t('offers.columns.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {data.items.map((offer) => (
+                <OfferRow key={offer.id} offer={offer} list={data} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <ListPagination page={updating ? page : data.page} pages={data.pages} onChange={changePage} />
     </Box>
   )
