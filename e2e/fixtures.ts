@@ -80,3 +80,26 @@ export function mailsMentioning(text: string): string[] {
   }
   return files.map((f) => readFileSync(path.join(outbox, f), 'utf8')).filter((raw) => raw.includes(text))
 }
+
+/**
+ * The page needs no sideways scroll (document.documentElement.scrollWidth ≤ window.innerWidth), and
+ * each of `locators` lies inside the viewport's width where it is — measured before anything scrolls,
+ * so a button pushed out of a sideways-scrolling box counts as outside — and in the viewport once
+ * scrolled to vertically.
+ */
+export async function expectFitsPhoneWidth(page: Page, ...locators: Locator[]) {
+  const [scrollWidth, innerWidth] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ])
+  expect(scrollWidth, 'the page scrolls sideways').toBeLessThanOrEqual(innerWidth)
+  for (const locator of locators) {
+    await expect(locator).toBeVisible()
+    const box = await locator.boundingBox()
+    if (!box) throw new Error(`no box for ${locator}`)
+    expect(box.x, `${locator} starts left of the screen`).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width, `${locator} ends right of the screen`).toBeLessThanOrEqual(innerWidth)
+    await locator.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'nearest' }))
+    await expect(locator).toBeInViewport({ ratio: 1 })
+  }
+}

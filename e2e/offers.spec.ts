@@ -4,6 +4,7 @@ import {
   DEALER,
   emptyCartIfNeeded,
   expectCount,
+  expectFitsPhoneWidth,
   logIn,
   mailsMentioning,
   money,
@@ -114,5 +115,79 @@ test.describe('offers', () => {
     await expect(page).toHaveURL(/\/sepet$/)
     await expectCount(page, 2)
     await expect(page.getByTestId('cart-line')).toHaveCount(2)
+  })
+  test('on a phone a dealer makes an offer, finds it as a card that fits the screen, sets percents and saves @phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await logIn(page, DEALER)
+    await emptyCartIfNeeded(page)
+    await addFromCard(page, FIRST, 2, 1)
+    await addFromCard(page, SECOND, 1, 2)
+    await page.goto('/sepet')
+    await page.getByRole('button', { name: 'Teklif Oluştur' }).click()
+    await expect(page).toHaveURL(/\/teklif\/liste$/)
+
+    await expect(page.getByTestId('offers-table')).toHaveCount(0)
+    const card = page.getByTestId('offer-row').first()
+    const offerNo = ((await card.getByTestId('offer-no').textContent()) ?? '').trim()
+    expect(offerNo).toMatch(/^T\d{4}-\d{6}$/)
+    const button = (name: string) => card.getByRole('button', { name })
+    const toggle = button(`${offerNo} numaralı teklifin detayını göster`)
+    await expectFitsPhoneWidth(
+      page,
+      card.getByTestId('offer-row-total'),
+      button('Müşteri Ekle'),
+      button(`${offerNo} numaralı teklifi iptal et`),
+      button(`${offerNo} numaralı teklifi sepete alıp düzenle`),
+      toggle,
+      button(`${offerNo} numaralı teklifi yazdır`),
+      button(`${offerNo} numaralı teklifi e-posta ile gönder`),
+    )
+    expect((await toggle.boundingBox())?.height).toBeGreaterThanOrEqual(40)
+
+    await toggle.click()
+    await expect(button(`${offerNo} numaralı teklifin detayını gizle`)).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    )
+    const save = button(`${offerNo} numaralı teklifin oranlarını kaydet`)
+    const all = page.getByLabel(`${offerNo} numaralı teklifin tüm satırları için kâr / iskonto %`)
+    const firstPercent = page.getByLabel(`${FIRST} için kâr / iskonto %`)
+    await expectFitsPhoneWidth(page, all, firstPercent, itemOf(page, FIRST).getByTestId('item-amount'), save)
+    await expect(save).toBeDisabled()
+    const firstPrice = money(await itemOf(page, FIRST).getByTestId('item-unit-price').textContent())
+    const secondPrice = money(await itemOf(page, SECOND).getByTestId('item-unit-price').textContent())
+    const totalBefore = money(await card.getByTestId('offer-total').textContent())
+
+    // The header percent sets every line, then one line gets a discount of its own.
+    await all.fill('10')
+    await all.press('Tab')
+    await expect(itemOf(page, SECOND).getByTestId('item-unit-price')).toContainText(
+      withPercent(secondPrice, 10).toFixed(2).replace('.', ','),
+    )
+    await firstPercent.fill('-5')
+    await firstPercent.press('Tab')
+    const firstUnit = withPercent(firstPrice, -5)
+    await expect(itemOf(page, FIRST).getByTestId('item-unit-price')).toContainText(
+      firstUnit.toFixed(2).replace('.', ','),
+    )
+    const totalTyped = money(await card.getByTestId('offer-total').textContent())
+    expect(totalTyped).not.toBe(totalBefore)
+    await expectFitsPhoneWidth(page, save)
+    await save.click()
+    await expect(page.getByText('Kar marjınız kaydedildi.')).toBeVisible()
+    await expect
+      .poll(async () => money(await card.getByTestId('offer-row-total').textContent()))
+      .toBe(totalTyped)
+
+    // Saved on the server: after a reload the card shows the same prices.
+    await page.reload()
+    const again = page.getByTestId('offer-row').filter({ hasText: offerNo })
+    await again.getByRole('button', { name: `${offerNo} numaralı teklifin detayını göster` }).click()
+    await expect(itemOf(page, FIRST).getByTestId('item-unit-price')).toContainText(
+      firstUnit.toFixed(2).replace('.', ','),
+    )
+    await expect(page.getByLabel(`${FIRST} için kâr / iskonto %`)).toHaveValue('-5')
   })
 })

@@ -4,6 +4,7 @@ import {
   DEALER,
   emptyCartIfNeeded,
   expectCount,
+  expectFitsPhoneWidth,
   logIn,
   mailsMentioning,
   money,
@@ -83,6 +84,47 @@ test.describe('orders', () => {
     await page.getByRole('dialog').getByRole('link', { name: 'Siparişlerim' }).click()
     await expect(page).toHaveURL(/\/siparis\/liste$/)
     await expect(page.getByRole('heading', { name: 'Siparişlerim' })).toBeVisible()
+  })
+
+  test('on a phone a dealer orders, finds the order as a card that fits the screen, expands and cancels it @phone', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await logIn(page, DEALER)
+    await emptyCartIfNeeded(page)
+    await addFromCard(page, 'Açık Ağız Anahtar 24 mm', 1, 1)
+    await page.goto('/sepet')
+    await page.getByRole('button', { name: 'Sipariş Ver' }).click()
+    await expect(page).toHaveURL(/\/siparis\/\d+$/)
+    const orderNo = ((await page.getByTestId('order-no').textContent()) ?? '').trim()
+    const orderTotal = money(await page.getByTestId('order-total').textContent())
+
+    await page.getByRole('link', { name: 'Siparişlerime git' }).click()
+    await expect(page).toHaveURL(/\/siparis\/liste$/)
+    await expect(page.getByTestId('orders-table')).toHaveCount(0)
+    const card = page.getByTestId('order-row').filter({ hasText: orderNo })
+    await expect(card).toBeVisible()
+    const total = card.getByTestId('order-total')
+    const cancel = card.getByRole('button', { name: `${orderNo} numaralı siparişi iptal et` })
+    const toggle = card.getByRole('button', { name: `${orderNo} numaralı siparişin ürünlerini göster` })
+    await expectFitsPhoneWidth(page, total, cancel, toggle)
+    expect(money(await total.textContent())).toBe(orderTotal)
+    // Touch-sized buttons.
+    expect((await cancel.boundingBox())?.height).toBeGreaterThanOrEqual(40)
+
+    await toggle.click()
+    await expect(
+      card.getByRole('button', { name: `${orderNo} numaralı siparişin ürünlerini gizle` }),
+    ).toHaveAttribute('aria-expanded', 'true')
+    const details = card.getByTestId('order-details')
+    await expect(details).toContainText('Açık Ağız Anahtar 24 mm')
+    await expect(details.getByTestId('item-quantity')).toHaveText('1 Adet')
+    await expectFitsPhoneWidth(page, details.getByTestId('item-amount'), cancel)
+
+    await cancel.click()
+    await page.getByRole('button', { name: 'Evet, iptal et' }).click()
+    await expect(card.getByTestId('order-cancelled')).toHaveText('İptal Edildi')
+    await expect(cancel).toHaveCount(0)
   })
 
   test('an empty cart offers no order button', async ({ page }) => {
