@@ -1,5 +1,4 @@
 import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { AlertIcon, CartIcon } from '../../components/icons/Icons'
@@ -7,6 +6,7 @@ import { LoadError } from '../../components/LoadError'
 import { loginPath } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
+import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { CartCards, CartTable } from './CartLines'
 import { CartSummary } from './CartSummary'
 import { CheckoutSlot } from './CheckoutSlot'
@@ -45,7 +45,7 @@ function DealerCart() {
   const change = useCartChange()
   const confirmClear = useConfirmClear(() => change.mutate({ kind: 'clear' }))
   // Below Mantine's sm breakpoint the lines become stacked cards.
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false })
+  const phone = usePhoneLayout()
 
   if (cart.isPending) return <CartSkeleton />
   if (cart.isError) {

@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { type ReactNode, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
@@ -9,6 +8,7 @@ import { LoadError } from '../../components/LoadError'
 import { loginPath } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
+import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { OfferCard } from './OfferCard'
 import { OfferRow } from './OfferRow'
 import { useOfferList } from './offers-api'
@@ -55,7 +55,7 @@ function DealerOffers() {
   const list = useOfferList(page)
   const updating = list.isPlaceholderData
   // Below Mantine's sm breakpoint every offer becomes a card (same state and actions as the row).
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false })
+  const phone = usePhoneLayout()
 
   // A new address (another page, back/forward) starts at the top of the list.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on purpose when the address changes

@@ -6,6 +6,7 @@ import type { Bootstrap } from '../../../contracts/bootstrap'
 import { calledUrls, routeFetch } from '../../test/fetch-routes'
 import { dealer, dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { mockPhoneWidth } from '../../test/phone'
 import { renderWithProviders } from '../../test/render'
 import { OrderSuccessPage } from './OrderSuccessPage'
 import { testOrder } from './order-fixtures'
@@ -69,6 +70,19 @@ describe('The order success screen', () => {
     )
     expect(screen.getByRole('link', { name: 'Alışverişe devam et' }).getAttribute('href')).toBe('/urunler')
     expect(document.title).toBe('Siparişiniz alındı | Demo Toptan')
+  })
+
+  it('lists the lines compactly on a phone, with quantity, price and amount in view', async () => {
+    mockPhoneWidth()
+    vi.stubGlobal('fetch', routeFetch({ '/api/catalog/order/77': testOrder() }))
+    renderSuccess('/siparis/77')
+    const list = await screen.findByRole('list', { name: 'Sipariş edilen ürünler' })
+    expect(screen.queryByRole('table')).toBeNull()
+    const items = within(list).getAllByTestId('order-item')
+    expect(items).toHaveLength(2)
+    expect(within(items[0]!).getByTestId('item-quantity').textContent).toBe('2 Adet')
+    expect(within(items[0]!).getByTestId('item-price').textContent).toBe('1.234,50 ₺')
+    expect(within(items[0]!).getByTestId('item-amount').textContent).toBe('2.469,00 ₺')
   })
 
   it('speaks English under /en, leaves out an empty branch and adds the TRY total for another currency', async () => {

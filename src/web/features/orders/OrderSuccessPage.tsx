@@ -23,7 +23,9 @@ import { NotFoundState } from '../../components/NotFoundState'
 import { isApiError } from '../../lib/api-error'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
+import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { DealerOnly } from './DealerOnly'
+import { OrderItemList } from './OrderItemList'
 import { formatOrderDate, OrderItemsTable } from './OrderItemsTable'
 import { useOrder } from './orders-api'
 
@@ -69,6 +71,7 @@ function TotalRow({
 
 function OrderReceived({ order }: { order: Order }) {
   const { t } = useTranslation()
+  const phone = usePhoneLayout()
   const { locale } = useSession()
   const localePath = useLocalePath()
   usePageTitle(t('orders.success.title'))
@@ -116,7 +119,11 @@ function OrderReceived({ order }: { order: Order }) {
         <Title order={2} size="h4" id="order-items-title" mb="xs">
           {t('orders.success.items')}
         </Title>
-        <OrderItemsTable order={order} imageSize={imageSize} label={t('orders.success.items')} />
+        {phone ? (
+          <OrderItemList order={order} label={t('orders.success.items')} />
+        ) : (
+          <OrderItemsTable order={order} imageSize={imageSize} label={t('orders.success.items')} />
+        )}
       </section>
 
       <Group justify="flex-end">

@@ -1,5 +1,4 @@
 import { Box, Button, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
-import { useMediaQuery } from '@mantine/hooks'
 import { modals } from '@mantine/modals'
 import { notifications } from '@mantine/notifications'
 import { useQueryClient } from '@tanstack/react-query'
@@ -13,6 +12,7 @@ import { isApiError } from '../../lib/api-error'
 import { queryKeys } from '../../lib/query-keys'
 import { useLocalePath } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
+import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { DealerOnly } from './DealerOnly'
 import { OrderCards } from './OrderCards'
 import { OrdersTable } from './OrderRows'
@@ -90,7 +90,7 @@ function DealerOrders() {
   const [openIds, setOpenIds] = useState<ReadonlySet<number>>(new Set())
   const { ask, cancellingId } = useCancelWithConfirm()
   // Below Mantine's sm breakpoint the orders become stacked cards (same state and handlers).
-  const phone = useMediaQuery('(max-width: 47.99em)', false, { getInitialValueInEffect: false })
+  const phone = usePhoneLayout()
 
   // A new page of the list (link, back/forward, pagination) starts at the top.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the address is the trigger
