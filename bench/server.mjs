@@ -23,7 +23,8 @@ export function freePort() {
 
 /**
  * Resolves when GET /api/bootstrap answers 200. `cacheSeconds` (optional) sets CACHE_SECONDS; the
- * server's own default applies otherwise. `cpuProfDir` (optional) receives the server's CPU profile. The server's output goes to <dataDir>/server.log.
+ * server's own default applies otherwise. `cpuProfDir` (optional) receives the server's CPU profile.
+ * The server's output goes to <dataDir>/server.log.
  */
 export async function startServer({ root, dataDir, databaseUrl, cacheSeconds, cpuProfDir, log }) {
   const port = await freePort()

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AuthUser } from '../modules/session/session.repository'
 import { forbidden, unauthenticated } from './errors'
 
@@ -12,6 +12,16 @@ export function requireDealer(request: FastifyRequest): AuthUser & { customerId:
   const user = requireUser(request)
   if (user.role !== 'dealer' || user.customerId === null) throw forbidden('error.adminCart', 'admin_cart')
   return user as AuthUser & { customerId: number }
+}
+
+/**
+ * Every route of this plugin is for dealers, checked before the body is read: a guest gets 401 and an
+ * administrator 403 on every verb, whatever they sent.
+ */
+export function dealersOnly(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    requireDealer(request)
+  })
 }
 
 export function requireAdmin(request: FastifyRequest): AuthUser {

@@ -1,6 +1,7 @@
 /**
  * At most `max` events per key within a sliding window, in process memory (with several app processes
- * each counts its own, which still bounds what one user can do).
+ * each counts its own, which still bounds what one user can do). Used for offer mails and, per account
+ * and per IP, for failed logins.
  */
 export class RateWindow {
   private events = new Map<string, number[]>()
@@ -10,22 +11,36 @@ export class RateWindow {
     private readonly windowMs: number,
   ) {}
 
+  private recent(key: string, now: number): number[] {
+    const list = (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs)
+    if (list.length) this.events.set(key, list)
+    else this.events.delete(key)
+    return list
+  }
+
+  /** Milliseconds until another event is allowed, or 0 when one is allowed now. */
+  retryAfter(key: string, now: number): number {
+    const list = this.recent(key, now)
+    return list.length >= this.max ? list[list.length - this.max]! + this.windowMs - now : 0
+  }
+
+  record(key: string, now: number) {
+    this.events.set(key, [...this.recent(key, now), now])
+    if (this.events.size > 10_000) this.prune(now)
+  }
+
   /** Records an event and answers 0, or answers how many ms until one is allowed (recording nothing). */
   take(key: string, now: number): number {
-    const recent = (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs)
-    if (recent.length >= this.max) {
-      this.events.set(key, recent)
-      return recent[recent.length - this.max]! + this.windowMs - now
-    }
-    recent.push(now)
-    this.events.set(key, recent)
-    if (this.events.size > 10_000) this.prune(now)
-    return 0
+    const wait = this.retryAfter(key, now)
+    if (wait === 0) this.record(key, now)
+    return wait
+  }
+
+  forget(key: string) {
+    this.events.delete(key)
   }
 
   private prune(now: number) {
-    for (const [key, list] of this.events) {
-      if (list.every((t) => now - t >= this.windowMs)) this.events.delete(key)
-    }
+    for (const key of [...this.events.keys()]) this.recent(key, now)
   }
 }

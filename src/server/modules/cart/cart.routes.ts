@@ -7,7 +7,7 @@ import {
   cartSchema,
 } from '../../../contracts/cart'
 import type { AppDeps } from '../../app-deps'
-import { requireDealer } from '../../http/guards'
+import { dealersOnly, requireDealer } from '../../http/guards'
 import { addToCart, changeLine, emptyCart, getCart, removeLine } from './cart.service'
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -18,10 +18,7 @@ export const cartRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['cart']
-    // Who may call comes before what was sent: a guest gets 401 and an administrator 403 on every verb.
-    app.addHook('preValidation', async (request) => {
-      requireDealer(request)
-    })
+    dealersOnly(app)
 
     app.get(
       '/api/catalog/cart',

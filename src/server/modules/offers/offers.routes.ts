@@ -12,7 +12,7 @@ import {
 import { cancelBodySchema } from '../../../contracts/orders'
 import type { AppDeps } from '../../app-deps'
 import { AppError } from '../../http/errors'
-import { requireDealer } from '../../http/guards'
+import { dealersOnly, requireDealer } from '../../http/guards'
 import { RateWindow } from '../../http/rate-window'
 import {
   cancelOffer,
@@ -36,10 +36,7 @@ export const offersRoutes =
     const { db } = deps.database
     const tags = ['offers']
     const offerMails = new RateWindow(OFFER_MAILS_PER_HOUR, 60 * 60_000)
-    // Who may call comes before what was sent: a guest gets 401 and an administrator 403 on every verb.
-    app.addHook('preValidation', async (request) => {
-      requireDealer(request)
-    })
+    dealersOnly(app)
 
     app.post(
       '/api/catalog/cart/offer',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { customers } from '../../db/schema/accounts'
 import { cartItems, carts } from '../../db/schema/carts'
@@ -28,15 +28,16 @@ export async function findOrderByKey(db: Db, userId: number, key: string) {
 /** The cart's lines with everything an order needs to price and snapshot them, products locked. */
 export async function lockCartForOrder(db: Db, cartId: number) {
   // Row locks on the products: parallel orders for the same product run one after another.
-  return cartLinesForOrder(db, cartId).for('update', { of: products })
+  return cartLinesForOrder(db, eq(cartItems.cartId, cartId)).for('update', { of: products })
 }
 
-/** The same lines without locks, for what the cart page shows before the order. */
-export async function readCartForOrder(db: Db, cartId: number): Promise<OrderLineSource[]> {
-  return cartLinesForOrder(db, cartId)
+/** The same lines of a user's cart without locks, for what the cart page shows before the order. */
+export async function readCartForOrder(db: Db, userId: number): Promise<OrderLineSource[]> {
+  const cart = db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))
+  return cartLinesForOrder(db, inArray(cartItems.cartId, cart))
 }
 
-function cartLinesForOrder(db: Db, cartId: number) {
+function cartLinesForOrder(db: Db, whichCart: SQL) {
   return db
     .select({
       lineId: cartItems.id,
@@ -65,7 +66,7 @@ function cartLinesForOrder(db: Db, cartId: number) {
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
-    .where(eq(cartItems.cartId, cartId))
+    .where(whichCart)
     .orderBy(asc(products.id), asc(cartItems.id))
 }
 
@@ -77,10 +78,9 @@ export async function findCustomerRisk(db: Db, customerId: number) {
   return row!
 }
 
-/** The same figures with the customer row locked, so parallel orders cannot pass the limit together. */
 /**
- * The customer's risk figures, its row locked until the transaction ends, and the branch an order
- * records: `preferredBranchId` while it is still the customer's, else its first branch (or null).
+ * The same figures with the customer row locked, so parallel orders cannot pass the limit together, and
+ * the branch an order records: `preferredBranchId` while it is still the customer's, else its first.
  */
 export async function lockCustomer(db: Db, customerId: number, preferredBranchId: number | null) {
   const [row] = await customerRiskQuery(db, customerId, preferredBranchId).for('update', { of: customers })
@@ -173,11 +173,6 @@ export async function insertStockMoves(db: Db, values: Array<typeof orderStockMo
 
 export async function emptyCartOf(db: Db, cartId: number) {
   await db.delete(cartItems).where(eq(cartItems.cartId, cartId))
-}
-
-export async function findCartOf(db: Db, userId: number) {
-  const [row] = await db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId)).limit(1)
-  return row?.id ?? null
 }
 
 /** Order columns with the creator's and branch's names. */

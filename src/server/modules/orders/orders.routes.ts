@@ -8,7 +8,7 @@ import {
   placeOrderBodySchema,
 } from '../../../contracts/orders'
 import type { AppDeps } from '../../app-deps'
-import { requireDealer } from '../../http/guards'
+import { dealersOnly, requireDealer } from '../../http/guards'
 import { orderConfirmationMail } from './order-mail'
 import { cancelOrder, getCheckoutInfo, getOrder, listOrders, placeOrder } from './orders.service'
 
@@ -19,10 +19,7 @@ export const ordersRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['orders']
-    // Who may call comes before what was sent: a guest gets 401 and an administrator 403 on every verb.
-    app.addHook('preValidation', async (request) => {
-      requireDealer(request)
-    })
+    dealersOnly(app)
 
     app.post(
       '/api/catalog/cart',

@@ -22,7 +22,6 @@ import { orderView } from './order-view'
 import {
   countOrders,
   emptyCartOf,
-  findCartOf,
   findCustomerRisk,
   findOrder,
   findOrderByKey,
@@ -276,11 +275,12 @@ export async function getOrder(db: Db, user: Dealer, orderId: number): Promise<O
  * when plans are offered, what the cart costs in each plan, priced exactly as placeOrder prices it.
  */
 export async function getCheckoutInfo(db: Db, user: Dealer): Promise<CheckoutInfo> {
-  const ctx = await loadPricingContext(db, user)
-  const customer = await findCustomerRisk(db, user.customerId)
+  const [ctx, customer] = await Promise.all([
+    loadPricingContext(db, user),
+    findCustomerRisk(db, user.customerId),
+  ])
   const plans = ctx.settings.showPaymentPlanPrice ? await loadPaymentPlans(db) : []
-  const cartId = plans.length > 0 ? await findCartOf(db, user.id) : null
-  const lines = cartId === null ? [] : await readCartForOrder(db, cartId)
+  const lines = plans.length > 0 ? await readCartForOrder(db, user.id) : []
   const money = (value: Big) => ({ value: value.toNumber(), currency: ctx.target.code })
   return {
     risk: {
