@@ -3,6 +3,15 @@ import { defineConfig } from 'vitest/config'
 
 const integrationFiles = ['src/server/**/*.int.test.ts']
 
+// On CI the PostgreSQL pass is part of the run: a missing server URL must fail it, not shrink it.
+const onCi = Boolean(process.env.CI) && !['0', 'false'].includes(process.env.CI ?? '')
+if (onCi && !process.env.TEST_DATABASE_URL) {
+  throw new Error(
+    'CI=true but TEST_DATABASE_URL is not set: the integration tests must also run on PostgreSQL ' +
+      '(TEST_DATABASE_URL=postgres://user@host:5432/db; each test file creates and drops its own database there).',
+  )
+}
+
 /**
  * unit: pure rules and services; web: components under jsdom; integration: the HTTP API through
  * app.inject() on a fresh database per file — in-memory PGlite, and again on a real PostgreSQL

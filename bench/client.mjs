@@ -81,7 +81,7 @@ export async function session(baseUrl, login) {
 
 // ---------------------------------------------------------------------------------------------------
 
-/** Prefixes every run tries first (from the issue: Turkish letters, mixed case, a product code). */
+/** Prefixes every run tries first (docs/design.md §6: Turkish letters, mixed case, a product code). */
 const PREFERRED = { 1: ['ş'], 2: ['vi'], 3: ['viD'], 4: ['kabl'], 5: ['somun', 'HRD-0'] }
 /** Different prefixes per length, so that one cached answer cannot stand for the whole scenario. */
 export const PREFIXES_PER_LENGTH = 8
@@ -117,9 +117,13 @@ export async function discover(client, { log }) {
     sampled.push(...(await client.getJson(`/api/catalog/products?page=${p}`)).items)
   const step = Math.max(1, sampled.length / PRODUCT_SAMPLE)
   const productIds = []
+  const productPaths = []
   for (let i = 0; i < sampled.length && productIds.length < PRODUCT_SAMPLE; i += step) {
     productIds.push(sampled[Math.floor(i)].id)
+    productPaths.push(sampled[Math.floor(i)].url)
   }
+  // Twenty list pages spread over the whole catalogue, for the pages drawn on the server.
+  const listPages = [...new Set(Array.from({ length: 20 }, (_, i) => 1 + Math.floor((i * (pages - 1)) / 19)))]
 
   const prefixes = {}
   for (let n = 1; n <= 5; n++) prefixes[n] = await prefixPool(client, sampled, n)
@@ -132,6 +136,8 @@ export async function discover(client, { log }) {
     priceSortPage: Math.min(50, pages),
     category,
     productIds,
+    productPaths,
+    listPages,
     prefixes,
   }
   log(

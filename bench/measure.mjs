@@ -47,7 +47,7 @@ async function verifyRequests(client, scenario, ctx, requests) {
     if (res.status < 200 || res.status > 299) {
       throw new Error(`${scenario.id}: ${key} answered ${res.status}: ${res.text.slice(0, 300)}`)
     }
-    const problem = scenario.verify?.(res.json(), req, ctx)
+    const problem = scenario.verify?.(scenario.html ? res.text : res.json(), req, ctx)
     if (problem) throw new Error(`${scenario.id}: ${key} answered 200 but ${problem}`)
   }
 }

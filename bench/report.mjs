@@ -3,6 +3,7 @@
 export const sizeLabel = (n) => (n % 1000 === 0 ? `${n / 1000}k` : String(n))
 const ms = (x) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 2 : 1) : '–')
 const ratio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '–')
+const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10
 const short = (text, max = 40) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 
 function textTable(headers, rows) {
@@ -41,6 +42,16 @@ export function sizeTable(run) {
 /** Every budget check as { kind, label, value, limit, pass }. */
 export function evaluate(runs, budgets) {
   const checks = []
+  const wire = runs.find((r) => r.wire)?.wire
+  if (wire) {
+    checks.push({
+      kind: 'wire',
+      label: `Initial page ${wire.path}: JS+CSS on the wire (KiB)`,
+      value: kib(wire.jsCss.wire),
+      limit: budgets.initialPageKiB,
+      pass: kib(wire.jsCss.wire) <= budgets.initialPageKiB,
+    })
+  }
   for (const run of runs) {
     for (const s of run.scenarios) {
       const bad = s.non2xx + s.errors + s.timeouts
@@ -57,7 +68,8 @@ export function evaluate(runs, budgets) {
   }
   const small = runs[0]
   const large = runs[runs.length - 1]
-  // Scenarios with p99Budget false (placing orders: the issue sets no latency budget) are reported only.
+  // Scenarios with p99Budget false are reported only (placing orders: docs/design.md §6 sets no
+  // latency budget).
   const budgeted = (s) => s.p99Budget !== false
   for (const s of large.scenarios.filter(budgeted)) {
     checks.push({
@@ -111,7 +123,25 @@ export function evaluate(runs, budgets) {
 
 const verdict = (checks) => (checks.length === 0 ? '–' : checks.every((c) => c.pass) ? 'PASS' : 'FAIL')
 
+/** The wire check as a line of text, or null when it was not run. */
+function wireSummary(runs, checks) {
+  const wire = runs.find((r) => r.wire)?.wire
+  const check = checks.find((c) => c.kind === 'wire')
+  if (!wire || !check) return null
+  return (
+    `${check.label.replace(/ \(KiB\)$/, '')}: ${check.value} KiB (${kib(wire.jsCss.raw)} KiB uncompressed), ` +
+    `HTML ${kib(wire.html.wire)} KiB (${kib(wire.html.raw)} KiB uncompressed); budget ≤ ${check.limit} KiB — ` +
+    verdict([check])
+  )
+}
+
 export function comparisonTable(runs, checks) {
+  const wire = wireSummary(runs, checks)
+  if (runs[runs.length - 1].scenarios.length === 0) return wire ?? ''
+  return [loadTables(runs, checks), wire].filter(Boolean).join('\n\n')
+}
+
+function loadTables(runs, checks) {
   const small = runs[0]
   const large = runs[runs.length - 1]
   const two = runs.length > 1
@@ -192,6 +222,14 @@ export function markdown(results) {
   const failed = checks.filter((c) => !c.pass)
   const load = meta.loadAverage
   const busy = load && load.max > load.cpus + 2
+  const wire = wireSummary(runs, checks)
+  if (large.scenarios.length === 0) {
+    return [
+      `Benchmark (${meta.date}, ${meta.commit}; ${meta.cpu}, Node ${meta.node}): the first page only.`,
+      '',
+      `- ${wire}`,
+    ].join('\n')
+  }
   return [
     `Benchmark (${meta.date}, ${meta.commit}; ${meta.connections} connections, ${meta.duration} s per scenario after ${meta.warmup} s warm-up; ` +
       `${meta.cache}; ${meta.cpu}, Node ${meta.node}). Budgets: p99 < ${meta.budgets.p99Ms} ms at ${sizeLabel(large.size)}` +
@@ -209,6 +247,7 @@ export function markdown(results) {
       .map((s) => `- ${s.label}: prefixes in turn ${s.detail}`),
     ...partLines,
     ...pairLines,
+    ...(wire ? [`- ${wire}`] : []),
     `- Overall: **${failed.length === 0 ? 'PASS' : `FAIL (${failed.length} check${failed.length > 1 ? 's' : ''})`}**`,
     ...failed.map(
       (c) => `  - ${c.label}: ${Number.isInteger(c.value) ? c.value : c.value.toFixed(2)} (limit ${c.limit})`,

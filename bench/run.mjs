@@ -3,9 +3,11 @@
 //                  [--scenarios id,id…] [--cache-seconds N]
 //
 // For each catalogue size: a fresh embedded database (seed CLI), the bundled server on 127.0.0.1 and a
-// free port, a dealer login, then every scenario of scenarios.mjs under autocannon. Prints the figures
-// and the budget verdicts, writes bench/results/latest.json and latest.md. Exit code 1 when a request
-// failed or a budget was missed, 2 for bad arguments. See docs/operations.md, "Benchmarks".
+// free port, a dealer login, then every scenario of scenarios.mjs under autocannon. At the first size,
+// before the load, what a guest's first page ships on the wire (bench/wire.mjs; needs dist/web, which
+// `npm run bench` builds). Prints the figures and the budget verdicts, writes bench/results/latest.json
+// and latest.md. Exit code 1 when a request failed or a budget was missed, 2 for bad arguments. See
+// docs/operations.md, "Benchmarks".
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -16,18 +18,21 @@ import { installSignalHandlers, stopAll } from './children.mjs'
 import { Client, discover } from './client.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
 import { comparisonTable, evaluate, markdown, sizeLabel, sizeTable } from './report.mjs'
-import { BUDGETS, SCENARIOS } from './scenarios.mjs'
+import { BUDGETS, SCENARIOS, WIRE_CHECK } from './scenarios.mjs'
 import { prepareDatabase, preparePostgres } from './seed.mjs'
 import { startServer } from './server.mjs'
+import { measureInitialPage, wireLines } from './wire.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const ALL_IDS = [WIRE_CHECK.id, ...SCENARIOS.map((s) => s.id)].join(', ')
 const USAGE = `Usage: npm run bench -- [options]
   --sizes N,N          catalogue sizes in listed products (default 5000,100000)
   --duration S         measured seconds per scenario (default 10)
   --warmup S           unmeasured seconds before each scenario (default 2)
   --connections N      concurrent connections (default 10)
   --reuse              keep a database of the same size already in data/bench/<size>
-  --scenarios a,b      only scenarios whose id starts with one of these (${SCENARIOS.map((s) => s.id).join(', ')})
+  --scenarios a,b      only scenarios whose id starts with one of these (${ALL_IDS});
+                       'wire' alone checks the first page's transfer size at the first size only
   --cache-seconds N    run the server with CACHE_SECONDS=N (default: the server's own default)
   --postgres URL       measure on this machine's PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres):
                        a fresh database per size instead of the embedded one
@@ -65,11 +70,13 @@ function parseOptions(argv) {
     .map((s) => s.trim())
     .filter(Boolean)
   const scenarios = filters ? SCENARIOS.filter((s) => filters.some((f) => s.id.startsWith(f))) : SCENARIOS
-  if (scenarios.length === 0)
-    throw new Error(`--scenarios matched none of ${SCENARIOS.map((s) => s.id).join(', ')}`)
+  const wire = !filters || filters.some((f) => WIRE_CHECK.id.startsWith(f))
+  if (scenarios.length === 0 && !wire) throw new Error(`--scenarios matched none of ${ALL_IDS}`)
   return {
     help: values.help,
-    sizes: [...new Set(sizes)],
+    // The wire check alone needs one server, not one per catalogue size.
+    sizes: scenarios.length === 0 ? sizes.slice(0, 1) : [...new Set(sizes)],
+    wire,
     duration: int('duration', values.duration, 1, 600),
     warmup: int('warmup', values.warmup, 0, 60),
     connections: int('connections', values.connections, 1, 200),
@@ -114,6 +121,8 @@ async function benchSize(size, options) {
     log,
   })
   try {
+    const wire = options.wire && size === options.sizes[0] ? await checkWire(server.url) : undefined
+    if (options.scenarios.length === 0) return { size, wire, scenarios: [] }
     const client = new Client(server.url)
     await client.login()
     const ctx = await discover(client, { log })
@@ -160,6 +169,7 @@ async function benchSize(size, options) {
       seedSeconds: db.seedSeconds,
       reused: db.reused,
       context: ctx,
+      wire,
       scenarios,
     }
     console.log(`\n${sizeTable(run)}`)
@@ -168,6 +178,14 @@ async function benchSize(size, options) {
     await server.stop()
     await db.drop?.()
   }
+}
+
+/** The first page's transfer, printed as it is measured. */
+async function checkWire(baseUrl) {
+  const wire = await measureInitialPage(baseUrl, WIRE_CHECK.path)
+  console.log(`  ${WIRE_CHECK.label}:`)
+  for (const line of wireLines(wire)) log(`  ${line}`)
+  return wire
 }
 
 async function main() {
@@ -183,7 +201,13 @@ async function main() {
     return 0
   }
   if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
-    console.error('dist/server is missing: run `npm run bench` (it bundles the server first).')
+    console.error('dist/server is missing: run `npm run bench` (it builds the server first).')
+    return 2
+  }
+  if (options.wire && !existsSync(path.join(root, 'dist', 'web', 'index.html'))) {
+    console.error(
+      'dist/web is missing: run `npm run bench` (it builds the web app first) or `npm run build:web`.',
+    )
     return 2
   }
   installSignalHandlers(stopLoad)
@@ -199,11 +223,19 @@ async function main() {
     warmup: options.warmup,
     cache:
       options.cacheSeconds === undefined ? 'server default cache' : `CACHE_SECONDS=${options.cacheSeconds}`,
-    budgets: { p99Ms: BUDGETS.p99Ms, sizeRatio: BUDGETS.sizeRatio, pairs: BUDGETS.pairs },
+    budgets: {
+      p99Ms: BUDGETS.p99Ms,
+      sizeRatio: BUDGETS.sizeRatio,
+      pairs: BUDGETS.pairs,
+      initialPageKiB: BUDGETS.initialPageKiB,
+    },
   }
   console.log(
-    `Benchmark: sizes ${options.sizes.map(sizeLabel).join(', ')}; ${options.scenarios.length} scenarios × ` +
-      `(${options.warmup} s warm-up + ${options.duration} s) at ${options.connections} connections; ${meta.cache}.`,
+    `Benchmark: sizes ${options.sizes.map(sizeLabel).join(', ')}; ${options.wire ? 'the first page on the wire; ' : ''}` +
+      (options.scenarios.length === 0
+        ? 'no load scenarios.'
+        : `${options.scenarios.length} scenarios × (${options.warmup} s warm-up + ${options.duration} s) at ` +
+          `${options.connections} connections; ${meta.cache}.`),
   )
 
   const runs = []
@@ -212,7 +244,8 @@ async function main() {
   const checks = evaluate(runs, BUDGETS)
   const totalSeconds = Math.round((performance.now() - started) / 1000)
   const loads = runs.flatMap((r) => r.scenarios.map((s) => s.loadAverage))
-  meta.loadAverage = { min: Math.min(...loads), max: Math.max(...loads), cpus: cpus.length }
+  if (loads.length > 0)
+    meta.loadAverage = { min: Math.min(...loads), max: Math.max(...loads), cpus: cpus.length }
   const results = { meta: { ...meta, totalSeconds }, runs, checks, pass: checks.every((c) => c.pass) }
   console.log(`\n━━ Budgets ━━\n${comparisonTable(runs, checks)}`)
 
@@ -223,7 +256,7 @@ async function main() {
   writeFileSync(path.join(outDir, 'latest.md'), `${md}\n`)
   console.log(`\n━━ Markdown (also in bench/results/latest.md) ━━\n\n${md}\n`)
 
-  if (meta.loadAverage.max > cpus.length + 2) {
+  if (meta.loadAverage && meta.loadAverage.max > cpus.length + 2) {
     console.warn(
       `\n⚠ The 1-minute load average reached ${meta.loadAverage.max} on ${cpus.length} CPUs (the benchmark itself ` +
         'accounts for about 2–3): other work on this machine inflated the figures, p99 most. Rerun on a quiet machine.',

@@ -21,6 +21,8 @@
  * @property {number} deepPage min(2000, pages) @property {number} priceSortPage min(50, pages)
  * @property {{slug: string, name: string, total: number}} category the busiest leaf category
  * @property {number[]} productIds about 50 ids from across the catalogue
+ * @property {string[]} productPaths the same products' page addresses
+ * @property {number[]} listPages twenty list pages spread over the catalogue
  * @property {Record<number, string[]>} prefixes autocomplete prefixes by length 1–5
  * @property {{dealers: string[], password: string, historyEmail: string, historyOrders: number}} fixtures
  *   the bench-fixtures CLI's accounts (src/server/cli/bench-fixtures.ts)
@@ -33,7 +35,7 @@ const isList = (page) => (body) =>
 
 const get = (path) => ({ method: 'GET', path })
 
-/** Lines in the cart of the cart scenarios (issue 4: "a cart of 50 lines"). */
+/** Lines in the cart of the cart scenarios (the cart budget of docs/design.md §6: a cart of 50 lines). */
 export const CART_LINES = 50
 
 /**
@@ -83,7 +85,7 @@ const addRequest = (p) => ({
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
 
-/** The orders of the history company (issue 5 §9: "a dealer with 10,000 orders"), 20 a page. */
+/** The orders of the history company (docs/design.md §6: a dealer with 10,000 orders), 20 a page. */
 export const HISTORY_ORDERS = 10_000
 const ORDERS_PER_PAGE = 20
 const DEEP_ORDER_PAGE = 400
@@ -109,6 +111,12 @@ async function emptyCarts(ctx, _client, clients) {
   for (const c of clients) await emptyCart(ctx, c)
 }
 
+/** A page whose #root the server filled, with the data it was drawn from. */
+const isDrawnPage = (html) =>
+  /<div id="root"><[^/]/.test(html) && html.includes('id="ssr-state"')
+    ? null
+    : 'the page was not drawn on the server'
+
 const ORDER_NO = /^S\d{4}-\d{6}$/
 
 const orderPage = (page) => (body) =>
@@ -117,7 +125,7 @@ const orderPage = (page) => (body) =>
     : `expected page ${page} with ${ORDERS_PER_PAGE} of ${HISTORY_ORDERS} orders, got page ${body.page} with ` +
       `${body.items?.length} of ${body.total}`
 
-/** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests: (ctx: Context, connection: number) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function, sessions?: (ctx: Context) => Array<{email: string, password: string}>, connections?: (ctx: Context) => number, throughput?: {label: string, name: string}, p99Budget?: boolean}>} */
+/** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests: (ctx: Context, connection: number) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function, sessions?: (ctx: Context) => Array<{email: string, password: string}>, connections?: (ctx: Context) => number, throughput?: {label: string, name: string}, p99Budget?: boolean, html?: boolean}>} */
 export const SCENARIOS = [
   {
     id: 'list-page-1',
@@ -172,6 +180,24 @@ export const SCENARIOS = [
       Array.isArray(body) && body.length > 0 && body.length <= 10 ? null : `${body.length} suggestions`,
   })),
   {
+    id: 'page-list',
+    label: 'list page, drawn on the server',
+    describe: (ctx) => `/urunler, ${ctx.listPages.length} pages in turn`,
+    requests: (ctx) => ctx.listPages.map((p) => get(`/urunler?page=${p}`)),
+    html: true,
+    verify: isDrawnPage,
+    p99Budget: false,
+  },
+  {
+    id: 'page-product',
+    label: 'product page, drawn on the server',
+    describe: (ctx) => `${ctx.productPaths.length} products in turn`,
+    requests: (ctx) => ctx.productPaths.map((path) => get(path)),
+    html: true,
+    verify: isDrawnPage,
+    p99Budget: false,
+  },
+  {
     id: 'cart-get',
     label: 'cart, get',
     describe: () => `${CART_LINES} lines`,
@@ -192,7 +218,7 @@ export const SCENARIOS = [
         : `item ${body.item?.product.id}, ${body.cart?.count} lines`,
   },
   {
-    // Issue 5 §9: "place-order throughput and p99 with 10 concurrent dealers". No p99 budget is set.
+    // docs/design.md §6: place-order throughput and p99 with 10 concurrent dealers. No p99 budget is set.
     id: 'order-place',
     label: 'order, add 1 + place',
     describe: (ctx) => `${ctx.fixtures.dealers.length} dealers, 1 connection each`,
@@ -223,7 +249,7 @@ export const SCENARIOS = [
     p99Budget: false,
   },
   {
-    // Issue 5 §9: "the order list of a dealer with 10,000 orders (p99 under 50 ms)".
+    // docs/design.md §6: the order list of a dealer with 10,000 orders, p99 under 50 ms.
     id: 'orders-list',
     label: 'orders, page 1',
     describe: () => `${HISTORY_ORDERS.toLocaleString('en')} orders`,
@@ -241,7 +267,15 @@ export const SCENARIOS = [
   },
 ]
 
+/**
+ * Not a load scenario: what a guest's first page (`/`) ships on the wire (bench/wire.mjs), measured
+ * once, at the first catalogue size. `--scenarios wire` runs only this check.
+ */
+export const WIRE_CHECK = { id: 'wire', label: 'initial page on the wire', path: '/' }
+
 export const BUDGETS = {
+  /** Compressed JS+CSS the initial page loads as it starts (KiB). */
+  initialPageKiB: 200,
   /** Every scenario's p99 at the largest catalogue (100,000). */
   p99Ms: 50,
   /** p50 and p99 at the largest catalogue against the smallest. */

@@ -1,10 +1,12 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectAccessible } from './axe'
 import { ADMIN, DEALER, emptyCartIfNeeded, expectCount, logIn, money, openMiniCart } from './fixtures'
 
 /** The alert people must acknowledge: checks its text and closes it. */
 async function acknowledge(page: Page, text: string) {
   const alert = page.getByRole('dialog', { name: 'Uyarı' })
   await expect(alert.getByTestId('cart-alert')).toHaveText(text)
+  await expectAccessible(page, `alert: ${text}`)
   await alert.getByRole('button', { name: 'Tamam' }).click()
   await expect(alert).toBeHidden()
 }
@@ -46,6 +48,7 @@ test.describe('cart', () => {
     await expect(mini.getByTestId('mini-cart-line-quantity').first()).toHaveText(/^2 Adet × [\d.]+,\d{2} ₺$/)
     await expect(mini.getByTestId('mini-cart-totals')).toContainText('KDV Dahil Toplam')
     await expect(mini.getByRole('link', { name: 'Sepete Git' })).toHaveAttribute('href', '/sepet')
+    await expectAccessible(page, 'mini cart')
     await page.keyboard.press('Escape')
     await expect(mini).toBeHidden()
 
@@ -89,6 +92,7 @@ test.describe('cart', () => {
     await expect(page).toHaveURL(/\/sepet$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sepetim(3 ürün)')
     await expect(page.getByTestId('cart-line')).toHaveCount(3)
+    await expectAccessible(page, 'cart with three lines')
     const total = () => page.getByTestId('cart-total').textContent().then(money)
     const before = await total()
 
@@ -132,6 +136,7 @@ test.describe('cart', () => {
     await page.getByRole('button', { name: 'Sepeti Boşalt' }).click()
     await page.getByRole('button', { name: 'Evet, boşalt' }).click()
     await expect(page.getByTestId('cart-empty')).toContainText('Sepetinizde ürün bulunmamaktadır.')
+    await expectAccessible(page, 'empty cart')
     await expectCount(page, 0)
     await page.reload()
     await expect(page.getByTestId('cart-empty')).toBeVisible()
@@ -170,6 +175,7 @@ test.describe('cart', () => {
     const line = page.getByTestId('cart-line')
     await expect(line).toHaveCount(1)
     await expect(page.getByTestId('cart-table')).toHaveCount(0)
+    await expectAccessible(page, 'phone cart')
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     await line.getByRole('button', { name: 'Miktarı artır' }).click()

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expectAccessible } from './axe'
 import { DEALER, logIn } from './fixtures'
 
 /** '1.234,50 ₺' (with a visually hidden label before it) → 1234.5 */
@@ -33,6 +34,7 @@ test.describe('catalogue', () => {
     await expect(page.getByTestId('product-card')).toHaveCount(24)
     const breadcrumbs = page.getByRole('navigation', { name: 'Bulunduğunuz yer' })
     await expect(breadcrumbs.getByText('El Aletleri')).toHaveAttribute('aria-current', 'page')
+    await expectAccessible(page, 'category grid')
 
     // List view: the spec's columns in order; the choice is stored and survives a fresh visit.
     await page.getByText('Liste', { exact: true }).click()
@@ -54,11 +56,12 @@ test.describe('catalogue', () => {
     await expect(table.locator('tbody tr')).toHaveCount(24)
     // The warehouse button opens the stock inventory modal.
     await table
-      .getByRole('button', { name: /depo stoklarını göster/ })
+      .getByRole('button', { name: /^Depolar: .+ için depo stokları$/ })
       .first()
       .click()
     const inventory = page.getByRole('dialog', { name: 'Depo Stok Durumu' })
     await expect(inventory.getByRole('columnheader', { name: 'Depo' })).toBeVisible()
+    await expectAccessible(page, 'category list with the stock modal')
     await page.keyboard.press('Escape')
     await expect(inventory).toBeHidden()
     await page.goto('/el-aletleri')
@@ -119,6 +122,7 @@ test.describe('catalogue', () => {
     const parentCode = (await code.textContent()) ?? ''
     expect(parentCode).toMatch(/^Ürün kodu: /)
     await expect(page.getByText(/Bu ürün stoklarda .* birim mevcuttur\./)).toBeVisible()
+    await expectAccessible(page, 'product page')
 
     // A bigger unit shows its own (higher) price.
     const price = page.getByTestId('detail-price').getByTestId('sale-price')
@@ -160,6 +164,7 @@ test.describe('catalogue', () => {
     // The stock info link opens the warehouse modal.
     await page.getByRole('button', { name: 'Stok bilgisi' }).click()
     await expect(page.getByRole('dialog', { name: 'Depo Stok Durumu' })).toBeVisible()
+    await expectAccessible(page, 'variant page with the stock modal')
   })
 
   test('the search bar works with the keyboard alone', async ({ page }) => {
@@ -173,6 +178,7 @@ test.describe('catalogue', () => {
     const label = (await first.textContent()) ?? ''
     expect(label).toMatch(/ - /)
     await expect(first.locator('img')).toHaveAttribute('width', '48')
+    await expectAccessible(page, 'search suggestions')
     await page.keyboard.press('ArrowDown')
     await expect(first).toHaveAttribute('aria-selected', 'true')
     await expect(box).toHaveAttribute('aria-activedescendant', (await first.getAttribute('id')) ?? '')
@@ -194,6 +200,7 @@ test.describe('catalogue', () => {
     await expect(page.getByRole('heading', { level: 1, name: '“vida” için arama sonuçları' })).toBeVisible()
     await expect(page.getByTestId('product-card').first()).toBeVisible()
     await expect(box).toHaveValue('vida')
+    await expectAccessible(page, 'search results')
   })
 
   test('a guest browses without prices; an unknown product is a 404 page', async ({ page }) => {
@@ -201,9 +208,11 @@ test.describe('catalogue', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible()
     await expect(page.getByText('Fiyat için giriş yapınız').first()).toBeVisible()
     await expect(page.getByRole('switch', { name: 'Sadece stoktakiler' })).toHaveCount(0)
+    await expectAccessible(page, 'guest category')
     const response = await page.goto('/olmayan-urun-p-99999999')
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { name: 'Ürün bulunamadı' })).toBeVisible()
+    await expectAccessible(page, 'product not found')
     await page.goto('/boyle-bir-kategori-yok')
     await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toBeVisible()
   })
@@ -221,6 +230,8 @@ test.describe('catalogue', () => {
     expect(overflow).toBeLessThanOrEqual(0)
     await page.getByRole('button', { name: 'Kategoriler' }).click()
     const drawer = page.getByRole('dialog', { name: 'Kategoriler' })
+    await expect(drawer).toBeVisible()
+    await expectAccessible(page, 'phone category drawer')
     await drawer.getByRole('link', { name: 'Hırdavat', exact: true }).click()
     await expect(page).toHaveURL(/\/hirdavat/)
     await expect(drawer).toBeHidden()

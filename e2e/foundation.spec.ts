@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectAccessible } from './axe'
 import { DEALER, logIn } from './fixtures'
 
 test.describe('foundation', () => {
@@ -8,6 +9,7 @@ test.describe('foundation', () => {
     await page.goto('/')
     await expect(page.locator('meta[name="csrf-token"]')).toHaveAttribute('content', /.{40,}/)
     await expect(page.getByRole('heading', { name: 'Hoş geldiniz', exact: true })).toBeVisible()
+    await expectAccessible(page, 'guest home')
     const cart = page.getByRole('link', { name: /Sepet/ })
     await expect(cart).toHaveAttribute('href', /\/account\/login/)
 
@@ -18,6 +20,7 @@ test.describe('foundation', () => {
     await page.getByLabel(/^Şifre/).fill('yanlış-şifre')
     await page.keyboard.press('Enter')
     await expect(page.getByText('E-posta adresi veya şifre hatalı.')).toBeVisible()
+    await expectAccessible(page, 'login with an error')
   })
 
   test('a dealer logs in, switches currency and language, and logs out', async ({ page }) => {
@@ -42,6 +45,7 @@ test.describe('foundation', () => {
     await expect(page).toHaveURL(/\/en\/?$/)
     await expect(page.locator('html')).toHaveAttribute('lang', 'en')
     await expect(page.getByRole('heading', { name: `Welcome, ${DEALER.name}` })).toBeVisible()
+    await expectAccessible(page, 'dealer home in English, USD')
     // The choice is remembered: the Turkish address now leads to the English page.
     await page.goto('/')
     await expect(page).toHaveURL(/\/en\/?$/)
@@ -103,5 +107,6 @@ test.describe('foundation', () => {
     await page.getByRole('button', { name: 'Menüyü aç' }).click()
     await expect(page.getByRole('dialog')).toBeVisible()
     await expect(page.getByText('Çıkış Yap')).toBeVisible()
+    await expectAccessible(page, 'phone menu')
   })
 })

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { expectAccessible } from './axe'
 import {
   addFromCard,
   DEALER,
@@ -44,6 +45,7 @@ test.describe('offers', () => {
     await expect(save).toHaveCount(0)
     await row.getByRole('button', { name: `${offerNo} numaralı teklifin detayını göster` }).click()
     await expect(save).toBeVisible()
+    await expectAccessible(page, 'offer list, details open')
     const firstPrice = money(await itemOf(page, FIRST).getByTestId('item-unit-price').textContent())
     const secondPrice = money(await itemOf(page, SECOND).getByTestId('item-unit-price').textContent())
 
@@ -84,6 +86,8 @@ test.describe('offers', () => {
     const current = page.getByTestId('offer-row').filter({ hasText: offerNo })
     await current.getByRole('button', { name: 'Müşteri Ekle' }).click()
     const modal = page.getByRole('dialog', { name: 'Müşteri Ekle' })
+    await expect(modal).toBeVisible()
+    await expectAccessible(page, 'offer customer modal')
     await modal.getByLabel('Ad Soyad').fill('Mehmet Demir')
     await modal.getByLabel('Firma Adı').fill('Demir İnşaat A.Ş.')
     await modal.getByLabel('E-posta').fill('mehmet@demir-insaat.test')
@@ -93,7 +97,7 @@ test.describe('offers', () => {
     await expect(current.getByTestId('offer-customer')).toHaveText('Demir İnşaat A.Ş.')
 
     // The offer by e-mail to that customer (written to the outbox in this run).
-    await current.getByRole('button', { name: `${offerNo} numaralı teklifi e-posta ile gönder` }).click()
+    await current.getByRole('button', { name: `E-posta Gönder: ${offerNo} numaralı teklif` }).click()
     await expect(page.getByText('Teklif mailiniz gönderilmiştir.')).toBeVisible()
     await expect.poll(() => mailsMentioning('mehmet@demir-insaat.test').length).toBe(1)
 
@@ -138,11 +142,11 @@ test.describe('offers', () => {
       page,
       card.getByTestId('offer-row-total'),
       button('Müşteri Ekle'),
-      button(`${offerNo} numaralı teklifi iptal et`),
+      button(`İptal: ${offerNo} numaralı teklif`),
       button(`${offerNo} numaralı teklifi sepete alıp düzenle`),
       toggle,
       button(`${offerNo} numaralı teklifi yazdır`),
-      button(`${offerNo} numaralı teklifi e-posta ile gönder`),
+      button(`E-posta Gönder: ${offerNo} numaralı teklif`),
     )
     expect((await toggle.boundingBox())?.height).toBeGreaterThanOrEqual(40)
 
@@ -156,6 +160,7 @@ test.describe('offers', () => {
     const firstPercent = page.getByLabel(`${FIRST} için kâr / iskonto %`)
     await expectFitsPhoneWidth(page, all, firstPercent, itemOf(page, FIRST).getByTestId('item-amount'), save)
     await expect(save).toBeDisabled()
+    await expectAccessible(page, 'phone offer card, details open')
     const firstPrice = money(await itemOf(page, FIRST).getByTestId('item-unit-price').textContent())
     const secondPrice = money(await itemOf(page, SECOND).getByTestId('item-unit-price').textContent())
     const totalBefore = money(await card.getByTestId('offer-total').textContent())

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { expectAccessible } from './axe'
 import {
   addFromCard,
   DEALER,
@@ -27,6 +28,7 @@ test.describe('orders', () => {
     await expect(page.getByRole('button', { name: 'Sipariş Ver' })).toBeHidden()
     await page.getByRole('button', { name: 'Ödeme Yap' }).click()
     await expect(page.getByText('Kartla ödeme yakında').first()).toBeVisible()
+    await expectAccessible(page, 'card payment coming soon')
     await page.keyboard.press('Escape')
     // The order is priced in its plan: the page shows that total before the click.
     await plans.getByRole('radio', { name: /Peşin/ }).check()
@@ -47,6 +49,7 @@ test.describe('orders', () => {
     expect(orderNo).toMatch(/^S\d{4}-\d{6}$/)
     await expect(page.getByTestId('order-description')).toHaveText('Kapıda teslim, e2e')
     await expect(page.getByTestId('order-item')).toHaveCount(1)
+    await expectAccessible(page, 'order success')
     await expect(page.getByTestId('order-item').getByTestId('item-quantity')).toHaveText('2 Adet')
     expect(money(await page.getByTestId('order-total').textContent())).toBe(planTotal)
     await expectCount(page, 0)
@@ -65,11 +68,12 @@ test.describe('orders', () => {
     await row.getByRole('button', { name: `${orderNo} numaralı siparişin ürünlerini göster` }).click()
     const details = page.getByTestId('order-details')
     await expect(details).toContainText('Açık Ağız Anahtar 24 mm')
+    await expectAccessible(page, 'order list, items open')
 
-    await row.getByRole('button', { name: `${orderNo} numaralı siparişi iptal et` }).click()
+    await row.getByRole('button', { name: `İptal Et: ${orderNo} numaralı sipariş` }).click()
     await page.getByRole('button', { name: 'Evet, iptal et' }).click()
     await expect(row.getByTestId('order-cancelled')).toHaveText('İptal Edildi')
-    await expect(row.getByRole('button', { name: `${orderNo} numaralı siparişi iptal et` })).toHaveCount(0)
+    await expect(row.getByRole('button', { name: `İptal Et: ${orderNo} numaralı sipariş` })).toHaveCount(0)
 
     // After a reload the server says the same.
     await page.reload()
@@ -105,7 +109,7 @@ test.describe('orders', () => {
     const card = page.getByTestId('order-row').filter({ hasText: orderNo })
     await expect(card).toBeVisible()
     const total = card.getByTestId('order-total')
-    const cancel = card.getByRole('button', { name: `${orderNo} numaralı siparişi iptal et` })
+    const cancel = card.getByRole('button', { name: `İptal Et: ${orderNo} numaralı sipariş` })
     const toggle = card.getByRole('button', { name: `${orderNo} numaralı siparişin ürünlerini göster` })
     await expectFitsPhoneWidth(page, total, cancel, toggle)
     expect(money(await total.textContent())).toBe(orderTotal)
@@ -120,6 +124,7 @@ test.describe('orders', () => {
     await expect(details).toContainText('Açık Ağız Anahtar 24 mm')
     await expect(details.getByTestId('item-quantity')).toHaveText('1 Adet')
     await expectFitsPhoneWidth(page, details.getByTestId('item-amount'), cancel)
+    await expectAccessible(page, 'phone order card, items open')
 
     await cancel.click()
     await page.getByRole('button', { name: 'Evet, iptal et' }).click()

@@ -86,7 +86,7 @@ export const productDetailSchema = productSchema.extend({
 export type ProductDetail = z.infer<typeof productDetailSchema>
 
 /**
- * Calls (docs/api.md):
+ * Calls (docs/design.md §3; the full list is the OpenAPI document at /api/docs):
  * - GET /api/catalog/products[/{categorySlug} | /{brandSlug} | /{brandSlug}/{categorySlug}]?page&sort&view&q&brand&filters=model:{id}
  *   → ProductList (an /en prefix after /products is accepted and only sets the language)
  * - GET /api/catalog/product/{id} → ProductDetail (404 when unknown or inactive)

@@ -30,7 +30,7 @@ export const errorKinds = [
 ] as const
 export type ErrorKind = (typeof errorKinds)[number]
 
-/** Every error answer: { error: { code, messages: { type }, fields? } } (DESIGN §3). */
+/** Every error answer: { error: { code, messages: { type }, fields? } } (docs/design.md §3). */
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),

@@ -1,6 +1,6 @@
-import Big from 'big.js'
+import type Big from 'big.js'
 import { type CartTotals, cartTotals } from './cart-totals'
-import { type Amount, roundMoney } from './pricing'
+import { type Amount, roundMoney, withProfit } from './pricing'
 
 export type OfferTotalsLine = {
   /** The snapshot: net unit price in the offer's currency, before the line's profit percent. */
@@ -13,7 +13,7 @@ export type OfferTotalsLine = {
 
 /** A line's net unit price with its profit applied: price × (1 + profit/100), rounded to 2 decimals. */
 export function offerUnitPrice(price: Amount, profit: Amount): Big {
-  return roundMoney(new Big(price).times(new Big(profit).div(100).plus(1)))
+  return roundMoney(withProfit(price, profit))
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { convertPrice, planUnitPrice, roundMoney } from './pricing'
+import { convertPrice, planUnitPrice, profitMultiplier, roundMoney, withProfit } from './pricing'
 
 describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit%) × (1 + tax%))', () => {
   it.each([
@@ -50,5 +50,23 @@ describe('planUnitPrice', () => {
     ['10', '0', '12', '10'], // no sale price: nothing to scale from
   ])('unit %s, sale %s, plan %s → %s', (unitPrice, salePrice, planPrice, expected) => {
     expect(planUnitPrice({ unitPrice, salePrice, planPrice }).toString()).toBe(expected)
+  })
+})
+
+describe('profitMultiplier and withProfit (the customer profit/discount percent)', () => {
+  it.each([
+    // percent, multiplier, 100 with it, 19.99 with it (not rounded)
+    [0, '1', '100', '19.99'],
+    [10, '1.1', '110', '21.989'],
+    ['2.5', '1.025', '102.5', '20.48975'], // the demo dealer's 2.5 %
+    [-5, '0.95', '95', '18.9905'], // a discount
+    ['-15', '0.85', '85', '16.9915'],
+    [-99.99, '0.0001', '0.01', '0.001999'], // the smallest an offer line allows
+    [1000, '11', '1100', '219.89'], // the largest
+    [-100, '0', '0', '0'],
+  ])('%s %% → × %s', (percent, multiplier, of100, of1999) => {
+    expect(profitMultiplier(percent).toString()).toBe(multiplier)
+    expect(withProfit('100', percent).toString()).toBe(of100)
+    expect(withProfit(19.99, percent).toString()).toBe(of1999)
   })
 })

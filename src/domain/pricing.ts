@@ -21,13 +21,27 @@ export function roundMoney(value: Amount): Big {
 }
 
 /**
+ * A customer's profit (+) or discount (−) percent as the factor prices are multiplied by:
+ * 1 + percent / 100. Every price a dealer pays goes through it (catalogue, cart, order, offer line).
+ */
+export function profitMultiplier(percent: Amount): Big {
+  return new Big(percent).div(100).plus(1)
+}
+
+/** An amount with a profit percent applied, not rounded: value × profitMultiplier(percent). */
+export function withProfit(value: Amount, percent: Amount): Big {
+  return new Big(value).times(profitMultiplier(percent))
+}
+
+/**
  * Price = value × currency rate ÷ shown-currency rate × (1 + profit%) [× (1 + taxRate/100) when with tax],
  * rounded to 2 decimals once at the end.
  */
 export function convertPrice(input: ConversionInput): Big {
-  let price = new Big(input.value).times(input.fromRate).div(input.toRate)
-  const profit = new Big(input.profitPercent ?? 0)
-  if (!profit.eq(0)) price = price.times(profit.div(100).plus(1))
+  let price = withProfit(
+    new Big(input.value).times(input.fromRate).div(input.toRate),
+    input.profitPercent ?? 0,
+  )
   if (input.withTax) price = price.times(new Big(input.taxRate ?? 0).div(100).plus(1))
   return roundMoney(price)
 }

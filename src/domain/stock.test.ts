@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { canAdd, remainingStock, stockDisplay, stockOffset } from './stock'
+import { canAdd, orderFitsStock, remainingStock, stockDisplay, stockOffset } from './stock'
 
 describe('stockOffset (spec/1 §9 table)', () => {
   it.each([
@@ -81,5 +81,28 @@ describe('remainingStock and canAdd (spec/1 §5)', () => {
     [Number.POSITIVE_INFINITY, 1000, 100, true],
   ])('remaining %s, %i × multiplier %i fits: %s', (remaining, count, multiplier, expected) => {
     expect(canAdd(remaining, count, multiplier)).toBe(expected)
+  })
+})
+
+describe('orderFitsStock (spec/1 §5: the cart limit, checked again when ordering)', () => {
+  it.each([
+    // stock, mode, ordered base units, cartStockControl, fits
+    [10, 0, 10, false, true], // exactly the stock
+    [10, 0, 11, false, false],
+    [10, 0, 24, false, false], // 2 boxes of 12
+    [24, 0, 24, false, true],
+    [10, 3, 15, false, true], // mode 3 lets 5 more go
+    [10, 3, 16, false, false],
+    [10, 9, 5, false, true], // mode 9 keeps 5 back
+    [10, 9, 6, false, false],
+    [3, 9, 1, false, false], // nothing left after the margin
+    [0, 8, 20, false, true], // mode 8 adds 20
+    [-4, 0, 1, false, false], // stock below zero
+    [0, 0, 5000, true, true], // cartStockControl lifts the limit
+    [-4, 13, 1, true, true],
+  ])('stock %i, mode %i, %i ordered, control %s → %s', (quantity, mode, ordered, control, expected) => {
+    expect(orderFitsStock({ quantity, mode, orderedBaseUnits: ordered, cartStockControl: control })).toBe(
+      expected,
+    )
   })
 })

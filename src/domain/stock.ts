@@ -65,3 +65,23 @@ export function remainingStock(input: {
 export function canAdd(remaining: number, count: number, multiplier: number): boolean {
   return count * multiplier <= remaining
 }
+
+/**
+ * Whether an order may take `orderedBaseUnits` of a product (all its lines, in base units): the cart's
+ * own limit (remainingStock with nothing held besides the order), so a cart the add-check let through
+ * orders; cartStockControl lifts it here too.
+ */
+export function orderFitsStock(input: {
+  quantity: number
+  mode: number
+  orderedBaseUnits: number
+  cartStockControl: boolean
+}): boolean {
+  const remaining = remainingStock({
+    quantity: input.quantity,
+    mode: input.mode,
+    inCartBaseUnits: 0,
+    cartStockControl: input.cartStockControl,
+  })
+  return canAdd(remaining, input.orderedBaseUnits, 1)
+}

@@ -5,26 +5,33 @@ import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps'
-import { configureCaches } from './cache/ttl-cache'
+import { registerCompression } from './http/compression'
 import { registerCsrf } from './http/csrf'
 import { registerErrorHandling, sendError } from './http/error-handler'
+import { registerHealth } from './http/health'
 import { registerLocale } from './http/locale'
 import { registerOpenApi } from './http/openapi'
+import { PageAssets } from './http/page-assets'
 import { registerPages } from './http/pages'
+import { type LogDestination, loggerOptions, RequestLog } from './http/request-log'
 import { registerSecurityHeaders } from './http/security-headers'
+import { ServerRenderer } from './http/server-render'
 import { registerSession } from './http/session'
 import { HtmlShell } from './http/shell'
 import { registerStaticFiles } from './http/static-files'
+import { MailOutboxWorker } from './integrations/mail/outbox-worker'
 import { accountRoutes } from './modules/account/account.routes'
+import { buildBootstrap } from './modules/bootstrap/bootstrap.service'
 import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
-import { consentRoutes } from './modules/consent/consent.routes'
+import { productHead } from './modules/catalog/catalog.service'
+import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
+import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { searchRoutes } from './modules/search/search.routes'
-import { sessionCache } from './modules/session/session-cache'
 
 export type RouteEntry = { method: string; url: string }
 
@@ -32,19 +39,25 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route registered, so tests can walk them (e.g. the CSRF check). */
     routeTable: RouteEntry[]
+    /** This app's mail outbox worker, when it sends mail (deps.mailWorker). */
+    mailOutbox: MailOutboxWorker | null
   }
 }
 
-export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  /** logStream: where log lines go instead of stdout (tests read them). */
+  options: { logger?: boolean; logStream?: LogDestination } = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: deps.config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(deps.config.logLevel, options.logStream),
+    // One line per request instead of Fastify's two (request-log.ts).
+    logController: new RequestLog(),
     genReqId: () => randomUUID(),
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   })
-  configureCaches(deps.config.cacheSeconds)
-  sessionCache.ttlMs = Math.min(5, deps.config.cacheSeconds) * 1000
   const routeTable: RouteEntry[] = []
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', (route) => {
@@ -65,10 +78,20 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await registerSecurityHeaders(app, { https: deps.config.trustProxy })
   registerLocale(app)
   registerCsrf(app, deps.config.sessionSecret)
-  registerSession(app, { db: deps.database.db, secureCookies: deps.config.trustProxy, now: deps.now })
+  registerSession(app, {
+    db: deps.database.db,
+    sessions: deps.sessions,
+    secureCookies: deps.config.trustProxy,
+    now: deps.now,
+  })
   // The session may carry the user's language: decide the request's language again once it is known.
   registerLocale(app)
+  // Static files first: they carry their build-time compressed copies, and on-the-fly compression
+  // applies only to the routes registered after it (pages and API answers).
+  await registerStaticFiles(app, deps.config.rootDir)
+  await registerCompression(app)
 
+  registerHealth(app, deps.database.db)
   await registerOpenApi(app)
   await app.register(accountRoutes(deps))
   await app.register(preferencesRoutes(deps))
@@ -79,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
   await app.register(cartRoutes(deps))
   await app.register(ordersRoutes(deps))
   await app.register(offersRoutes(deps))
+  await app.register(mailOutboxRoutes(deps))
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -87,11 +111,36 @@ export async function buildApp(deps: AppDeps, options: { logger?: boolean } = {}
     handler: (request, reply) =>
       sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
   })
-  await registerStaticFiles(app, deps.config.rootDir)
-  registerPages(app, deps, new HtmlShell(deps.config.rootDir))
+  const shell = new HtmlShell(deps.config.rootDir)
+  const renderer = deps.config.serverRender ? await ServerRenderer.load(deps.config.rootDir, app) : null
+  registerPages(app, {
+    shell,
+    render: renderer
+      ? (request, bootstrap) =>
+          renderer.render(request, bootstrap, shell.translationsFor(bootstrap.locale), {
+            cookieConsent: request.cookies[CONSENT_COOKIE] === '1',
+          })
+      : null,
+    assets: new PageAssets(deps.config.rootDir),
+    bootstrap: (request) =>
+      buildBootstrap({ db: deps.database.db, caches: deps.caches }, request, deps.config.sessionSecret),
+    productHead: (id) => productHead({ db: deps.database.db, caches: deps.caches }, id),
+  })
   app.addHook('onClose', () => deps.searchLog.close())
+  registerMailOutbox(app, deps)
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
   )
   return app
+}
+
+/** The outbox worker sends from when the app is ready until it closes (before the database does). */
+function registerMailOutbox(app: FastifyInstance, deps: AppDeps) {
+  const worker = deps.mailWorker
+    ? new MailOutboxWorker(deps.database.db, deps.mailer, deps.now, app.log, deps.mailWorker, deps.mailSignal)
+    : null
+  app.decorate('mailOutbox', worker)
+  if (!worker) return
+  app.addHook('onReady', async () => worker.start())
+  app.addHook('onClose', () => worker.stop())
 }

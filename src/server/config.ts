@@ -21,6 +21,8 @@ const envSchema = z.object({
   /** How long store-wide reference data and list totals may be reused (seconds; 0 = never). */
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Draw pages on the server when the server build (dist/ssr) is there; 0 sends them for the browser to draw. */
+  SERVER_RENDER: z.enum(['0', '1']).default('1'),
 })
 
 export type Config = {
@@ -37,6 +39,8 @@ export type Config = {
   trustProxy: boolean
   logLevel: string
   cacheSeconds: number
+  /** Pages drawn on the server (when dist/ssr is built). */
+  serverRender: boolean
   /** Project root: where dist/ and the committed migrations live. */
   rootDir: string
 }
@@ -66,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
     cacheSeconds: e.CACHE_SECONDS,
+    serverRender: e.SERVER_RENDER === '1',
     rootDir,
   }
 }

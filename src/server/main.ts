@@ -2,15 +2,15 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { count } from 'drizzle-orm'
 import { buildApp } from './app'
+import { createAppMemory } from './app-deps'
 import { ConfigError, loadConfig } from './config'
 import { refreshStatistics } from './db/maintenance'
 import { openConfiguredDatabase } from './db/open'
 import { products } from './db/schema/catalogue'
 import { seedDemo } from './db/seed/demo'
+import { deleteExpiredSessions } from './http/session.repository'
 import { createMailer } from './integrations/mail/mailer'
-import { LoginThrottle } from './modules/account/login-throttle'
 import { SearchLog } from './modules/search/search-log'
-import { deleteExpiredSessions } from './modules/session/session.repository'
 
 // dist/server/main.js → the project root, wherever the process was started from.
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
@@ -40,12 +40,13 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    throttle: new LoginThrottle(),
+    ...createAppMemory(config),
     now: () => new Date(),
     searchLog: new SearchLog(database.db, 1000, undefined, (err) =>
       console.error('search log write failed', err),
     ),
     mailer,
+    mailWorker: { pollMs: 5000 },
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()
@@ -66,7 +67,7 @@ async function main() {
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite in ${path.join(config.dataDir, 'pgdata')}`
   console.log(`\nToptan is running at ${url}  (database: ${where})`)
-  console.log(`Mail goes to ${mailer.target}`)
+  console.log(`Mail goes to ${mailer.target} (queued in the mail_outbox table, retried when refused)`)
   if (demo || config.demoData) {
     console.log('Demo logins:')
     for (const [who, email, password] of DEMO_LOGINS)

@@ -1,7 +1,7 @@
 /**
  * node dist/server/cli/bench-fixtures.js [--orders N] [--json]
  *
- * What `npm run bench` needs for its order scenarios (issue 5 §9), written straight into the configured
+ * What `npm run bench` needs for its order scenarios (docs/design.md §6), written into the configured
  * database (DATA_DIR's PGlite or DATABASE_URL) before the bench starts its server:
  *  - BENCH_DEALERS dealer companies with one login each (bench-dealer-01…@toptan.test), risk limit 0,
  *    so that every concurrent connection of the place-order scenario orders as its own dealer;
@@ -19,7 +19,7 @@ import { ConfigError, loadConfig } from '../config'
 import type { Db } from '../db/client'
 import { openConfiguredDatabase } from '../db/open'
 import { branches, customers, users } from '../db/schema/accounts'
-import { hashPassword } from '../modules/account/password'
+import { hashPassword } from '../security/password'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 

@@ -5,7 +5,7 @@ import { z } from 'zod'
 import { loadConfig } from '../config'
 import { openConfiguredDatabase } from '../db/open'
 import { findUserByEmail, insertUser } from '../modules/account/account.repository'
-import { hashPassword } from '../modules/account/password'
+import { hashPassword } from '../security/password'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 

@@ -81,7 +81,7 @@ export function sendError(
     .send(body)
 }
 
-/** The one place where errors become HTTP answers (DESIGN §3). */
+/** The one place where errors become HTTP answers (docs/design.md §3). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
@@ -110,7 +110,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       return sendError(request, reply, 'bad_request', 'error.tooLarge', { status: 413 })
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      request.log.info({ err: error }, 'client error')
+      // The request's own line already says 4xx; what Fastify refused and why is for debugging.
+      request.log.debug({ err: error }, 'client error')
       return sendError(request, reply, 'bad_request', 'error.badRequest', { status: fe.statusCode })
     }
     request.log.error({ err: error, reqId: request.id }, 'unexpected error')

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { AuthUser } from '../modules/session/session.repository'
 import { forbidden, unauthenticated } from './errors'
+import type { AuthUser } from './session.repository'
 
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated()

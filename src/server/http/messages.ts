@@ -49,10 +49,10 @@ const tr = {
   'offers.emptyCart': 'Sepetiniz boş; teklif oluşturulamaz.',
   'offers.cancelled': 'İptal edilmiş bir teklif değiştirilemez.',
   'offers.noCustomerEmail': 'Teklifi göndermek için önce müşterinin e-posta adresini kaydediniz.',
-  'offers.mailFailed': 'Mailiniz gönderilemedi. Lütfen bizimle iletişime geçiniz.',
   'offers.mailLimit':
     'Bir saatte gönderilebilecek teklif e-postası sınırına ulaştınız. Lütfen {minutes} dakika sonra tekrar deneyiniz.',
   'offers.lineUnavailable': '{name} artık satışta değil.',
+  'mailOutbox.alreadySent': 'Bu e-posta zaten gönderildi; tekrar gönderilmez.',
 }
 
 export type MessageKey = keyof typeof tr
@@ -103,10 +103,10 @@ const en: Record<MessageKey, string> = {
   'offers.emptyCart': 'Your cart is empty; there is nothing to make an offer of.',
   'offers.cancelled': 'A cancelled offer cannot be changed.',
   'offers.noCustomerEmail': "Save the customer's e-mail address before sending the offer.",
-  'offers.mailFailed': 'Your mail could not be sent. Please contact us.',
   'offers.mailLimit':
     'You have reached the hourly limit of offer e-mails. Please try again in {minutes} minutes.',
   'offers.lineUnavailable': '{name} is no longer sold.',
+  'mailOutbox.alreadySent': 'This e-mail has already been sent; it is not sent again.',
 }
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }

@@ -1,55 +1,92 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { AppDeps } from '../app-deps'
-import { buildBootstrap } from '../modules/bootstrap/bootstrap.service'
-import { productHead } from '../modules/catalog/catalog.service'
+import type { Bootstrap } from '../../contracts/bootstrap'
+import { parseProductSegment, productPath } from '../../domain/product-url'
 import { localeFromPath } from './locale'
 import { translate } from './messages'
+import { type PageAssets, type PageName, pageOf } from './page-assets'
+import type { RenderedPage } from './server-render'
 import type { HtmlShell, PageHead } from './shell'
 
-const PRODUCT_PAGE = /^(\/en)?\/([^/]*)-p-(\d{1,9})$/
+/**
+ * A page is for one visitor (its CSRF token and bootstrap data): never kept by a shared cache and
+ * revalidated on every visit, yet allowed into the browser's back/forward cache (no-store keeps it out).
+ */
+const PAGE_CACHE = 'private, no-cache'
+
+/** '/{segment}' or '/en/{segment}': the language prefix and the one segment a product address has. */
+const ONE_SEGMENT = /^(\/en)?\/([^/]*)$/
+
+/** Pages only a signed-in user sees (the web app sends a guest to the login page). */
+const SIGNED_IN_PAGES = new Set<PageName>(['cart', 'orders', 'orderSuccess', 'offers', 'mailOutbox'])
 
 type PageDecision = { status: number; head?: Partial<PageHead> } | { redirect: string }
+
+/** What a page needs of the modules, given by app.ts (http/ is plumbing and imports no module). */
+export type PageSources = {
+  shell: HtmlShell
+  /** The preload links of each page's chunks (from the web build's manifest). */
+  assets: PageAssets
+  /** The data the web app starts with, for this visitor. */
+  bootstrap: (request: FastifyRequest) => Promise<Bootstrap>
+  /** Draws the page on the server (null when the server entry is not built, or for a failed draw). */
+  render: ((request: FastifyRequest, bootstrap: Bootstrap) => Promise<RenderedPage | null>) | null
+  /** A product page's meta tags and its right slug; null for an unknown product. */
+  productHead: (id: number) => Promise<(PageHead & { seo: string }) | null>
+}
 
 /**
  * Product pages get their own meta tags; a wrong slug with a right id is redirected to the right
  * address, an unknown id is a real 404 page. Every other page is decided by the web app's router.
  */
-async function decidePage(deps: AppDeps, request: FastifyRequest, pathname: string): Promise<PageDecision> {
-  const match = PRODUCT_PAGE.exec(pathname)
-  if (!match) return { status: 200 }
-  const [, prefix = '', slug, id] = match
-  const head = await productHead(deps.database.db, Number(id))
+async function decidePage(
+  sources: PageSources,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<PageDecision> {
+  const [, prefix = '', segment = ''] = ONE_SEGMENT.exec(pathname) ?? []
+  const product = parseProductSegment(segment)
+  if (!product) return { status: 200 }
+  const head = await sources.productHead(product.id)
   if (!head) return { status: 404, head: { title: translate(request.locale, 'page.notFoundTitle') } }
-  if (head.seo !== slug) {
+  if (head.seo !== product.seo) {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
-    return { redirect: `${prefix}/${head.seo}-p-${id}${query}` }
+    return { redirect: `${prefix}${productPath(head.seo, product.id)}${query}` }
   }
   return { status: 200, head }
 }
 
-async function renderPage(deps: AppDeps, shell: HtmlShell, request: FastifyRequest, reply: FastifyReply) {
+async function renderPage(sources: PageSources, request: FastifyRequest, reply: FastifyReply) {
   const pathname = request.url.split('?')[0] ?? '/'
   if (/\.[a-z0-9]{2,5}$/i.test(pathname)) return reply.code(404).type('text/plain').send('Not found')
   // A user who chose English lands on the English address, so the URL always says the language.
   if (request.user?.locale === 'en' && !localeFromPath(request.url)) {
     return reply.redirect(`/en${request.url === '/' ? '/' : request.url}`, 302)
   }
-  const decision = await decidePage(deps, request, pathname)
+  // As the web app would send them on an in-app navigation: a signed-in user from the login page
+  // home, a guest from a page that needs an account to the login page, and back afterwards.
+  const page = pageOf(pathname)
+  const prefix = localeFromPath(request.url) === 'en' ? '/en' : ''
+  if (request.user && page === 'login') return reply.redirect(`${prefix}/`, 302)
+  if (!request.user && SIGNED_IN_PAGES.has(page)) {
+    return reply.redirect(`${prefix}/account/login?next=${encodeURIComponent(request.url)}`, 302)
+  }
+  const decision = await decidePage(sources, request, pathname)
   if ('redirect' in decision) return reply.redirect(decision.redirect, 301)
-  const bootstrap = await buildBootstrap(deps.database.db, request, deps.config.sessionSecret)
+  const bootstrap = await sources.bootstrap(request)
   const head: PageHead = {
     title: decision.head?.title ? `${decision.head.title} | ${bootstrap.store.name}` : bootstrap.store.name,
     description: decision.head?.description ?? null,
     keywords: decision.head?.keywords ?? null,
   }
+  const rendered = sources.render ? await sources.render(request, bootstrap) : null
   return reply
     .code(decision.status)
     .type('text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(shell.render(bootstrap, head))
+    .header('cache-control', PAGE_CACHE)
+    .send(sources.shell.render(bootstrap, head, sources.assets.filesFor(page), rendered))
 }
 
 /** Every other GET is a page of the web app: the same HTML shell, filled for this visitor. */
-export function registerPages(app: FastifyInstance, deps: AppDeps, shell: HtmlShell) {
-  app.get('/*', { schema: { hide: true } }, (request, reply) => renderPage(deps, shell, request, reply))
+export function registerPages(app: FastifyInstance, sources: PageSources) {
+  app.get('/*', { schema: { hide: true } }, (request, reply) => renderPage(sources, request, reply))
 }

@@ -1,7 +1,7 @@
 /**
  * At most `max` events per key within a sliding window, in process memory (with several app processes
- * each counts its own, which still bounds what one user can do). Used for offer mails and, per account
- * and per IP, for failed logins.
+ * each counts its own, which still bounds what one user can do). LoginThrottle counts failed logins
+ * with it, per account and per IP (a count of failures, which a request limiter does not keep).
  */
 export class RateWindow {
   private events = new Map<string, number[]>()

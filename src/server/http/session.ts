@@ -2,8 +2,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
-import { type AuthUser, extendSession, findSession } from '../modules/session/session.repository'
-import { sessionCache } from '../modules/session/session-cache'
+import { requestKind } from './request-log'
+import { type AuthUser, extendSession, findSession } from './session.repository'
+import type { SessionCache } from './session-cache'
 
 export const SESSION_COOKIE = 'toptan_sid'
 export const SESSION_DAYS = 30
@@ -44,21 +45,18 @@ export function setSessionCookie(reply: FastifyReply, token: string, secure: boo
   })
 }
 
-function isStaticAsset(url: string) {
-  return url.startsWith('/assets/') || url.startsWith('/images/') || url === '/favicon.ico'
-}
-
 /** Reads (or issues) the session cookie and loads the logged-in user, once per request. */
 export function registerSession(
   app: FastifyInstance,
-  deps: { db: Db; secureCookies: boolean; now: () => Date },
+  deps: { db: Db; sessions: SessionCache; secureCookies: boolean; now: () => Date },
 ) {
   app.decorateRequest('sessionToken', '')
   app.decorateRequest('user', null)
   app.decorateRequest('locale', 'tr')
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isStaticAsset(request.url)) return
+    // Files and health checks need no session (and get no cookie).
+    if (requestKind(request.url) === 'quiet') return
     const cookie = request.cookies[SESSION_COOKIE]
     if (!cookie || !TOKEN_PATTERN.test(cookie)) {
       request.sessionToken = newSessionToken()
@@ -68,10 +66,10 @@ export function registerSession(
     request.sessionToken = cookie
     const now = deps.now()
     const sessionId = sessionIdOf(cookie)
-    let session = sessionCache.get(sessionId)
+    let session = deps.sessions.get(sessionId)
     if (session === undefined || (session && session.expiresAt <= now)) {
       session = await findSession(deps.db, sessionId, now)
-      sessionCache.set(sessionId, session)
+      deps.sessions.set(sessionId, session)
     }
     if (!session) return
     request.user = session.user
@@ -79,7 +77,7 @@ export function registerSession(
     if (session.expiresAt.getTime() - now.getTime() < (SESSION_DAYS - 1) * DAY_MS) {
       const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS)
       await extendSession(deps.db, sessionId, expiresAt)
-      sessionCache.set(sessionId, { ...session, expiresAt })
+      deps.sessions.set(sessionId, { ...session, expiresAt })
       setSessionCookie(reply, cookie, deps.secureCookies)
     }
   })

@@ -2,7 +2,7 @@ import type { Db } from '../db/client'
 import { branches, customers, users } from '../db/schema/accounts'
 import { currencies } from '../db/schema/catalogue'
 import { paymentPlans, storeInfo } from '../db/schema/store'
-import { hashPassword } from '../modules/account/password'
+import { hashPassword } from '../security/password'
 
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!' }
 export const DEALER2 = { email: 'bayi2@toptan.test', password: 'Bayi1234!' }

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { buildApp } from '../app'
-import type { AppDeps } from '../app-deps'
+import { type AppDeps, createAppMemory } from '../app-deps'
 import { loadConfig } from '../config'
 import type { Database } from '../db/client'
+import type { LogDestination } from '../http/request-log'
 import { createMailer, type Mailer } from '../integrations/mail/mailer'
-import { LoginThrottle, type ThrottleOptions } from '../modules/account/login-throttle'
+import type { ThrottleOptions } from '../modules/account/login-throttle'
 import { SearchLog } from '../modules/search/search-log'
 import { createTestDatabase } from './test-database'
 
@@ -24,21 +25,36 @@ export async function createTestApp(
     beforeReady?: (app: FastifyInstance) => void
     /** Where mail goes; the default writes .eml files into a fresh temporary outbox. */
     mailer?: Mailer
+    /**
+     * Run the mail outbox worker (polling every pollMs). Off by default: mail then stays queued, and
+     * no poll can land inside a test that counts a request's queries.
+     */
+    mailWorker?: { pollMs: number }
+    /** Logging on at info, into this stream (the default: no logging). */
+    logStream?: LogDestination
+    /** Where the app finds dist/web (its static files and page template); the default is the project. */
+    rootDir?: string
+    /**
+     * Draw pages on the server with rootDir's dist/ssr. Off by default, so a test's outcome does not
+     * depend on whether the project has been built.
+     */
+    serverRender?: boolean
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase())
   const config = {
     ...loadConfig(
       { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', CACHE_SECONDS: '0' },
-      process.cwd(),
+      options.rootDir ?? process.cwd(),
     ),
-    logLevel: 'silent',
+    logLevel: options.logStream ? 'info' : 'silent',
     cacheSeconds: options.cacheSeconds ?? 0,
+    serverRender: options.serverRender ?? false,
   }
   const deps: AppDeps = {
+    ...createAppMemory(config, { throttle: options.throttle }),
     config,
     database,
-    throttle: new LoginThrottle(options.throttle),
     now: options.now ?? (() => new Date()),
     searchLog: new SearchLog(database.db, 0),
     mailer:
@@ -48,8 +64,9 @@ export async function createTestApp(
         dataDir: mkdtempSync(path.join(tmpdir(), 'toptan-mail-')),
         from: config.mailFrom,
       }),
+    mailWorker: options.mailWorker ?? null,
   }
-  const app = await buildApp(deps, { logger: false })
+  const app = await buildApp(deps, options.logStream ? { logStream: options.logStream } : { logger: false })
   options.beforeReady?.(app)
   await app.ready()
   return {

@@ -1,13 +1,12 @@
 import { MantineProvider } from '@mantine/core'
 import { ModalsProvider } from '@mantine/modals'
-import { Notifications } from '@mantine/notifications'
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import type { i18n } from 'i18next'
-import type { ReactNode } from 'react'
+import { lazy, type ReactNode, Suspense, useMemo } from 'react'
 import { I18nextProvider, useTranslation } from 'react-i18next'
 import type { Bootstrap } from '../../contracts/bootstrap'
 import { SessionProvider } from './SessionProvider'
-import { theme } from './theme'
+import { themeWithLabels } from './theme'
 
 export interface AppProvidersProps {
   bootstrap: Bootstrap
@@ -18,6 +17,10 @@ export interface AppProvidersProps {
   children: ReactNode
 }
 
+// The toasts' renderer (and its transition library) is not needed for the first paint: it comes in its
+// own chunk. A toast shown before it arrives waits in @mantine/notifications' store and appears then.
+const ToastHost = lazy(() => import('./ToastHost').then((m) => ({ default: m.ToastHost })))
+
 function TranslatedModalsProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   return (
@@ -27,17 +30,30 @@ function TranslatedModalsProvider({ children }: { children: ReactNode }) {
   )
 }
 
+/** Mantine with the app's theme, its labels in the page's language. */
+function TranslatedMantineProvider({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
+  const { t } = useTranslation()
+  const theme = useMemo(() => themeWithLabels({ close: t('common.close') }), [t])
+  return (
+    <MantineProvider theme={theme} env={env}>
+      {children}
+    </MantineProvider>
+  )
+}
+
 export function AppProviders({ bootstrap, i18n, queryClient, env = 'default', children }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} env={env}>
-        <Notifications position="top-center" autoClose={5000} />
+      <TranslatedMantineProvider env={env}>
+        <Suspense fallback={null}>
+          <ToastHost />
+        </Suspense>
         <QueryClientProvider client={queryClient}>
           <SessionProvider bootstrap={bootstrap}>
             <TranslatedModalsProvider>{children}</TranslatedModalsProvider>
           </SessionProvider>
         </QueryClientProvider>
-      </MantineProvider>
+      </TranslatedMantineProvider>
     </I18nextProvider>
   )
 }

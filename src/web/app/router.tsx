@@ -1,5 +1,6 @@
 import { lazy } from 'react'
 import { Route, Routes, useParams } from 'react-router'
+import { parseProductSegment } from '../../domain/product-url'
 import { AppLayout } from './layout/AppLayout'
 
 // Every page is its own chunk; the layout (header, footer) is in the entry.
@@ -21,17 +22,17 @@ const OrdersPage = lazy(() =>
 const OrderSuccessPage = lazy(() =>
   import('../features/orders/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
 )
+const MailOutboxPage = lazy(() =>
+  import('../features/staff/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })),
+)
 const NotFoundPage = lazy(() =>
   import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
 )
 
-/** A product address '/{seo}-p-{id}' (the server's rule); anything else one segment long is a list. */
-export const PRODUCT_PATH = /^(.+)-p-(\d+)$/
-
-/** /:url is a product page or a category (or brand) list, by the shape of the address. */
+/** /:url is a product page ('/{seo}-p-{id}') or a category (or brand) list, by the shape of the address. */
 function ProductOrList() {
   const { url = '' } = useParams()
-  return PRODUCT_PATH.test(url) ? <ProductDetailPage /> : <ProductListPage kind="path" />
+  return parseProductSegment(url) ? <ProductDetailPage /> : <ProductListPage kind="path" />
 }
 
 /** The pages, mounted both unprefixed (Turkish) and under `/en`. */
@@ -44,6 +45,7 @@ function pageRoutes() {
       <Route path="siparis/liste" element={<OrdersPage />} />
       <Route path="siparis/:id" element={<OrderSuccessPage />} />
       <Route path="teklif/liste" element={<OffersPage />} />
+      <Route path="yonetim/e-postalar" element={<MailOutboxPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />
       <Route path="arama" element={<ProductListPage kind="search" />} />
       <Route path=":url" element={<ProductOrList />} />

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, within } from '@testing-library/react'
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../test/render'
 import { ListPagination } from './ListPagination'
@@ -17,7 +18,21 @@ function dots(): number {
     .length
 }
 
+function Paged({ pages }: { pages: number }) {
+  const [page, setPage] = useState(pages - 1)
+  return <ListPagination page={page} pages={pages} onChange={setPage} />
+}
+
 describe('ListPagination', () => {
+  it('keeps the focus in the pagination when "next" reaches the last page and turns off', () => {
+    renderWithProviders(<Paged pages={5} />)
+    const next = screen.getByRole('button', { name: 'Sonraki sayfa' })
+    next.focus()
+    fireEvent.click(next)
+    expect(next).toHaveProperty('disabled', true)
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sayfa 5' }))
+  })
+
   it('shows nothing for a single page', () => {
     renderWithProviders(<ListPagination page={1} pages={1} onChange={() => {}} />)
     expect(screen.queryByRole('navigation', { name: 'Sayfalar' })).toBeNull()

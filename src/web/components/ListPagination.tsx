@@ -1,4 +1,5 @@
 import { Group, Pagination } from '@mantine/core'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { paginationWindow } from '../../domain/listing'
 
@@ -15,10 +16,21 @@ export interface ListPaginationProps {
  */
 export function ListPagination({ page, pages, onChange, disabled }: ListPaginationProps) {
   const { t } = useTranslation()
+  const nav = useRef<HTMLDivElement>(null)
+  // "Next" on the last page but one, or "Previous" on the second, becomes disabled under the focus,
+  // which then falls to <body>: it goes to the current page's button instead (without scrolling back).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the page changes
+  useEffect(() => {
+    const active = document.activeElement
+    const lost = !active || active === document.body
+    const onDisabled = active instanceof HTMLButtonElement && active.disabled && nav.current?.contains(active)
+    if (lost || onDisabled)
+      nav.current?.querySelector<HTMLElement>('[aria-current="page"]')?.focus({ preventScroll: true })
+  }, [page])
   if (pages <= 1) return null
   const items = paginationWindow(page, pages)
   return (
-    <Group component="nav" aria-label={t('catalog.pagination')} justify="center" mt="lg">
+    <Group ref={nav} component="nav" aria-label={t('catalog.pagination')} justify="center" mt="lg">
       <Pagination.Root total={pages} value={page} onChange={onChange} disabled={disabled} size="md">
         <Group gap={6} justify="center">
           <Pagination.Previous aria-label={t('catalog.previousPage')} />

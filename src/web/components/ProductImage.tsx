@@ -7,13 +7,18 @@ export interface ProductImageProps {
   alt: string
   height: number
   width?: number | string
+  /**
+   * The page's likely largest image (the first cards above the fold): fetched at once with high
+   * priority instead of lazily after layout, since it decides the Largest Contentful Paint.
+   */
+  priority?: boolean
 }
 
 /**
- * A lazily loaded catalogue image with a skeleton until it arrives; when loading fails it shows
+ * A catalogue image (lazily loaded unless `priority`) with a skeleton until it arrives; when loading fails it shows
  * /images/404.png (once: a missing fallback does not loop).
  */
-export function ProductImage({ file, alt, height, width = '100%' }: ProductImageProps) {
+export function ProductImage({ file, alt, height, width = '100%', priority = false }: ProductImageProps) {
   const primary = imageUrl(file)
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   const [settledSrc, setSettledSrc] = useState<string | null>(null)
@@ -26,9 +31,11 @@ export function ProductImage({ file, alt, height, width = '100%' }: ProductImage
       <img
         src={src}
         alt={alt}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority ? 'high' : 'auto'}
         decoding="async"
         height={height}
+        width={typeof width === 'number' ? width : undefined}
         style={{ width: '100%', height, objectFit: 'contain', display: 'block' }}
         onLoad={() => setSettledSrc(src)}
         onError={() =>

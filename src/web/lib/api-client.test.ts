@@ -1,19 +1,23 @@
+import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { jsonResponse } from '../test/fixtures'
+import { campaignsResponseSchema } from '../../contracts/campaigns'
+import { okSchema } from '../../contracts/common'
+import { apiError, apiJson, never, type RecordedRequest, recordRequests } from '../test/network'
+import { server } from '../test/server'
 import { apiFetch, configureApi, setCsrfToken } from './api-client'
 import { ApiError } from './api-error'
 
-const fetchMock = vi.fn<typeof fetch>()
 const navigate = vi.fn<(url: string) => void>()
 const onForbidden = vi.fn<(message: string) => void>()
+let requests: RecordedRequest[] = []
 
-function sentHeaders(call = 0): Headers {
-  return new Headers(fetchMock.mock.calls[call]?.[1]?.headers)
-}
+const sentHeaders = (call = 0) => requests[call]!.headers
+/** Every call of these tests gets `answer`, whatever its path and method. */
+const answerAll = (answer: () => Response | Promise<Response>) => server.use(http.all('*', answer))
 
 beforeEach(() => {
+  requests = recordRequests()
   configureApi({
-    fetch: fetchMock,
     navigate,
     onForbidden,
     locale: 'tr',
@@ -23,14 +27,13 @@ beforeEach(() => {
 })
 
 afterEach(() => {
-  fetchMock.mockReset()
   navigate.mockReset()
   onForbidden.mockReset()
 })
 
 describe('apiFetch', () => {
   it('sends the anti-forgery token, the XMLHttpRequest marker and the language on a POST', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ ok: true }))
+    answerAll(() => apiJson(okSchema, { ok: true }))
     configureApi({ locale: 'en' })
 
     await expect(
@@ -39,10 +42,8 @@ describe('apiFetch', () => {
       ok: true,
     })
 
-    const [url, init] = fetchMock.mock.calls[0] ?? []
-    expect(url).toBe('/api/catalog/settings')
-    expect(init?.method).toBe('POST')
-    expect(init?.body).toBe('{"key":"locale","value":"en"}')
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/catalog/settings'])
+    expect(requests[0]?.body).toEqual({ key: 'locale', value: 'en' })
     const headers = sentHeaders()
     expect(headers.get('X-CSRF-Token')).toBe('token-1')
     expect(headers.get('X-Requested-With')).toBe('XMLHttpRequest')
@@ -51,32 +52,25 @@ describe('apiFetch', () => {
   })
 
   it('uses the token given after login for the next request', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse({ ok: true }))
+    answerAll(() => apiJson(okSchema, { ok: true }))
     setCsrfToken('token-after-login')
     await apiFetch('/api/account/logout', { method: 'POST' })
     expect(sentHeaders().get('X-CSRF-Token')).toBe('token-after-login')
   })
 
   it('sends no token on a GET and adds the query string', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ campaigns: [] }))
+    answerAll(() => apiJson(campaignsResponseSchema, { campaigns: [] }))
     await apiFetch('/api/catalog/products', { query: { page: 2, sort: '-price', view: undefined } })
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/catalog/products?page=2&sort=-price')
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/catalog/products?page=2&sort=-price',
+    ])
     expect(sentHeaders().has('X-CSRF-Token')).toBe(false)
     expect(sentHeaders().get('X-Requested-With')).toBe('XMLHttpRequest')
   })
 
   it('maps an error body to an ApiError with status, code, message and fields', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        {
-          error: {
-            code: 'validation',
-            messages: { type: 'E-posta adresi geçersiz.' },
-            fields: { email: 'E-posta adresi geçersiz.' },
-          },
-        },
-        400,
-      ),
+    answerAll(() =>
+      apiError(400, 'validation', 'E-posta adresi geçersiz.', { email: 'E-posta adresi geçersiz.' }),
     )
     const error = await apiFetch('/api/account/login', { json: {} }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
@@ -89,7 +83,13 @@ describe('apiFetch', () => {
   })
 
   it('gives an ApiError without a message when the answer is not ours (a proxy page)', async () => {
-    fetchMock.mockResolvedValue(new Response('<html>Bad gateway</html>', { status: 502 }))
+    answerAll(
+      () =>
+        new HttpResponse('<html>Bad gateway</html>', {
+          status: 502,
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    )
     await expect(apiFetch('/api/catalog/campaigns')).rejects.toMatchObject({
       status: 502,
       code: 'http_502',
@@ -98,28 +98,26 @@ describe('apiFetch', () => {
   })
 
   it('turns a network failure into an ApiError with code network', async () => {
-    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+    answerAll(() => HttpResponse.error())
     await expect(apiFetch('/api/catalog/campaigns')).rejects.toMatchObject({ status: 0, code: 'network' })
   })
 
   it('lets an abort through as an abort', async () => {
     const controller = new AbortController()
-    fetchMock.mockImplementation(async () => {
+    answerAll(() => {
       controller.abort()
-      throw new DOMException('The operation was aborted.', 'AbortError')
+      return never()
     })
     const error = await apiFetch('/api/catalog/campaigns', { signal: controller.signal }).catch(
       (e: unknown) => e,
     )
     expect(error).not.toBeInstanceOf(ApiError)
     expect((error as DOMException).name).toBe('AbortError')
-    expect(fetchMock.mock.calls[0]?.[1]?.signal).toBe(controller.signal)
+    expect(requests[0]?.signal.aborted).toBe(true)
   })
 
   it('sends a 401 to the login page with the current path as next', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({ error: { code: 'unauthenticated', messages: { type: 'Giriş yapınız.' } } }, 401),
-    )
+    answerAll(() => apiError(401, 'unauthenticated', 'Giriş yapınız.'))
     await expect(apiFetch('/api/catalog/cart/5', { json: { quantity: 1 } })).rejects.toMatchObject({
       status: 401,
       handled: true,
@@ -129,20 +127,13 @@ describe('apiFetch', () => {
 
   it('keeps the English prefix on the login page', async () => {
     configureApi({ locale: 'en', currentPath: () => '/en/sepet' })
-    fetchMock.mockResolvedValue(
-      jsonResponse({ error: { code: 'unauthenticated', messages: { type: '' } } }, 401),
-    )
+    answerAll(() => apiError(401, 'unauthenticated'))
     await apiFetch('/api/catalog/cart').catch(() => {})
     expect(navigate).toHaveBeenCalledWith('/en/account/login?next=%2Fen%2Fsepet')
   })
 
   it("leaves a 401 to the caller when asked (the login form's wrong password)", async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(
-        { error: { code: 'unauthenticated', messages: { type: 'E-posta veya şifre hatalı.' } } },
-        401,
-      ),
-    )
+    answerAll(() => apiError(401, 'unauthenticated', 'E-posta veya şifre hatalı.'))
     await expect(
       apiFetch('/api/account/login', { json: { email: 'a@b.co', password: 'x' }, handleAuthErrors: false }),
     ).rejects.toMatchObject({ status: 401, message: 'E-posta veya şifre hatalı.', handled: false })
@@ -151,9 +142,7 @@ describe('apiFetch', () => {
 
   it("shows the server's 403 message", async () => {
     const message = 'Yönetici hesabı ile bu işlemi gerçekleştiremezsiniz.'
-    fetchMock.mockResolvedValue(
-      jsonResponse({ error: { code: 'forbidden', messages: { type: message } } }, 403),
-    )
+    answerAll(() => apiError(403, 'forbidden', message))
     await expect(apiFetch('/api/catalog/cart/5', { json: { quantity: 1 } })).rejects.toMatchObject({
       status: 403,
       handled: true,
@@ -163,7 +152,7 @@ describe('apiFetch', () => {
   })
 
   it('reads an empty 204 answer as undefined', async () => {
-    fetchMock.mockResolvedValue(new Response(null, { status: 204 }))
+    answerAll(() => new HttpResponse(null, { status: 204 }))
     await expect(apiFetch('/api/catalog/cart', { method: 'DELETE' })).resolves.toBeUndefined()
   })
 })

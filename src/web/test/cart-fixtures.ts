@@ -1,5 +1,5 @@
-import type { Cart, CartLine } from '../../contracts/cart'
-import { cartTotals } from '../../domain/cart-totals'
+import { type Cart, type CartLine, cartLineSchema, cartSchema } from '../../contracts/cart'
+import { cartAmounts } from '../../domain/cart-amounts'
 import { unit } from './catalog-fixtures'
 
 const money = (value: number, currency = 'TRY') => ({ value, currency })
@@ -19,7 +19,7 @@ export function cartLine(overrides: Partial<CartLine> & { unitId?: number } = {}
   const productUnit = unitId === 12 ? koli : adet
   const quantity = rest.quantity ?? 2
   const unitPrice = rest.unitPrice ?? money(productUnit.defaultPrice?.value ?? 0)
-  return {
+  return cartLineSchema.parse({
     id: 501,
     quantity,
     product: {
@@ -41,7 +41,7 @@ export function cartLine(overrides: Partial<CartLine> & { unitId?: number } = {}
     amount: money(unitPrice.value * quantity, unitPrice.currency),
     tax: money((unitPrice.value * quantity * 20) / 100, unitPrice.currency),
     ...rest,
-  }
+  })
 }
 
 /**
@@ -49,36 +49,34 @@ export function cartLine(overrides: Partial<CartLine> & { unitId?: number } = {}
  * `rate` is the shown currency's value in TRY (for the TRY-base totals).
  */
 export function cartOf(items: CartLine[], currency = 'TRY', rate = 1): Cart {
-  const lines = items.map((l) => ({
-    unitPrice: l.unitPrice.value,
-    fromRate: 1,
-    quantity: l.quantity,
-    taxRate: l.product.taxRate,
-  }))
-  const shown = cartTotals(lines, 1)
-  const base = cartTotals(
-    lines.map((l) => ({ ...l, fromRate: rate })),
-    1,
+  const cart = cartAmounts(
+    items.map((l) => ({
+      unitPrice: l.unitPrice.value,
+      fromRate: rate,
+      quantity: l.quantity,
+      taxRate: l.product.taxRate,
+    })),
+    rate,
   )
-  return {
+  return cartSchema.parse({
     items: items.map((l, i) => ({
       ...l,
-      amount: money(shown.lines[i]!.amount.toNumber(), currency),
-      tax: money(shown.lines[i]!.tax.toNumber(), currency),
+      amount: money(cart.lines[i]!.amount.toNumber(), currency),
+      tax: money(cart.lines[i]!.tax.toNumber(), currency),
     })),
-    count: items.length,
-    quantity: items.reduce((s, l) => s + l.quantity, 0),
+    count: cart.count,
+    quantity: cart.quantity,
     totals: {
-      subtotal: money(shown.subtotal.toNumber(), currency),
-      tax: money(shown.tax.toNumber(), currency),
-      total: money(shown.total.toNumber(), currency),
+      subtotal: money(cart.totals.subtotal.toNumber(), currency),
+      tax: money(cart.totals.tax.toNumber(), currency),
+      total: money(cart.totals.total.toNumber(), currency),
     },
     baseTotals: {
-      subtotal: money(base.subtotal.toNumber()),
-      tax: money(base.tax.toNumber()),
-      total: money(base.total.toNumber()),
+      subtotal: money(cart.baseTotals.subtotal.toNumber()),
+      tax: money(cart.baseTotals.tax.toNumber()),
+      total: money(cart.baseTotals.total.toNumber()),
     },
-  }
+  })
 }
 
 export const emptyCart = (currency = 'TRY'): Cart => cartOf([], currency)

@@ -1,9 +1,18 @@
-import type { ProductDetail, ProductList, Unit } from '../../contracts/catalog'
+import {
+  type CategoryTree,
+  categoryTreeSchema,
+  type ProductDetail,
+  type ProductList,
+  productDetailSchema,
+  productListSchema,
+  type Unit,
+  unitSchema,
+} from '../../contracts/catalog'
 
 const tl = (value: number) => ({ value, currency: 'TRY' })
 
 export function unit(overrides: Partial<Unit> = {}): Unit {
-  return {
+  return unitSchema.parse({
     id: 11,
     value: 'Adet',
     multiplier: 1,
@@ -12,13 +21,13 @@ export function unit(overrides: Partial<Unit> = {}): Unit {
     defaultPrice: tl(1234.5),
     listPrice: tl(1500),
     ...overrides,
-  }
+  })
 }
 
 /** A product as the list and detail calls answer it for a dealer. */
 export function catalogProduct(overrides: Partial<ProductDetail> = {}): ProductDetail {
   const adet = unit()
-  return {
+  return productDetailSchema.parse({
     id: 1,
     name: 'Fren Balatası',
     code: 'FB-100',
@@ -71,12 +80,12 @@ export function catalogProduct(overrides: Partial<ProductDetail> = {}): ProductD
     metaKeywords: null,
     metaDescription: null,
     ...overrides,
-  }
+  })
 }
 
 export function productList(overrides: Partial<ProductList> = {}): ProductList {
   const items = overrides.items ?? [catalogProduct()]
-  return {
+  return productListSchema.parse({
     items,
     total: items.length,
     page: 1,
@@ -94,10 +103,10 @@ export function productList(overrides: Partial<ProductList> = {}): ProductList {
       { name: 'Fren Sistemi', slug: 'fren-sistemi' },
     ],
     ...overrides,
-  }
+  })
 }
 
-export const categoryTree = {
+export const categoryTree: CategoryTree = categoryTreeSchema.parse({
   categories: [
     {
       id: 1,
@@ -108,4 +117,4 @@ export const categoryTree = {
     { id: 3, name: 'Hırdavat', slug: 'hirdavat', children: [] },
   ],
   brands: [{ id: 4, name: 'Bremsa', slug: 'bremsa' }],
-}
+})

@@ -1,10 +1,15 @@
-import type { SessionUser } from '../../contracts/account'
-import type { Bootstrap } from '../../contracts/bootstrap'
-import type { Campaign, CampaignProduct } from '../../contracts/campaigns'
+import { type SessionUser, sessionUserSchema } from '../../contracts/account'
+import { type Bootstrap, bootstrapSchema } from '../../contracts/bootstrap'
+import {
+  type Campaign,
+  type CampaignProduct,
+  campaignProductSchema,
+  campaignSchema,
+} from '../../contracts/campaigns'
 import { defaultStoreSettings } from '../../contracts/settings'
 
 export function guestBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
-  return {
+  return bootstrapSchema.parse({
     locale: 'tr',
     csrfToken: 'csrf-test',
     user: null,
@@ -34,10 +39,10 @@ export function guestBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
       socialLinks: '1,https://facebook.com/demo|0,https://instagram.com/demo|||',
     },
     ...overrides,
-  }
+  })
 }
 
-export const dealer: SessionUser = {
+export const dealer: SessionUser = sessionUserSchema.parse({
   id: 7,
   name: 'Ayşe Yılmaz',
   email: 'ayse@bayi.example',
@@ -52,14 +57,14 @@ export const dealer: SessionUser = {
     overdueCurrency: 'TL',
     branches: [],
   },
-}
+})
 
 export function dealerBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
   return guestBootstrap({ user: dealer, ...overrides })
 }
 
 export function product(overrides: Partial<CampaignProduct> = {}): CampaignProduct {
-  return {
+  return campaignProductSchema.parse({
     id: 1,
     seo: 'fren-balatasi',
     url: '/fren-balatasi-p-1',
@@ -71,14 +76,15 @@ export function product(overrides: Partial<CampaignProduct> = {}): CampaignProdu
     listPrice: { value: 1500, currency: 'TRY' },
     defaultUnit: 'Adet',
     ...overrides,
-  }
+  })
 }
 
 export function campaign(overrides: Partial<Campaign> = {}): Campaign {
-  return { id: 1, name: 'Haftanın Fırsatları', rowCount: 1, products: [product()], ...overrides }
-}
-
-/** A fetch answer as the server sends it. */
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  return campaignSchema.parse({
+    id: 1,
+    name: 'Haftanın Fırsatları',
+    rowCount: 1,
+    products: [product()],
+    ...overrides,
+  })
 }

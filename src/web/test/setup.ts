@@ -1,7 +1,10 @@
-// Setup for the web component tests (jsdom): what Mantine needs and jsdom lacks, and cleanup between
-// tests (Vitest runs without globals, so Testing Library cannot register it itself).
+// Setup for the web component tests (jsdom): what Mantine needs and jsdom lacks, the MSW server that
+// answers the app's requests, and cleanup between tests (Vitest runs without globals, so Testing Library
+// cannot register it itself).
 import { cleanup } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { stopRecording } from './network'
+import { server } from './server'
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
@@ -25,9 +28,25 @@ if (typeof window !== 'undefined') {
   }
   window.scrollTo = () => {}
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
-
-  afterEach(() => {
-    cleanup()
-    window.localStorage.clear()
-  })
 }
+
+// A request no handler answers fails (a network error in the app, logged by MSW) and fails the test
+// below: a test states every call it expects.
+const unhandled: string[] = []
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' })
+  server.events.on('request:unhandled', ({ request }) => {
+    unhandled.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`)
+  })
+})
+
+afterEach(() => {
+  cleanup()
+  if (typeof window !== 'undefined') window.localStorage.clear()
+  stopRecording()
+  server.resetHandlers()
+  const missed = unhandled.splice(0)
+  if (missed.length > 0) throw new Error(`Requests no handler answered: ${missed.join(', ')}`)
+})
+
+afterAll(() => server.close())

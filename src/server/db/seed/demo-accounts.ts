@@ -1,6 +1,6 @@
 /** Demo dealer companies, their branches and the three demo logins. */
 import { count } from 'drizzle-orm'
-import { hashPassword } from '../../modules/account/password'
+import { hashPassword } from '../../security/password'
 import type { Db } from '../client'
 import { branches, customers, users } from '../schema/accounts'
 

@@ -10,14 +10,12 @@ export type MailMessage = {
   text: string
 }
 
-/** Sends a message or throws; a thrown error means the message did not leave (nothing else is lost). */
+/**
+ * Sends a message or throws; a thrown error means the message did not leave. Callers queue mail in the
+ * mail_outbox table and the outbox worker calls this, retrying what throws.
+ */
 export type Mailer = {
   send(message: MailMessage): Promise<void>
-  /**
-   * Keeps a message that could not be sent as an .eml file under DATA_DIR/outbox/unsent, so it can be
-   * sent again by hand; answers the file's path.
-   */
-  keep(message: MailMessage): Promise<string>
   /** Where messages go, for the start-up log: an smtp:// address without credentials, or the outbox. */
   readonly target: string
 }
@@ -34,9 +32,8 @@ export function createMailer(
 ): Mailer {
   const outbox = path.join(options.dataDir, 'outbox')
   const toFile = createFileWriter(options.from)
-  const keep = (message: MailMessage) => toFile(message, path.join(outbox, 'unsent'))
   if (options.smtpUrl) {
-    // A mail server that does not answer must not hold a request for nodemailer's default minutes;
+    // A mail server that does not answer must not hold the outbox worker for nodemailer's default minutes;
     // timeouts given in SMTP_URL's query win over these.
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
@@ -50,7 +47,6 @@ export function createMailer(
       async send(message) {
         await transport.sendMail({ from: options.from, ...message })
       },
-      keep,
     }
   }
   return {
@@ -59,7 +55,6 @@ export function createMailer(
       const file = await toFile(message, outbox)
       log.info(`mail to ${message.to} ("${message.subject}") written to ${file}`)
     },
-    keep,
   }
 }
 

@@ -2,26 +2,31 @@ import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions, users } from '../../db/schema/accounts'
 import { sessionIdOf } from '../../http/session'
-import { ADMIN, DEALER, seedAccounts } from '../../test/fixtures'
+import { createUser } from '../../test/dealers'
+import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
+// Every test logs in users of its own: the throttle counts failures per account, and a test that
+// blocks or deactivates an account must not decide what another test sees.
 let t: TestApp
+let fx: Awaited<ReturnType<typeof seedAccounts>>
 
 beforeAll(async () => {
   t = await createTestApp({ throttle: { maxPerAccount: 3, maxPerIp: 100, windowMs: 60_000 } })
-  await seedAccounts(t.database.db)
+  fx = await seedAccounts(t.database.db)
 })
 afterAll(() => t.close())
 
 describe('POST /api/account/login', () => {
   it('logs a dealer in, answers the user with the company and changes the session id', async () => {
+    const dealer = await createUser(t.database.db, fx.customers.c1.id, { name: 'Ahmet Yılmaz' })
     const client = new TestClient(t.app)
     await client.openPage()
     const before = client.cookie
-    const res = await client.login(DEALER.email, DEALER.password)
+    const res = await client.login(dealer.email, dealer.password)
     expect(res.statusCode).toBe(200)
     const body = res.json()
-    expect(body.user).toMatchObject({ email: DEALER.email, role: 'dealer', name: 'Ahmet Yılmaz' })
+    expect(body.user).toMatchObject({ email: dealer.email, role: 'dealer', name: 'Ahmet Yılmaz' })
     expect(body.user.customer.name).toBe('Yıldız Yapı Market Ltd. Şti.')
     expect(body.user.customer.branches).toHaveLength(2)
     expect(client.cookie).not.toBe(before)
@@ -35,14 +40,16 @@ describe('POST /api/account/login', () => {
   })
 
   it('accepts the e-mail in any letter case', async () => {
-    const res = await new TestClient(t.app).login(ADMIN.email.toUpperCase(), ADMIN.password)
+    const admin = await createUser(t.database.db, null)
+    const res = await new TestClient(t.app).login(admin.email.toUpperCase(), admin.password)
     expect(res.statusCode).toBe(200)
     expect(res.json().user.role).toBe('admin')
     expect(res.json().user.customer).toBeNull()
   })
 
   it('answers 401 with the same Turkish message for a wrong password and an unknown account', async () => {
-    const wrong = await new TestClient(t.app).login('bayi2@toptan.test', 'wrong-password')
+    const dealer = await createUser(t.database.db, fx.customers.c2.id)
+    const wrong = await new TestClient(t.app).login(dealer.email, 'wrong-password')
     const unknown = await new TestClient(t.app).login('nobody@toptan.test', 'wrong-password')
     for (const res of [wrong, unknown]) {
       expect(res.statusCode).toBe(401)
@@ -52,30 +59,32 @@ describe('POST /api/account/login', () => {
   })
 
   it('rate-limits repeated failures on one account with 429, even with the right password', async () => {
+    const admin = await createUser(t.database.db, null)
     const client = new TestClient(t.app)
     await client.openPage()
-    const email = 'yonetici@toptan.test'
-    for (let i = 0; i < 3; i++) expect((await client.login(email, 'nope')).statusCode).toBe(401)
-    const blocked = await client.login(email, ADMIN.password)
+    for (let i = 0; i < 3; i++) expect((await client.login(admin.email, 'nope')).statusCode).toBe(401)
+    const blocked = await client.login(admin.email, admin.password)
     expect(blocked.statusCode).toBe(429)
     expect(blocked.json().error.messages.type).toMatch(/Çok fazla başarısız giriş denemesi/)
   })
 
   it('refuses a deactivated user', async () => {
-    await t.database.db.update(users).set({ isActive: false }).where(eq(users.email, 'bayi2@toptan.test'))
-    const res = await new TestClient(t.app).login('bayi2@toptan.test', 'Bayi1234!')
+    const dealer = await createUser(t.database.db, fx.customers.c2.id)
+    await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, dealer.id))
+    const res = await new TestClient(t.app).login(dealer.email, dealer.password)
     expect(res.statusCode).toBe(401)
-    await t.database.db.update(users).set({ isActive: true }).where(eq(users.email, 'bayi2@toptan.test'))
+    expect(res.json().error.messages.type).toBe('E-posta adresi veya şifre hatalı.')
   })
 })
 
 describe('POST /api/account/logout', () => {
   it('ends the session on the server so the old cookie no longer works', async () => {
+    const dealer = await createUser(t.database.db, fx.customers.c1.id)
     const client = new TestClient(t.app)
-    await client.login(DEALER.email, DEALER.password)
+    await client.login(dealer.email, dealer.password)
     const oldCookie = client.cookie
     const me = await client.send({ method: 'GET', url: '/api/bootstrap' })
-    expect(me.json().user.email).toBe(DEALER.email)
+    expect(me.json().user.email).toBe(dealer.email)
 
     const out = await client.send({ method: 'POST', url: '/api/account/logout' })
     expect(out.statusCode).toBe(200)

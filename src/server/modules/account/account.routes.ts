@@ -11,6 +11,7 @@ export const accountRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database
+    const account = { db, throttle: deps.throttle, sessions: deps.sessions }
     const secret = deps.config.sessionSecret
     const secure = deps.config.trustProxy
 
@@ -25,7 +26,7 @@ export const accountRoutes =
         },
       },
       async (request, reply) => {
-        const { token, userId } = await login(db, deps.throttle, request.body, {
+        const { token, userId } = await login(account, request.body, {
           ip: request.ip,
           userAgent: request.headers['user-agent'] ?? null,
           previousToken: request.sessionToken,
@@ -47,7 +48,7 @@ export const accountRoutes =
         },
       },
       async (request, reply) => {
-        const token = await logout(db, request.sessionToken)
+        const token = await logout(account, request.sessionToken)
         setSessionCookie(reply, token, secure)
         return { ok: true as const, csrfToken: csrfTokenFor(secret, token) }
       },
@@ -62,6 +63,6 @@ export const accountRoutes =
           response: { 200: bootstrapSchema },
         },
       },
-      async (request) => buildBootstrap(db, request, secret),
+      async (request) => buildBootstrap({ db, caches: deps.caches }, request, secret),
     )
   }

@@ -1,11 +1,14 @@
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { newSessionToken, SESSION_DAYS, sessionIdOf } from '../../http/session'
-import { createSession, deleteSession } from '../session/session.repository'
-import { sessionCache } from '../session/session-cache'
+import { createSession, deleteSession } from '../../http/session.repository'
+import type { SessionCache } from '../../http/session-cache'
+import { decoyHash, verifyPassword } from '../../security/password'
 import { findUserByEmail, markLoggedIn } from './account.repository'
 import type { LoginThrottle } from './login-throttle'
-import { decoyHash, verifyPassword } from './password'
+
+/** What logging in and out work with: the database, the app's login throttle and its session cache. */
+export type AccountDeps = { db: Db; throttle: LoginThrottle; sessions: SessionCache }
 
 export type LoginContext = { ip: string; userAgent: string | null; previousToken: string; now: Date }
 
@@ -14,8 +17,7 @@ export type LoginContext = { ip: string; userAgent: string | null; previousToken
  * planted before login is worthless after it). Failures never tell whether the account exists.
  */
 export async function login(
-  db: Db,
-  throttle: LoginThrottle,
+  { db, throttle, sessions }: AccountDeps,
   input: { email: string; password: string },
   ctx: LoginContext,
 ): Promise<{ token: string; userId: number }> {
@@ -37,7 +39,7 @@ export async function login(
   }
   throttle.recordSuccess(input.email)
   const token = newSessionToken()
-  sessionCache.forget(sessionIdOf(ctx.previousToken))
+  sessions.forget(sessionIdOf(ctx.previousToken))
   await db.transaction(async (tx) => {
     await deleteSession(tx, sessionIdOf(ctx.previousToken))
     await createSession(tx, {
@@ -53,8 +55,8 @@ export async function login(
 }
 
 /** Destroys the session on the server; the browser gets a fresh anonymous token. */
-export async function logout(db: Db, token: string): Promise<string> {
+export async function logout({ db, sessions }: AccountDeps, token: string): Promise<string> {
   await deleteSession(db, sessionIdOf(token))
-  sessionCache.forget(sessionIdOf(token))
+  sessions.forget(sessionIdOf(token))
   return newSessionToken()
 }

@@ -1,18 +1,22 @@
 import type { FastifyRequest } from 'fastify'
 import type { Bootstrap } from '../../../contracts/bootstrap'
-import type { Db } from '../../db/client'
+import type { CachedDb } from '../../cache/caches'
 import { csrfTokenFor } from '../../http/session'
 import { loadSessionUser } from '../account/session-user'
 import { effectivePreferences } from '../preferences/preferences.service'
 import { loadCurrencies, loadPaymentPlans, loadStoreInfo, loadStoreSettings } from '../store/store.repository'
 
 /** Everything the first paint needs, in one pass (embedded in the page and served at /api/bootstrap). */
-export async function buildBootstrap(db: Db, request: FastifyRequest, secret: string): Promise<Bootstrap> {
-  const settings = await loadStoreSettings(db)
-  const currencies = await loadCurrencies(db)
-  const paymentPlans = await loadPaymentPlans(db)
-  const store = await loadStoreInfo(db)
-  const user = request.user ? await loadSessionUser(db, request.user.id) : null
+export async function buildBootstrap(
+  data: CachedDb,
+  request: FastifyRequest,
+  secret: string,
+): Promise<Bootstrap> {
+  const settings = await loadStoreSettings(data)
+  const currencies = await loadCurrencies(data)
+  const paymentPlans = await loadPaymentPlans(data)
+  const store = await loadStoreInfo(data)
+  const user = request.user ? await loadSessionUser(data.db, request.user.id) : null
   const stored = request.user?.preferences ?? null
   const preferences = effectivePreferences(
     stored,

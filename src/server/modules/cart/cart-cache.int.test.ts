@@ -1,16 +1,18 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AddToCartResponse, Cart } from '../../../contracts/cart'
-import { listCache } from '../../cache/ttl-cache'
 import { seedDemo } from '../../db/seed/demo'
 import { queryRows } from '../../test/db-helpers'
-import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
+import { loggedInUser } from '../../test/dealers'
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app'
 
 // The cart's cached paths: a read served under the cart's version, and an add answered from the
 // view before it plus the add. Both must give exactly what a fresh read of the database gives.
 let t: TestApp
-let dealer: TestClient
+let customerId: number
 let products: Array<{ id: number; unit: number }>
+// A user of its own for every test, so every test starts from an empty cart of its own.
+let dealer: TestClient
 
 beforeAll(async () => {
   t = await createTestApp({ cacheSeconds: 60 })
@@ -21,14 +23,24 @@ beforeAll(async () => {
         where p.parent_id is null and p.variant_dimensions is null and p.quantity > 100 and p.sale_price > 0
         order by p.id limit 5`,
   )
-  dealer = new TestClient(t.app)
-  await dealer.login('bayi@toptan.test', 'Bayi1234!')
+  const [demoDealer] = await queryRows<{ customer_id: number }>(
+    t.database.db,
+    sql`select customer_id from users where email = 'bayi@toptan.test'`,
+  )
+  customerId = demoDealer!.customer_id
+})
+beforeEach(async () => {
+  dealer = await loggedInUser(t, customerId)
 })
 afterAll(() => t.close())
 
-const add = async (p: { id: number; unit: number }, quantity: number): Promise<AddToCartResponse> =>
+const add = async (
+  p: { id: number; unit: number },
+  quantity: number,
+  client = dealer,
+): Promise<AddToCartResponse> =>
   (
-    await dealer.send({
+    await client.send({
       method: 'POST',
       url: `/api/catalog/cart/${p.id}`,
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -36,14 +48,13 @@ const add = async (p: { id: number; unit: number }, quantity: number): Promise<A
     })
   ).json()
 
-const fresh = async (): Promise<Cart> => {
-  listCache.invalidate()
-  return (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
+const fresh = async (client = dealer, app = t): Promise<Cart> => {
+  app.deps.caches.list.clear()
+  return (await client.send({ method: 'GET', url: '/api/catalog/cart' })).json()
 }
 
 describe('the cart with caching on', () => {
   it('answers adds built on the previous view exactly as a fresh read would', async () => {
-    await dealer.send({ method: 'DELETE', url: '/api/catalog/cart' })
     await dealer.send({ method: 'GET', url: '/api/catalog/cart' }) // cache the empty cart
     let last: AddToCartResponse | undefined
     for (const [i, quantity] of [
@@ -62,26 +73,26 @@ describe('the cart with caching on', () => {
   })
 
   it("shows a new price at the end of the first view's window, however many adds follow", async () => {
-    const ttl = listCache.ttlMs
-    listCache.ttlMs = 400
+    // An app of its own on the same database, with a short cache window (and caches of its own).
+    const short = await createTestApp({ database: t.database, cacheSeconds: 0.4 })
+    const client = await loggedInUser(short, customerId)
     try {
-      await dealer.send({ method: 'DELETE', url: '/api/catalog/cart' })
       const p = products[3]!
-      await add(p, 1)
-      await dealer.send({ method: 'GET', url: '/api/catalog/cart' }) // the view every add below builds on
+      await add(p, 1, client)
+      await client.send({ method: 'GET', url: '/api/catalog/cart' }) // the view every add below builds on
       await t.database.db.execute(
         sql`update product_units set default_price = default_price + 1 where id = ${p.unit}`,
       )
       let last: AddToCartResponse | undefined
       const started = Date.now()
       while (Date.now() - started < 1000) {
-        last = await add(p, 1)
+        last = await add(p, 1, client)
         await new Promise((r) => setTimeout(r, 50))
       }
-      const { items } = await fresh()
+      const { items } = await fresh(client, short)
       expect(last!.item.unitPrice).toEqual(items[0]!.unitPrice)
     } finally {
-      listCache.ttlMs = ttl
+      await short.close()
       await t.database.db.execute(
         sql`update product_units set default_price = default_price - 1 where id = ${products[3]!.unit}`,
       )
@@ -89,6 +100,7 @@ describe('the cart with caching on', () => {
   })
 
   it('sees a change made elsewhere (another process) through the version', async () => {
+    await add(products[4]!, 1)
     const before: Cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
     const lineId = before.items[0]!.id
     await t.database.db.execute(sql`update cart_items set quantity = 9 where id = ${lineId}`)
@@ -100,6 +112,8 @@ describe('the cart with caching on', () => {
   })
 
   it('reflects removing a line and clearing at once', async () => {
+    await add(products[0]!, 1)
+    await add(products[4]!, 2)
     const cart: Cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
     const removed: Cart = (
       await dealer.send({ method: 'DELETE', url: `/api/catalog/cart/${cart.items[0]!.id}` })

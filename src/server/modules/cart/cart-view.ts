@@ -1,9 +1,10 @@
-import Big from 'big.js'
+import type Big from 'big.js'
 import type { Cart, CartLine } from '../../../contracts/cart'
 import type { Unit } from '../../../contracts/catalog'
-import { type CartTotalsLine, cartTotals } from '../../../domain/cart-totals'
+import { type CartSums, cartAmounts, cartLineBasis } from '../../../domain/cart-amounts'
+import type { CartTotalsLine } from '../../../domain/cart-totals'
+import { productPath } from '../../../domain/product-url'
 import { type PricingContext, priceFor } from '../catalog/pricing-context'
-import { productUrl } from '../catalog/product-mapper'
 import type { CartLineRow } from './cart.repository'
 
 /** A line ready for totals: what the view shows of it, and what the totals function needs. */
@@ -32,7 +33,7 @@ export function priceLine(row: CartLineRow, ctx: PricingContext): PricedLine {
         name: row.name,
         code: row.code,
         seo: row.seo,
-        url: productUrl(row.seo, row.productId),
+        url: productPath(row.seo, row.productId),
         image: row.image,
         barcode: row.barcode,
         ozelkod2: row.ozelkod2,
@@ -43,25 +44,33 @@ export function priceLine(row: CartLineRow, ctx: PricingContext): PricedLine {
       },
       productUnit: units.find((u) => u.id === row.unitId)!,
     },
-    basis: {
-      unitPrice: new Big(unit.defaultPrice).times(new Big(ctx.profitPercent).div(100).plus(1)),
+    basis: cartLineBasis({
+      unitPrice: unit.defaultPrice,
+      profitPercent: ctx.profitPercent,
       fromRate: ctx.currencies.get(row.currencyId)?.exchangeRate ?? 1,
       quantity: row.quantity,
       taxRate: row.taxRate,
-    },
+    }),
   }
 }
 
 const money = (value: Big, currency: string) => ({ value: value.toNumber(), currency })
 
+const sumsIn = (sums: CartSums, currency: string) => ({
+  subtotal: money(sums.subtotal, currency),
+  tax: money(sums.tax, currency),
+  total: money(sums.total, currency),
+})
+
 /** The cart as answered: lines and totals from the one domain function the web app also uses. */
 export function assembleCart(lines: PricedLine[], ctx: PricingContext): Cart {
-  const basis = lines.map((l) => l.basis)
-  const shown = cartTotals(basis, ctx.target.exchangeRate)
-  const base = cartTotals(basis, 1)
+  const cart = cartAmounts(
+    lines.map((l) => l.basis),
+    ctx.target.exchangeRate,
+  )
   const code = ctx.target.code
   const items: CartLine[] = lines.map((line, i) => {
-    const amounts = shown.lines[i]!
+    const amounts = cart.lines[i]!
     return {
       ...line.view,
       quantity: line.basis.quantity,
@@ -72,17 +81,9 @@ export function assembleCart(lines: PricedLine[], ctx: PricingContext): Cart {
   })
   return {
     items,
-    count: items.length,
-    quantity: items.reduce((sum, l) => sum + l.quantity, 0),
-    totals: {
-      subtotal: money(shown.subtotal, code),
-      tax: money(shown.tax, code),
-      total: money(shown.total, code),
-    },
-    baseTotals: {
-      subtotal: money(base.subtotal, 'TRY'),
-      tax: money(base.tax, 'TRY'),
-      total: money(base.total, 'TRY'),
-    },
+    count: cart.count,
+    quantity: cart.quantity,
+    totals: sumsIn(cart.totals, code),
+    baseTotals: sumsIn(cart.baseTotals, 'TRY'),
   }
 }

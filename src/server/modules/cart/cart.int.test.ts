@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AddToCartResponse, Cart } from '../../../contracts/cart'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
+import { loggedInUser, type TestUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
 let t: TestApp
 let fx: Awaited<ReturnType<typeof seedAccounts>>
-let dealer: TestClient
+// Every test gets a dealer of its own (company C1), so it starts from an empty cart nobody else touches.
+let dealer: TestClient & { user: TestUser }
 
 type TestProduct = { id: number; units: Record<string, number> }
 
@@ -66,14 +68,25 @@ const clear = (client: TestClient) => client.send({ method: 'DELETE', url: '/api
 beforeAll(async () => {
   t = await createTestApp()
   fx = await seedAccounts(t.database.db)
-  dealer = new TestClient(t.app)
-  await dealer.login('bayi@toptan.test', 'Bayi1234!')
+})
+beforeEach(async () => {
+  dealer = await loggedInUser(t, fx.customers.c1.id)
 })
 afterAll(() => t.close())
 
+/** Runs the test body with these store settings, putting the defaults back even when it fails. */
+async function withSettings(settings: Record<string, unknown>, body: () => Promise<void>) {
+  const defaults: Record<string, unknown> = { stockInfoStatus: 0, cartStockControl: false }
+  for (const [key, value] of Object.entries(settings)) await setStoreSetting(t.database.db, key, value)
+  try {
+    await body()
+  } finally {
+    for (const key of Object.keys(settings)) await setStoreSetting(t.database.db, key, defaults[key])
+  }
+}
+
 describe('POST /api/catalog/cart/{productId}', () => {
   it('answers the cart item and adds the same product and unit to its line', async () => {
-    await clear(dealer)
     const p = await product({})
     const first = await add(dealer, p, 2)
     expect(first.statusCode).toBe(200)
@@ -86,7 +99,6 @@ describe('POST /api/catalog/cart/{productId}', () => {
   })
 
   it('opens a new line for another unit of the same product', async () => {
-    await clear(dealer)
     const p = await product({})
     await add(dealer, p, 1)
     const res: AddToCartResponse = (await add(dealer, p, 1, p.units.Koli)).json()
@@ -96,7 +108,6 @@ describe('POST /api/catalog/cart/{productId}', () => {
   })
 
   it('accepts multipart form data as a browser FormData sends it', async () => {
-    await clear(dealer)
     const p = await product({})
     const boundary = '----toptan'
     const payload =
@@ -122,7 +133,6 @@ describe('POST /api/catalog/cart/{productId}', () => {
     ['100001', 400],
     [undefined, 400],
   ])('refuses quantity %s with %i and changes nothing', async (quantity, status) => {
-    await clear(dealer)
     const p = await product({})
     const res = await add(dealer, p, quantity)
     expect(res.statusCode).toBe(status)
@@ -173,26 +183,18 @@ describe('the stock limit', () => {
     [12, 50, false, [1, 409], [1, 409]], // stock − 100: nothing to sell
     [13, 1000, true, [1, 200], [1, 200]], // − 1000, but the limit is off
     [0, 0, true, [50, 200], [50, 200]],
-  ])(
-    'mode %i, stock %i, cartStockControl %s: %j then %j',
-    async (mode, stock, control, [q1, s1], [q2, s2]) => {
-      await setStoreSetting(t.database.db, 'stockInfoStatus', mode)
-      await setStoreSetting(t.database.db, 'cartStockControl', control)
-      await clear(dealer)
+  ])('mode %i, stock %i, cartStockControl %s: %j then %j', (mode, stock, control, [q1, s1], [q2, s2]) =>
+    withSettings({ stockInfoStatus: mode, cartStockControl: control }, async () => {
       const p = await product({ stock })
       expect((await add(dealer, p, q1)).statusCode).toBe(s1)
       const second = await add(dealer, p, q2)
       expect(second.statusCode).toBe(s2)
       if (s2 === 409) expect(second.json().error.messages.type).toBe(`Bu üründen ${q2} adet bulunmamaktadır!`)
-      await setStoreSetting(t.database.db, 'stockInfoStatus', 0)
-      await setStoreSetting(t.database.db, 'cartStockControl', false)
-    },
+    }),
   )
 
-  it('keeps a line at 100,000 at most when the stock limit is off, on every way a line grows', async () => {
-    await setStoreSetting(t.database.db, 'cartStockControl', true)
-    try {
-      await clear(dealer)
+  it('keeps a line at 100,000 at most when the stock limit is off, on every way a line grows', () =>
+    withSettings({ cartStockControl: true }, async () => {
       // Koli of 30,000 pieces: 100,000 of them are 3·10⁹ pieces, more than an int holds.
       const p = await product({
         stock: 0,
@@ -222,13 +224,9 @@ describe('the stock limit', () => {
       })
       expect(merge.json().error.code).toBe('line_full')
       expect((await cart(dealer)).items.map((l) => l.quantity)).toEqual([100_000, 5])
-    } finally {
-      await setStoreSetting(t.database.db, 'cartStockControl', false)
-    }
-  })
+    }))
 
   it('counts units by their multiplier across lines', async () => {
-    await clear(dealer)
     const p = await product({ stock: 30 })
     expect((await add(dealer, p, 2, p.units.Koli)).statusCode).toBe(200) // 24 of 30
     expect((await add(dealer, p, 6)).statusCode).toBe(200) // 30 of 30
@@ -239,7 +237,6 @@ describe('the stock limit', () => {
 
 describe('PATCH and DELETE /api/catalog/cart/{lineId}', () => {
   it('sets and adds to a quantity within the stock', async () => {
-    await clear(dealer)
     const p = await product({ stock: 10 })
     const line = (await add(dealer, p, 1)).json().item.id
     const set = await dealer.send({
@@ -275,7 +272,6 @@ describe('PATCH and DELETE /api/catalog/cart/{lineId}', () => {
   })
 
   it("changes the unit, and the line's price becomes that unit's default price", async () => {
-    await clear(dealer)
     const p = await product({
       stock: 100,
       price: '10',
@@ -302,7 +298,6 @@ describe('PATCH and DELETE /api/catalog/cart/{lineId}', () => {
   })
 
   it('refuses a unit of another product with the same 400 as adding does', async () => {
-    await clear(dealer)
     const p = await product({})
     const other = await product({})
     const line = (await add(dealer, p, 1)).json().item.id
@@ -314,7 +309,6 @@ describe('PATCH and DELETE /api/catalog/cart/{lineId}', () => {
   })
 
   it('merges into the line that already has the new unit', async () => {
-    await clear(dealer)
     const p = await product({})
     const adet = (await add(dealer, p, 2)).json().item.id
     await add(dealer, p, 1, p.units.Koli)
@@ -327,7 +321,6 @@ describe('PATCH and DELETE /api/catalog/cart/{lineId}', () => {
   })
 
   it('removes a line and clears the cart', async () => {
-    await clear(dealer)
     const a = await product({})
     const b = await product({})
     const line = (await add(dealer, a, 1)).json().item.id
@@ -344,8 +337,7 @@ describe('who may use a cart', () => {
     const p = await product({})
     const guest = new TestClient(t.app)
     await guest.openPage()
-    const admin = new TestClient(t.app)
-    await admin.login('yonetici@toptan.test', 'Yonetici1234!')
+    const admin = await loggedInUser(t, null)
     const calls = (c: TestClient) => [
       add(c, p, 1),
       c.send({ method: 'GET', url: '/api/catalog/cart' }),
@@ -363,11 +355,9 @@ describe('who may use a cart', () => {
   })
 
   it("another dealer's line is 404 for every verb and stays as it was", async () => {
-    await clear(dealer)
     const p = await product({})
     const line = (await add(dealer, p, 2)).json().item.id
-    const other = new TestClient(t.app)
-    await other.login('bayi2@toptan.test', 'Bayi1234!')
+    const other = await loggedInUser(t, fx.customers.c2.id)
     for (const payload of [{ quantity: 5 }, { addQuantity: 1 }, { unit: p.units.Koli }]) {
       expect(
         (await other.send({ method: 'PATCH', url: `/api/catalog/cart/${line}`, payload })).statusCode,
@@ -379,21 +369,19 @@ describe('who may use a cart', () => {
   })
 
   it('keeps the cart across logout and on a second device', async () => {
-    await clear(dealer)
     const p = await product({})
     await add(dealer, p, 3)
     await dealer.send({ method: 'POST', url: '/api/account/logout' })
     const phone = new TestClient(t.app)
-    await phone.login('bayi@toptan.test', 'Bayi1234!')
+    await phone.login(dealer.user.email, dealer.user.password)
     expect((await cart(phone)).items[0]!.quantity).toBe(3)
-    await dealer.login('bayi@toptan.test', 'Bayi1234!')
+    await dealer.login(dealer.user.email, dealer.user.password)
     expect((await cart(dealer)).items[0]!.quantity).toBe(3)
   })
 })
 
 describe('totals', () => {
   it('prices lines in mixed currencies, with tax and the TRY-base total (same numbers as the domain table)', async () => {
-    await clear(dealer)
     const usd = await product({
       currencyId: fx.currencies.usd.id,
       price: '10',
@@ -429,17 +417,10 @@ describe('totals', () => {
     expect(inUsd.items[0]!.unitPrice).toEqual({ value: 10, currency: 'USD' })
     expect(inUsd.totals.total.currency).toBe('USD')
     expect(inUsd.baseTotals.total).toEqual({ value: 1387.35, currency: 'TRY' })
-    await dealer.send({
-      method: 'POST',
-      url: '/api/catalog/settings',
-      payload: { key: 'defaultCurrency', value: fx.currencies.try.id },
-    })
   })
 
   it("applies the company's discount to every line", async () => {
-    const other = new TestClient(t.app)
-    await other.login('bayi2@toptan.test', 'Bayi1234!') // company with −5 %
-    await clear(other)
+    const other = await loggedInUser(t, fx.customers.c2.id) // company with −5 %
     const p = await product({ price: '100', units: [['Adet', 1, '100']] })
     const res = (await add(other, p, 1)).json() as AddToCartResponse
     expect(res.item.unitPrice.value).toBe(95)
@@ -448,7 +429,6 @@ describe('totals', () => {
 
 describe('concurrency', () => {
   it('20 parallel adds of 1 to one line end exactly 20 higher', async () => {
-    await clear(dealer)
     const p = await product({ stock: 1000 })
     await add(dealer, p, 5)
     const results = await Promise.all(Array.from({ length: 20 }, () => add(dealer, p, 1)))
@@ -457,16 +437,15 @@ describe('concurrency', () => {
   })
 
   it('a burst of adds shares transactions: the cart version rises once per batch, not once per add', async () => {
-    await clear(dealer)
     const p = await product({ stock: 1000 })
+    // A new user has no cart row until the first add (a new row starts at version 0).
     const version = async () =>
       (
         await queryRows<{ version: number }>(
           t.database.db,
-          sql`select carts.version from carts join users on users.id = carts.user_id
-              where users.email = 'bayi@toptan.test'`,
+          sql`select version from carts where user_id = ${dealer.user.id}`,
         )
-      )[0]!.version
+      )[0]?.version ?? 0
     const before = await version()
     const results = await Promise.all(Array.from({ length: 20 }, () => add(dealer, p, 1)))
     expect(results.every((r) => r.statusCode === 200)).toBe(true)
@@ -479,8 +458,7 @@ describe('concurrency', () => {
     const second = await createTestApp({ database: t.database })
     try {
       const other = new TestClient(second.app)
-      await other.login('bayi@toptan.test', 'Bayi1234!')
-      await clear(dealer)
+      await other.login(dealer.user.email, dealer.user.password)
       const plenty = await product({ stock: 1000 })
       const both = (p: TestProduct, n: number) =>
         Promise.all(Array.from({ length: n }, (_, i) => add(i % 2 ? other : dealer, p, 1)))
@@ -496,7 +474,6 @@ describe('concurrency', () => {
   })
 
   it('parallel adds never take more than the stock', async () => {
-    await clear(dealer)
     const p = await product({ stock: 10 })
     const results = await Promise.all(Array.from({ length: 15 }, () => add(dealer, p, 1)))
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(10)
@@ -504,7 +481,6 @@ describe('concurrency', () => {
   })
 
   it('answers each add of a burst on its own: refusals, unknown products and new lines in one go', async () => {
-    await clear(dealer)
     const scarce = await product({ stock: 3 })
     const plenty = await product({ stock: 100 })
     const results = await Promise.all([

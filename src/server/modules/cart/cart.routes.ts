@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/cart'
 import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer } from '../../http/guards'
-import { addToCart, changeLine, emptyCart, getCart, removeLine } from './cart.service'
+import { addToCart, type CartDeps, changeLine, emptyCart, getCart, removeLine } from './cart.service'
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
@@ -16,14 +16,14 @@ const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483
 export const cartRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = deps.database
+    const cart: CartDeps = { db: deps.database.db, caches: deps.caches, queue: deps.cartQueue }
     const tags = ['cart']
     dealersOnly(app)
 
     app.get(
       '/api/catalog/cart',
       { schema: { tags, summary: 'The cart, priced now', response: { 200: cartSchema } } },
-      async (request) => getCart(db, requireDealer(request)),
+      async (request) => getCart(cart, requireDealer(request)),
     )
 
     app.post(
@@ -39,7 +39,7 @@ export const cartRoutes =
         },
       },
       async (request) =>
-        addToCart(db, requireDealer(request), {
+        addToCart(cart, requireDealer(request), {
           productId: request.params.id,
           unitId: request.body.productValue,
           quantity: request.body.quantity,
@@ -49,7 +49,7 @@ export const cartRoutes =
     app.delete(
       '/api/catalog/cart',
       { schema: { tags, summary: 'Empty the cart', response: { 200: cartSchema } } },
-      async (request) => emptyCart(db, requireDealer(request)),
+      async (request) => emptyCart(cart, requireDealer(request)),
     )
 
     app.patch(
@@ -63,7 +63,7 @@ export const cartRoutes =
           response: { 200: cartSchema },
         },
       },
-      async (request) => changeLine(db, requireDealer(request), request.params.id, request.body),
+      async (request) => changeLine(cart, requireDealer(request), request.params.id, request.body),
     )
 
     app.delete(
@@ -71,6 +71,6 @@ export const cartRoutes =
       {
         schema: { tags, summary: 'Remove a line', params: idParams, response: { 200: cartSchema } },
       },
-      async (request) => removeLine(db, requireDealer(request), request.params.id),
+      async (request) => removeLine(cart, requireDealer(request), request.params.id),
     )
   }

@@ -1,10 +1,10 @@
 import type { AddToCartResponse, Cart, CartLinePatch } from '../../../contracts/cart'
 import { type AddRefusal, refuseAdd } from '../../../domain/cart-rules'
-import { listCache } from '../../cache/ttl-cache'
-import type { Db } from '../../db/client'
+import { isVariantParent } from '../../../domain/variant'
+import type { CachedDb } from '../../cache/caches'
 import { AppError, notFound } from '../../http/errors'
+import type { AuthUser } from '../../http/session.repository'
 import { loadPricingContext, type PricingContext } from '../catalog/pricing-context'
-import type { AuthUser } from '../session/session.repository'
 import { loadStoreSettings } from '../store/store.repository'
 import {
   addToLine,
@@ -20,13 +20,13 @@ import {
   setLineQuantity,
   setLineUnit,
 } from './cart.repository'
+import type { AddInput, CartQueue, PendingAdd } from './cart-queue'
 import { assembleCart, type PricedLine, priceLine } from './cart-view'
-import { PerUserQueue } from './per-user-queue'
 
 export type Dealer = AuthUser & { customerId: number }
 
-/** Cart changes of one user run one after another in this process (see PerUserQueue). */
-const cartQueue = new PerUserQueue()
+/** What the cart service works with: the database, the app's caches and the app's cart queue. */
+export type CartDeps = CachedDb & { queue: CartQueue }
 
 function refusalError(refusal: AddRefusal): AppError {
   switch (refusal.reason) {
@@ -51,16 +51,16 @@ const unknownUnit = () =>
  * a line that holds `lineQuantity` already.
  */
 async function checkAllowed(
-  db: Db,
+  data: CachedDb,
   product: NonNullable<Awaited<ReturnType<typeof findProductForCart>>>,
   requested: number,
   inCartBaseUnits: number,
   lineQuantity = 0,
 ) {
   if (product.unitId === null || product.multiplier === null) throw unknownUnit()
-  const settings = await loadStoreSettings(db)
+  const settings = await loadStoreSettings(data)
   const refusal = refuseAdd({
-    isVariantParent: Boolean(product.variantDimensions?.length) && product.parentId === null,
+    isVariantParent: isVariantParent(product),
     salePrice: Number(product.salePrice),
     multiplier: product.multiplier,
     requested,
@@ -81,32 +81,23 @@ const pricedKey = (user: Dealer, version: number, ctx: PricingContext) =>
   `cart:${user.id}:${version}:${ctx.target.id}:${ctx.profitPercent}:${ctx.withTax}`
 
 async function pricedLines(
-  db: Db,
+  { db, caches }: CachedDb,
   user: Dealer,
   version: number,
   ctx: PricingContext,
 ): Promise<PricedLine[]> {
-  return listCache.get(pricedKey(user, version, ctx), async () =>
+  return caches.list.get(pricedKey(user, version, ctx), async () =>
     (await findCartLines(db, user.id)).map((row) => priceLine(row, ctx)),
   )
 }
 
-export async function getCart(db: Db, user: Dealer): Promise<Cart> {
-  const ctx = await loadPricingContext(db, user)
-  const version = await findCartVersion(db, user.id)
-  return assembleCart(await pricedLines(db, user, version, ctx), ctx)
+export async function getCart(data: CachedDb, user: Dealer): Promise<Cart> {
+  const ctx = await loadPricingContext(data, user)
+  const version = await findCartVersion(data.db, user.id)
+  return assembleCart(await pricedLines(data, user, version, ctx), ctx)
 }
 
-type AddInput = { productId: number; unitId: number; quantity: number }
-type PendingAdd = {
-  input: AddInput
-  resolve: (answer: AddToCartResponse) => void
-  reject: (error: unknown) => void
-}
 type AddOutcome = { line: { id: number; quantity: number } } | { error: AppError }
-
-/** Adds of one user waiting for the cart's queue; they run together as one batch (see addToCart). */
-const waitingAdds = new Map<number, PendingAdd[]>()
 
 /**
  * POST /api/catalog/cart/{productId}: the same product and unit add to their line, else a new line.
@@ -116,7 +107,8 @@ const waitingAdds = new Map<number, PendingAdd[]>()
  * what the adds before it put in. Each add gets its own answer or its own refusal; the cart in the
  * answers is the cart after the batch.
  */
-export function addToCart(db: Db, user: Dealer, input: AddInput): Promise<AddToCartResponse> {
+export function addToCart(cart: CartDeps, user: Dealer, input: AddInput): Promise<AddToCartResponse> {
+  const { turns, waitingAdds } = cart.queue
   return new Promise((resolve, reject) => {
     const waiting = waitingAdds.get(user.id)
     if (waiting) {
@@ -125,18 +117,19 @@ export function addToCart(db: Db, user: Dealer, input: AddInput): Promise<AddToC
     }
     const batch: PendingAdd[] = [{ input, resolve, reject }]
     waitingAdds.set(user.id, batch)
-    void cartQueue.run(user.id, async () => {
+    void turns.run(user.id, async () => {
       // One turn of the event loop lets requests that have already arrived join: on the embedded
       // database a whole request runs without yielding to I/O, so without it every batch is one add.
       await new Promise((resolve) => setImmediate(resolve))
       // From here on, new adds start the next batch, queued behind this one.
       waitingAdds.delete(user.id)
-      await addBatchNow(db, user, batch)
+      await addBatchNow(cart, user, batch)
     })
   })
 }
 
-async function addBatchNow(db: Db, user: Dealer, batch: PendingAdd[]): Promise<void> {
+async function addBatchNow(data: CachedDb, user: Dealer, batch: PendingAdd[]): Promise<void> {
+  const { db, caches } = data
   let committed: { version: number; outcomes: AddOutcome[] }
   try {
     committed = await db.transaction(async (tx) => {
@@ -146,7 +139,13 @@ async function addBatchNow(db: Db, user: Dealer, batch: PendingAdd[]): Promise<v
         try {
           const product = await findProductForCart(tx, input.productId, input.unitId, { id: cart.id })
           if (!product) throw notFound()
-          await checkAllowed(tx, product, input.quantity, product.heldBaseUnits, product.lineQuantity)
+          await checkAllowed(
+            { db: tx, caches },
+            product,
+            input.quantity,
+            product.heldBaseUnits,
+            product.lineQuantity,
+          )
           outcomes.push({ line: await addToLine(tx, cart.id, input.productId, input.unitId, input.quantity) })
         } catch (error) {
           // A refusal is decided before its statement runs, so the transaction is still good.
@@ -159,11 +158,11 @@ async function addBatchNow(db: Db, user: Dealer, batch: PendingAdd[]): Promise<v
   } catch (error) {
     if (batch.length === 1) return batch[0]!.reject(error)
     // Something unexpected failed the whole batch: run each add alone, so only its own add fails.
-    for (const add of batch) await addBatchNow(db, user, [add])
+    for (const add of batch) await addBatchNow(data, user, [add])
     return
   }
   try {
-    const cart = await cartAfterAdds(db, user, committed.version, committed.outcomes)
+    const cart = await cartAfterAdds(data, user, committed.version, committed.outcomes)
     const { items: _lines, ...summary } = cart
     for (const [i, add] of batch.entries()) {
       const outcome = committed.outcomes[i]!
@@ -176,17 +175,22 @@ async function addBatchNow(db: Db, user: Dealer, batch: PendingAdd[]): Promise<v
 }
 
 /** The view of the version just before the adds, plus the adds, is exactly the new cart. */
-async function cartAfterAdds(db: Db, user: Dealer, version: number, outcomes: AddOutcome[]): Promise<Cart> {
-  const ctx = await loadPricingContext(db, user)
-  const cached = listCache.peek<PricedLine[]>(pricedKey(user, version - 1, ctx))
+async function cartAfterAdds(
+  { db, caches }: CachedDb,
+  user: Dealer,
+  version: number,
+  outcomes: AddOutcome[],
+): Promise<Cart> {
+  const ctx = await loadPricingContext({ db, caches }, user)
+  const cached = caches.list.peek<PricedLine[]>(pricedKey(user, version - 1, ctx))
   const before = await cached?.value
   const added = outcomes.flatMap((o) => ('line' in o ? [o.line] : []))
   let lines: PricedLine[]
   // Built on the view before, the new view expires with it: prices and stock are read afresh at the
   // end of the first view's window, however many adds follow one another.
-  let expires: number | undefined
+  let ttlLeft: number | undefined
   if (before && added.every((line) => before.some((l) => l.view.id === line.id))) {
-    expires = cached!.expires
+    ttlLeft = cached!.ttlLeft
     const quantities = new Map(added.map((line) => [line.id, line.quantity]))
     lines = before.map((l) => {
       const quantity = quantities.get(l.view.id)
@@ -195,12 +199,18 @@ async function cartAfterAdds(db: Db, user: Dealer, version: number, outcomes: Ad
   } else {
     lines = (await findCartLines(db, user.id)).map((row) => priceLine(row, ctx))
   }
-  listCache.set(pricedKey(user, version, ctx), lines, expires)
+  caches.list.set(pricedKey(user, version, ctx), lines, ttlLeft)
   return assembleCart(lines, ctx)
 }
 
 /** PATCH /api/catalog/cart/{lineId}: set or add to the quantity, or change the unit. */
-async function changeLineNow(db: Db, user: Dealer, lineId: number, patch: CartLinePatch): Promise<Cart> {
+async function changeLineNow(
+  data: CachedDb,
+  user: Dealer,
+  lineId: number,
+  patch: CartLinePatch,
+): Promise<Cart> {
+  const { db, caches } = data
   await db.transaction(async (tx) => {
     const cartId = await lockCart(tx, user.id)
     const line = await findLine(tx, cartId, lineId)
@@ -215,11 +225,11 @@ async function changeLineNow(db: Db, user: Dealer, lineId: number, patch: CartLi
     if (!product) throw notFound()
     const others = product.heldBaseUnits
     if ('quantity' in patch) {
-      await checkAllowed(tx, product, patch.quantity, others)
+      await checkAllowed({ db: tx, caches }, product, patch.quantity, others)
       await setLineQuantity(tx, line.id, patch.quantity)
     } else if ('addQuantity' in patch) {
       await checkAllowed(
-        tx,
+        { db: tx, caches },
         product,
         patch.addQuantity,
         others + line.quantity * line.multiplier,
@@ -230,7 +240,7 @@ async function changeLineNow(db: Db, user: Dealer, lineId: number, patch: CartLi
       // The line's price follows its unit (it is read from the unit); a line with that unit already
       // there takes this line's quantity.
       const twin = await findLineByUnit(tx, cartId, line.productId, patch.unit)
-      await checkAllowed(tx, product, line.quantity, others, twin?.quantity ?? 0)
+      await checkAllowed({ db: tx, caches }, product, line.quantity, others, twin?.quantity ?? 0)
       if (twin) {
         await setLineQuantity(tx, twin.id, twin.quantity + line.quantity)
         await deleteLine(tx, cartId, line.id)
@@ -239,31 +249,31 @@ async function changeLineNow(db: Db, user: Dealer, lineId: number, patch: CartLi
       }
     }
   })
-  return getCart(db, user)
+  return getCart(data, user)
 }
 
-async function removeLineNow(db: Db, user: Dealer, lineId: number): Promise<Cart> {
-  await db.transaction(async (tx) => {
+async function removeLineNow(data: CachedDb, user: Dealer, lineId: number): Promise<Cart> {
+  await data.db.transaction(async (tx) => {
     const cartId = await lockCart(tx, user.id)
     if (!(await findLine(tx, cartId, lineId))) throw notFound()
     await deleteLine(tx, cartId, lineId)
   })
-  return getCart(db, user)
+  return getCart(data, user)
 }
 
-async function emptyCartNow(db: Db, user: Dealer): Promise<Cart> {
-  await db.transaction(async (tx) => clearCart(tx, await lockCart(tx, user.id)))
-  return getCart(db, user)
+async function emptyCartNow(data: CachedDb, user: Dealer): Promise<Cart> {
+  await data.db.transaction(async (tx) => clearCart(tx, await lockCart(tx, user.id)))
+  return getCart(data, user)
 }
 
-export function changeLine(db: Db, user: Dealer, lineId: number, patch: CartLinePatch) {
-  return cartQueue.run(user.id, () => changeLineNow(db, user, lineId, patch))
+export function changeLine(cart: CartDeps, user: Dealer, lineId: number, patch: CartLinePatch) {
+  return cart.queue.turns.run(user.id, () => changeLineNow(cart, user, lineId, patch))
 }
 
-export function removeLine(db: Db, user: Dealer, lineId: number) {
-  return cartQueue.run(user.id, () => removeLineNow(db, user, lineId))
+export function removeLine(cart: CartDeps, user: Dealer, lineId: number) {
+  return cart.queue.turns.run(user.id, () => removeLineNow(cart, user, lineId))
 }
 
-export function emptyCart(db: Db, user: Dealer) {
-  return cartQueue.run(user.id, () => emptyCartNow(db, user))
+export function emptyCart(cart: CartDeps, user: Dealer) {
+  return cart.queue.turns.run(user.id, () => emptyCartNow(cart, user))
 }

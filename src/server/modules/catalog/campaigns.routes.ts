@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Campaign, campaignsResponseSchema } from '../../../contracts/campaigns'
+import { productPath } from '../../../domain/product-url'
 import type { AppDeps } from '../../app-deps'
 import { findActiveCampaigns } from './campaigns.repository'
 import { loadPricingContext, priceFor } from './pricing-context'
-import { productUrl } from './product-mapper'
 
 export const campaignRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -19,7 +19,7 @@ export const campaignRoutes =
         },
       },
       async (request) => {
-        const ctx = await loadPricingContext(db, request.user)
+        const ctx = await loadPricingContext({ db, caches: deps.caches }, request.user)
         const { campaignRows, productRows } = await findActiveCampaigns(db, ctx.showNotInStocks)
         const byId = new Map<number, Campaign>(
           campaignRows.map((c) => [c.id, { ...c, rowCount: Math.max(1, c.rowCount), products: [] }]),
@@ -28,7 +28,7 @@ export const campaignRoutes =
           byId.get(p.campaignId)?.products.push({
             id: p.id,
             seo: p.seo,
-            url: productUrl(p.seo, p.id),
+            url: productPath(p.seo, p.id),
             name: p.name,
             code: p.code,
             image: p.image,

@@ -15,7 +15,7 @@ import { allBrands, allCategories } from './categories.repository'
 export const catalogRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const { db } = deps.database
+    const data = { db: deps.database.db, caches: deps.caches }
 
     const listSchema = {
       tags: ['catalog'],
@@ -25,13 +25,13 @@ export const catalogRoutes =
       response: { 200: productListSchema },
     }
     app.get('/api/catalog/products', { schema: listSchema }, async (request) =>
-      listProducts(db, deps.searchLog, request.user, { ...request.query, segments: [] }),
+      listProducts(data, deps.searchLog, request.user, { ...request.query, segments: [] }),
     )
     app.get(
       '/api/catalog/products/*',
       { schema: { ...listSchema, params: z.object({ '*': z.string().max(300) }) } },
       async (request) =>
-        listProducts(db, deps.searchLog, request.user, {
+        listProducts(data, deps.searchLog, request.user, {
           ...request.query,
           segments: request.params['*'].split('/').filter(Boolean),
         }),
@@ -47,7 +47,7 @@ export const catalogRoutes =
           response: { 200: productDetailSchema },
         },
       },
-      async (request) => getProduct(db, request.user, request.params.id),
+      async (request) => getProduct(data, request.user, request.params.id),
     )
 
     app.get(
@@ -60,7 +60,7 @@ export const catalogRoutes =
         },
       },
       async () => {
-        const rows = await allCategories(db)
+        const rows = await allCategories(data)
         const nodes = new Map<number, CategoryNode>(
           rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] }]),
         )
@@ -71,7 +71,7 @@ export const catalogRoutes =
           if (parent) parent.children.push(node)
           else roots.push(node)
         }
-        const brands = (await allBrands(db))
+        const brands = (await allBrands(data))
           .map((b) => ({ id: b.id, name: b.name, slug: b.slug, key: turkishSortKey(b.name) }))
           .sort((a, b) => (a.key < b.key ? -1 : 1))
           .map(({ key: _key, ...b }) => b)

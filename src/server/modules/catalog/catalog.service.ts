@@ -2,11 +2,10 @@ import type { Product, ProductDetail, ProductList } from '../../../contracts/cat
 import { MAX_PAGE } from '../../../contracts/catalog'
 import { PAGE_SIZE, parseSort } from '../../../domain/listing'
 import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
-import { listCache } from '../../cache/ttl-cache'
-import type { Db } from '../../db/client'
+import type { CachedDb } from '../../cache/caches'
 import { AppError, notFound } from '../../http/errors'
+import type { AuthUser } from '../../http/session.repository'
 import type { SearchLog } from '../search/search-log'
-import type { AuthUser } from '../session/session.repository'
 import { allBrands, allCategories, type CategoryRow, findModel } from './categories.repository'
 import { sanitizeDescription } from './description'
 import { loadPricingContext } from './pricing-context'
@@ -66,18 +65,18 @@ function subtree(all: CategoryRow[], category: CategoryRow) {
 }
 
 export async function listProducts(
-  db: Db,
+  { db, caches }: CachedDb,
   searchLog: SearchLog,
   user: AuthUser | null,
   input: ListInput,
 ): Promise<ProductList> {
-  const ctx = await loadPricingContext(db, user)
+  const ctx = await loadPricingContext({ db, caches }, user)
   const segments = input.segments[0] === 'en' ? input.segments.slice(1) : input.segments
   if (segments.length > 2) throw notFound()
 
-  const categories = await allCategories(db)
+  const categories = await allCategories({ db, caches })
   let category: CategoryRow | null = null
-  const brands = await allBrands(db)
+  const brands = await allBrands({ db, caches })
   const findBrand = (slugOrId: string) =>
     brands.find((b) => b.slug === slugOrId || String(b.id) === slugOrId) ?? null
   let brand = input.brand ? findBrand(input.brand) : null
@@ -117,14 +116,14 @@ export async function listProducts(
       : []
 
   const filterKey = JSON.stringify(filter)
-  const total = await listCache.get(`count:${filterKey}`, () => countProducts(db, filter))
+  const total = await caches.list.get(`count:${filterKey}`, () => countProducts(db, filter))
   const pages = Math.ceil(total / PAGE_SIZE)
   const page = Math.min(parsePage(input.page), Math.max(1, pages))
   const rows =
     total === 0
       ? []
-      : await listCache.get(`page:${sort}:${page}:${filterKey}`, () =>
-          pageRows(db, filter, filterKey, { key, descending, brandOrder }, page),
+      : await caches.list.get(`page:${sort}:${page}:${filterKey}`, () =>
+          pageRows({ db, caches }, filter, filterKey, { key, descending, brandOrder }, page),
         )
   const items: Product[] = rows.map((row) => toProduct(row, ctx))
   if (q) await searchLog.record({ userId: user?.id ?? null, query: q, resultCount: total, source: 'search' })
@@ -151,7 +150,7 @@ export async function listProducts(
  * skip at most ANCHOR_STEP − 1 rows instead of tens of thousands.
  */
 async function pageRows(
-  db: Db,
+  { db, caches }: CachedDb,
   filter: ListFilter,
   filterKey: string,
   sort: { key: SortKey; descending: boolean; brandOrder: number[] },
@@ -161,7 +160,7 @@ async function pageRows(
   if (offset < ANCHOR_STEP || !isSeekable(sort.key)) {
     return findProductPage(db, filter, sort, { offset, limit: PAGE_SIZE })
   }
-  const anchors = await listCache.get(`anchors:${sort.key}:${sort.descending}:${filterKey}`, () =>
+  const anchors = await caches.list.get(`anchors:${sort.key}:${sort.descending}:${filterKey}`, () =>
     findAnchors(db, filter, sort.key, sort.descending),
   )
   const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.length - 1)
@@ -171,9 +170,9 @@ async function pageRows(
 }
 
 /** One product with its units, stock and variant family; a child carries its family's selectors too. */
-export async function getProduct(db: Db, user: AuthUser | null, id: number): Promise<ProductDetail> {
-  const ctx = await loadPricingContext(db, user)
-  const row = await productRow(db, id)
+export async function getProduct(data: CachedDb, user: AuthUser | null, id: number): Promise<ProductDetail> {
+  const ctx = await loadPricingContext(data, user)
+  const row = await productRow(data, id)
   if (!row) throw notFound()
   const product = toProduct(row, ctx)
   return {
@@ -186,16 +185,16 @@ export async function getProduct(db: Db, user: AuthUser | null, id: number): Pro
 }
 
 /** A product's row with its description already sanitized, shared briefly by every visitor. */
-function productRow(db: Db, id: number) {
-  return listCache.get(`product:${id}`, async () => {
+function productRow({ db, caches }: CachedDb, id: number) {
+  return caches.list.get(`product:${id}`, async () => {
     const row = await findProductById(db, id)
     return row ? { ...row, description: sanitizeDescription(row.description) } : null
   })
 }
 
 /** What the HTML head of a product page needs, or null for an unknown product. */
-export async function productHead(db: Db, id: number) {
-  const row = await productRow(db, id)
+export async function productHead(data: CachedDb, id: number) {
+  const row = await productRow(data, id)
   if (!row) return null
   return {
     seo: row.seo,

@@ -1,12 +1,12 @@
 import { asc, eq } from 'drizzle-orm'
-import { referenceCache } from '../../cache/ttl-cache'
+import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { brands, categories, models } from '../../db/schema/catalogue'
 
 export type CategoryRow = { id: number; parentId: number | null; name: string; slug: string; path: string }
 
-export function allCategories(db: Db): Promise<CategoryRow[]> {
-  return referenceCache.get('categories', () => readCategories(db))
+export function allCategories({ db, caches }: CachedDb): Promise<CategoryRow[]> {
+  return caches.reference.get('categories', () => readCategories(db))
 }
 
 async function readCategories(db: Db): Promise<CategoryRow[]> {
@@ -24,8 +24,8 @@ async function readCategories(db: Db): Promise<CategoryRow[]> {
 
 export type BrandRow = { id: number; name: string; slug: string; code: string }
 
-export function allBrands(db: Db): Promise<BrandRow[]> {
-  return referenceCache.get('brands', () => readBrands(db))
+export function allBrands({ db, caches }: CachedDb): Promise<BrandRow[]> {
+  return caches.reference.get('brands', () => readBrands(db))
 }
 
 async function readBrands(db: Db): Promise<BrandRow[]> {

@@ -2,9 +2,9 @@ import type { Currency } from '../../../contracts/bootstrap'
 import type { Money } from '../../../contracts/common'
 import type { StoreSettings } from '../../../contracts/settings'
 import { type Amount, convertPrice } from '../../../domain/pricing'
-import type { Db } from '../../db/client'
+import type { CachedDb } from '../../cache/caches'
+import type { AuthUser } from '../../http/session.repository'
 import { effectivePreferences } from '../preferences/preferences.service'
-import type { AuthUser } from '../session/session.repository'
 import { loadCurrencies, loadStoreSettings } from '../store/store.repository'
 
 /**
@@ -25,9 +25,9 @@ export type PricingContext = {
   productListView: 'grid' | 'list'
 }
 
-export async function loadPricingContext(db: Db, user: AuthUser | null): Promise<PricingContext> {
-  const settings = await loadStoreSettings(db)
-  const list = await loadCurrencies(db)
+export async function loadPricingContext(data: CachedDb, user: AuthUser | null): Promise<PricingContext> {
+  const settings = await loadStoreSettings(data)
+  const list = await loadCurrencies(data)
   const prefs = effectivePreferences(user?.preferences ?? null, settings, list, 'tr', null)
   const profitPercent = user?.profitPercent ?? '0'
   const currencies = new Map(list.map((c) => [c.id, c]))

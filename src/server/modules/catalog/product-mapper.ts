@@ -1,10 +1,12 @@
 import type { Product, Unit } from '../../../contracts/catalog'
+import { productPath } from '../../../domain/product-url'
 import { stockDisplay } from '../../../domain/stock'
 import type { PricingContext } from './pricing-context'
 import { priceFor } from './pricing-context'
 import type { ProductRow, UnitJson } from './products.repository'
 
-export const productUrl = (seo: string, id: number) => `/${seo}-p-${id}`
+/** The product address builder under the name the search suggestions import it by. */
+export { productPath as productUrl }
 
 export type VariantInfo = Product['varyantx']
 
@@ -29,7 +31,7 @@ export function toProduct(row: ProductRow, ctx: PricingContext): Product {
     name: row.name,
     code: row.code,
     seo: row.seo,
-    url: productUrl(row.seo, row.id),
+    url: productPath(row.seo, row.id),
     image: row.image,
     barcode: row.barcode,
     brand:

@@ -17,6 +17,33 @@ const FROM = 'Toptan <noreply@toptan.test>'
 
 let t: TestApp
 let dealer: TestClient
+const HOURLY = { pollMs: 60 * 60_000 }
+
+/**
+ * Runs a test whose own app sends with another mailer: the main app's worker reads the same outbox
+ * table, so it is stopped meanwhile and cannot take the mail first.
+ */
+async function withOnlyOwnWorker(test: () => Promise<void>) {
+  await t.app.mailOutbox!.stop()
+  try {
+    await test()
+  } finally {
+    t.app.mailOutbox!.start()
+  }
+}
+
+/** The mails of this offer the SMTP server took (other tests' mails may arrive meanwhile). */
+const receivedFor = (offer: Offer) =>
+  smtp.received.filter((m) => readMessage(m.raw).subject.includes(offer.orderNo))
+
+/** The outbox row of the offer's latest mail. */
+const queuedMail = async (offerId: number) =>
+  (
+    await queryRows<{ status: string; attempts: number; last_error: string | null }>(
+      t.database.db,
+      sql`select status, attempts, last_error from mail_outbox where offer_id = ${offerId} order by id desc limit 1`,
+    )
+  )[0]
 
 async function product(name: string, price: string, tax: number) {
   const code = `M-${Math.random().toString(36).slice(2, 10)}`
@@ -92,6 +119,8 @@ beforeAll(async () => {
       dataDir: mkdtempSync(path.join(tmpdir(), 'toptan-offer-mail-')),
       from: FROM,
     }),
+    // Sends when kicked after the mail is queued; the hourly poll never comes within a test.
+    mailWorker: HOURLY,
   })
   await seedAccounts(t.database.db)
   dealer = new TestClient(t.app)
@@ -105,12 +134,13 @@ afterAll(async () => {
 describe('PATCH /api/catalog/offer/mail/{id}', () => {
   it("sends the offer through SMTP to the customer's address, as HTML and text with the profit applied", async () => {
     const offer = await makeOffer(dealer)
-    smtp.received = []
     const res = await sendMail(dealer, offer.id)
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({ ok: true })
-    expect(smtp.received).toHaveLength(1)
-    const envelope = smtp.received[0]!
+    await t.app.mailOutbox!.runNow()
+    expect(receivedFor(offer)).toHaveLength(1)
+    expect(await queuedMail(offer.id)).toMatchObject({ status: 'sent', attempts: 1 })
+    const envelope = receivedFor(offer)[0]!
     expect(envelope.to).toEqual(['veli@kaya.test'])
     expect(envelope.from).toBe('noreply@toptan.test')
     const mail = readMessage(envelope.raw)
@@ -137,51 +167,58 @@ describe('PATCH /api/catalog/offer/mail/{id}', () => {
     expect(mail.text).toContain('Genel Toplam: 2.915,00 ₺')
   })
 
-  it("answers with the spec's failure text when the mail server refuses, and the offer stays as it was", async () => {
+  it('answers once the mail is queued; a refusing server leaves it queued with the reason, the offer as it was', async () => {
     const offer = await makeOffer(dealer)
     const before = await offerNow(dealer, offer.id)
     for (const refuse of ['rcpt', 'data'] as const) {
       smtp.refuse = refuse
-      smtp.received = []
       const res = await sendMail(dealer, offer.id)
+      expect(res.statusCode, refuse).toBe(200)
+      await t.app.mailOutbox!.runNow()
       smtp.refuse = null
-      expect(res.statusCode, refuse).toBe(502)
-      expect(res.json().error).toEqual({
-        code: 'mail_failed',
-        messages: { type: 'Mailiniz gönderilemedi. Lütfen bizimle iletişime geçiniz.' },
+      expect(await queuedMail(offer.id), refuse).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        last_error:
+          refuse === 'rcpt' ? 'EENVELOPE: 550 Mailbox unavailable' : 'EMESSAGE: 550 Message rejected',
       })
-      expect(smtp.received).toHaveLength(0)
+      expect(receivedFor(offer)).toHaveLength(0)
     }
     expect(await offerNow(dealer, offer.id)).toEqual(before)
-    // Once the server takes mail again, the same offer goes out.
+    // Once the server takes mail again, the next send goes out at once.
     expect((await sendMail(dealer, offer.id)).statusCode).toBe(200)
-    expect(smtp.received).toHaveLength(1)
+    await t.app.mailOutbox!.runNow()
+    expect(receivedFor(offer)).toHaveLength(1)
   })
 
-  it('fails the same way when no mail server answers at all', async () => {
-    const down = await createTestApp({
-      database: t.database,
-      mailer: createMailer({
-        smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
-        dataDir: tmpdir(),
-        from: FROM,
-      }),
-    })
-    try {
-      const client = new TestClient(down.app)
-      await client.login(DEALER.email, DEALER.password)
-      const offer = await makeOffer(client)
-      const res = await sendMail(client, offer.id, { 'accept-language': 'en' })
-      expect(res.statusCode).toBe(502)
-      expect(res.json().error.messages.type).toBe('Your mail could not be sent. Please contact us.')
-    } finally {
-      await down.close()
-    }
-  })
+  it('keeps the mail queued with the reason when no mail server answers at all', () =>
+    withOnlyOwnWorker(async () => {
+      const down = await createTestApp({
+        database: t.database,
+        mailer: createMailer({
+          smtpUrl: `smtp://127.0.0.1:${await closedPort()}`,
+          dataDir: tmpdir(),
+          from: FROM,
+        }),
+        mailWorker: HOURLY,
+      })
+      try {
+        const client = new TestClient(down.app)
+        await client.login(DEALER.email, DEALER.password)
+        const offer = await makeOffer(client)
+        const res = await sendMail(client, offer.id, { 'accept-language': 'en' })
+        expect(res.statusCode).toBe(200)
+        await down.app.mailOutbox!.runNow()
+        const queued = await queuedMail(offer.id)
+        expect(queued).toMatchObject({ status: 'pending', attempts: 1 })
+        expect(queued?.last_error).toMatch(/^ESOCKET: connect ECONNREFUSED 127\.0\.0\.1:\d+$/)
+      } finally {
+        await down.close()
+      }
+    }))
 
   it('needs a customer e-mail address, and refuses a cancelled offer', async () => {
     const offer = await makeOffer(dealer, '')
-    smtp.received = []
     const res = await sendMail(dealer, offer.id)
     expect(res.statusCode).toBe(400)
     expect(res.json().error).toMatchObject({
@@ -195,7 +232,8 @@ describe('PATCH /api/catalog/offer/mail/{id}', () => {
       payload: { cancel: true },
     })
     expect((await sendMail(dealer, withMail.id)).statusCode).toBe(409)
-    expect(smtp.received).toHaveLength(0)
+    expect(await queuedMail(offer.id)).toBeUndefined()
+    expect(await queuedMail(withMail.id)).toBeUndefined()
   })
 })
 
@@ -217,10 +255,32 @@ describe('offer mails per user', () => {
       expect(refused.json().error.messages.type).toBe(
         'Bir saatte gönderilebilecek teklif e-postası sınırına ulaştınız. Lütfen 60 dakika sonra tekrar deneyiniz.',
       )
-      expect(readdirSync(path.join(dataDir, 'outbox'))).toHaveLength(OFFER_MAILS_PER_HOUR)
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(59 * 60)
+      const inEnglish = await sendMail(client, offer.id, { 'accept-language': 'en' })
+      expect(inEnglish.statusCode).toBe(429)
+      expect(inEnglish.json().error).toEqual({
+        code: 'rate_limited',
+        messages: {
+          type: 'You have reached the hourly limit of offer e-mails. Please try again in 60 minutes.',
+        },
+      })
+      const [queued] = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from mail_outbox where offer_id = ${offer.id}`,
+      )
+      expect(queued!.n).toBe(OFFER_MAILS_PER_HOUR)
       const other = new TestClient(app.app)
       await other.login('bayi2@toptan.test', 'Bayi1234!')
       expect((await sendMail(other, (await makeOffer(other)).id)).statusCode).toBe(200)
+      // Another app in this process counts on its own: the limit lives in each app, not in a module.
+      const second = await createTestApp({ database: t.database, mailer: app.deps.mailer })
+      try {
+        const again = new TestClient(second.app)
+        await again.login(DEALER.email, DEALER.password)
+        expect((await sendMail(again, offer.id)).statusCode).toBe(200)
+      } finally {
+        await second.close()
+      }
     } finally {
       await app.close()
     }
@@ -228,29 +288,36 @@ describe('offer mails per user', () => {
 })
 
 describe('the default outbox mailer', () => {
-  it('writes the offer mail as an .eml file under DATA_DIR/outbox', async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'toptan-outbox-'))
-    const outboxApp = await createTestApp({
-      database: t.database,
-      mailer: createMailer({ smtpUrl: undefined, dataDir, from: FROM }),
-    })
-    try {
-      const client = new TestClient(outboxApp.app)
-      await client.login(DEALER.email, DEALER.password)
-      const offer = await makeOffer(client, 'ayse@musteri.test')
-      const res = await sendMail(client, offer.id, { 'accept-language': 'en' })
-      expect(res.statusCode).toBe(200)
-      const outbox = path.join(dataDir, 'outbox')
-      const files = readdirSync(outbox)
-      expect(files).toHaveLength(1)
-      expect(files[0]).toMatch(/\.eml$/)
-      const mail = readMessage(readFileSync(path.join(outbox, files[0]!), 'utf8'))
-      expect(mail.to).toBe('ayse@musteri.test')
-      expect(mail.subject).toBe(`Offer ${offer.orderNo} — Yıldız Yapı Market Ltd. Şti.`)
-      expect(mail.text).toContain('Dear Kaya & Oğulları,')
-      expect(mail.text).toContain('Total: ₺2,915.00')
-    } finally {
-      await outboxApp.close()
-    }
-  })
+  it('writes the offer mail as an .eml file under DATA_DIR/outbox', () =>
+    withOnlyOwnWorker(async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'toptan-outbox-'))
+      const outboxApp = await createTestApp({
+        database: t.database,
+        mailer: createMailer({ smtpUrl: undefined, dataDir, from: FROM }),
+        mailWorker: HOURLY,
+      })
+      try {
+        const client = new TestClient(outboxApp.app)
+        await client.login(DEALER.email, DEALER.password)
+        const offer = await makeOffer(client, 'ayse@musteri.test')
+        const res = await sendMail(client, offer.id, { 'accept-language': 'en' })
+        expect(res.statusCode).toBe(200)
+        await outboxApp.app.mailOutbox!.runNow()
+        // Mails other tests left queued may be written too: find this offer's.
+        const outbox = path.join(dataDir, 'outbox')
+        const files = readdirSync(outbox)
+        expect(files.every((f) => f.endsWith('.eml'))).toBe(true)
+        const mails = files
+          .map((f) => readMessage(readFileSync(path.join(outbox, f), 'utf8')))
+          .filter((m) => m.subject.includes(offer.orderNo))
+        expect(mails).toHaveLength(1)
+        const mail = mails[0]!
+        expect(mail.to).toBe('ayse@musteri.test')
+        expect(mail.subject).toBe(`Offer ${offer.orderNo} — Yıldız Yapı Market Ltd. Şti.`)
+        expect(mail.text).toContain('Dear Kaya & Oğulları,')
+        expect(mail.text).toContain('Total: ₺2,915.00')
+      } finally {
+        await outboxApp.close()
+      }
+    }))
 })

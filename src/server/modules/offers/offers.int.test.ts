@@ -1,15 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Cart } from '../../../contracts/cart'
 import type { Offer, OfferEditResult, OfferList } from '../../../contracts/offers'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
-import { ADMIN, DEALER, DEALER2, seedAccounts } from '../../test/fixtures'
+import { createCustomer, loggedInUser } from '../../test/dealers'
+import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
-import { hashPassword } from '../account/password'
 
 let t: TestApp
 let fx: Awaited<ReturnType<typeof seedAccounts>>
+// A dealer of company C1 of its own in every test: its own cart, and offers no other test made.
 let dealer: TestClient
 const year = new Date().getFullYear()
 
@@ -78,32 +79,26 @@ async function offerOf(client: TestClient, lines: Array<[Product, number, number
 
 /** Another dealer company (with a seller address) and one logged-in user of it. */
 async function newDealer() {
-  const code = `C-${Math.random().toString(36).slice(2, 8)}`
-  const [c] = await queryRows<{ id: number }>(
-    t.database.db,
-    sql`insert into customers (code, name, address, town, city, phone, email)
-        values (${code}, ${`${code} Ticaret`}, 'Sanayi Cd. 12', 'Bornova', 'İzmir', '0232 111 22 33', 'satis@firma.test')
-        returning id`,
-  )
-  return { customerId: c!.id, client: await userOf(c!.id) }
+  const company = await createCustomer(t.database.db, {
+    address: 'Sanayi Cd. 12',
+    town: 'Bornova',
+    city: 'İzmir',
+    phone: '0232 111 22 33',
+    email: 'satis@firma.test',
+  })
+  return { customerId: company.id, client: await loggedInUser(t, company.id) }
 }
 
-async function userOf(customerId: number) {
-  const email = `u-${Math.random().toString(36).slice(2, 10)}@toptan.test`
-  await t.database.db.execute(
-    sql`insert into users (customer_id, email, name, password_hash, role)
-        values (${customerId}, ${email}, ${email}, ${await hashPassword('Bayi1234!')}, 'dealer')`,
-  )
-  const client = new TestClient(t.app)
-  await client.login(email, 'Bayi1234!')
-  return client
-}
+/** The offer number after this one (offers of all companies share one counter per year). */
+const nextNumber = (orderNo: string) =>
+  orderNo.replace(/\d{6}$/, (n) => String(Number(n) + 1).padStart(6, '0'))
 
 beforeAll(async () => {
   t = await createTestApp()
   fx = await seedAccounts(t.database.db)
-  dealer = new TestClient(t.app)
-  await dealer.login(DEALER.email, DEALER.password)
+})
+beforeEach(async () => {
+  dealer = await loggedInUser(t, fx.customers.c1.id, { name: 'Ahmet Yılmaz' })
 })
 afterAll(() => t.close())
 
@@ -118,7 +113,7 @@ describe('POST /api/catalog/cart/offer (make an offer of the cart)', () => {
     const res = await makeOffer(dealer)
     expect(res.statusCode).toBe(200)
     const offer: Offer = res.json()
-    expect(offer.orderNo).toBe(`T${year}-000001`)
+    expect(offer.orderNo).toMatch(new RegExp(`^T${year}-\\d{6}$`))
     expect(offer).toMatchObject({
       isCancel: false,
       description: 'Sipariş notu yok',
@@ -151,15 +146,15 @@ describe('POST /api/catalog/cart/offer (make an offer of the cart)', () => {
   })
 
   it("prices in the dealer's currency with the company's discount, and numbers the next offer", async () => {
-    const dealer2 = new TestClient(t.app)
-    await dealer2.login(DEALER2.email, DEALER2.password) // Ege Hırdavat: profit −5 %
+    const dealer2 = await loggedInUser(t, fx.customers.c2.id) // Ege Hırdavat: profit −5 %
     const usd = await product({ price: '10', tax: 20, currencyId: fx.currencies.usd.id })
     const tl = await product({ price: '10', tax: 20 })
+    const previous = await offerOf(dealer, [[tl, 1]])
     const offer = await offerOf(dealer2, [
       [usd, 1],
       [tl, 2],
     ])
-    expect(offer.orderNo).toBe(`T${year}-000002`)
+    expect(offer.orderNo).toBe(nextNumber(previous.orderNo))
     // 10 USD × 0.95 × 42.35 = 402.325 → 402.33 TL; 10 TL × 0.95 = 9.50.
     expect(offer.offerItems.map((i) => i.price)).toEqual([
       { value: 402.33, currency: 'TRY' },
@@ -222,8 +217,9 @@ describe('POST /api/catalog/cart/offer (make an offer of the cart)', () => {
     const p = await product()
     await addToCart(dealer, p, 2)
     await setStoreSetting(t.database.db, 'b2b_teklif_ver_durum', false)
-    const off = await makeOffer(dealer)
-    await setStoreSetting(t.database.db, 'b2b_teklif_ver_durum', true)
+    const off = await makeOffer(dealer).finally(() =>
+      setStoreSetting(t.database.db, 'b2b_teklif_ver_durum', true),
+    )
     expect(off.statusCode).toBe(403)
     expect(off.json().error).toMatchObject({
       code: 'offers_disabled',
@@ -265,7 +261,7 @@ describe('POST /api/catalog/cart/offer (make an offer of the cart)', () => {
 describe('GET /api/catalog/offers', () => {
   it('lists the company’s offers newest first, 20 a page, with their own lines, the seller and the logo', async () => {
     const { client, customerId } = await newDealer()
-    const colleague = await userOf(customerId)
+    const colleague = await loggedInUser(t, customerId)
     const p = await product()
     const made: Offer[] = []
     for (let i = 1; i <= 22; i++) made.push(await offerOf(i % 2 ? client : colleague, [[p, i]]))
@@ -585,8 +581,7 @@ describe('who may call', () => {
     }
     expect((await getCart(other)).count).toBe(0)
 
-    const admin = new TestClient(t.app)
-    await admin.login(ADMIN.email, ADMIN.password)
+    const admin = await loggedInUser(t, null)
     const guest = new TestClient(t.app)
     await guest.openPage()
     for (const [client, status] of [

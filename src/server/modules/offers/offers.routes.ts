@@ -1,3 +1,5 @@
+import rateLimit from '@fastify/rate-limit'
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { okSchema } from '../../../contracts/common'
@@ -13,7 +15,6 @@ import { cancelBodySchema } from '../../../contracts/orders'
 import type { AppDeps } from '../../app-deps'
 import { AppError } from '../../http/errors'
 import { dealersOnly, requireDealer } from '../../http/guards'
-import { RateWindow } from '../../http/rate-window'
 import {
   cancelOffer,
   editOffer,
@@ -27,6 +28,26 @@ import {
 /** Offer e-mails one user may send per hour. */
 export const OFFER_MAILS_PER_HOUR = 30
 
+/**
+ * The offer's e-mail address is the dealer's to choose: bound what one user can send (per user, in
+ * this app's memory; with several processes each counts its own, which still bounds it). It runs
+ * after the dealer guard and the validation, so only a dealer's well-formed requests count, and
+ * answers the usual 429 body with the wait in the user's language.
+ */
+const offerMailLimit = {
+  max: OFFER_MAILS_PER_HOUR,
+  timeWindow: 60 * 60_000,
+  hook: 'preHandler' as const,
+  keyGenerator: (request: FastifyRequest) => `offer-mail:${requireDealer(request).id}`,
+  errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+    new AppError(
+      'rate_limited',
+      'offers.mailLimit',
+      { minutes: Math.ceil(context.ttl / 60_000) },
+      'rate_limited',
+    ),
+}
+
 const offerIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
 
 /** The offer calls as the spec's table has them (spec/2 §7); dealers only, each company its own offers. */
@@ -34,9 +55,11 @@ export const offersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database
+    const cart = { db, caches: deps.caches, queue: deps.cartQueue }
     const tags = ['offers']
-    const offerMails = new RateWindow(OFFER_MAILS_PER_HOUR, 60 * 60_000)
     dealersOnly(app)
+    // Only the routes that ask for a limit (config.rateLimit) get one; the store is this app's own.
+    await app.register(rateLimit, { global: false })
 
     app.post(
       '/api/catalog/cart/offer',
@@ -49,7 +72,7 @@ export const offersRoutes =
           response: { 200: offerSchema },
         },
       },
-      async (request) => makeOffer(db, requireDealer(request), request.body ?? {}, deps.now()),
+      async (request) => makeOffer(cart, requireDealer(request), request.body ?? {}, deps.now()),
     )
 
     app.get(
@@ -62,7 +85,7 @@ export const offersRoutes =
           response: { 200: offerListSchema },
         },
       },
-      async (request) => listOffers(db, requireDealer(request), request.query.page),
+      async (request) => listOffers(cart, requireDealer(request), request.query.page),
     )
 
     app.patch(
@@ -84,25 +107,21 @@ export const offersRoutes =
       {
         schema: {
           tags,
-          summary: "Send the offer to its customer's e-mail address (HTML and text)",
+          summary:
+            "Queue the offer's mail to its customer's e-mail address (HTML and text); the outbox sends it",
           params: offerIdParams,
           response: { 200: okSchema },
         },
+        config: { rateLimit: offerMailLimit },
       },
-      async (request) => {
-        const user = requireDealer(request)
-        // The offer's e-mail address is the dealer's to choose: bound what one user can send.
-        const wait = offerMails.take(String(user.id), deps.now().getTime())
-        if (wait > 0) {
-          throw new AppError(
-            'rate_limited',
-            'offers.mailLimit',
-            { minutes: Math.ceil(wait / 60_000) },
-            'rate_limited',
-          )
-        }
-        return mailOffer(db, deps.mailer, user, request.params.id, request.locale, request.log)
-      },
+      async (request) =>
+        mailOffer(
+          { db, mailSignal: deps.mailSignal },
+          requireDealer(request),
+          request.params.id,
+          request.locale,
+          deps.now(),
+        ),
     )
 
     app.patch(
@@ -116,7 +135,7 @@ export const offersRoutes =
           response: { 200: offerEditResultSchema },
         },
       },
-      async (request) => editOffer(db, requireDealer(request), request.params.id, request.locale),
+      async (request) => editOffer(cart, requireDealer(request), request.params.id, request.locale),
     )
 
     app.patch(

@@ -7,14 +7,16 @@ import {
   type OfferEditResult,
   type OfferList,
 } from '../../../contracts/offers'
-import { cartTotals } from '../../../domain/cart-totals'
+import { cartAmounts } from '../../../domain/cart-amounts'
+import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, forbidden, notFound } from '../../http/errors'
 import { translate } from '../../http/messages'
-import type { Mailer } from '../../integrations/mail/mailer'
+import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { offerMail } from '../../integrations/mail/offer-mail'
+import { enqueueMail } from '../../integrations/mail/outbox.repository'
 import { findCartLines, lockCart } from '../cart/cart.repository'
-import { addToCart, type Dealer } from '../cart/cart.service'
+import { addToCart, type CartDeps, type Dealer } from '../cart/cart.service'
 import { priceLine } from '../cart/cart-view'
 import { loadPricingContext } from '../catalog/pricing-context'
 import { emptyCartOf, nextDocumentNo } from '../orders/orders.repository'
@@ -36,8 +38,6 @@ import {
   setOfferCustomer,
 } from './offers.repository'
 
-type WarnLog = { warn: (obj: object, msg: string) => void }
-
 const cancelledOffer = () => new AppError('conflict', 'offers.cancelled', undefined, 'offer_cancelled')
 
 /**
@@ -46,12 +46,12 @@ const cancelledOffer = () => new AppError('conflict', 'offers.cancelled', undefi
  * and the cart emptied (docs/decisions.md "Offers"). No stock is taken and no risk limit applies.
  */
 export async function makeOffer(
-  db: Db,
+  { db, caches }: CachedDb,
   user: Dealer,
   input: { description?: string },
   now: Date,
 ): Promise<Offer> {
-  const ctx = await loadPricingContext(db, user)
+  const ctx = await loadPricingContext({ db, caches }, user)
   if (!ctx.settings.b2b_teklif_ver_durum) throw forbidden('offers.disabled', 'offers_disabled')
   const offerId = await db.transaction(async (tx) => {
     const cartId = await lockCart(tx, user.id)
@@ -65,7 +65,8 @@ export async function makeOffer(
       throw new AppError('conflict', 'orders.unavailable', { name: inactive.name }, 'unavailable')
     }
     const priced = rows.map((row) => priceLine(row, ctx))
-    const shown = cartTotals(
+    // The net unit prices the cart page shows (the same priceLine and cartAmounts as the cart).
+    const shown = cartAmounts(
       priced.map((p) => p.basis),
       ctx.target.exchangeRate,
     )
@@ -115,14 +116,18 @@ export async function getOffer(db: Db, user: Dealer, offerId: number): Promise<O
 }
 
 /** GET /api/catalog/offers: the company's offers, newest first, with the seller and the store logo. */
-export async function listOffers(db: Db, user: Dealer, pageInput: number): Promise<OfferList> {
+export async function listOffers(
+  { db, caches }: CachedDb,
+  user: Dealer,
+  pageInput: number,
+): Promise<OfferList> {
   const total = await countOffers(db, user.customerId)
   const pages = Math.ceil(total / OFFERS_PAGE_SIZE)
   const page = Math.min(Math.max(1, pageInput), Math.max(1, pages))
   const [rows, seller, store] = await Promise.all([
     findOfferPage(db, user.customerId, (page - 1) * OFFERS_PAGE_SIZE, OFFERS_PAGE_SIZE),
     findSeller(db, user.customerId),
-    loadStoreInfo(db),
+    loadStoreInfo({ db, caches }),
   ])
   const items = await findOfferItems(
     db,
@@ -220,15 +225,15 @@ export async function updateCustomers(
 
 /**
  * PATCH /api/catalog/offer/mail/{id}: the offer to its customer's e-mail address, in the dealer's
- * language. The offer is only read, so a mail server that refuses loses nothing: 502 with the spec's text.
+ * language. The rendered mail is queued in the outbox and the outbox worker sends it (retrying a mail
+ * server that refuses), so the answer means "queued"; the offer is only read.
  */
 export async function mailOffer(
-  db: Db,
-  mailer: Mailer,
+  { db, mailSignal }: { db: Db; mailSignal: MailSignal },
   user: Dealer,
   offerId: number,
   locale: Locale,
-  log?: WarnLog,
+  now: Date,
 ): Promise<{ ok: true }> {
   const offer = await getOffer(db, user, offerId)
   if (offer.isCancel) throw cancelledOffer()
@@ -238,12 +243,8 @@ export async function mailOffer(
     })
   }
   const message = offerMail(offer, await findSeller(db, user.customerId), locale)
-  try {
-    await mailer.send(message)
-  } catch (error) {
-    log?.warn({ err: error, offerId }, 'offer mail not sent')
-    throw new AppError('upstream', 'offers.mailFailed', undefined, 'mail_failed')
-  }
+  await enqueueMail(db, { ...message, kind: 'offer', offerId: offer.id }, now)
+  mailSignal.notify()
   return { ok: true }
 }
 
@@ -255,14 +256,14 @@ export async function mailOffer(
  * it only reads the offer.
  */
 export async function editOffer(
-  db: Db,
+  cart: CartDeps,
   user: Dealer,
   offerId: number,
   locale: Locale,
 ): Promise<OfferEditResult> {
-  const offer = await findOffer(db, offerId, user.customerId)
+  const offer = await findOffer(cart.db, offerId, user.customerId)
   if (!offer) throw notFound()
-  const items = await findOfferItems(db, [offer.id])
+  const items = await findOfferItems(cart.db, [offer.id])
   let added = 0
   const refused: OfferEditResult['refused'] = []
   let firstError: AppError | null = null
@@ -272,7 +273,11 @@ export async function editOffer(
       error = new AppError('conflict', 'offers.lineUnavailable', { name: item.name }, 'unavailable')
     } else {
       try {
-        await addToCart(db, user, { productId: item.productId, unitId: item.unitId, quantity: item.quantity })
+        await addToCart(cart, user, {
+          productId: item.productId,
+          unitId: item.unitId,
+          quantity: item.quantity,
+        })
         added++
       } catch (e) {
         if (!(e instanceof AppError)) throw e

@@ -1,9 +1,7 @@
 import type { Locale } from '../../../contracts/common'
 import type { Order } from '../../../contracts/orders'
-
-type OrderItem = Order['orderItems'][number]
-
 import { formatMoney } from '../../../domain/money-format'
+import type { Db } from '../../db/client'
 import {
   htmlDocument,
   htmlParagraph,
@@ -15,6 +13,12 @@ import {
   textTotals,
 } from '../../integrations/mail/mail-html'
 import type { MailMessage } from '../../integrations/mail/mailer'
+import { enqueueMail } from '../../integrations/mail/outbox.repository'
+import type { Dealer } from '../cart/cart.service'
+import { orderView } from './order-view'
+import { findOrder, findOrderItems } from './orders.repository'
+
+type OrderItem = Order['orderItems'][number]
 
 const texts = {
   tr: {
@@ -110,4 +114,19 @@ export function orderConfirmationMail(
     t.closing,
   ].join('\n')
   return { to: to.email, subject: fill(t.subject, params), html, text }
+}
+
+/**
+ * Queues the confirmation to the ordering user, in their language, inside the order's transaction: the
+ * order is read back as the dealer will see it, and the mail commits with the order or not at all.
+ */
+export async function queueOrderConfirmation(tx: Db, user: Dealer, orderId: number, now: Date) {
+  const order = await findOrder(tx, orderId, user.customerId)
+  if (!order) throw new Error(`order ${orderId} not found in its own transaction`)
+  const mail = orderConfirmationMail(orderView(order, await findOrderItems(tx, [orderId])), {
+    email: user.email,
+    name: user.name,
+    locale: user.locale ?? 'tr',
+  })
+  await enqueueMail(tx, { ...mail, kind: 'order_confirmation', orderId }, now)
 }

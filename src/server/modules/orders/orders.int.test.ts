@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CheckoutInfo, Order, OrderList } from '../../../contracts/orders'
 import { turkishSortKey } from '../../../domain/turkish-text'
+import { hashPassword } from '../../security/password'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
+import { loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
-import { hashPassword } from '../account/password'
 
 let t: TestApp
 let fx: Awaited<ReturnType<typeof seedAccounts>>
+// A user of company C1 of its own in every test: its own cart and preferences.
 let dealer: TestClient
 let warehouses: number[]
 
@@ -88,8 +90,9 @@ beforeAll(async () => {
     sql`insert into warehouses (code, name, sort_order) values ('W1','Merkez',0), ('W2','Ankara',1), ('W3','İzmir',2) returning id`,
   )
   warehouses = rows.map((r) => r.id)
-  dealer = new TestClient(t.app)
-  await dealer.login('bayi@toptan.test', 'Bayi1234!')
+})
+beforeEach(async () => {
+  dealer = await loggedInUser(t, fx.customers.c1.id, { name: 'Ahmet Yılmaz' })
 })
 afterAll(() => t.close())
 
@@ -405,12 +408,18 @@ describe('the risk limit', () => {
 
 describe('orders list and cancel', () => {
   it("lists the company's orders newest first with their lines, a bounded page at a time", async () => {
+    const placed: string[] = []
+    for (let i = 1; i <= 4; i++) {
+      await addToCart(dealer, await product([10, 0, 0]), i)
+      placed.push(((await order(dealer)).json() as Order).orderNo)
+    }
     const list: OrderList = (await dealer.send({ method: 'GET', url: '/api/catalog/orders?page=1' })).json()
-    expect(list.total).toBeGreaterThan(3)
+    expect(list.total).toBeGreaterThanOrEqual(4)
     expect(list.customer).toBe('Yıldız Yapı Market Ltd. Şti.')
+    expect(list.items.slice(0, 4).map((o) => o.orderNo)).toEqual([...placed].reverse())
     const dates = list.items.map((o) => o.date)
     expect(dates).toEqual([...dates].sort().reverse())
-    expect(list.items[0]!.orderItems.length).toBeGreaterThan(0)
+    expect(list.items[0]!.orderItems.map((l) => l.quantity)).toEqual([4])
     const other = await newDealer()
     expect(
       ((await other.send({ method: 'GET', url: '/api/catalog/orders' })).json() as OrderList).total,

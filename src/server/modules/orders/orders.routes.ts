@@ -9,7 +9,6 @@ import {
 } from '../../../contracts/orders'
 import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer } from '../../http/guards'
-import { orderConfirmationMail } from './order-mail'
 import { cancelOrder, getCheckoutInfo, getOrder, listOrders, placeOrder } from './orders.service'
 
 const orderIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -18,6 +17,7 @@ export const ordersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database
+    const data = { db, caches: deps.caches }
     const tags = ['orders']
     dealersOnly(app)
 
@@ -34,26 +34,13 @@ export const ordersRoutes =
         },
       },
       async (request) => {
-        const user = requireDealer(request)
-        const { order, created } = await placeOrder(
-          db,
-          user,
+        // The confirmation mail is queued in the order's transaction; the outbox worker sends it.
+        const { order } = await placeOrder(
+          { ...data, mailSignal: deps.mailSignal },
+          requireDealer(request),
           { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
           deps.now(),
         )
-        if (created) {
-          // The order is committed: a mail server that is down must not undo it or delay the answer.
-          const mail = orderConfirmationMail(order, {
-            email: user.email,
-            name: user.name,
-            locale: user.locale ?? 'tr',
-          })
-          deps.mailer.send(mail).catch(async (err) => {
-            // Refused or unreachable: the message is kept in the outbox's unsent folder, not lost.
-            const kept = await deps.mailer.keep(mail).catch(() => null)
-            request.log.error({ err, orderNo: order.orderNo, kept }, 'order mail failed')
-          })
-        }
         return order
       },
     )
@@ -67,7 +54,7 @@ export const ordersRoutes =
           response: { 200: checkoutInfoSchema },
         },
       },
-      async (request) => getCheckoutInfo(db, requireDealer(request)),
+      async (request) => getCheckoutInfo(data, requireDealer(request)),
     )
 
     app.get(
@@ -80,7 +67,7 @@ export const ordersRoutes =
           response: { 200: orderListSchema },
         },
       },
-      async (request) => listOrders(db, requireDealer(request), request.query.page),
+      async (request) => listOrders(data, requireDealer(request), request.query.page),
     )
 
     app.get(

@@ -1,16 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEALER, DEALER2, seedAccounts } from '../../test/fixtures'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { loggedInUser } from '../../test/dealers'
+import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
 let t: TestApp
 let fx: Awaited<ReturnType<typeof seedAccounts>>
+// Each test logs in a user of its own: preferences are per user, so no test sees another's choices.
 let dealer: TestClient
 
 beforeAll(async () => {
   t = await createTestApp()
   fx = await seedAccounts(t.database.db)
-  dealer = new TestClient(t.app)
-  await dealer.login(DEALER.email, DEALER.password)
+})
+beforeEach(async () => {
+  dealer = await loggedInUser(t, fx.customers.c1.id)
 })
 afterAll(() => t.close())
 
@@ -67,10 +70,11 @@ describe('POST /api/catalog/settings', () => {
   })
 
   it('refuses a branch of another dealer company with 400 and keeps the old one', async () => {
+    expect((await setPref(dealer, 'locale', 'en')).statusCode).toBe(200)
     const before = await prefs(dealer)
     const res = await setPref(dealer, 'branch', fx.branches[2]!.id)
     expect(res.statusCode).toBe(400)
-    // No Accept-Language sent: the message follows the language this user chose above (en).
+    // No Accept-Language sent: the message follows the language this user chose (en).
     expect(res.json().error.messages.type).toBe('The chosen branch does not belong to you.')
     const tr = await dealer.send({
       method: 'POST',
@@ -83,8 +87,11 @@ describe('POST /api/catalog/settings', () => {
   })
 
   it("keeps each user's preferences apart", async () => {
-    const other = new TestClient(t.app)
-    await other.login(DEALER2.email, DEALER2.password)
+    expect((await setPref(dealer, 'productListView', 'list')).statusCode).toBe(200)
+    const colleague = await loggedInUser(t, fx.customers.c1.id)
+    const other = await loggedInUser(t, fx.customers.c2.id)
+    expect((await prefs(dealer)).productListView).toBe('list')
+    expect((await prefs(colleague)).productListView).toBe('grid')
     expect((await prefs(other)).productListView).toBe('grid')
   })
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { branches, userPreferences } from '../../db/schema/accounts'
 import { currencies } from '../../db/schema/catalogue'
 
-import type { StoredPreferences } from '../session/session.repository'
+import type { StoredPreferences } from '../../http/session.repository'
 
 export async function upsertPreference(
   db: Db,

@@ -3,7 +3,6 @@ import { z } from 'zod'
 import { preferenceRequestSchema } from '../../../contracts/account'
 import type { AppDeps } from '../../app-deps'
 import { requireUser } from '../../http/guards'
-import { sessionCache } from '../session/session-cache'
 import { setPreference } from './preferences.service'
 
 export const preferencesRoutes =
@@ -22,7 +21,7 @@ export const preferencesRoutes =
       async (request) => {
         const user = requireUser(request)
         await setPreference(deps.database.db, user, request.body)
-        sessionCache.forgetUser(user.id)
+        deps.sessions.forgetUser(user.id)
         return { ok: true as const, key: request.body.key }
       },
     )

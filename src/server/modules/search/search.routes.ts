@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { autocompleteItemSchema } from '../../../contracts/catalog'
 import type { AppDeps } from '../../app-deps'
-import { listCache } from '../../cache/ttl-cache'
 import { productUrl } from '../catalog/product-mapper'
 import { findSuggestions } from './search.repository'
 
@@ -25,7 +24,7 @@ export const searchRoutes =
       async (request) => {
         const q = request.query.q.trim()
         if (!q) return []
-        const rows = await listCache.get(`suggest:${q.toLocaleUpperCase('tr-TR')}`, () =>
+        const rows = await deps.caches.list.get(`suggest:${q.toLocaleUpperCase('tr-TR')}`, () =>
           findSuggestions(db, q, LIMIT),
         )
         await deps.searchLog.record({

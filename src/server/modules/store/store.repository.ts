@@ -1,14 +1,14 @@
 import { asc, eq } from 'drizzle-orm'
 import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootstrap'
 import { defaultStoreSettings, type StoreSettings, storeSettingsSchema } from '../../../contracts/settings'
-import { referenceCache } from '../../cache/ttl-cache'
+import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { currencies } from '../../db/schema/catalogue'
 import { paymentPlans, storeInfo, storeSettings } from '../../db/schema/store'
 
 /** Stored settings over the typed defaults; a stored value that no longer fits its type falls back. */
-export function loadStoreSettings(db: Db): Promise<StoreSettings> {
-  return referenceCache.get('settings', () => readStoreSettings(db))
+export function loadStoreSettings({ db, caches }: CachedDb): Promise<StoreSettings> {
+  return caches.reference.get('settings', () => readStoreSettings(db))
 }
 
 async function readStoreSettings(db: Db): Promise<StoreSettings> {
@@ -25,8 +25,8 @@ async function readStoreSettings(db: Db): Promise<StoreSettings> {
   return storeSettingsSchema.parse(merged)
 }
 
-export function loadCurrencies(db: Db): Promise<Currency[]> {
-  return referenceCache.get('currencies', () => readCurrencies(db))
+export function loadCurrencies({ db, caches }: CachedDb): Promise<Currency[]> {
+  return caches.reference.get('currencies', () => readCurrencies(db))
 }
 
 async function readCurrencies(db: Db): Promise<Currency[]> {
@@ -41,8 +41,8 @@ async function readCurrencies(db: Db): Promise<Currency[]> {
   }))
 }
 
-export function loadPaymentPlans(db: Db): Promise<PaymentPlan[]> {
-  return referenceCache.get('paymentPlans', () => readPaymentPlans(db))
+export function loadPaymentPlans({ db, caches }: CachedDb): Promise<PaymentPlan[]> {
+  return caches.reference.get('paymentPlans', () => readPaymentPlans(db))
 }
 
 async function readPaymentPlans(db: Db): Promise<PaymentPlan[]> {
@@ -68,8 +68,8 @@ const emptyStore: StoreInfo = {
   socialLinks: null,
 }
 
-export function loadStoreInfo(db: Db): Promise<StoreInfo> {
-  return referenceCache.get('storeInfo', () => readStoreInfo(db))
+export function loadStoreInfo({ db, caches }: CachedDb): Promise<StoreInfo> {
+  return caches.reference.get('storeInfo', () => readStoreInfo(db))
 }
 
 async function readStoreInfo(db: Db): Promise<StoreInfo> {

@@ -1,14 +1,28 @@
 import { Container } from '@mantine/core'
-import { Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
 import classes from './AppLayout.module.css'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'
 import { Header } from './Header'
+import { LiveRegion } from './LiveRegion'
 import { OverdueDebtBanner } from './OverdueDebtBanner'
 import { PageLoader } from './PageLoader'
+import { RouteFocus } from './RouteFocus'
 import { ScrollToTop } from './ScrollToTop'
+
+/**
+ * Says the page is live once the page itself has been taken over (it sits in the page's Suspense
+ * boundary, so its effect runs with the page's): public/boot.js then gives the app what the visitor
+ * typed and pressed on the server-drawn HTML before.
+ */
+function LiveSignal() {
+  useEffect(() => {
+    window.dispatchEvent(new Event('toptan:live'))
+  }, [])
+  return null
+}
 
 export function AppLayout() {
   const { t } = useTranslation()
@@ -23,12 +37,15 @@ export function AppLayout() {
           <OverdueDebtBanner />
           <Suspense fallback={<PageLoader />}>
             <Outlet />
+            <LiveSignal />
           </Suspense>
         </Container>
       </main>
       <Footer />
       <CookieNotice />
       <ScrollToTop />
+      <RouteFocus />
+      <LiveRegion />
     </div>
   )
 }

@@ -1,33 +1,25 @@
 // @vitest-environment jsdom
-import { screen } from '@testing-library/react'
+import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { CookieNotice } from './CookieNotice'
-
-const fetchMock = vi.fn<typeof fetch>()
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
 
 describe('CookieNotice', () => {
   it('is accepted once and remembered, even when the server call fails', async () => {
-    fetchMock.mockRejectedValue(new TypeError('offline'))
+    server.use(http.post('/api/catalog/cookies', () => HttpResponse.error()))
+    const requests = recordRequests()
     const user = userEvent.setup()
     const first = renderWithProviders(<CookieNotice />)
     expect(screen.getByRole('region', { name: 'Çerez Kullanımı' })).toBeTruthy()
 
     await user.click(screen.getByRole('button', { name: 'Tamam' }))
     expect(screen.queryByRole('region', { name: 'Çerez Kullanımı' })).toBeNull()
-    const [url, init] = fetchMock.mock.calls[0] ?? []
-    expect(url).toBe('/api/catalog/cookies')
-    expect(JSON.parse(String(init?.body))).toEqual({ allowCookies: true })
+    await waitFor(() => expect(requests[0]?.body).toEqual({ allowCookies: true }))
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/catalog/cookies'])
 
     first.unmount()
     renderWithProviders(<CookieNotice />)

@@ -1,13 +1,18 @@
 import { Button, Container, Group, Paper, Text } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { apiFetch } from '../../lib/api-client'
 import { hasCookieConsent, storeCookieConsent } from '../../lib/cookie-consent'
+import { useServerHints } from '../../lib/server-hints'
 
 /** 'Çerez Kullanımı' with 'Tamam', until accepted (spec/2 §2 "Cookie notice"). */
 export function CookieNotice() {
   const { t } = useTranslation()
-  const [visible, setVisible] = useState(() => !hasCookieConsent())
+  // The server knows the consent cookie; this browser's storage is read after the first render, which
+  // must repeat what the server drew (the notice is fixed to the bottom, so it shifts nothing).
+  const hints = useServerHints()
+  const [visible, setVisible] = useState(hints ? !hints.cookieConsent : false)
+  useEffect(() => setVisible(!(hints?.cookieConsent || hasCookieConsent())), [hints])
   if (!visible) return null
 
   const accept = () => {

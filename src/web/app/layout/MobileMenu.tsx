@@ -1,4 +1,5 @@
 import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core'
+import { useEffect, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useLogout } from '../../features/account/account-api'
@@ -6,16 +7,23 @@ import { CurrencyMenu } from '../../features/preferences/CurrencyMenu'
 import { LanguageMenu } from '../../features/preferences/LanguageMenu'
 import { useLocalePath, useSession } from '../../lib/session-context'
 
-/** The header's settings on narrow screens. */
+/**
+ * The header's settings on narrow screens. The drawer is loaded, and so mounted, on the first tap of
+ * the burger, already open; Mantine notes what to give the focus back to only when `opened` changes
+ * to true, so the first render is closed and it opens one render later: closing it then returns the
+ * focus to the burger instead of dropping it to <body>.
+ */
 export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation()
+  const [mounted, setMounted] = useState(false)
+  useEffect(() => setMounted(true), [])
   const { user } = useSession()
   const localePath = useLocalePath()
   const logout = useLogout()
 
   return (
     <Drawer
-      opened={opened}
+      opened={opened && mounted}
       onClose={onClose}
       title={t('header.menu')}
       size="xs"
@@ -39,6 +47,14 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
               onClick={onClose}
             />
           </>
+        )}
+        {user?.role === 'admin' && (
+          <NavLink
+            component={Link}
+            to={localePath('/yonetim/e-postalar')}
+            label={t('staff.mail.menu')}
+            onClick={onClose}
+          />
         )}
         {user && (
           <div>

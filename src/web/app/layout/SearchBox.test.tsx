@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AutocompleteItem } from '../../../contracts/catalog'
-import { guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { z } from 'zod'
+import { type AutocompleteItem, autocompleteItemSchema } from '../../../contracts/catalog'
+import { guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { apiJson, never, type RecordedRequest, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { SearchBox } from './SearchBox'
 
 const suggestions: AutocompleteItem[] = [
@@ -13,7 +17,9 @@ const suggestions: AutocompleteItem[] = [
   { id: 3, name: 'Fren Hortumu', code: 'FH-300', url: '/fren-hortumu-p-3', image: 'fh.jpg' },
 ]
 
-const fetchMock = vi.fn<typeof fetch>()
+const autocomplete = (answer: () => Response | Promise<Response>, options?: { once: boolean }) =>
+  server.use(http.get('/autocomplete', answer, options))
+let requests: RecordedRequest[] = []
 
 function renderBox(locale: 'tr' | 'en' = 'tr') {
   renderWithProviders(
@@ -35,15 +41,13 @@ const location = () => screen.getByTestId('location').textContent
 
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
-  vi.stubGlobal('fetch', fetchMock)
-  fetchMock.mockImplementation(async () => jsonResponse(suggestions))
+  autocomplete(() => apiJson(z.array(autocompleteItemSchema), suggestions))
+  requests = recordRequests()
 })
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
-  fetchMock.mockReset()
 })
 
 describe('SearchBox', () => {
@@ -58,16 +62,16 @@ describe('SearchBox', () => {
     const input = renderBox()
     type(input, '   ')
     await wait(600)
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests).toEqual([])
 
     type(input, 'fr')
     await wait(499)
     type(input, 'fren ')
     await wait(499)
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests).toEqual([])
     await wait(1)
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/autocomplete?q=fren')
+    expect(requests).toHaveLength(1)
+    expect(requests[0]?.path).toBe('/autocomplete?q=fren')
     expect(input.getAttribute('aria-expanded')).toBe('true')
     const options = within(listbox()).getAllByRole('option')
     expect(options.map((option) => option.textContent)).toEqual([
@@ -82,28 +86,23 @@ describe('SearchBox', () => {
   })
 
   it('aborts the previous request when a new one starts', async () => {
-    fetchMock.mockImplementationOnce(
-      (_input, init) =>
-        new Promise((_resolve, reject) =>
-          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
-        ),
-    )
+    autocomplete(never, { once: true })
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const input = renderBox()
     type(input, 'fre')
     await wait(500)
-    const first = fetchMock.mock.calls[0]?.[1]?.signal
+    const first = requests[0]?.signal
     expect(first?.aborted).toBe(false)
     type(input, 'fren')
     await wait(500)
     expect(first?.aborted).toBe(true)
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/autocomplete?q=fren')
+    expect(requests.map((r) => r.path)).toEqual(['/autocomplete?q=fre', '/autocomplete?q=fren'])
     expect(within(listbox()).getAllByRole('option')).toHaveLength(3)
     expect(log).not.toHaveBeenCalled()
   })
 
   it('logs a failed request without telling the user', async () => {
-    fetchMock.mockResolvedValueOnce(new Response('oops', { status: 500 }))
+    autocomplete(() => new HttpResponse('oops', { status: 500 }), { once: true })
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
     const input = renderBox()
     type(input, 'fren')
@@ -143,7 +142,7 @@ describe('SearchBox', () => {
     expect(location()).toBe('/arama?q=fren+balata')
     expect(input.getAttribute('aria-expanded')).toBe('false')
     await wait(1000)
-    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(requests).toHaveLength(1)
   })
 
   it('keeps the English prefix on the search page and the suggestions', async () => {

@@ -29,7 +29,7 @@ function Thumbnail({ file }: { file: string | null }) {
  * The header's search bar (spec/2 §2), an ARIA combobox: suggestions for non-empty text 500 ms after
  * the last keystroke, the previous request aborted; ArrowUp/ArrowDown move the highlight, Enter opens
  * the highlighted suggestion or else goes to the search page; Escape or a click outside closes the list.
- * Hand-made rather than Mantine's Combobox: the header is in the first download (DESIGN §6 budget).
+ * Hand-made rather than Mantine's Combobox: the header is in the first download (docs/design.md §6 budget).
  */
 export function SearchBox() {
   const { t } = useTranslation()

@@ -1,34 +1,37 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { useState } from 'react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
+import { addToCartResponseSchema, cartSchema } from '../../../contracts/cart'
 import type { ProductDetail } from '../../../contracts/catalog'
 import { defaultStoreSettings, type StoreSettings } from '../../../contracts/settings'
+import { LiveRegion } from '../../app/layout/LiveRegion'
 import { cartLine, cartOf, emptyCart } from '../../test/cart-fixtures'
 import { catalogProduct } from '../../test/catalog-fixtures'
-import { calledUrls, routeFetch } from '../../test/fetch-routes'
-import { dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { apiError, apiJson, never, type RecordedRequest, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { ADD_SUCCESS_MS, AddToCartButton, type AddToCartButtonProps } from './AddToCartButton'
 import { QuantityInput } from './QuantityInput'
 import { useAddLimit } from './use-add-limit'
 
-const error = (status: number, type: string) =>
-  jsonResponse({ error: { code: 'x', messages: { type } } }, status)
+const error = (status: number, type: string) => apiError(status, 'x', type)
 
-function serve(post: (init: RequestInit | undefined) => Response | Promise<Response>, cart = emptyCart()) {
-  const fetchMock = routeFetch({
-    '/api/catalog/cart': (_url: URL, init: RequestInit | undefined) =>
-      init?.method === 'POST' ? post(init) : jsonResponse(cart),
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+/** GET /api/catalog/cart answers `cart`, POST /api/catalog/cart/:id answers `post`; returns the requests. */
+function serve(post: () => Response | Promise<Response>, cart = emptyCart()) {
+  server.use(
+    http.get('/api/catalog/cart', () => apiJson(cartSchema, cart)),
+    http.post('/api/catalog/cart/:id', post),
+  )
+  return recordRequests()
 }
 
-const posts = (fetchMock: ReturnType<typeof routeFetch>) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')
+const posts = (requests: RecordedRequest[]) => requests.filter((r) => r.method === 'POST')
+const paths = (requests: RecordedRequest[]) => requests.map((r) => r.path)
 
 function settings(patch: Partial<StoreSettings> = {}): StoreSettings {
   return { ...defaultStoreSettings, ...patch }
@@ -43,6 +46,7 @@ function renderButton(
     <>
       <AddToCartButton product={product} unit={product.defaultUnit} quantity={1} {...props} />
       <LocationProbe />
+      <LiveRegion />
     </>,
     { bootstrap, route: '/fren-sistemi' },
   )
@@ -53,7 +57,6 @@ const alertText = async () => (await screen.findByTestId('cart-alert')).textCont
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
@@ -61,7 +64,7 @@ describe('AddToCartButton adds', () => {
   it('posts form data, looks busy during the call and successful for 1250 ms after', async () => {
     vi.useFakeTimers()
     let answer: (response: Response) => void = () => {}
-    const fetchMock = serve(() => new Promise<Response>((resolve) => (answer = resolve)))
+    const requests = serve(() => new Promise<Response>((resolve) => (answer = resolve)))
     const product = catalogProduct({ quantity: 1000 })
     renderButton({ product, unit: product.units[1]!, quantity: 3 })
     await act(() => vi.advanceTimersByTimeAsync(0))
@@ -69,15 +72,17 @@ describe('AddToCartButton adds', () => {
     fireEvent.click(addButton())
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(addButton().getAttribute('data-state')).toBe('busy')
-    expect(addButton().hasAttribute('data-loading')).toBe(true)
-    const [url, init] = posts(fetchMock)[0] ?? []
-    expect(url).toBe('/api/catalog/cart/1')
-    expect(String(init?.body)).toBe('quantity=3&productValue=12')
-    expect(new Headers(init?.headers).get('X-Requested-With')).toBe('XMLHttpRequest')
+    expect(addButton().getAttribute('aria-busy')).toBe('true')
+    expect(addButton().textContent).toBe('Ekleniyor…')
+    const [post] = posts(requests)
+    expect(post?.path).toBe('/api/catalog/cart/1')
+    expect(post?.headers.get('content-type')).toContain('application/x-www-form-urlencoded')
+    expect(post?.body).toEqual({ quantity: '3', productValue: '12' })
+    expect(post?.headers.get('X-Requested-With')).toBe('XMLHttpRequest')
 
     const line = cartLine({ unitId: 12, quantity: 3, unitPrice: { value: 14000, currency: 'TRY' } })
     const { items, ...summary } = cartOf([line])
-    answer(jsonResponse({ item: items[0], cart: summary }))
+    answer(apiJson(addToCartResponseSchema, { item: items[0]!, cart: summary }))
     await act(() => vi.advanceTimersByTimeAsync(0))
     await act(() => vi.advanceTimersByTimeAsync(0))
     expect(addButton().getAttribute('data-state')).toBe('success')
@@ -102,38 +107,87 @@ describe('AddToCartButton adds', () => {
   })
 
   it('stays silent on a network failure and fetches the cart again', async () => {
-    const fetchMock = serve(() => Promise.reject(new TypeError('Failed to fetch')))
+    const requests = serve(() => HttpResponse.error())
     renderButton()
-    await waitFor(() => expect(calledUrls(fetchMock)).toHaveLength(1))
+    await waitFor(() => expect(requests).toHaveLength(1))
     fireEvent.click(addButton())
-    await waitFor(() => expect(calledUrls(fetchMock)).toHaveLength(3))
-    expect(calledUrls(fetchMock).map((u) => u.pathname)).toEqual([
-      '/api/catalog/cart',
-      '/api/catalog/cart/1',
-      '/api/catalog/cart',
-    ])
+    await waitFor(() => expect(requests).toHaveLength(3))
+    expect(paths(requests)).toEqual(['/api/catalog/cart', '/api/catalog/cart/1', '/api/catalog/cart'])
     expect(screen.queryByTestId('cart-alert')).toBeNull()
     expect(addButton().getAttribute('data-state')).toBe('idle')
   })
 
   it('refuses what the stock does not cover before calling, counting what the cart holds', async () => {
     // 12 in stock, 10 already in the cart: 3 more are refused with the spec's message.
-    const fetchMock = serve(() => error(500, ''), cartOf([cartLine({ quantity: 10 })]))
+    const requests = serve(() => error(500, ''), cartOf([cartLine({ quantity: 10 })]))
     const { queryClient } = renderButton({ quantity: 3 })
     await waitFor(() => expect(queryClient.getQueryData(['cart'])).toBeTruthy())
     fireEvent.click(addButton())
     expect(await alertText()).toBe('Bu üründen 3 adet bulunmamaktadır!')
-    expect(posts(fetchMock)).toHaveLength(0)
+    expect(posts(requests)).toHaveLength(0)
     expect(addButton().getAttribute('data-state')).toBe('error')
   })
 
   it('lets a guest try, so the server answers 401 (the login redirect)', async () => {
-    const fetchMock = serve(() => new Promise<Response>(() => {}))
+    const requests = serve(never)
     renderButton({}, guestBootstrap())
     fireEvent.click(addButton())
-    await waitFor(() => expect(posts(fetchMock)).toHaveLength(1))
+    await waitFor(() => expect(posts(requests)).toHaveLength(1))
     // Guests never load a cart.
-    expect(calledUrls(fetchMock).map((u) => u.pathname)).toEqual(['/api/catalog/cart/1'])
+    expect(paths(requests)).toEqual(['/api/catalog/cart/1'])
+  })
+})
+
+describe('AddToCartButton keeps the focus and says what happened', () => {
+  const liveText = () => screen.getByTestId('live-region').textContent?.trim()
+
+  it('stays focused and enabled while busy (a second press sends nothing) and after', async () => {
+    let answer: (response: Response) => void = () => {}
+    const requests = serve(() => new Promise<Response>((resolve) => (answer = resolve)))
+    renderButton()
+    await waitFor(() => expect(requests).toHaveLength(1))
+    addButton().focus()
+    fireEvent.click(addButton())
+    await waitFor(() => expect(addButton().getAttribute('aria-busy')).toBe('true'))
+    expect(addButton()).toHaveProperty('disabled', false)
+    expect(document.activeElement).toBe(addButton())
+    fireEvent.click(addButton())
+    expect(posts(requests)).toHaveLength(1)
+    expect(liveText()).toBe('')
+
+    const { items, ...summary } = cartOf([cartLine()])
+    answer(apiJson(addToCartResponseSchema, { item: items[0]!, cart: summary }))
+    await waitFor(() => expect(addButton().getAttribute('data-state')).toBe('success'))
+    expect(addButton().hasAttribute('aria-busy')).toBe(false)
+    expect(document.activeElement).toBe(addButton())
+    expect(liveText()).toBe('Sepete Eklendi')
+  })
+
+  it('says the same news twice by changing the region each time', async () => {
+    serve(() => {
+      const { items, ...summary } = cartOf([cartLine()])
+      return apiJson(addToCartResponseSchema, { item: items[0]!, cart: summary })
+    })
+    renderButton()
+    fireEvent.click(addButton())
+    await waitFor(() => expect(liveText()).toBe('Sepete Eklendi'))
+    const first = screen.getByTestId('live-region').textContent
+    await waitFor(() => expect(addButton().getAttribute('data-state')).toBe('success'))
+    fireEvent.click(addButton())
+    await waitFor(() => expect(screen.getByTestId('live-region').textContent).not.toBe(first))
+    expect(liveText()).toBe('Sepete Eklendi')
+  })
+
+  it("puts the server's refusal in the live region too, and the focus back on the button", async () => {
+    serve(() => error(409, 'Bu üründen 1 adet bulunmamaktadır!'))
+    renderButton()
+    addButton().focus()
+    fireEvent.click(addButton())
+    expect(await alertText()).toBe('Bu üründen 1 adet bulunmamaktadır!')
+    expect(liveText()).toBe('Bu üründen 1 adet bulunmamaktadır!')
+    fireEvent.click(screen.getByRole('button', { name: 'Tamam' }))
+    await waitFor(() => expect(screen.queryByTestId('cart-alert')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(addButton()))
   })
 })
 
@@ -144,34 +198,37 @@ describe('AddToCartButton and variants', () => {
     })
 
   it('on a list, goes to the product page with the redirect alert', async () => {
-    const fetchMock = serve(() => error(500, ''))
+    const requests = serve(() => error(500, ''))
     renderButton({ product: family() })
     fireEvent.click(addButton())
     expect(await alertText()).toBe('Ürün sayfasına yönlendiriliyorsunuz... Varyant Seçiniz!')
     expect(screen.getByTestId('location').textContent).toBe('/fren-balatasi-p-1')
-    expect(posts(fetchMock)).toHaveLength(0)
+    expect(posts(requests)).toHaveLength(0)
   })
 
   it("on the product page, asks for the variant with 'Varyant Seçiniz!'", async () => {
-    const fetchMock = serve(() => error(500, ''))
+    const requests = serve(() => error(500, ''))
     renderButton({ product: family(), page: 'detail' })
     fireEvent.click(addButton())
     expect(await alertText()).toBe('Varyant Seçiniz!')
     expect(screen.getByTestId('location').textContent).toBe('/fren-sistemi')
-    expect(posts(fetchMock)).toHaveLength(0)
+    expect(posts(requests)).toHaveLength(0)
   })
 
   it('adds a chosen child by its own id', async () => {
-    const fetchMock = serve(() => new Promise<Response>(() => {}))
+    const requests = serve(never)
     const child = catalogProduct({ ...family(), id: 2, parentId: 1, url: '/fren-balatasi-kirmizi-p-2' })
     renderButton({ product: child, page: 'detail' })
     fireEvent.click(addButton())
-    await waitFor(() => expect(posts(fetchMock)[0]?.[0]).toBe('/api/catalog/cart/2'))
+    await waitFor(() => expect(posts(requests)[0]?.path).toBe('/api/catalog/cart/2'))
   })
 })
 
 describe('What stands in place of the button', () => {
   const single = catalogProduct({ units: [catalogProduct().units[0]!] })
+  beforeEach(() => {
+    server.use(http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())))
+  })
   it.each([
     [
       'no price',
@@ -251,7 +308,9 @@ describe('The quantity control beside the button', () => {
     const plus = screen.getByRole('button', { name: 'Miktarı artır' })
     for (let i = 0; i < 4; i++) fireEvent.click(plus)
     expect(input).toHaveProperty('value', '3')
-    expect(plus).toHaveProperty('disabled', true)
+    // At the bound + reads as unavailable and keeps the focus it has.
+    expect(plus.getAttribute('aria-disabled')).toBe('true')
+    expect(plus).toHaveProperty('disabled', false)
   })
 
   it('is not limited when cartStockControl is on', async () => {
@@ -262,6 +321,6 @@ describe('The quantity control beside the button', () => {
     await act(async () => {})
     fireEvent.click(plus)
     expect(within(plus.parentElement!).getByRole('textbox')).toHaveProperty('value', '2')
-    expect(plus).toHaveProperty('disabled', false)
+    expect(plus.hasAttribute('aria-disabled')).toBe(false)
   })
 })

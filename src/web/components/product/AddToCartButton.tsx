@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router'
 import type { Product, Unit } from '../../../contracts/catalog'
 import { type AddRefusal, type BuyControl, buyControl, refuseAdd } from '../../../domain/cart-rules'
-import { useAddToCart } from '../../features/cart/cart-add'
-import { reportCartError, showAlert } from '../../features/cart/cart-alert'
-import { useCart, useHasCart } from '../../features/cart/cart-api'
-import { baseUnitsInCart } from '../../features/cart/cart-lines'
+import { isVariantParent } from '../../../domain/variant'
+import { announce } from '../../lib/announce'
 import { isApiError } from '../../lib/api-error'
+import { useAddToCart } from '../../lib/cart/cart-add'
+import { useCart, useHasCart } from '../../lib/cart/cart-api'
+import { baseUnitsInCart } from '../../lib/cart/cart-lines'
+import { describeError } from '../../lib/error-message'
 import { useLocalePath, useSession } from '../../lib/session-context'
+import { showAlert } from '../alert'
+import { BusyButton } from '../BusyButton'
 import { CartIcon, CheckIcon, WhatsAppIcon } from '../icons/Icons'
 
 /** How long the button shows its success look after an add (spec/1 §9). */
@@ -30,10 +34,6 @@ export interface AddToCartButtonProps {
 }
 
 type AddState = 'idle' | 'success' | 'error'
-
-export function isVariantParent(product: Pick<Product, 'varyantx' | 'parentId'>): boolean {
-  return product.varyantx !== null && product.parentId === null
-}
 
 /** The wa.me link with a prefilled message naming the product (digits only in the number). */
 export function whatsappLink(phone: string, message: string): string {
@@ -98,8 +98,9 @@ function Replacement({
 
 /**
  * The add-to-cart control of cards, rows and the detail page. `buyControl` decides whether the button
- * stands here at all. The button is busy during the call and shows a success look for 1.25 s after;
- * the rules the server enforces are checked first so a refusal needs no round trip.
+ * stands here at all. The button is busy during the call (aria-busy, never disabled, so the keyboard
+ * focus stays on it) and shows a success look for 1.25 s after; the outcome is also said in the app's
+ * live region. The rules the server enforces are checked first so a refusal needs no round trip.
  */
 export function AddToCartButton({
   product,
@@ -125,7 +126,10 @@ export function AddToCartButton({
     return () => clearTimeout(timer)
   }, [state])
 
-  const variantParent = isVariantParent(product)
+  const variantParent = isVariantParent({
+    parentId: product.parentId,
+    variantDimensions: product.varyantx?.dimensions,
+  })
   const control = buyControl({
     salePrice: product.salePrice?.value ?? null,
     quantity: product.quantity,
@@ -152,39 +156,48 @@ export function AddToCartButton({
     })
   }
 
+  /** The alert people acknowledge, and the same words in the live region. */
+  const tell = (message: string) => {
+    showAlert(t, message)
+    announce(message)
+  }
+
   const refuse = (refusal: AddRefusal) => {
     if (refusal.reason === 'variantRequired') {
       if (page === 'list') {
         navigate(localePath(product.url))
-        showAlert(t, t('addToCart.variantRedirect'))
+        tell(t('addToCart.variantRedirect'))
       } else {
-        showAlert(t, t('addToCart.variantRequired'))
+        tell(t('addToCart.variantRequired'))
       }
       return
     }
     setState('error')
-    showAlert(
-      t,
-      refusal.reason === 'stock' ? t('addToCart.stock', { n: refusal.requested }) : t('addToCart.noPrice'),
-    )
+    tell(refusal.reason === 'stock' ? t('addToCart.stock', { n: refusal.requested }) : t('addToCart.noPrice'))
   }
 
   const onClick = () => {
+    if (add.isPending) return
     const refusal = precheck()
     if (refusal) return refuse(refusal)
     if (!unit) {
       setState('error')
-      return showAlert(t, t('addToCart.noUnit'))
+      return tell(t('addToCart.noUnit'))
     }
     setState('idle')
     add.mutate(
       { productId: product.id, unitId: unit.id, quantity },
       {
-        onSuccess: () => setState('success'),
+        onSuccess: () => {
+          setState('success')
+          announce(t('addToCart.added'))
+        },
         onError: (error) => {
-          reportCartError(t, error)
-          // A network failure stays silent and the login redirect or the 403 toast already answered.
-          setState(isApiError(error) && (error.handled || error.status === 0) ? 'idle' : 'error')
+          // A network failure stays silent (the cart is fetched again) and the login redirect or the
+          // 403 toast already answered (spec/1 §8).
+          if (isApiError(error) && (error.handled || error.status === 0)) return setState('idle')
+          setState('error')
+          tell(describeError(error, t))
         },
       },
     )
@@ -193,17 +206,17 @@ export function AddToCartButton({
   const busy = add.isPending
   const look = busy ? 'busy' : state
   return (
-    <Button
+    <BusyButton
       size={size}
       fullWidth={fullWidth}
       color={look === 'success' ? 'teal' : look === 'error' ? 'red' : undefined}
       leftSection={look === 'success' ? <CheckIcon size={16} /> : <CartIcon size={16} />}
-      loading={busy}
+      busy={busy}
       onClick={onClick}
       data-testid="add-to-cart"
       data-state={look}
     >
-      {look === 'success' ? t('addToCart.added') : t('addToCart.label')}
-    </Button>
+      {look === 'success' ? t('addToCart.added') : busy ? t('addToCart.adding') : t('addToCart.label')}
+    </BusyButton>
   )
 }

@@ -1,8 +1,9 @@
-import { ActionIcon, Group, TextInput } from '@mantine/core'
+import { Group, TextInput } from '@mantine/core'
 import { type KeyboardEvent, useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { DETAIL_MAX_QUANTITY, decreaseQuantity, detailQuantity, listQuantity } from '../../../domain/listing'
 import { MinusIcon, PlusIcon } from '../icons/Icons'
+import { StepButton } from './StepButton'
 
 export interface QuantityInputProps {
   value: number
@@ -62,15 +63,15 @@ export function QuantityInput({
 
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        variant="default"
+      <StepButton
         size={iconSize}
-        onClick={decrease}
-        disabled={disabled || value <= 1}
-        aria-label={t('quantity.decrease')}
+        onStep={decrease}
+        atLimit={value <= 1}
+        disabled={disabled}
+        label={t('quantity.decrease')}
       >
         <MinusIcon size={14} />
-      </ActionIcon>
+      </StepButton>
       <TextInput
         size={size}
         w={size === 'xs' ? 48 : 60}
@@ -83,15 +84,15 @@ export function QuantityInput({
         disabled={disabled}
         styles={{ input: { textAlign: 'center', paddingInline: 4 } }}
       />
-      <ActionIcon
-        variant="default"
+      <StepButton
         size={iconSize}
-        onClick={increase}
-        disabled={disabled || value >= max}
-        aria-label={t('quantity.increase')}
+        onStep={increase}
+        atLimit={value >= max}
+        disabled={disabled}
+        label={t('quantity.increase')}
       >
         <PlusIcon size={14} />
-      </ActionIcon>
+      </StepButton>
     </Group>
   )
 }

@@ -3,20 +3,15 @@ import type { Product, Unit } from '../../../contracts/catalog'
 import type { Money } from '../../../contracts/common'
 import type { StoreSettings } from '../../../contracts/settings'
 import type { StockNumberLabel } from '../../../domain/listing'
+import { PLAN_PRICE_FIELDS } from '../../../domain/payment-plan'
 
 /** The default unit's name ('Adet'), or '' when the product has none. */
 export function defaultUnitName(product: Pick<Product, 'defaultUnit'>): string {
   return product.defaultUnit?.value ?? ''
 }
 
-const planPriceFields = [
-  'salePrice',
-  'advencePrice1',
-  'advencePrice2',
-  'advencePrice3',
-  'advencePrice4',
-  'advencePrice5',
-] as const
+/** The sale price and the five plan prices a plan may name (the plan list's own fields). */
+const planPriceFields = ['salePrice', ...PLAN_PRICE_FIELDS] as const
 type PlanPriceField = (typeof planPriceFields)[number]
 
 function isPlanPriceField(name: string): name is PlanPriceField {

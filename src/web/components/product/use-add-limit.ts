@@ -1,6 +1,6 @@
 import type { Product, Unit } from '../../../contracts/catalog'
-import { useCart } from '../../features/cart/cart-api'
-import { addableCount, baseUnitsInCart } from '../../features/cart/cart-lines'
+import { useCart } from '../../lib/cart/cart-api'
+import { addableCount, baseUnitsInCart } from '../../lib/cart/cart-lines'
 import { useSession } from '../../lib/session-context'
 
 /**

@@ -1,7 +1,8 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core'
+import { Alert, PasswordInput, Stack, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
+import { BusyButton } from '../../components/BusyButton'
 import { AlertIcon } from '../../components/icons/Icons'
 import { isApiError } from '../../lib/api-error'
 import { describeError } from '../../lib/error-message'
@@ -33,9 +34,16 @@ export function LoginForm({ next }: { next: string }) {
     },
   })
 
-  useEffect(() => emailRef.current?.focus(), [])
+  // The e-mail field takes the focus when the form appears, unless the visitor is already somewhere:
+  // on a page drawn by the server they may be typing the password before the app has taken over.
+  useEffect(() => {
+    const active = document.activeElement
+    if (!active || active === document.body) emailRef.current?.focus()
+  }, [])
 
   const submit = form.onSubmit((values) => {
+    // The button stays enabled while busy (it keeps the focus), so Enter in a field must not resend.
+    if (login.isPending || login.isSuccess) return
     login.mutate(
       { email: values.email.trim(), password: values.password },
       {
@@ -73,9 +81,9 @@ export function LoginForm({ next }: { next: string }) {
           required
           {...form.getInputProps('password')}
         />
-        <Button type="submit" loading={busy} fullWidth>
+        <BusyButton type="submit" busy={busy} fullWidth>
           {t('login.submit')}
-        </Button>
+        </BusyButton>
       </Stack>
     </form>
   )

@@ -1,26 +1,29 @@
 // @vitest-environment jsdom
 import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { loginResponseSchema } from '../../../contracts/account'
+import { setCsrfToken } from '../../lib/api-client'
 import { fullNavigate } from '../../lib/navigation'
-import { dealerBootstrap, jsonResponse } from '../../test/fixtures'
+import { dealer, dealerBootstrap } from '../../test/fixtures'
+import { apiError, apiJson, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { LoginPage } from './LoginPage'
 
 vi.mock('../../lib/navigation', () => ({ fullNavigate: vi.fn(), currentPath: () => '/account/login' }))
 
-const fetchMock = vi.fn<typeof fetch>()
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-})
+// The token lives in the API client's module: a login in one test must not leave its token to the next.
+beforeEach(() => setCsrfToken('csrf-test'))
 
 afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
   vi.mocked(fullNavigate).mockReset()
 })
+
+const answerLogin = (answer: () => Response) => server.use(http.post('/api/account/login', answer))
+const loggedIn = () => apiJson(loginResponseSchema, { user: dealer, csrfToken: 'new-token' })
 
 function renderLogin(
   route = '/account/login',
@@ -48,16 +51,30 @@ describe('LoginPage', () => {
     expect(document.title).toBe('Giriş Yap | Demo Toptan')
   })
 
+  it('leaves the focus where the visitor already is (typing into a server-drawn form before the app took over)', () => {
+    const elsewhere = document.createElement('input')
+    document.body.append(elsewhere)
+    elsewhere.focus()
+    try {
+      renderLogin()
+      expect(document.activeElement).toBe(elsewhere)
+    } finally {
+      elsewhere.remove()
+    }
+  })
+
   it('says in Turkish which fields are missing, without calling the server', async () => {
+    const requests = recordRequests()
     const user = userEvent.setup()
     renderLogin()
     await user.click(submit())
     expect(await screen.findByText('E-posta adresi zorunludur.')).toBeTruthy()
     expect(screen.getByText('Şifre zorunludur.')).toBeTruthy()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests).toEqual([])
   })
 
   it('rejects an invalid e-mail address, without calling the server', async () => {
+    const requests = recordRequests()
     const user = userEvent.setup()
     renderLogin()
     await user.type(email(), 'bayi.example.com')
@@ -65,32 +82,28 @@ describe('LoginPage', () => {
     await user.click(submit())
     expect(await screen.findByText('Geçerli bir e-posta adresi giriniz.')).toBeTruthy()
     expect(screen.queryByText('Şifre zorunludur.')).toBeNull()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests).toEqual([])
   })
 
   it("shows the server's message on 401 and stays on the page", async () => {
     const message = 'E-posta adresi veya şifre hatalı.'
-    fetchMock.mockResolvedValue(
-      jsonResponse({ error: { code: 'unauthenticated', messages: { type: message } } }, 401),
-    )
+    answerLogin(() => apiError(401, 'unauthenticated', message))
+    const requests = recordRequests()
     const user = userEvent.setup()
     renderLogin()
     await user.type(email(), 'bayi@example.com')
     await user.type(password(), 'yanlis{Enter}')
 
     expect((await screen.findByRole('alert')).textContent).toContain(message)
-    const [url, init] = fetchMock.mock.calls[0] ?? []
-    expect(url).toBe('/api/account/login')
-    expect(JSON.parse(String(init?.body))).toEqual({ email: 'bayi@example.com', password: 'yanlis' })
-    expect(new Headers(init?.headers).get('X-CSRF-Token')).toBe('')
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/account/login'])
+    expect(requests[0]?.body).toEqual({ email: 'bayi@example.com', password: 'yanlis' })
+    expect(requests[0]?.headers.get('X-CSRF-Token')).toBe('csrf-test')
     expect(fullNavigate).not.toHaveBeenCalled()
   })
 
   it('shows the rate-limit message of a 429', async () => {
     const message = 'Çok fazla hatalı deneme. Lütfen 15 dakika sonra tekrar deneyin.'
-    fetchMock.mockResolvedValue(
-      jsonResponse({ error: { code: 'rate_limited', messages: { type: message } } }, 429),
-    )
+    answerLogin(() => apiError(429, 'rate_limited', message))
     const user = userEvent.setup()
     renderLogin()
     await user.type(email(), 'bayi@example.com')
@@ -100,17 +113,18 @@ describe('LoginPage', () => {
   })
 
   it('loads the next page in full after a successful login, ignoring an off-site next', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ user: dealerBootstrap().user, csrfToken: 'new-token' }))
+    answerLogin(loggedIn)
+    const requests = recordRequests()
     const user = userEvent.setup()
     renderLogin('/account/login?next=%2Fsepet')
     await user.type(email(), '  bayi@example.com ')
     await user.type(password(), 'gizli123{Enter}')
     await waitFor(() => expect(fullNavigate).toHaveBeenCalledWith('/sepet'))
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body)).email).toBe('bayi@example.com')
+    expect(requests[0]?.body).toMatchObject({ email: 'bayi@example.com' })
   })
 
   it('goes home after login when next points to another site', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ user: dealerBootstrap().user, csrfToken: 'new-token' }))
+    answerLogin(loggedIn)
     const user = userEvent.setup()
     renderLogin('/account/login?next=%2F%2Fevil.example')
     await user.type(email(), 'bayi@example.com')

@@ -6,7 +6,10 @@ import { ChevronDownIcon, ListIcon, LogoutIcon, UserIcon } from '../../component
 import { useLocalePath } from '../../lib/session-context'
 import { useLogout } from './account-api'
 
-/** The logged-in user's name and company, a dealer's orders and offers, and "Çıkış Yap". */
+/**
+ * The logged-in user's name and company, a dealer's orders and offers, an administrator's staff
+ * screens, and "Çıkış Yap".
+ */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
@@ -52,6 +55,18 @@ export function UserMenu({ user }: { user: SessionUser }) {
             </Menu.Item>
             <Menu.Item component={Link} to={localePath('/teklif/liste')} leftSection={<ListIcon size={16} />}>
               {t('orders.offersMenu')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        )}
+        {user.role === 'admin' && (
+          <>
+            <Menu.Item
+              component={Link}
+              to={localePath('/yonetim/e-postalar')}
+              leftSection={<ListIcon size={16} />}
+            >
+              {t('staff.mail.menu')}
             </Menu.Item>
             <Menu.Divider />
           </>

@@ -1,63 +1,52 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
-import type { Cart } from '../../../contracts/cart'
+import { type Cart, cartSchema } from '../../../contracts/cart'
+import { checkoutInfoSchema } from '../../../contracts/orders'
 import { cartLine, cartOf } from '../../test/cart-fixtures'
-import { routeFetch } from '../../test/fetch-routes'
-import { dealer, dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { dealer, dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { apiError, apiJson, holdRequests, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { CartPage } from './CartPage'
 
 const tl = (value: number, currency = 'TRY') => ({ value, currency })
 
-interface Call {
-  url: string
-  method: string
-  body: unknown
-  answer: (response: Response | Error) => void
-}
-
 /**
- * GET answers `cart`; every change waits until the test answers it, so a test can look at the page
- * between the click and the server's answer.
+ * GET answers `cart`; every change (PATCH, DELETE) waits until the test answers it, so a test can look
+ * at the page between the click and the server's answer.
  */
 function serve(cart: Cart) {
-  const calls: Call[] = []
-  const fetchMock = routeFetch({
-    '/api/catalog/cart/checkout': { risk: { enforced: false, limit: 0, used: 0 } },
-    '/api/catalog/cart': (url: URL, init: RequestInit | undefined) => {
-      const method = init?.method ?? 'GET'
-      if (method === 'GET') return jsonResponse(cart)
-      return new Promise<Response>((resolve, reject) => {
-        calls.push({
-          url: url.pathname,
-          method,
-          body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-          answer: (response) => (response instanceof Error ? reject(response) : resolve(response)),
-        })
-      })
-    },
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  const gets = () =>
-    fetchMock.mock.calls.filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET') === 'GET' &&
-        new URL(String(input), 'http://localhost').pathname === '/api/catalog/cart',
-    ).length
+  const { calls, resolver } = holdRequests()
+  server.use(
+    http.get('/api/catalog/cart/checkout', () =>
+      apiJson(checkoutInfoSchema, { risk: { enforced: false, limit: 0, used: 0 }, plans: [] }),
+    ),
+    http.get('/api/catalog/cart', () => apiJson(cartSchema, cart)),
+    http.patch('/api/catalog/cart/:lineId', resolver),
+    http.delete('/api/catalog/cart/:lineId', resolver),
+    http.delete('/api/catalog/cart', resolver),
+  )
+  const requests = recordRequests()
+  const gets = () => requests.filter((r) => r.method === 'GET' && r.path === '/api/catalog/cart').length
   return { calls, gets }
 }
+
+const answerCart = (cart: Cart) => apiJson(cartSchema, cart)
 
 function renderCart(bootstrap: Bootstrap = dealerBootstrap()) {
   return renderWithProviders(
     <>
-      <Routes>
-        <Route path="/sepet" element={<CartPage />} />
-        <Route path="*" element={null} />
-      </Routes>
+      <main>
+        <Routes>
+          <Route path="/sepet" element={<CartPage />} />
+          <Route path="*" element={null} />
+        </Routes>
+      </main>
       <LocationProbe />
     </>,
     { bootstrap, route: '/sepet' },
@@ -83,7 +72,6 @@ const quantityField = (name = 'Fren Balatası') => screen.getByRole('textbox', {
 const totals = () => [text('cart-subtotal'), text('cart-tax'), text('cart-total')]
 
 afterEach(() => {
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
@@ -125,17 +113,40 @@ describe('The cart page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Miktarı artır' }))
 
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0]).toMatchObject({ url: '/api/catalog/cart/501', method: 'PATCH', body: { quantity: 3 } })
+    expect(calls[0]).toMatchObject({ path: '/api/catalog/cart/501', method: 'PATCH', body: { quantity: 3 } })
     expect(quantityField()).toHaveProperty('value', '3')
     expect(lineText('line-amount')).toBe('3.703,50 ₺')
     expect(totals()).toEqual(['3.703,50 ₺', '740,70 ₺', '4.444,20 ₺'])
 
     // The server priced it differently (a new price meanwhile): its numbers win.
     await act(async () =>
-      calls[0]!.answer(jsonResponse(cartOf([cartLine({ quantity: 3, unitPrice: tl(1200) })]))),
+      calls[0]!.answer(answerCart(cartOf([cartLine({ quantity: 3, unitPrice: tl(1200) })]))),
     )
     await waitFor(() => expect(totals()).toEqual(['3.600,00 ₺', '720,00 ₺', '4.320,00 ₺']))
     expect(lineText('line-unit-price')).toBe('1.200,00 ₺')
+  })
+
+  it('counts a second quick press from the first one, before the page has drawn it', async () => {
+    const { calls } = serve(cartOf([cartLine({ quantity: 3 })]))
+    renderCart()
+    await screen.findByTestId('cart-table')
+    const minus = screen.getByRole('button', { name: 'Miktarı azalt' })
+    // Between the presses only promise callbacks run (no timer): the first change reaches the cart held
+    // by the query cache, but the query's observers, notified on a timer, have not drawn it yet.
+    await act(async () => {
+      minus.click()
+      for (let i = 0; i < 20; i++) await Promise.resolve()
+      minus.click()
+    })
+
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]?.body).toEqual({ quantity: 2 })
+    await act(async () => calls[0]!.answer(answerCart(cartOf([cartLine({ quantity: 2 })]))))
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(calls[1]?.body).toEqual({ quantity: 1 })
+    await act(async () => calls[1]!.answer(answerCart(cartOf([cartLine({ quantity: 1 })]))))
+    await waitFor(() => expect(quantityField()).toHaveProperty('value', '1'))
+    expect(minus.getAttribute('aria-disabled')).toBe('true')
   })
 
   it('shows a unit change at once, then the numbers the server answers', async () => {
@@ -147,13 +158,13 @@ describe('The cart page', () => {
     })
 
     await waitFor(() => expect(calls).toHaveLength(1))
-    expect(calls[0]).toMatchObject({ url: '/api/catalog/cart/501', method: 'PATCH', body: { unit: 12 } })
+    expect(calls[0]).toMatchObject({ path: '/api/catalog/cart/501', method: 'PATCH', body: { unit: 12 } })
     expect(screen.getByRole('combobox', { name: 'Fren Balatası birimi' })).toHaveProperty('value', '12')
     expect(lineText('line-unit-price')).toBe('14.000,00 ₺')
     expect(totals()).toEqual(['28.000,00 ₺', '5.600,00 ₺', '33.600,00 ₺'])
 
     await act(async () =>
-      calls[0]!.answer(jsonResponse(cartOf([cartLine({ unitId: 12, quantity: 2, unitPrice: tl(13900) })]))),
+      calls[0]!.answer(answerCart(cartOf([cartLine({ unitId: 12, quantity: 2, unitPrice: tl(13900) })]))),
     )
     await waitFor(() => expect(totals()).toEqual(['27.800,00 ₺', '5.560,00 ₺', '33.360,00 ₺']))
   })
@@ -180,30 +191,40 @@ describe('The cart page', () => {
     serve(cartOf([{ ...line, product: { ...line.product, quantity: 2 } }]))
     renderCart()
     await screen.findByTestId('cart-table')
-    expect(screen.getByRole('button', { name: 'Miktarı artır' })).toHaveProperty('disabled', true)
-    expect(screen.getByRole('button', { name: 'Miktarı azalt' })).toHaveProperty('disabled', false)
+    // At the bound + reads as unavailable but keeps the focus (never the disabled attribute).
+    const plus = screen.getByRole('button', { name: 'Miktarı artır' })
+    expect(plus.getAttribute('aria-disabled')).toBe('true')
+    expect(plus).toHaveProperty('disabled', false)
+    expect(screen.getByRole('button', { name: 'Miktarı azalt' }).hasAttribute('aria-disabled')).toBe(false)
   })
 
   it('removes a line at once', async () => {
     const { calls } = serve(twoLines())
     renderCart()
     await screen.findByTestId('cart-table')
-    fireEvent.click(screen.getByRole('button', { name: 'Fren Balatası ürününü sepetten çıkar' }))
+    const remove = screen.getByRole('button', { name: 'Fren Balatası ürününü sepetten çıkar' })
+    remove.focus()
+    fireEvent.click(remove)
     await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1))
     expect(totals()).toEqual(['40,00 ₺', '4,00 ₺', '44,00 ₺'])
-    expect(calls[0]).toMatchObject({ url: '/api/catalog/cart/501', method: 'DELETE' })
+    // The focused button left with its line: the focus is on the page heading, not on <body>.
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }))
+    expect(calls[0]).toMatchObject({ path: '/api/catalog/cart/501', method: 'DELETE' })
   })
 
   it('clears the cart after a confirmation and shows the empty state', async () => {
     const { calls } = serve(twoLines())
     renderCart()
     await screen.findByTestId('cart-table')
+    screen.getByRole('button', { name: 'Sepeti Boşalt' }).focus()
     fireEvent.click(screen.getByRole('button', { name: 'Sepeti Boşalt' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Evet, boşalt' }))
     const empty = await screen.findByTestId('cart-empty')
+    // The confirmation hands the focus back to a button that is gone: the heading takes it.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })))
     expect(empty.textContent).toContain('Sepetinizde ürün bulunmamaktadır.')
     expect(within(empty).getByRole('link', { name: 'Ürünlere göz at' }).getAttribute('href')).toBe('/urunler')
-    expect(calls[0]).toMatchObject({ url: '/api/catalog/cart', method: 'DELETE' })
+    expect(calls[0]).toMatchObject({ path: '/api/catalog/cart', method: 'DELETE' })
   })
 
   it('rolls back when the server refuses, shows its message and fetches the cart again', async () => {
@@ -215,11 +236,7 @@ describe('The cart page', () => {
     expect(quantityField()).toHaveProperty('value', '3')
 
     const message = 'Bu üründen 3 adet bulunmamaktadır!'
-    await act(async () =>
-      calls[0]!.answer(
-        jsonResponse({ error: { code: 'insufficient_stock', messages: { type: message } } }, 409),
-      ),
-    )
+    await act(async () => calls[0]!.answer(apiError(409, 'insufficient_stock', message)))
     expect((await screen.findByTestId('cart-alert')).textContent).toBe(message)
     expect(quantityField()).toHaveProperty('value', '2')
     expect(totals()).toEqual(['2.469,00 ₺', '493,80 ₺', '2.962,80 ₺'])
@@ -233,7 +250,7 @@ describe('The cart page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Fren Balatası ürününü sepetten çıkar' }))
     await waitFor(() => expect(calls).toHaveLength(1))
     expect(await screen.findByTestId('cart-empty')).toBeTruthy()
-    await act(async () => calls[0]!.answer(new TypeError('Failed to fetch')))
+    await act(async () => calls[0]!.answer(HttpResponse.error()))
     expect(await screen.findByTestId('cart-table')).toBeTruthy()
     await waitFor(() => expect(gets()).toBe(2))
     expect(screen.queryByTestId('cart-alert')).toBeNull()
@@ -265,12 +282,7 @@ describe('The cart page', () => {
   })
 
   it('shows a load error with a retry', async () => {
-    vi.stubGlobal(
-      'fetch',
-      routeFetch({
-        '/api/catalog/cart': () => jsonResponse({ error: { code: 'x', messages: { type: 'Olmadı.' } } }, 500),
-      }),
-    )
+    server.use(http.get('/api/catalog/cart', () => apiError(500, 'x', 'Olmadı.')))
     renderCart()
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Sepet yüklenemedi')
@@ -281,10 +293,9 @@ describe('The cart page', () => {
     const { unmount } = renderCart(guestBootstrap())
     await waitFor(() => expect(text('location')).toBe('/account/login?next=%2Fsepet'))
     unmount()
-    const fetchMock = routeFetch({})
-    vi.stubGlobal('fetch', fetchMock)
+    const requests = recordRequests()
     renderCart(dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }))
     expect(screen.getByText('Yönetici hesabı ile bu işlemi gerçekleştiremezsiniz.')).toBeTruthy()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests).toEqual([])
   })
 })

@@ -3,16 +3,17 @@ import { useTranslation } from 'react-i18next'
 import { Link, Navigate } from 'react-router'
 import { AlertIcon, CartIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
+import { useCart, useHasCart } from '../../lib/cart/cart-api'
 import { loginPath } from '../../lib/locale-path'
+import { useFocusRescue } from '../../lib/page-heading'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
-import { CartCards, CartTable } from './CartLines'
-import { CartSummary } from './CartSummary'
-import { CheckoutSlot } from './CheckoutSlot'
-import { useCart, useHasCart } from './cart-api'
-import { useCartChange } from './cart-mutations'
-import { useConfirmClear } from './use-confirm-clear'
+import { useCartChange } from './api/cart-mutations'
+import { CartCards, CartTable } from './components/CartLines'
+import { CartSummary } from './components/CartSummary'
+import { CheckoutSlot } from './components/CheckoutSlot'
+import { useConfirmClear } from './hooks/use-confirm-clear'
 
 function CartSkeleton() {
   const { t } = useTranslation()
@@ -46,6 +47,8 @@ function DealerCart() {
   const confirmClear = useConfirmClear(() => change.mutate({ kind: 'clear' }))
   // Below Mantine's sm breakpoint the lines become stacked cards.
   const phone = usePhoneLayout()
+  // A removed line or the emptied cart takes its focused button with it: the heading gets the focus.
+  useFocusRescue(cart.data?.items.length)
 
   if (cart.isPending) return <CartSkeleton />
   if (cart.isError) {

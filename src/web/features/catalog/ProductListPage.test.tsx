@@ -1,23 +1,50 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { HttpResponse, http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
+import { cartSchema } from '../../../contracts/cart'
+import { categoryTreeSchema, type ProductList, productListSchema } from '../../../contracts/catalog'
+import { okSchema } from '../../../contracts/common'
 import { defaultStoreSettings } from '../../../contracts/settings'
+import { emptyCart } from '../../test/cart-fixtures'
 import { catalogProduct, categoryTree, productList } from '../../test/catalog-fixtures'
-import { calledUrls, routeFetch } from '../../test/fetch-routes'
-import { dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { apiError, apiJson, never, type RecordedRequest, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { ProductListPage } from './ProductListPage'
 
-let fetchMock = routeFetch({})
+type Answer = () => Response | Promise<Response>
+let requests: RecordedRequest[] = []
 
-function serve(handlers: Parameters<typeof routeFetch>[0]) {
-  fetchMock = routeFetch({ '/api/catalog/categories': categoryTree, ...handlers })
-  vi.stubGlobal('fetch', fetchMock)
+/**
+ * The calls of the list page: the category tree, the list (a fixed list or a resolver), the dealer's
+ * cart (for the cart buttons) and, when given, the preference call.
+ */
+function serve({
+  products = productList(),
+  settings,
+}: {
+  products?: ProductList | Answer
+  settings?: Answer
+} = {}) {
+  const list: Answer = typeof products === 'function' ? products : () => apiJson(productListSchema, products)
+  server.use(
+    http.get('/api/catalog/categories', () => apiJson(categoryTreeSchema, categoryTree)),
+    http.get('/api/catalog/products', list),
+    http.get('/api/catalog/products/*', list),
+    http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())),
+  )
+  if (settings) server.use(http.post('/api/catalog/settings', settings))
+  requests = recordRequests()
 }
+
+const preferenceSaved = () => apiJson(okSchema, { ok: true })
+const settingsPosts = () => requests.filter((r) => r.path === '/api/catalog/settings')
 
 function renderList(route: string, bootstrap: Bootstrap = dealerBootstrap()) {
   return renderWithProviders(
@@ -36,19 +63,18 @@ function renderList(route: string, bootstrap: Bootstrap = dealerBootstrap()) {
 
 const location = () => screen.getByTestId('location').textContent
 const listCalls = () =>
-  calledUrls(fetchMock).filter((url) => url.pathname.startsWith('/api/catalog/products'))
+  requests.filter((r) => r.url.pathname.startsWith('/api/catalog/products')).map((r) => r.url)
 
-beforeEach(() => serve({ '/api/catalog/products': productList() }))
+beforeEach(() => serve())
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
 describe('ProductListPage', () => {
   it('shows one placeholder per page slot while the list loads', () => {
-    serve({ '/api/catalog/products': () => new Promise<Response>(() => {}) })
+    serve({ products: never })
     renderList('/fren-sistemi')
     expect(screen.getByRole('status', { name: 'Ürünler yükleniyor' })).toBeTruthy()
     expect(screen.getAllByTestId('product-skeleton')).toHaveLength(24)
@@ -62,7 +88,9 @@ describe('ProductListPage', () => {
 
     const image = card.querySelector('img')
     expect(image?.getAttribute('src')).toBe('/images/fb-100.jpg')
-    expect(image?.getAttribute('loading')).toBe('lazy')
+    // The first card's image is above the fold: fetched at once, with high priority.
+    expect(image?.getAttribute('loading')).toBe('eager')
+    expect(image?.getAttribute('fetchpriority')).toBe('high')
     expect(image?.getAttribute('height')).toBe('229')
     expect(within(card).getByRole('link', { name: 'Fren Balatası' }).getAttribute('href')).toBe(
       '/fren-balatasi-p-1',
@@ -139,12 +167,15 @@ describe('ProductListPage', () => {
   it('opens the stock inventory modal from the warehouse column', async () => {
     renderList('/fren-sistemi?view=list')
     await screen.findByTestId('product-table')
-    fireEvent.click(screen.getByRole('button', { name: 'Fren Balatası için depo stoklarını göster' }))
+    fireEvent.click(screen.getByRole('button', { name: 'Depolar: Fren Balatası için depo stokları' }))
     const dialog = await screen.findByRole('dialog', { name: 'Depo Stok Durumu' })
     const rows = within(dialog)
       .getAllByRole('row')
       .map((row) => row.textContent)
     expect(rows).toEqual(['DepoStok', 'Merkez Depo8 Adet', 'Ankara Depo4 Adet'])
+    // The theme names every modal's × button in the page's language.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kapat' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
   it('opens the price information modal from a card', async () => {
@@ -169,19 +200,13 @@ describe('ProductListPage', () => {
 
   it('switches to the list view in the address and stores the choice', async () => {
     const user = userEvent.setup()
-    serve({
-      '/api/catalog/products': productList(),
-      '/api/catalog/settings': { ok: true, key: 'productListView' },
-    })
+    serve({ settings: preferenceSaved })
     renderList('/fren-sistemi?page=2')
     await screen.findByTestId('product-card')
     await user.click(screen.getByText('Liste'))
     expect(await screen.findByTestId('product-table')).toBeTruthy()
     expect(location()).toBe('/fren-sistemi?page=2&view=list')
-    await waitFor(() => {
-      const post = fetchMock.mock.calls.find(([url]) => url === '/api/catalog/settings')
-      expect(post?.[1]?.body).toBe('{"key":"productListView","value":"list"}')
-    })
+    await waitFor(() => expect(settingsPosts()[0]?.body).toEqual({ key: 'productListView', value: 'list' }))
   })
 
   it('lets a guest switch the view without storing it, shows no prices and no stock-only switch', async () => {
@@ -190,7 +215,7 @@ describe('ProductListPage', () => {
         catalogProduct({ salePrice: null, listPrice: null, quantity: null, stock: null, inventory: null }),
       ],
     })
-    serve({ '/api/catalog/products': guestList })
+    serve({ products: guestList })
     renderList('/fren-sistemi', guestBootstrap())
     await screen.findByTestId('product-card')
     expect(screen.getByText('Fiyat için giriş yapınız')).toBeTruthy()
@@ -198,7 +223,7 @@ describe('ProductListPage', () => {
     expect(screen.queryByRole('switch')).toBeNull()
     fireEvent.click(screen.getByText('Liste'))
     expect(await screen.findByTestId('product-table')).toBeTruthy()
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/catalog/settings')).toBe(false)
+    expect(settingsPosts()).toEqual([])
   })
 
   it('sorts through the address and asks the server for that sort from page 1', async () => {
@@ -224,7 +249,7 @@ describe('ProductListPage', () => {
 
   it('changes the page through the address and scrolls to the top', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo')
-    serve({ '/api/catalog/products': productList({ total: 700, pages: 30 }) })
+    serve({ products: productList({ total: 700, pages: 30 }) })
     renderList('/fren-sistemi?sort=-price')
     await screen.findByTestId('product-card')
     fireEvent.click(screen.getByRole('button', { name: 'Sayfa 2' }))
@@ -234,17 +259,14 @@ describe('ProductListPage', () => {
   })
 
   it('says so in the spec’s words when nothing matches', async () => {
-    serve({ '/api/catalog/products': productList({ items: [], total: 0, pages: 0 }) })
+    serve({ products: productList({ items: [], total: 0, pages: 0 }) })
     renderList('/fren-sistemi')
     expect(await screen.findByRole('heading', { name: 'Aradığınız Ürün Bulunamadı!' })).toBeTruthy()
     expect(screen.getByText('Seçtiğiniz filtrelere uygun bir ürün bulunamadı.')).toBeTruthy()
   })
 
   it('shows a not-found page for an unknown category', async () => {
-    serve({
-      '/api/catalog/products': () =>
-        jsonResponse({ error: { code: 'not_found', messages: { type: 'Bulunamadı' } } }, 404),
-    })
+    serve({ products: () => apiError(404, 'not_found', 'Bulunamadı') })
     renderList('/yok-boyle-bir-sey')
     expect(await screen.findByRole('heading', { name: 'Sayfa bulunamadı' })).toBeTruthy()
   })
@@ -252,8 +274,8 @@ describe('ProductListPage', () => {
   it('offers a retry after an error', async () => {
     let calls = 0
     serve({
-      '/api/catalog/products': () =>
-        ++calls === 1 ? new Response('oops', { status: 500 }) : jsonResponse(productList()),
+      products: () =>
+        ++calls === 1 ? new HttpResponse('oops', { status: 500 }) : apiJson(productListSchema, productList()),
     })
     renderList('/fren-sistemi')
     const alert = await screen.findByRole('alert')
@@ -264,7 +286,7 @@ describe('ProductListPage', () => {
 
   it('shows the search page with its query, brand and model filters, each removable', async () => {
     serve({
-      '/api/catalog/products': productList({
+      products: productList({
         category: null,
         breadcrumbs: [],
         q: 'balata',
@@ -302,16 +324,20 @@ describe('ProductListPage', () => {
   })
 
   it('saves the stock-only choice with a spinner for at least a second, then fetches the list again', async () => {
-    serve({
-      '/api/catalog/products': productList(),
-      '/api/catalog/settings': { ok: true, key: 'showNotInStocks' },
-    })
+    serve({ settings: preferenceSaved })
     renderList('/fren-sistemi')
     await screen.findByTestId('product-card')
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const before = listCalls().length
-    fireEvent.click(screen.getByRole('switch', { name: 'Sadece stoktakiler' }))
+    const toggle = screen.getByRole('switch', { name: 'Sadece stoktakiler' })
+    toggle.focus()
+    fireEvent.click(toggle)
     expect(screen.getByRole('status', { name: 'Tercihiniz kaydediliyor' })).toBeTruthy()
+    // Busy, not disabled: the focus stays on the switch, and a second press meanwhile is ignored.
+    expect(toggle).toHaveProperty('disabled', false)
+    expect(toggle.getAttribute('aria-busy')).toBe('true')
+    expect(document.activeElement).toBe(toggle)
+    fireEvent.click(toggle)
     await act(() => vi.advanceTimersByTimeAsync(999))
     expect(screen.getByRole('status', { name: 'Tercihiniz kaydediliyor' })).toBeTruthy()
     expect(listCalls().length).toBe(before)
@@ -319,17 +345,14 @@ describe('ProductListPage', () => {
     await act(() => vi.advanceTimersByTimeAsync(50))
     expect(screen.queryByRole('status', { name: 'Tercihiniz kaydediliyor' })).toBeNull()
     expect(screen.getByRole('switch', { name: 'Sadece stoktakiler' })).toHaveProperty('checked', true)
-    const post = fetchMock.mock.calls.find(([url]) => url === '/api/catalog/settings')
-    expect(post?.[1]?.body).toBe('{"key":"showNotInStocks","value":"0"}')
+    expect(document.activeElement).toBe(toggle)
+    expect(settingsPosts().map((post) => post.body)).toEqual([{ key: 'showNotInStocks', value: '0' }])
     expect(listCalls().length).toBe(before + 1)
   })
 
   it('logs a failed stock-only save and stops the spinner, leaving the switch as it was', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {})
-    serve({
-      '/api/catalog/products': productList(),
-      '/api/catalog/settings': () => new Response('x', { status: 500 }),
-    })
+    serve({ settings: () => new HttpResponse('x', { status: 500 }) })
     renderList('/fren-sistemi')
     await screen.findByTestId('product-card')
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })

@@ -1,6 +1,6 @@
 import { Box, Drawer, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import type { ReactNode } from 'react'
+import { type ReactNode, useDeferredValue } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import type { SortValue } from '../../../domain/listing'
@@ -10,11 +10,13 @@ import { NotFoundState } from '../../components/NotFoundState'
 import { isApiError } from '../../lib/api-error'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
-import { CategoryNav } from './CategoryNav'
-import { saveListPreference, useProductList } from './catalog-api'
-import { FilterChips } from './FilterChips'
-import { ListBreadcrumbs } from './ListBreadcrumbs'
-import { ListToolbar } from './ListToolbar'
+import { saveListPreference, useProductList } from './api/catalog-api'
+import { CategoryNav } from './components/CategoryNav'
+import { FilterChips } from './components/FilterChips'
+import { ListBreadcrumbs } from './components/ListBreadcrumbs'
+import { ListToolbar } from './components/ListToolbar'
+import { ProductGrid, ProductGridSkeleton } from './components/ProductGrid'
+import { ProductTable, ProductTableSkeleton } from './components/ProductTable'
 import {
   type ListRoute,
   type ListView,
@@ -25,8 +27,6 @@ import {
   readView,
   withParams,
 } from './list-params'
-import { ProductGrid, ProductGridSkeleton } from './ProductGrid'
-import { ProductTable, ProductTableSkeleton } from './ProductTable'
 
 export type ListPageKind = 'all' | 'search' | 'path'
 
@@ -58,6 +58,9 @@ export function ProductListPage({ kind }: { kind: ListPageKind }) {
   const route: ListRoute = kind === 'path' ? { kind, brand: params.brand, url: params.url ?? '' } : { kind }
   const list = useProductList(listApiPath(route), listApiParams(search), preferences.showNotInStocks)
   const data = list.data
+  // A page of cards is the list's heaviest render: drawn at a lower priority (React yields to the
+  // browser every few milliseconds) instead of one long task that freezes a slow phone.
+  const shownItems = useDeferredValue(data?.items)
   const updating = list.isPlaceholderData
   const view: ListView = readView(search) ?? preferences.productListView
   const sort: SortValue =
@@ -110,7 +113,7 @@ export function ProductListPage({ kind }: { kind: ListPageKind }) {
   )
 
   let content: ReactNode
-  if (list.isPending) {
+  if (list.isPending || (data && data.items.length > 0 && !shownItems)) {
     content = (
       <div role="status" aria-label={t('catalog.loading')}>
         {view === 'list' ? <ProductTableSkeleton /> : <ProductGridSkeleton />}
@@ -127,7 +130,11 @@ export function ProductListPage({ kind }: { kind: ListPageKind }) {
         style={{ opacity: updating ? 0.55 : 1, transition: 'opacity 150ms ease' }}
       >
         {updating && <VisuallyHidden role="status">{t('catalog.updating')}</VisuallyHidden>}
-        {view === 'list' ? <ProductTable products={data.items} /> : <ProductGrid products={data.items} />}
+        {view === 'list' ? (
+          <ProductTable products={shownItems ?? data.items} />
+        ) : (
+          <ProductGrid products={shownItems ?? data.items} />
+        )}
         <ListPagination page={page} pages={data.pages} onChange={changePage} />
       </Box>
     )

@@ -7,12 +7,23 @@ import { CampaignPrice } from './CampaignPrice'
 
 export const campaignImageHeight = 229
 
-export function CampaignCard({ product }: { product: CampaignProduct }) {
+export function CampaignCard({
+  product,
+  priority = false,
+}: {
+  product: CampaignProduct
+  priority?: boolean
+}) {
   const localePath = useLocalePath()
   return (
     <Card component={Link} to={localePath(product.url)} withBorder padding="sm" h="100%">
       <Card.Section>
-        <ProductImage file={product.image} alt={product.name} height={campaignImageHeight} />
+        <ProductImage
+          file={product.image}
+          alt={product.name}
+          height={campaignImageHeight}
+          priority={priority}
+        />
       </Card.Section>
       <Text size="sm" fw={500} lineClamp={2} mt="sm">
         {product.name}

@@ -5,9 +5,12 @@ import { CampaignCard, campaignImageHeight } from './CampaignCard'
 /** 2 cards a row on phones, 4 from 600px, 6 from 1000px (the spec's carousel breakpoints). */
 const columns = { base: 2, xs: 4, md: 6 }
 export const skeletonSlots = 6
+/** The first row on a phone: the images above the fold, one of which is the page's largest paint. */
+const priorityCards = 2
 const slotKeys = Array.from({ length: skeletonSlots }, (_, i) => `slot-${i}`)
 
-export function CampaignSection({ campaign }: { campaign: Campaign }) {
+/** `first`: the page's first section, whose first cards are above the fold. */
+export function CampaignSection({ campaign, first = false }: { campaign: Campaign; first?: boolean }) {
   const titleId = `campaign-${campaign.id}`
   return (
     <Stack component="section" aria-labelledby={titleId} gap="sm">
@@ -20,9 +23,9 @@ export function CampaignSection({ campaign }: { campaign: Campaign }) {
         component="ul"
         style={{ listStyle: 'none', padding: 0, margin: 0 }}
       >
-        {campaign.products.map((product) => (
+        {campaign.products.map((product, index) => (
           <li key={product.id}>
-            <CampaignCard product={product} />
+            <CampaignCard product={product} priority={first && index < priorityCards} />
           </li>
         ))}
       </SimpleGrid>

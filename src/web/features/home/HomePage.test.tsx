@@ -1,44 +1,40 @@
 // @vitest-environment jsdom
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { HttpResponse, http } from 'msw'
+import { describe, expect, it, vi } from 'vitest'
+import { type CampaignsResponse, campaignsResponseSchema } from '../../../contracts/campaigns'
 import { defaultStoreSettings } from '../../../contracts/settings'
-import { campaign, dealerBootstrap, guestBootstrap, jsonResponse, product } from '../../test/fixtures'
+import { campaign, dealerBootstrap, guestBootstrap, product } from '../../test/fixtures'
+import { apiJson, never, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { HomePage } from './HomePage'
 
-const fetchMock = vi.fn<typeof fetch>()
-
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock)
-})
-
-afterEach(() => {
-  vi.unstubAllGlobals()
-  fetchMock.mockReset()
-})
+function serveCampaigns(answer: CampaignsResponse) {
+  server.use(http.get('/api/catalog/campaigns', () => apiJson(campaignsResponseSchema, answer)))
+}
 
 describe('HomePage', () => {
   it('shows one placeholder per card slot while the campaigns load', () => {
-    fetchMock.mockReturnValue(new Promise(() => {}))
+    server.use(http.get('/api/catalog/campaigns', never))
     renderWithProviders(<HomePage />)
     expect(screen.getByRole('status', { name: 'Kampanyalar yükleniyor' })).toBeTruthy()
     expect(screen.getAllByTestId('campaign-skeleton')).toHaveLength(6)
   })
 
   it('greets a guest and asks to log in for prices', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({ campaigns: [campaign({ products: [product({ salePrice: null, listPrice: null })] })] }),
-    )
+    serveCampaigns({ campaigns: [campaign({ products: [product({ salePrice: null, listPrice: null })] })] })
+    const requests = recordRequests()
     renderWithProviders(<HomePage />, { bootstrap: guestBootstrap() })
     expect(screen.getByRole('heading', { level: 1, name: 'Hoş geldiniz' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'giriş yapın' }).getAttribute('href')).toBe('/account/login')
     expect(await screen.findByText('Fiyat için giriş yapınız')).toBeTruthy()
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/catalog/campaigns')
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/catalog/campaigns'])
   })
 
   it('shows a dealer the campaign cards with sale and struck-through list prices', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ campaigns: [campaign()] }))
+    serveCampaigns({ campaigns: [campaign()] })
     renderWithProviders(<HomePage />, { bootstrap: dealerBootstrap() })
     expect(screen.getByRole('heading', { level: 1, name: 'Hoş geldiniz, Ayşe Yılmaz' })).toBeTruthy()
 
@@ -51,22 +47,22 @@ describe('HomePage', () => {
     expect(listPrice.closest('del')).toBeTruthy()
     const image = within(card).getByRole('img', { name: 'Fren Balatası' })
     expect(image.getAttribute('src')).toBe('/images/fb-100.jpg')
-    expect(image.getAttribute('loading')).toBe('lazy')
+    // The first section's first card is above the fold: fetched at once, with high priority.
+    expect(image.getAttribute('loading')).toBe('eager')
+    expect(image.getAttribute('fetchpriority')).toBe('high')
   })
 
   it('hides the list price when the store turns it off or it is not above the sale price', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({
-        campaigns: [
-          campaign({
-            products: [
-              product({ id: 1, name: 'Birinci' }),
-              product({ id: 2, name: 'İkinci', listPrice: { value: 1234.5, currency: 'TRY' } }),
-            ],
-          }),
-        ],
-      }),
-    )
+    serveCampaigns({
+      campaigns: [
+        campaign({
+          products: [
+            product({ id: 1, name: 'Birinci' }),
+            product({ id: 2, name: 'İkinci', listPrice: { value: 1234.5, currency: 'TRY' } }),
+          ],
+        }),
+      ],
+    })
     const bootstrap = dealerBootstrap({ settings: { ...defaultStoreSettings, showListPrice: false } })
     renderWithProviders(<HomePage />, { bootstrap })
     expect(await screen.findAllByText('1.234,50 ₺')).toHaveLength(2)
@@ -75,7 +71,7 @@ describe('HomePage', () => {
   })
 
   it('falls back to the 404 picture when an image fails', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ campaigns: [campaign()] }))
+    serveCampaigns({ campaigns: [campaign()] })
     renderWithProviders(<HomePage />, { bootstrap: dealerBootstrap() })
     const image = await screen.findByRole('img', { name: 'Fren Balatası' })
     image.dispatchEvent(new Event('error'))
@@ -83,16 +79,14 @@ describe('HomePage', () => {
   })
 
   it('hides products out of stock when the visitor does not want them', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse({
-        campaigns: [
-          campaign({
-            products: [product({ id: 1, name: 'Stokta' }), product({ id: 2, name: 'Tükendi', quantity: 0 })],
-          }),
-          campaign({ id: 2, name: 'Boş kalan', products: [product({ id: 3, quantity: -1 })] }),
-        ],
-      }),
-    )
+    serveCampaigns({
+      campaigns: [
+        campaign({
+          products: [product({ id: 1, name: 'Stokta' }), product({ id: 2, name: 'Tükendi', quantity: 0 })],
+        }),
+        campaign({ id: 2, name: 'Boş kalan', products: [product({ id: 3, quantity: -1 })] }),
+      ],
+    })
     const bootstrap = dealerBootstrap()
     bootstrap.preferences.showNotInStocks = '0'
     renderWithProviders(<HomePage />, { bootstrap })
@@ -102,15 +96,16 @@ describe('HomePage', () => {
   })
 
   it('says so when there is no campaign', async () => {
-    fetchMock.mockResolvedValue(jsonResponse({ campaigns: [] }))
+    serveCampaigns({ campaigns: [] })
     renderWithProviders(<HomePage />)
     expect(await screen.findByText('Şu anda gösterilecek bir kampanya bulunmuyor.')).toBeTruthy()
   })
 
   it('offers a retry after an error', async () => {
-    fetchMock
-      .mockResolvedValueOnce(new Response('oops', { status: 500 }))
-      .mockResolvedValueOnce(jsonResponse({ campaigns: [campaign()] }))
+    serveCampaigns({ campaigns: [campaign()] })
+    server.use(
+      http.get('/api/catalog/campaigns', () => new HttpResponse('oops', { status: 500 }), { once: true }),
+    )
     const user = userEvent.setup()
     renderWithProviders(<HomePage />, { bootstrap: dealerBootstrap() })
 

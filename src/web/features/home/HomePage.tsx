@@ -44,8 +44,8 @@ function Campaigns() {
   }
   return (
     <Stack gap="xl">
-      {visible.map((campaign) => (
-        <CampaignSection key={campaign.id} campaign={campaign} />
+      {visible.map((campaign, index) => (
+        <CampaignSection key={campaign.id} campaign={campaign} first={index === 0} />
       ))}
     </Stack>
   )

@@ -1,17 +1,27 @@
 // @vitest-environment jsdom
 import { notifications } from '@mantine/notifications'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
-import type { OfferList } from '../../../contracts/offers'
-import { routeFetch } from '../../test/fetch-routes'
-import { dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { cartSchema } from '../../../contracts/cart'
+import { okSchema } from '../../../contracts/common'
+import {
+  type OfferList,
+  offerEditResultSchema,
+  offerListSchema,
+  offerSchema,
+} from '../../../contracts/offers'
+import { emptyCart } from '../../test/cart-fixtures'
+import { dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { apiError, apiJson, readBody, recordRequests } from '../../test/network'
+import { offer, offerList } from '../../test/offer-fixtures'
 import { mockPhoneWidth } from '../../test/phone'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { OffersPage } from './OffersPage'
-import { offer, offerList } from './offer-fixtures'
 
 interface Call {
   path: string
@@ -30,9 +40,9 @@ const texts = {
 }
 
 const NO = 'T2026-000042'
-const ok = () => jsonResponse({ ok: true })
+const ok = () => apiJson(okSchema, { ok: true })
 const failure = (status: number, type = '', fields?: Record<string, string>) =>
-  jsonResponse({ error: { code: 'x', messages: { type }, ...(fields ? { fields } : {}) } }, status)
+  apiError(status, 'x', type, fields)
 
 /**
  * GET /api/catalog/offers answers `lists(page)` (read at every call, so a test can change what the next
@@ -40,26 +50,27 @@ const failure = (status: number, type = '', fields?: Record<string, string>) =>
  */
 function serve(lists: (page: number) => OfferList = () => offerList(), answer: Answer = ok) {
   const calls: Call[] = []
-  const fetchMock = routeFetch({
-    '/api/catalog/offers': (url: URL) => jsonResponse(lists(Number(url.searchParams.get('page') ?? '1'))),
-    '/api/catalog/offer/': (url: URL, init: RequestInit | undefined) => {
+  server.use(
+    http.get('/api/catalog/offers', ({ request }) =>
+      apiJson(offerListSchema, lists(Number(new URL(request.url).searchParams.get('page') ?? '1'))),
+    ),
+    http.patch('/api/catalog/offer/*', async ({ request }) => {
       const call = {
-        path: url.pathname,
-        method: init?.method ?? 'GET',
-        json: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+        path: new URL(request.url).pathname,
+        method: request.method,
+        json: await readBody(request),
       }
       calls.push(call)
       return answer(call)
-    },
-    '/api/catalog/cart': { items: [], count: 0 },
-  })
-  vi.stubGlobal('fetch', fetchMock)
+    }),
+    http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())),
+  )
+  const requests = recordRequests()
   const listPages = () =>
-    fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname === '/api/catalog/offers')
-      .map((url) => url.searchParams.get('page'))
-  return { calls, listPages, fetchMock }
+    requests
+      .filter((r) => r.url.pathname === '/api/catalog/offers')
+      .map((r) => r.url.searchParams.get('page'))
+  return { calls, listPages }
 }
 
 function renderOffers(route = '/teklif/liste', bootstrap: Bootstrap = dealerBootstrap()) {
@@ -93,7 +104,6 @@ async function openDetails(orderNo = NO) {
 
 afterEach(() => {
   act(() => notifications.clean())
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
@@ -191,7 +201,8 @@ describe('Offer details and percents', () => {
     expect(totals()).toEqual(['366,65 ₺', '56,67 ₺', '423,32 ₺'])
     const save = button(`${NO} numaralı teklifin oranlarını kaydet`)
     expect(save.textContent).toBe('Kaydet')
-    expect(save).toHaveProperty('disabled', true)
+    // Off until a percent changed, yet focusable: after a save it must not drop the focus.
+    expect(save.getAttribute('aria-disabled')).toBe('true')
 
     const toggle = button(`${NO} numaralı teklifin detayını gizle`)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
@@ -288,17 +299,17 @@ describe('Offer details and percents', () => {
 
 describe('Offer row actions', () => {
   it('İptal asks first, then the row shows the İptal Edildi badge instead', async () => {
-    const { calls } = serve(undefined, () => jsonResponse(offer({ isCancel: true })))
+    const { calls } = serve(undefined, () => apiJson(offerSchema, offer({ isCancel: true })))
     renderOffers()
     await openDetails()
-    fireEvent.click(button(`${NO} numaralı teklifi iptal et`))
+    fireEvent.click(button(`İptal: ${NO} numaralı teklif`))
     const dialog = await screen.findByRole('dialog', { name: 'Teklifi iptal et' })
     expect(dialog.textContent).toContain(`${NO} numaralı teklif iptal edilecek`)
     fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, iptal et' }))
 
     await waitFor(() => expect(within(row()).getByTestId('offer-cancelled').textContent).toBe('İptal Edildi'))
     expect(calls).toEqual([{ path: '/api/catalog/offer/42', method: 'PATCH', json: { cancel: true } }])
-    expect(within(row()).queryByRole('button', { name: `${NO} numaralı teklifi iptal et` })).toBeNull()
+    expect(within(row()).queryByRole('button', { name: `İptal: ${NO} numaralı teklif` })).toBeNull()
     expect(within(row()).queryByText('Kaydet')).toBeNull()
     expect(percent('Fren Balatası')).toHaveProperty('readOnly', true)
     expect(screen.queryByRole('textbox', { name: /tüm satırları/ })).toBeNull()
@@ -308,7 +319,7 @@ describe('Offer row actions', () => {
     const { calls } = serve()
     renderOffers()
     await screen.findByTestId('offers-table')
-    fireEvent.click(button(`${NO} numaralı teklifi iptal et`))
+    fireEvent.click(button(`İptal: ${NO} numaralı teklif`))
     const dialog = await screen.findByRole('dialog', { name: 'Teklifi iptal et' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Vazgeç' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -319,10 +330,10 @@ describe('Offer row actions', () => {
     serve(undefined, () => failure(409, 'Bu teklif iptal edilemez.'))
     renderOffers()
     await screen.findByTestId('offers-table')
-    fireEvent.click(button(`${NO} numaralı teklifi iptal et`))
+    fireEvent.click(button(`İptal: ${NO} numaralı teklif`))
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Evet, iptal et' }))
     expect(await screen.findByText(texts.cancelFailed)).toBeTruthy()
-    expect(button(`${NO} numaralı teklifi iptal et`)).toBeTruthy()
+    expect(button(`İptal: ${NO} numaralı teklif`)).toBeTruthy()
     expect(within(row()).queryByTestId('offer-cancelled')).toBeNull()
   })
 
@@ -334,7 +345,7 @@ describe('Offer row actions', () => {
     expect(within(row()).queryByText('Kaydet')).toBeNull()
     expect(within(row()).queryByRole('button', { name: 'Müşteri Güncelle' })).toBeNull()
     expect(percent('Vida')).toHaveProperty('readOnly', true)
-    expect(button(`${NO} numaralı teklifi e-posta ile gönder`).getAttribute('aria-disabled')).toBe('true')
+    expect(button(`E-posta Gönder: ${NO} numaralı teklif`).getAttribute('aria-disabled')).toBe('true')
   })
 
   it('mails the offer and says so', async () => {
@@ -343,7 +354,7 @@ describe('Offer row actions', () => {
     )
     renderOffers()
     await screen.findByTestId('offers-table')
-    fireEvent.click(button(`${NO} numaralı teklifi e-posta ile gönder`))
+    fireEvent.click(button(`E-posta Gönder: ${NO} numaralı teklif`))
     expect(await screen.findByText(texts.mailSent)).toBeTruthy()
     expect(calls).toEqual([{ path: '/api/catalog/offer/mail/42', method: 'PATCH', json: undefined }])
   })
@@ -355,7 +366,7 @@ describe('Offer row actions', () => {
     )
     renderOffers()
     await screen.findByTestId('offers-table')
-    fireEvent.click(button(`${NO} numaralı teklifi e-posta ile gönder`))
+    fireEvent.click(button(`E-posta Gönder: ${NO} numaralı teklif`))
     expect(await screen.findByText(texts.mailFailed)).toBeTruthy()
     expect(screen.queryByText(texts.mailSent)).toBeNull()
   })
@@ -364,7 +375,7 @@ describe('Offer row actions', () => {
     const { calls } = serve()
     renderOffers()
     await screen.findByTestId('offers-table')
-    const mail = button(`${NO} numaralı teklifi e-posta ile gönder`)
+    const mail = button(`E-posta Gönder: ${NO} numaralı teklif`)
     expect(mail.getAttribute('aria-disabled')).toBe('true')
     fireEvent.click(mail)
     fireEvent.mouseEnter(mail)
@@ -374,7 +385,7 @@ describe('Offer row actions', () => {
 
   it('Düzenle tells which lines the cart refused, then goes to the cart', async () => {
     const { calls } = serve(undefined, () =>
-      jsonResponse({
+      apiJson(offerEditResultSchema, {
         ok: true,
         added: 1,
         refused: [
@@ -397,7 +408,7 @@ describe('Offer row actions', () => {
   })
 
   it('Düzenle goes to the English cart without an alert when every line went in', async () => {
-    serve(undefined, () => jsonResponse({ ok: true, added: 2, refused: [] }))
+    serve(undefined, () => apiJson(offerEditResultSchema, { ok: true, added: 2, refused: [] }))
     renderOffers('/en/teklif/liste', dealerBootstrap({ locale: 'en' }))
     await screen.findByTestId('offers-table')
     fireEvent.click(within(row()).getByRole('button', { name: `Put offer ${NO} into the cart to edit it` }))
@@ -597,16 +608,16 @@ describe('The offer list on a phone', () => {
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
     ).toEqual([
-      `${NO} numaralı teklifi iptal et`,
+      `İptal: ${NO} numaralı teklif`,
       `${NO} numaralı teklifi sepete alıp düzenle`,
       `${NO} numaralı teklifin detayını göster`,
       `${NO} numaralı teklifi yazdır`,
-      `${NO} numaralı teklifi e-posta ile gönder`,
+      `E-posta Gönder: ${NO} numaralı teklif`,
     ])
-    expect(button(`${NO} numaralı teklifi e-posta ile gönder`).textContent).toBe('E-posta Gönder')
+    expect(button(`E-posta Gönder: ${NO} numaralı teklif`).textContent).toBe('E-posta Gönder')
     const cancelled = within(row('T2026-000041'))
     expect(cancelled.getByTestId('offer-cancelled').textContent).toBe('İptal Edildi')
-    expect(cancelled.queryByRole('button', { name: /iptal et/ })).toBeNull()
+    expect(cancelled.queryByRole('button', { name: /^İptal: / })).toBeNull()
     expect(cancelled.getByTestId('offer-customer').textContent).toBe('Veli Kaya')
   })
 
@@ -632,7 +643,8 @@ describe('The offer list on a phone', () => {
     expect(totals()).toEqual(['366,65 ₺', '56,67 ₺', '423,32 ₺'])
     const save = button(`${NO} numaralı teklifin oranlarını kaydet`)
     expect(save.textContent).toBe('Kaydet')
-    expect(save).toHaveProperty('disabled', true)
+    // Off until a percent changed, yet focusable: after a save it must not drop the focus.
+    expect(save.getAttribute('aria-disabled')).toBe('true')
     // Kaydet sits under the totals, inside the details.
     expect(details.contains(save)).toBe(true)
 
@@ -664,11 +676,11 @@ describe('The offer list on a phone', () => {
   })
 
   it('a cancelled offer shows read-only percents and no Kaydet; İptal on a card asks and cancels', async () => {
-    const { calls } = serve(undefined, () => jsonResponse(offer({ isCancel: true })))
+    const { calls } = serve(undefined, () => apiJson(offerSchema, offer({ isCancel: true })))
     mockPhoneWidth()
     renderOffers()
     await screen.findByTestId('offers-cards')
-    fireEvent.click(button(`${NO} numaralı teklifi iptal et`))
+    fireEvent.click(button(`İptal: ${NO} numaralı teklif`))
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Evet, iptal et' }))
     await waitFor(() => expect(within(row()).getByTestId('offer-cancelled').textContent).toBe('İptal Edildi'))
     expect(calls).toEqual([{ path: '/api/catalog/offer/42', method: 'PATCH', json: { cancel: true } }])

@@ -5,13 +5,14 @@ import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
 import { AlertIcon } from '../../components/icons/Icons'
 import { ListPagination } from '../../components/ListPagination'
 import { LoadError } from '../../components/LoadError'
+import { PlainList } from '../../components/PlainList'
 import { loginPath } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
-import { OfferCard } from './OfferCard'
-import { OfferRow } from './OfferRow'
-import { useOfferList } from './offers-api'
+import { useOfferList } from './api/offers-api'
+import { OfferCard } from './components/OfferCard'
+import { OfferRow } from './components/OfferRow'
 
 /** The page asked for by the address: a positive whole number, else 1. */
 function readPage(search: URLSearchParams): number {
@@ -84,19 +85,11 @@ function DealerOffers() {
     >
       {updating && <VisuallyHidden role="status">{t('offers.updating')}</VisuallyHidden>}
       {phone ? (
-        <Stack
-          component="ul"
-          gap="sm"
-          p={0}
-          m={0}
-          style={{ listStyle: 'none' }}
-          aria-label={t('offers.list')}
-          data-testid="offers-cards"
-        >
+        <PlainList label={t('offers.list')} data-testid="offers-cards">
           {data.items.map((offer) => (
             <OfferCard key={offer.id} offer={offer} list={data} />
           ))}
-        </Stack>
+        </PlainList>
       ) : (
         <Table.ScrollContainer minWidth={880} type="native">
           <Table verticalSpacing="sm" aria-label={t('offers.list')} data-testid="offers-table">

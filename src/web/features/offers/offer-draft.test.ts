@@ -5,9 +5,9 @@ import {
   OFFER_PROFIT_MIN,
   offerProfitSchema,
 } from '../../../contracts/offers'
+import { offer } from '../../test/offer-fixtures'
 import { NO_OFFER_NOTE, PROFIT_MAX, PROFIT_MIN } from './offer-constants'
 import { changedProfits, draftForAll, draftTotals, linePercent, percentValue } from './offer-draft'
-import { offer } from './offer-fixtures'
 
 describe('offer constants', () => {
   it('are the contract values', () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import en from '../../i18n/en.json'
 import { createI18n } from '../../i18n/setup'
 import tr from '../../i18n/tr.json'
+import { offer, offerList } from '../../test/offer-fixtures'
 import { draftTotals } from './offer-draft'
-import { offer, offerList } from './offer-fixtures'
 import { buildQuoteForm, escapeHtml, greetingName, quoteTexts } from './quote-form'
 
 const trTexts = quoteTexts(createI18n('tr', tr).t)

@@ -1,15 +1,18 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
-import { calledUrls, routeFetch } from '../../test/fetch-routes'
-import { dealer, dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { type Order, orderSchema } from '../../../contracts/orders'
+import { dealer, dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { apiError, apiJson, recordRequests } from '../../test/network'
+import { testOrder } from '../../test/order-fixtures'
 import { mockPhoneWidth } from '../../test/phone'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { OrderSuccessPage } from './OrderSuccessPage'
-import { testOrder } from './order-fixtures'
 
 function renderSuccess(route: string, bootstrap: Bootstrap = dealerBootstrap()) {
   return renderWithProviders(
@@ -27,21 +30,24 @@ function renderSuccess(route: string, bootstrap: Bootstrap = dealerBootstrap()) 
 
 const text = (testId: string) => screen.getByTestId(testId).textContent
 
+const serveOrder = (order: Order) =>
+  server.use(http.get(`/api/catalog/order/${order.id}`, () => apiJson(orderSchema, order)))
+const answerAnyOrder = (answer: () => Response) => server.use(http.get('/api/catalog/order/:id', answer))
+
 afterEach(() => {
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
 describe('The order success screen', () => {
   it('shows the order: number, date, plan, branch, note, items and totals, and the ways on', async () => {
-    const fetchMock = routeFetch({ '/api/catalog/order/77': testOrder() })
-    vi.stubGlobal('fetch', fetchMock)
+    serveOrder(testOrder())
+    const requests = recordRequests()
     renderSuccess('/siparis/77')
     expect(screen.getByRole('status', { name: 'Sipariş yükleniyor' })).toBeTruthy()
 
     const heading = await screen.findByRole('heading', { level: 1 })
     expect(heading.textContent).toBe('Siparişiniz alındı')
-    expect(calledUrls(fetchMock).map((u) => u.pathname)).toEqual(['/api/catalog/order/77'])
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/catalog/order/77'])
     expect(screen.getByText('Siparişiniz S2026-000077 numarasıyla kaydedildi. Teşekkür ederiz.')).toBeTruthy()
     expect(text('order-no')).toBe('S2026-000077')
     expect(text('order-date')).toContain('14.03.2026')
@@ -74,7 +80,7 @@ describe('The order success screen', () => {
 
   it('lists the lines compactly on a phone, with quantity, price and amount in view', async () => {
     mockPhoneWidth()
-    vi.stubGlobal('fetch', routeFetch({ '/api/catalog/order/77': testOrder() }))
+    serveOrder(testOrder())
     renderSuccess('/siparis/77')
     const list = await screen.findByRole('list', { name: 'Sipariş edilen ürünler' })
     expect(screen.queryByRole('table')).toBeNull()
@@ -87,17 +93,14 @@ describe('The order success screen', () => {
 
   it('speaks English under /en, leaves out an empty branch and adds the TRY total for another currency', async () => {
     const usd = (value: number) => ({ value, currency: 'USD' })
-    vi.stubGlobal(
-      'fetch',
-      routeFetch({
-        '/api/catalog/order/78': testOrder({
-          id: 78,
-          branch: null,
-          subtotal: usd(60),
-          tax: usd(12),
-          total: usd(72),
-          baseTotal: { value: 2880, currency: 'TRY' },
-        }),
+    serveOrder(
+      testOrder({
+        id: 78,
+        branch: null,
+        subtotal: usd(60),
+        tax: usd(12),
+        total: usd(72),
+        baseTotal: { value: 2880, currency: 'TRY' },
       }),
     )
     renderSuccess('/en/siparis/78', dealerBootstrap({ locale: 'en' }))
@@ -114,16 +117,7 @@ describe('The order success screen', () => {
   })
 
   it('says so when the order does not exist (or is another company’s)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      routeFetch({
-        '/api/catalog/order/': () =>
-          jsonResponse(
-            { error: { code: 'not_found', messages: { type: 'Aradığınız kayıt bulunamadı.' } } },
-            404,
-          ),
-      }),
-    )
+    answerAnyOrder(() => apiError(404, 'not_found', 'Aradığınız kayıt bulunamadı.'))
     renderSuccess('/siparis/999')
     const notFound = await screen.findByTestId('not-found')
     expect(within(notFound).getByRole('heading', { level: 1 }).textContent).toBe('Sipariş bulunamadı')
@@ -131,21 +125,14 @@ describe('The order success screen', () => {
   })
 
   it('does not ask the server about an address that is no order number', async () => {
-    const fetchMock = routeFetch({})
-    vi.stubGlobal('fetch', fetchMock)
+    const requests = recordRequests()
     renderSuccess('/siparis/abc')
     expect((await screen.findByTestId('not-found')).textContent).toContain('Sipariş bulunamadı')
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests).toEqual([])
   })
 
   it('shows a load error with a retry', async () => {
-    vi.stubGlobal(
-      'fetch',
-      routeFetch({
-        '/api/catalog/order/': () =>
-          jsonResponse({ error: { code: 'internal', messages: { type: 'Olmadı.' } } }, 500),
-      }),
-    )
+    answerAnyOrder(() => apiError(500, 'internal', 'Olmadı.'))
     renderSuccess('/siparis/77')
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Sipariş yüklenemedi')
@@ -153,13 +140,12 @@ describe('The order success screen', () => {
   })
 
   it('sends a guest to login and tells an administrator the page is for dealers', async () => {
-    const fetchMock = routeFetch({})
-    vi.stubGlobal('fetch', fetchMock)
+    const requests = recordRequests()
     const { unmount } = renderSuccess('/siparis/77', guestBootstrap())
     await waitFor(() => expect(text('location')).toBe('/account/login?next=%2Fsiparis%2F77'))
     unmount()
     renderSuccess('/siparis/77', dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }))
     expect(screen.getByText('Siparişler bayi hesapları içindir')).toBeTruthy()
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests).toEqual([])
   })
 })

@@ -24,10 +24,10 @@ import { isApiError } from '../../lib/api-error'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
-import { DealerOnly } from './DealerOnly'
-import { OrderItemList } from './OrderItemList'
-import { formatOrderDate, OrderItemsTable } from './OrderItemsTable'
-import { useOrder } from './orders-api'
+import { useOrder } from './api/orders-api'
+import { DealerOnly } from './components/DealerOnly'
+import { OrderItemList } from './components/OrderItemList'
+import { formatOrderDate, OrderItemsTable } from './components/OrderItemsTable'
 
 /** Image size of the order's lines (spec/2 §9: 80 in checkout). */
 const imageSize = 80

@@ -1,24 +1,19 @@
 // @vitest-environment jsdom
 import { notifications } from '@mantine/notifications'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
-import type { OrderList } from '../../../contracts/orders'
-import { routeFetch } from '../../test/fetch-routes'
-import { dealerBootstrap, guestBootstrap, jsonResponse } from '../../test/fixtures'
+import { type OrderList, orderListSchema, orderSchema } from '../../../contracts/orders'
+import { dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { apiError, apiJson, holdRequests, recordRequests } from '../../test/network'
+import { testOrder, testOrderList } from '../../test/order-fixtures'
 import { mockPhoneWidth } from '../../test/phone'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { OrdersPage } from './OrdersPage'
-import { testOrder, testOrderList } from './order-fixtures'
-
-interface Pending {
-  path: string
-  method: string
-  json: unknown
-  answer: (response: Response | Error) => void
-}
 
 const cancelFailed = 'Sipariş iptal edilemedi. Lütfen bizimle iletişime geçiniz.'
 
@@ -40,31 +35,25 @@ const threeOrders = () =>
   )
 
 /** GET /api/catalog/orders answers `list(page)`; a cancel waits until the test answers it. */
-function serve(list: (page: number) => OrderList | Promise<Response> = () => threeOrders()) {
-  const pending: Pending[] = []
-  const fetchMock = routeFetch({
-    '/api/catalog/orders': async (url: URL) => {
-      const answer = list(Number(url.searchParams.get('page') ?? '1'))
-      return answer instanceof Promise ? answer : jsonResponse(answer)
-    },
-    '/api/catalog/order/': (url: URL, init: RequestInit | undefined) =>
-      new Promise<Response>((resolve, reject) => {
-        pending.push({
-          path: url.pathname,
-          method: init?.method ?? 'GET',
-          json: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-          answer: (response) => (response instanceof Error ? reject(response) : resolve(response)),
-        })
-      }),
-  })
-  vi.stubGlobal('fetch', fetchMock)
+function serve(list: (page: number) => OrderList | Response = () => threeOrders()) {
+  const { calls: pending, resolver } = holdRequests()
+  server.use(
+    http.get('/api/catalog/orders', ({ request }) => {
+      const answer = list(Number(new URL(request.url).searchParams.get('page') ?? '1'))
+      return answer instanceof Response ? answer : apiJson(orderListSchema, answer)
+    }),
+    http.patch('/api/catalog/order/:id', resolver),
+  )
+  const requests = recordRequests()
   const listPages = () =>
-    fetchMock.mock.calls
-      .map(([input]) => new URL(String(input), 'http://localhost'))
-      .filter((url) => url.pathname === '/api/catalog/orders')
-      .map((url) => url.searchParams.get('page'))
+    requests
+      .filter((r) => r.url.pathname === '/api/catalog/orders')
+      .map((r) => r.url.searchParams.get('page'))
   return { pending, listPages }
 }
+
+const cancelled = () =>
+  apiJson(orderSchema, testOrder({ status: 'cancelled', isCancel: true, cancellable: false }))
 
 function renderOrders(route = '/siparis/liste', bootstrap: Bootstrap = dealerBootstrap()) {
   return renderWithProviders(
@@ -88,7 +77,7 @@ const cells = (orderNo: string) =>
     .map((cell) => cell.textContent)
 
 async function confirmCancel(orderNo: string) {
-  fireEvent.click(within(row(orderNo)).getByRole('button', { name: `${orderNo} numaralı siparişi iptal et` }))
+  fireEvent.click(within(row(orderNo)).getByRole('button', { name: `İptal Et: ${orderNo} numaralı sipariş` }))
   const dialog = await screen.findByRole('dialog', { name: 'Siparişi iptal et' })
   expect(dialog.textContent).toContain(`${orderNo} numaralı sipariş iptal edilecek`)
   fireEvent.click(within(dialog).getByRole('button', { name: 'Evet, iptal et' }))
@@ -97,7 +86,6 @@ async function confirmCancel(orderNo: string) {
 afterEach(() => {
   // Toasts live in a module-wide store: one test's must not show up in the next.
   act(() => notifications.clean())
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
@@ -122,7 +110,7 @@ describe('The order list', () => {
     ])
     expect(date).toContain('14.03.2026')
     expect(cells('S2026-000076')[4]).toBe('İptal Edildi')
-    expect(within(row('S2026-000076')).queryByRole('button', { name: /iptal et/ })).toBeNull()
+    expect(within(row('S2026-000076')).queryByRole('button', { name: /^İptal Et: / })).toBeNull()
     expect(cells('S2026-000075')[4]).toBe('Hazırlanıyor')
     expect(screen.getByTestId('orders-customer').textContent).toBe('Yılmaz Otomotiv Ltd.')
   })
@@ -173,15 +161,11 @@ describe('The order list', () => {
     expect(pending[0]).toMatchObject({
       path: '/api/catalog/order/77',
       method: 'PATCH',
-      json: { cancel: true },
+      body: { cancel: true },
     })
-    await act(async () =>
-      pending[0]!.answer(
-        jsonResponse(testOrder({ status: 'cancelled', isCancel: true, cancellable: false })),
-      ),
-    )
+    await act(async () => pending[0]!.answer(cancelled()))
     await waitFor(() => expect(cells('S2026-000077')[4]).toBe('İptal Edildi'))
-    expect(within(row('S2026-000077')).queryByRole('button', { name: /iptal et/ })).toBeNull()
+    expect(within(row('S2026-000077')).queryByRole('button', { name: /^İptal Et: / })).toBeNull()
     expect(await screen.findByText('S2026-000077 numaralı sipariş iptal edildi.')).toBeTruthy()
   })
 
@@ -189,7 +173,7 @@ describe('The order list', () => {
     const { pending } = serve()
     renderOrders()
     await screen.findByTestId('orders-table')
-    fireEvent.click(screen.getByRole('button', { name: 'S2026-000077 numaralı siparişi iptal et' }))
+    fireEvent.click(screen.getByRole('button', { name: 'İptal Et: S2026-000077 numaralı sipariş' }))
     const dialog = await screen.findByRole('dialog', { name: 'Siparişi iptal et' })
     fireEvent.click(within(dialog).getByRole('button', { name: 'Vazgeç' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
@@ -203,11 +187,7 @@ describe('The order list', () => {
     await screen.findByTestId('orders-table')
     await confirmCancel('S2026-000077')
     await waitFor(() => expect(pending).toHaveLength(1))
-    await act(async () =>
-      pending[0]!.answer(
-        jsonResponse({ error: { code: 'not_cancellable', messages: { type: 'Başka bir metin.' } } }, 409),
-      ),
-    )
+    await act(async () => pending[0]!.answer(apiError(409, 'not_cancellable', 'Başka bir metin.')))
     expect(await screen.findByText(cancelFailed)).toBeTruthy()
     expect(screen.queryByText('Başka bir metin.')).toBeNull()
     // The list is fetched again so the row shows where the order stands.
@@ -216,7 +196,7 @@ describe('The order list', () => {
 
     await confirmCancel('S2026-000077')
     await waitFor(() => expect(pending).toHaveLength(2))
-    await act(async () => pending[1]!.answer(new TypeError('Failed to fetch')))
+    await act(async () => pending[1]!.answer(HttpResponse.error()))
     await waitFor(() => expect(screen.getAllByText(cancelFailed)).toHaveLength(2))
   })
 
@@ -266,7 +246,7 @@ describe('The order list', () => {
   })
 
   it('shows a load error with a retry', async () => {
-    serve(async () => jsonResponse({ error: { code: 'internal', messages: { type: 'Olmadı.' } } }, 500))
+    serve(() => apiError(500, 'internal', 'Olmadı.'))
     renderOrders()
     const alert = await screen.findByRole('alert')
     expect(alert.textContent).toContain('Siparişler yüklenemedi')
@@ -275,15 +255,14 @@ describe('The order list', () => {
   })
 
   it('sends a guest to login and back', async () => {
-    const fetchMock = routeFetch({})
-    vi.stubGlobal('fetch', fetchMock)
+    const requests = recordRequests()
     renderOrders('/siparis/liste?page=2', guestBootstrap())
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe(
         '/account/login?next=%2Fsiparis%2Fliste%3Fpage%3D2',
       ),
     )
-    expect(fetchMock).not.toHaveBeenCalled()
+    expect(requests).toEqual([])
   })
 })
 
@@ -304,15 +283,15 @@ describe('The order list on a phone', () => {
     expect(first.getByText('Ayşe Yılmaz')).toBeTruthy()
     expect(first.getByTestId('order-total').textContent).toBe('2.995,80 ₺')
     expect(first.getByText('Yeni')).toBeTruthy()
-    expect(first.getByRole('button', { name: 'S2026-000077 numaralı siparişi iptal et' }).textContent).toBe(
+    expect(first.getByRole('button', { name: 'İptal Et: S2026-000077 numaralı sipariş' }).textContent).toBe(
       'İptal Et',
     )
     const cancelled = within(row('S2026-000076'))
     expect(cancelled.getByTestId('order-cancelled').textContent).toBe('İptal Edildi')
-    expect(cancelled.queryByRole('button', { name: /iptal et/ })).toBeNull()
+    expect(cancelled.queryByRole('button', { name: /^İptal Et: / })).toBeNull()
     const processing = within(row('S2026-000075'))
     expect(processing.getByText('Hazırlanıyor')).toBeTruthy()
-    expect(processing.queryByRole('button', { name: /iptal et/ })).toBeNull()
+    expect(processing.queryByRole('button', { name: /^İptal Et: / })).toBeNull()
   })
 
   it('expands an order into a compact list of its lines', async () => {
@@ -362,14 +341,10 @@ describe('The order list on a phone', () => {
     await confirmCancel('S2026-000077')
     await waitFor(() => expect(pending).toHaveLength(1))
     expect(pending[0]).toMatchObject({ path: '/api/catalog/order/77', method: 'PATCH' })
-    await act(async () =>
-      pending[0]!.answer(
-        jsonResponse(testOrder({ status: 'cancelled', isCancel: true, cancellable: false })),
-      ),
-    )
+    await act(async () => pending[0]!.answer(cancelled()))
     await waitFor(() =>
       expect(within(row('S2026-000077')).getByTestId('order-cancelled').textContent).toBe('İptal Edildi'),
     )
-    expect(within(row('S2026-000077')).queryByRole('button', { name: /iptal et/ })).toBeNull()
+    expect(within(row('S2026-000077')).queryByRole('button', { name: /^İptal Et: / })).toBeNull()
   })
 })

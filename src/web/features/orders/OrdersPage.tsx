@@ -13,10 +13,10 @@ import { queryKeys } from '../../lib/query-keys'
 import { useLocalePath } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
-import { DealerOnly } from './DealerOnly'
-import { OrderCards } from './OrderCards'
-import { OrdersTable } from './OrderRows'
-import { useCancelOrder, useOrderList } from './orders-api'
+import { useCancelOrder, useOrderList } from './api/orders-api'
+import { DealerOnly } from './components/DealerOnly'
+import { OrderCards } from './components/OrderCards'
+import { OrdersTable } from './components/OrderRows'
 
 /** ?page=n, a whole number from 1; anything else is page 1 (the server clamps past the last page). */
 function readPage(search: URLSearchParams): number {

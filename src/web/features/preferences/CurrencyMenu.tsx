@@ -1,5 +1,6 @@
-import { Button, Menu } from '@mantine/core'
+import { Menu } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
+import { BusyButton } from '../../components/BusyButton'
 import { ChevronDownIcon } from '../../components/icons/Icons'
 import { useSession } from '../../lib/session-context'
 import { useChangeCurrency } from './preferences-api'
@@ -17,16 +18,16 @@ export function CurrencyMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={200}>
       <Menu.Target>
-        <Button
+        <BusyButton
           variant="subtle"
           color="gray"
           size="compact-md"
           rightSection={<ChevronDownIcon size={14} />}
-          loading={changeCurrency.isPending}
+          busy={changeCurrency.isPending}
           aria-label={t('currency.label', { currency: current?.code ?? '' })}
         >
           {current ? `${current.code} ${current.symbol}` : t('currency.choose')}
-        </Button>
+        </BusyButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('currency.title')}</Menu.Label>

@@ -1,6 +1,7 @@
-import { Button, Group, Menu } from '@mantine/core'
+import { Group, Menu } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import type { Locale } from '../../../contracts/common'
+import { BusyButton } from '../../components/BusyButton'
 import { FlagGb, FlagTr } from '../../components/Flags'
 import { ChevronDownIcon } from '../../components/icons/Icons'
 import { useSession } from '../../lib/session-context'
@@ -22,17 +23,17 @@ export function LanguageMenu() {
   return (
     <Menu position="bottom-end" shadow="md" width={180}>
       <Menu.Target>
-        <Button
+        <BusyButton
           variant="subtle"
           color="gray"
           size="compact-md"
           leftSection={<Flag locale={locale} />}
           rightSection={<ChevronDownIcon size={14} />}
-          loading={changeLocale.isPending}
-          aria-label={t('language.label', { language: t(`language.${locale}`) })}
+          busy={changeLocale.isPending}
+          aria-label={t('language.label', { code: locale.toUpperCase(), language: t(`language.${locale}`) })}
         >
           {locale.toUpperCase()}
-        </Button>
+        </BusyButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.RadioGroup

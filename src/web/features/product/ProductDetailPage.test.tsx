@@ -1,29 +1,34 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, within } from '@testing-library/react'
+import { http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
-import type { ProductDetail } from '../../../contracts/catalog'
+import { cartSchema } from '../../../contracts/cart'
+import { type ProductDetail, productDetailSchema } from '../../../contracts/catalog'
 import { defaultStoreSettings } from '../../../contracts/settings'
+import { emptyCart } from '../../test/cart-fixtures'
 import { catalogProduct, unit } from '../../test/catalog-fixtures'
-import { routeFetch } from '../../test/fetch-routes'
-import { dealerBootstrap, jsonResponse } from '../../test/fixtures'
+import { dealerBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
+import { apiError, apiJson } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
 import { ProductDetailPage } from './ProductDetailPage'
 
+/**
+ * GET /api/catalog/product/:id answers the given products, any other id a 404; the dealer's cart (for
+ * the add-to-cart button) is empty.
+ */
 function serve(products: ProductDetail[]) {
   const byId = new Map(products.map((p) => [p.id, p]))
-  const fetchMock = routeFetch({
-    '/api/catalog/product/': (url: URL) => {
-      const product = byId.get(Number(url.pathname.split('/').pop()))
-      return product
-        ? jsonResponse(product)
-        : jsonResponse({ error: { code: 'not_found', messages: { type: 'Ürün bulunamadı.' } } }, 404)
-    },
-  })
-  vi.stubGlobal('fetch', fetchMock)
-  return fetchMock
+  server.use(
+    http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())),
+    http.get('/api/catalog/product/:id', ({ params }) => {
+      const product = byId.get(Number(params.id))
+      return product ? apiJson(productDetailSchema, product) : apiError(404, 'not_found', 'Ürün bulunamadı.')
+    }),
+  )
 }
 
 function renderDetail(route: string, bootstrap: Bootstrap = dealerBootstrap()) {
@@ -55,7 +60,6 @@ const salePrice = () => within(screen.getByTestId('detail-price')).getByTestId('
 
 afterEach(() => {
   vi.useRealTimers()
-  vi.unstubAllGlobals()
   vi.restoreAllMocks()
 })
 
@@ -142,7 +146,7 @@ describe('ProductDetailPage', () => {
     const decrease = screen.getByRole('button', { name: 'Miktarı azalt' })
     const increase = screen.getByRole('button', { name: 'Miktarı artır' })
     expect(input.value).toBe('1')
-    expect(decrease).toHaveProperty('disabled', true)
+    expect(decrease.getAttribute('aria-disabled')).toBe('true')
     fireEvent.click(increase)
     fireEvent.click(increase)
     expect(input.value).toBe('3')
@@ -157,7 +161,7 @@ describe('ProductDetailPage', () => {
     expect(input.value).toBe('42')
     type('100')
     expect(input.value).toBe('100')
-    expect(increase).toHaveProperty('disabled', true)
+    expect(increase.getAttribute('aria-disabled')).toBe('true')
     type('abc')
     expect(input.value).toBe('1')
     type('7')

@@ -1,11 +1,12 @@
 import { Grid, Skeleton, Stack } from '@mantine/core'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router'
+import { parseProductSegment } from '../../../domain/product-url'
 import { LoadError } from '../../components/LoadError'
 import { NotFoundState } from '../../components/NotFoundState'
 import { isApiError } from '../../lib/api-error'
-import { detailImageHeight, ProductDetailView } from './ProductDetailView'
-import { productIdFromPath, useProduct } from './product-api'
+import { useProduct } from './api/product-api'
+import { detailImageHeight, ProductDetailView } from './components/ProductDetailView'
 
 function DetailSkeleton() {
   const { t } = useTranslation()
@@ -32,7 +33,7 @@ function DetailSkeleton() {
 export function ProductDetailPage() {
   const { t } = useTranslation()
   const { url } = useParams()
-  const id = productIdFromPath(url)
+  const id = parseProductSegment(url ?? '')?.id ?? null
   const product = useProduct(id)
 
   if (id === null || (product.isError && isApiError(product.error) && product.error.status === 404)) {

@@ -1,0 +1,149 @@
+import { expect, type Page, test } from '@playwright/test'
+import { expectAccessible, scans, scanTable } from './axe'
+import { ADMIN, cardOf, DEALER, logIn } from './fixtures'
+
+/**
+ * Every screen in Turkish and English, as a guest, a dealer and an administrator, on a desktop and
+ * (the @phone tests) a phone, checked with axe: no serious or critical WCAG 2.1 A/AA violation.
+ * The walk opens the overlays too (mini cart, phone menu, stock and price-info modals), and the
+ * dealer makes an order and an offer so the success page and the lists have rows to show.
+ */
+
+type Role = 'guest' | 'dealer' | 'admin'
+type Locale = 'tr' | 'en'
+
+const PRODUCT = 'Açık Ağız Anahtar 24 mm'
+const either = (tr: string, en: string) => new RegExp(`^(${tr}|${en})$`)
+const containing = (tr: string, en: string) => new RegExp(`${tr}|${en}`)
+
+function walker(page: Page, role: Role, locale: Locale, size: string) {
+  const to = (path: string) => (locale === 'en' ? `/en${path === '/' ? '' : path}` : path)
+  const check = (screen: string) => expectAccessible(page, `${role} ${locale} ${size} ${screen}`)
+  const visit = async (path: string, screen = path) => {
+    await page.goto(to(path))
+    await check(screen)
+  }
+  /** Opens an overlay with `opener`, checks the page with it open, closes it with Escape. */
+  const withOverlay = async (opener: () => Promise<void>, screen: string) => {
+    await opener()
+    await expect(page.getByRole('dialog').last()).toBeVisible()
+    await check(screen)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  }
+  const addToCart = async () => {
+    await page.goto(to('/el-aletleri?view=grid'))
+    const card = cardOf(page, PRODUCT)
+    await card.getByRole('button', { name: either('Sepete Ekle', 'Add to cart') }).click()
+    await expect(card.getByRole('button', { name: either('Sepete Eklendi', 'Added to cart') })).toBeVisible()
+  }
+  return { to, check, visit, withOverlay, addToCart }
+}
+
+async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
+  const size = phone ? 'phone' : 'desktop'
+  const { to, check, visit, withOverlay, addToCart } = walker(page, role, locale, size)
+
+  if (role === 'guest') {
+    await visit('/account/login')
+    await visit('/')
+  } else {
+    await logIn(page, role === 'dealer' ? DEALER : ADMIN, to('/account/login'))
+    await check('/ (signed in)')
+  }
+  if (phone) {
+    await withOverlay(
+      () => page.getByRole('button', { name: either('Menüyü aç', 'Open menu') }).click(),
+      'phone menu',
+    )
+  }
+
+  await visit('/urunler')
+  await visit('/el-aletleri?view=grid', '/el-aletleri (grid)')
+  if (role !== 'guest') {
+    await withOverlay(
+      () =>
+        cardOf(page, PRODUCT)
+          .getByRole('button', {
+            name: containing('ödeme planı fiyatlarını göster', 'Show payment plan prices'),
+          })
+          .click(),
+      'price-info modal',
+    )
+  }
+  await visit('/el-aletleri?view=list', '/el-aletleri (list)')
+  if (role !== 'guest') {
+    await withOverlay(
+      () =>
+        page
+          .getByRole('button', { name: /^(Depolar|Warehouses): / })
+          .first()
+          .click(),
+      'stock modal (list)',
+    )
+  }
+  await visit(`/arama?q=${encodeURIComponent(PRODUCT)}`, '/arama')
+  await page.getByRole('link', { name: PRODUCT, exact: true }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: PRODUCT })).toBeVisible()
+  await check('product page')
+  if (role !== 'guest') {
+    await withOverlay(
+      () => page.getByRole('button', { name: either('Stok bilgisi', 'Stock information') }).click(),
+      'stock modal (product)',
+    )
+  }
+  await visit('/sepet')
+  if (role === 'admin') {
+    await visit('/siparis/liste')
+    await visit('/teklif/liste')
+    await visit('/yonetim/e-postalar')
+    await visit('/yonetim/e-postalar?status=sent', '/yonetim/e-postalar (sent)')
+  }
+  if (role !== 'dealer') return
+
+  // A cart with a line, the mini cart, an order and its success page, the order list opened.
+  await addToCart()
+  await withOverlay(() => page.getByTestId('cart-button').click(), 'mini cart')
+  await visit('/sepet', '/sepet (with a line)')
+  await page.getByRole('button', { name: either('Sipariş Ver', 'Place order') }).click()
+  await expect(page).toHaveURL(/\/siparis\/\d+$/)
+  await check('order success')
+  await visit('/siparis/liste')
+  await page
+    .getByRole('button', { name: containing('siparişin ürünlerini göster', 'Show the items of order') })
+    .first()
+    .click()
+  await check('/siparis/liste (opened)')
+
+  // An offer from the cart, the offer list opened.
+  await addToCart()
+  await page.goto(to('/sepet'))
+  await page.getByRole('button', { name: either('Teklif Oluştur', 'Make an offer') }).click()
+  await expect(page).toHaveURL(/\/teklif\/liste$/)
+  await check('/teklif/liste')
+  await page
+    .getByRole('button', { name: containing('teklifin detayını göster', 'Show the details of offer') })
+    .first()
+    .click()
+  await check('/teklif/liste (opened)')
+}
+
+test.describe('accessibility (axe)', () => {
+  test.afterAll(() => {
+    if (scans.length > 0)
+      console.log(`\nserious or critical axe violations per screen:\n${scanTable(scans)}\n`)
+  })
+
+  for (const role of ['guest', 'dealer', 'admin'] as const) {
+    for (const locale of ['tr', 'en'] as const) {
+      test(`every screen, ${role}, ${locale}`, async ({ page }) => {
+        test.setTimeout(180_000)
+        await walk(page, role, locale, false)
+      })
+      test(`every screen, ${role}, ${locale} @phone`, async ({ page }) => {
+        test.setTimeout(180_000)
+        await walk(page, role, locale, true)
+      })
+    }
+  }
+})

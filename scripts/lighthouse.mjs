@@ -1,0 +1,356 @@
+#!/usr/bin/env node
+// npm run lighthouse -- [--no-fail] [--pages home,list,…] [--who guest,dealer] [--base-url URL] [--save-reports]
+//
+// Lighthouse 12 (mobile defaults: phone form factor, simulated slow 4G and 4× CPU throttling) in Debian's
+// Chromium on the pages a visitor meets first, as a guest and as the demo dealer. Run `npm run build`
+// first: the script starts the built server itself (dist/server/main.js, a free port on 127.0.0.1, a
+// throw-away DATA_DIR with the demo data) unless --base-url points at a running one with the demo logins.
+// Prints one table and writes it to bench/results/lighthouse.md (not committed, like the bench's).
+// Exit code 1 when a page misses a budget (unless --no-fail), 2 for bad arguments or a missing build.
+import { spawn } from 'node:child_process'
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { parseArgs } from 'node:util'
+// chrome-launcher comes with lighthouse (its own launcher); no browser is ever downloaded.
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse from 'lighthouse'
+import { installSignalHandlers, stopAll, stopChild, track } from '../bench/children.mjs'
+import { Client, DEALER } from '../bench/client.mjs'
+import { freePort } from '../bench/server.mjs'
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+]
+const HOST = '127.0.0.1'
+const READY_TIMEOUT_MS = 120_000
+
+/** What every page must reach (the performance budget of the web app, docs/design.md). */
+export const BUDGETS = {
+  performance: 90,
+  accessibility: 95,
+  'best-practices': 100,
+  seo: 100,
+  lcpMs: 2500,
+  tbtMs: 200,
+  cls: 0.1,
+}
+
+const PAGE_IDS = ['home', 'list', 'category', 'product', 'cart', 'login']
+const USAGE = `Usage: npm run lighthouse -- [options]   (run npm run build first)
+  --no-fail          print the table, exit 0 even when a page misses a budget
+  --pages a,b        only these pages (${PAGE_IDS.join(', ')})
+  --who a,b          only these visitors (guest, dealer)
+  --base-url URL     measure a running server (with the demo logins) instead of starting one
+  --save-reports     also write each page's Lighthouse JSON report to bench/results/lighthouse/`
+
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      'no-fail': { type: 'boolean', default: false },
+      pages: { type: 'string' },
+      who: { type: 'string' },
+      'base-url': { type: 'string' },
+      'save-reports': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  const list = (value, allowed, name) => {
+    if (!value) return allowed
+    const picked = value.split(',').map((s) => s.trim())
+    const unknown = picked.filter((p) => !allowed.includes(p))
+    if (unknown.length)
+      throw new Error(`--${name}: unknown ${unknown.join(', ')} (one of ${allowed.join(', ')})`)
+    return allowed.filter((a) => picked.includes(a))
+  }
+  return {
+    help: values.help,
+    fail: !values['no-fail'],
+    pages: list(values.pages, PAGE_IDS, 'pages'),
+    who: list(values.who, ['guest', 'dealer'], 'who'),
+    baseUrl: values['base-url']?.replace(/\/$/, ''),
+    saveReports: values['save-reports'],
+  }
+}
+
+const log = (line) => console.log(line)
+
+/** The built server with the demo data in a fresh data dir; `stop()` ends it and removes the dir. */
+async function startDemoServer() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toptan-lighthouse-'))
+  const port = await freePort()
+  const logFile = path.join(dataDir, 'server.log')
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST,
+    DATA_DIR: dataDir,
+    DEMO_DATA: '1',
+    LOG_LEVEL: 'warn',
+  }
+  delete env.DATABASE_URL
+  const child = track(
+    spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  )
+  const out = createWriteStream(logFile)
+  child.stdout.pipe(out)
+  child.stderr.pipe(out)
+  const url = `http://${HOST}:${port}`
+  const stop = async () => {
+    await stopChild(child, 10_000)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+  const started = performance.now()
+  while (true) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop()
+      throw new Error('The server stopped while starting (is the build there? npm run build)')
+    }
+    if (performance.now() - started > READY_TIMEOUT_MS) {
+      await stop()
+      throw new Error(`The server did not answer within ${READY_TIMEOUT_MS / 1000} s (log: ${logFile})`)
+    }
+    try {
+      const res = await fetch(`${url}/api/bootstrap`, { signal: AbortSignal.timeout(2000) })
+      await res.arrayBuffer()
+      if (res.status === 200) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  log(`Server with the demo data at ${url} (${((performance.now() - started) / 1000).toFixed(1)} s).`)
+  return { url, stop }
+}
+
+/** The addresses measured: a real leaf category and the first listed product, found through the API. */
+async function findPages(baseUrl) {
+  const guest = new Client(baseUrl)
+  const tree = await guest.getJson('/api/catalog/categories')
+  const leaf = (nodes) => {
+    for (const n of nodes) {
+      if (n.children.length === 0) return n
+      const found = leaf(n.children)
+      if (found) return found
+    }
+    return null
+  }
+  const category = leaf(tree.categories)
+  const first = (await guest.getJson('/api/catalog/products?page=1')).items[0]
+  if (!category || !first)
+    throw new Error('The catalogue has no category or no product: is the demo data loaded?')
+  const all = {
+    home: '/',
+    list: '/urunler',
+    category: `/${category.slug}`,
+    product: first.url,
+    cart: '/sepet',
+    login: '/account/login',
+  }
+  return { all, product: first }
+}
+
+/** The dealer's session cookie; with our own server, one line in the cart so /sepet shows the checkout. */
+async function dealerCookie(baseUrl, product, ownServer) {
+  const dealer = new Client(baseUrl)
+  await dealer.login(DEALER)
+  if (ownServer) {
+    const res = await dealer.request(`/api/catalog/cart/${product.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ quantity: 1, productValue: product.defaultUnit.id }),
+    })
+    if (res.status !== 200) throw new Error(`Adding to the dealer's cart answered ${res.status}: ${res.text}`)
+  }
+  return dealer.authHeaders().cookie
+}
+
+/** One Lighthouse run in a fresh Chromium (no cookie or cache carried from the previous page). */
+/**
+ * One Lighthouse run; a run whose trace Lighthouse itself could not read (NO_NAVSTART, NO_FCP: its
+ * own recording failed, not the page) is made once more, and a second failure is reported.
+ */
+async function measure(url, cookie) {
+  const lhr = await measureOnce(url, cookie)
+  const code = lhr.runtimeError?.code ?? ''
+  return /^NO_(NAVSTART|FCP|LCP)$/.test(code) ? measureOnce(url, cookie) : lhr
+}
+
+async function measureOnce(url, cookie) {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  })
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    })
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+    return result.lhr
+  } finally {
+    await chrome.kill()
+  }
+}
+
+function summarize(lhr) {
+  const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN
+  const summary = lhr.audits['resource-summary']?.details?.items ?? []
+  const bytesOf = (type) => summary.find((i) => i.resourceType === type)?.transferSize ?? 0
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    'best-practices': score('best-practices'),
+    seo: score('seo'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+    totalBytes: bytesOf('total'),
+    jsBytes: bytesOf('script'),
+    cssBytes: bytesOf('stylesheet'),
+    runtimeError: lhr.runtimeError?.message,
+  }
+}
+
+/** The budgets a row misses, in words. */
+function misses(row) {
+  const out = []
+  for (const id of ['performance', 'accessibility', 'best-practices', 'seo']) {
+    if (!(row[id] >= BUDGETS[id])) out.push(`${id} ${row[id]} < ${BUDGETS[id]}`)
+  }
+  if (!(row.lcpMs < BUDGETS.lcpMs)) out.push(`LCP ${fmtSeconds(row.lcpMs)}`)
+  if (!(row.tbtMs < BUDGETS.tbtMs)) out.push(`TBT ${Math.round(row.tbtMs)} ms`)
+  if (!(row.cls < BUDGETS.cls)) out.push(`CLS ${row.cls.toFixed(3)}`)
+  if (row.runtimeError) out.push(row.runtimeError)
+  return out
+}
+
+/** What Lighthouse holds against a page outside performance (failed audits), for the log. */
+function failedAudits(lhr) {
+  const failed = new Set()
+  for (const id of ['accessibility', 'best-practices', 'seo']) {
+    for (const ref of lhr.categories[id]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id]
+      if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1) failed.add(ref.id)
+    }
+  }
+  return [...failed]
+}
+
+const fmtSeconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+const kib = (bytes) => Math.round(bytes / 1024).toLocaleString('en')
+
+function table(rows) {
+  const head =
+    '| page | who | performance | accessibility | best practices | SEO | LCP | TBT | CLS | transferred KiB (JS, CSS) |'
+  const lines = [head, '|---|---|--:|--:|--:|--:|--:|--:|--:|--:|']
+  for (const r of rows) {
+    lines.push(
+      `| ${r.label} \`${r.path}\` | ${r.who} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} | ` +
+        `${fmtSeconds(r.lcpMs)} | ${Math.round(r.tbtMs).toLocaleString('en')} ms | ${r.cls.toFixed(3)} | ` +
+        `${kib(r.totalBytes)} (${kib(r.jsBytes)}, ${kib(r.cssBytes)}) |`,
+    )
+  }
+  return lines.join('\n')
+}
+
+async function main() {
+  let options
+  try {
+    options = parseOptions(process.argv.slice(2))
+  } catch (err) {
+    console.error(`${err.message}\n\n${USAGE}`)
+    process.exit(2)
+  }
+  if (options.help) {
+    console.log(USAGE)
+    return
+  }
+  if (!existsSync(CHROMIUM)) {
+    console.error(`No Chromium at ${CHROMIUM} (apt-get install -y chromium, or set CHROME_PATH).`)
+    process.exit(2)
+  }
+  if (!options.baseUrl && !existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
+    console.error('No build in dist/: run npm run build first.')
+    process.exit(2)
+  }
+  installSignalHandlers()
+  const server = options.baseUrl ? null : await startDemoServer()
+  const baseUrl = options.baseUrl ?? server.url
+  const rows = []
+  try {
+    const { all, product } = await findPages(baseUrl)
+    const cookie = options.who.includes('dealer') ? await dealerCookie(baseUrl, product, !!server) : null
+    for (const who of options.who) {
+      for (const id of options.pages) {
+        const started = performance.now()
+        const lhr = await measure(baseUrl + all[id], who === 'dealer' ? cookie : null)
+        const row = { label: id, path: all[id], who, ...summarize(lhr) }
+        rows.push(row)
+        const failed = failedAudits(lhr)
+        log(
+          `${who.padEnd(6)} ${all[id].padEnd(34)} perf ${row.performance}, a11y ${row.accessibility}, ` +
+            `bp ${row['best-practices']}, seo ${row.seo}, LCP ${fmtSeconds(row.lcpMs)}, TBT ${Math.round(row.tbtMs)} ms, ` +
+            `CLS ${row.cls.toFixed(3)} (${((performance.now() - started) / 1000).toFixed(0)} s)` +
+            (failed.length ? `\n       failed audits: ${failed.join(', ')}` : ''),
+        )
+        if (options.saveReports) {
+          const dir = path.join(root, 'bench', 'results', 'lighthouse')
+          mkdirSync(dir, { recursive: true })
+          writeFileSync(path.join(dir, `${who}-${id}.json`), JSON.stringify(lhr))
+        }
+      }
+    }
+  } finally {
+    await server?.stop()
+    await stopAll()
+  }
+
+  const missed = rows.map((r) => ({ r, m: misses(r) })).filter((x) => x.m.length)
+  const md = [
+    `# Lighthouse ${new Date().toISOString()}`,
+    '',
+    `Lighthouse 12, mobile defaults (simulated throttling), ${os.cpus().length} CPUs, load average ` +
+      `${os.loadavg()[0].toFixed(2)} at the end. Transferred bytes as the server sent them.`,
+    '',
+    table(rows),
+    '',
+    missed.length
+      ? `Budget missed (performance ≥ ${BUDGETS.performance}, accessibility ≥ ${BUDGETS.accessibility}, best practices and SEO 100, LCP < 2.5 s, TBT < 200 ms, CLS < 0.1):\n\n${missed
+          .map(({ r, m }) => `- ${r.who} ${r.path}: ${m.join('; ')}`)
+          .join('\n')}`
+      : 'Every page within its budget.',
+    '',
+  ].join('\n')
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true })
+  writeFileSync(path.join(root, 'bench', 'results', 'lighthouse.md'), md)
+  log(`\n${md}`)
+  log('Written to bench/results/lighthouse.md.')
+  if (missed.length && options.fail) process.exitCode = 1
+}
+
+main().catch(async (err) => {
+  console.error(err instanceof Error ? err.message : err)
+  await stopAll()
+  process.exit(1)
+})

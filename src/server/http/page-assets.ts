@@ -1,0 +1,99 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { parseProductSegment } from '../../domain/product-url'
+
+/**
+ * Each page of the web app is a lazy chunk (src/web/app/router.tsx). Without help the browser learns of
+ * it only after the entry has run, then of the chunks it imports, then of the data: three round trips
+ * in a row before anything is drawn. The page's HTML names them at once instead, from Vite's manifest.
+ */
+
+/** The page module each address opens: the same table as src/web/app/router.tsx (checked by a test). */
+export const PAGE_MODULES = {
+  home: 'src/web/features/home/HomePage.tsx',
+  login: 'src/web/features/account/LoginPage.tsx',
+  list: 'src/web/features/catalog/ProductListPage.tsx',
+  product: 'src/web/features/product/ProductDetailPage.tsx',
+  cart: 'src/web/features/cart/CartPage.tsx',
+  offers: 'src/web/features/offers/OffersPage.tsx',
+  orders: 'src/web/features/orders/OrdersPage.tsx',
+  orderSuccess: 'src/web/features/orders/OrderSuccessPage.tsx',
+  mailOutbox: 'src/web/features/staff/MailOutboxPage.tsx',
+  notFound: 'src/web/components/NotFoundState.tsx',
+} as const
+
+export type PageName = keyof typeof PAGE_MODULES
+
+const FIXED: Record<string, PageName> = {
+  '': 'home',
+  'account/login': 'login',
+  sepet: 'cart',
+  'siparis/liste': 'orders',
+  'teklif/liste': 'offers',
+  'yonetim/e-postalar': 'mailOutbox',
+  urunler: 'list',
+  arama: 'list',
+}
+
+/** Which page an address shows, as the web app's router decides it ('/en' prefix allowed). */
+export function pageOf(pathname: string): PageName {
+  const rest = pathname.replace(/^\/en(?=\/|$)/, '').replace(/^\/+|\/+$/g, '')
+  const fixed = FIXED[rest]
+  if (fixed) return fixed
+  const segments = rest.split('/')
+  if (segments.length === 2 && segments[0] === 'siparis') return 'orderSuccess'
+  if (segments.length === 1) return parseProductSegment(rest) ? 'product' : 'list'
+  if (segments.length === 2) return 'list'
+  return 'notFound'
+}
+
+/** Paths of a page's own files, as the browser asks for them ('/assets/…'). */
+export type PageFiles = { scripts: string[]; styles: string[] }
+
+type ManifestChunk = { file: string; imports?: string[]; css?: string[] }
+type Manifest = Record<string, ManifestChunk>
+
+/** Each page's own chunks and stylesheets, from Vite's manifest. */
+export class PageAssets {
+  private readonly manifest: Manifest | null
+  private readonly files = new Map<PageName, PageFiles>()
+
+  constructor(rootDir: string) {
+    const file = path.join(rootDir, 'dist', 'web', '.vite', 'manifest.json')
+    this.manifest = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Manifest) : null
+  }
+
+  /** Files the entry (index.html) loads anyway: not named again. */
+  private entryFiles(manifest: Manifest): Set<string> {
+    return new Set(this.walk(manifest, 'index.html').keys())
+  }
+
+  /** Every chunk `key` needs (itself and, recursively, what it imports), by manifest key. */
+  private walk(manifest: Manifest, key: string, seen = new Map<string, ManifestChunk>()) {
+    const chunk = manifest[key]
+    if (!chunk || seen.has(key)) return seen
+    seen.set(key, chunk)
+    for (const imported of chunk.imports ?? []) this.walk(manifest, imported, seen)
+    return seen
+  }
+
+  /** The page's own scripts and stylesheets (what the entry loads anyway left out). */
+  filesFor(page: PageName): PageFiles {
+    const cached = this.files.get(page)
+    if (cached) return cached
+    const files: PageFiles = { scripts: [], styles: [] }
+    const manifest = this.manifest
+    if (manifest) {
+      const skip = this.entryFiles(manifest)
+      const styles = new Set<string>()
+      for (const [name, chunk] of this.walk(manifest, PAGE_MODULES[page])) {
+        if (skip.has(name)) continue
+        files.scripts.push(`/${chunk.file}`)
+        for (const file of chunk.css ?? []) styles.add(`/${file}`)
+      }
+      files.styles.push(...styles)
+    }
+    this.files.set(page, files)
+    return files
+  }
+}

@@ -1,0 +1,80 @@
+import { and, eq, gt, lt } from 'drizzle-orm'
+import type { Role } from '../../contracts/account'
+import type { Locale } from '../../contracts/common'
+import type { Db } from '../db/client'
+import { customers, sessions, userPreferences, users } from '../db/schema/accounts'
+
+export type AuthUser = {
+  id: number
+  name: string
+  email: string
+  role: Role
+  customerId: number | null
+  locale: Locale | null
+  /** The user's stored preferences (null: never chose any), read with the session in the same query. */
+  preferences: StoredPreferences | null
+  /** The dealer company's price adjustment in percent ('0' for staff). */
+  profitPercent: string
+  /** The dealer company's name (null for staff). */
+  customerName: string | null
+}
+
+export type StoredPreferences = typeof userPreferences.$inferSelect
+
+export type SessionRow = { user: AuthUser; expiresAt: Date }
+
+/** One indexed lookup per request: the session with its user, preferences and company discount. */
+export async function findSession(db: Db, sessionId: string, now: Date): Promise<SessionRow | null> {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      role: users.role,
+      customerId: users.customerId,
+      expiresAt: sessions.expiresAt,
+      prefs: userPreferences,
+      profitPercent: customers.profitPercent,
+      customerName: customers.name,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), eq(users.isActive, true)))
+    .limit(1)
+  const row = rows[0]
+  if (!row) return null
+  const { expiresAt, prefs, profitPercent, role, ...user } = row
+  const locale = prefs?.locale
+  return {
+    user: {
+      ...user,
+      role: role as Role,
+      locale: locale === 'en' || locale === 'tr' ? locale : null,
+      preferences: prefs,
+      profitPercent: profitPercent ?? '0',
+    },
+    expiresAt,
+  }
+}
+
+export async function createSession(
+  db: Db,
+  values: { id: string; userId: number; expiresAt: Date; ip: string | null; userAgent: string | null },
+) {
+  await db.insert(sessions).values(values)
+}
+
+export async function deleteSession(db: Db, sessionId: string) {
+  await db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, sessionId))
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<number> {
+  const deleted = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id })
+  return deleted.length
+}

@@ -1,0 +1,66 @@
+import {
+  MAIL_OUTBOX_PAGE_SIZE,
+  type MailOutboxItem,
+  type MailOutboxList,
+  type MailStatus,
+} from '../../../contracts/mail-outbox'
+import type { Db } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import type { MailSignal } from '../../integrations/mail/mail-signal'
+import { countMail, findMail, findMailPage, type MailRow, resetForRetry } from './mail-outbox.repository'
+
+function mailView(row: MailRow): MailOutboxItem {
+  const document =
+    row.orderId !== null && row.orderNo !== null
+      ? { type: 'order' as const, id: row.orderId, no: row.orderNo }
+      : row.offerId !== null && row.offerNo !== null
+        ? { type: 'offer' as const, id: row.offerId, no: row.offerNo }
+        : null
+  return {
+    id: row.id,
+    kind: row.kind,
+    recipient: row.recipient,
+    subject: row.subject,
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.nextAttemptAt.toISOString(),
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    document,
+  }
+}
+
+/** GET /yonetim/mail-outbox: the queued, sent or failed mails, newest first, a bounded page at a time. */
+export async function listMailOutbox(
+  db: Db,
+  status: MailStatus | undefined,
+  pageInput: number,
+): Promise<MailOutboxList> {
+  const total = await countMail(db, status)
+  const pages = Math.ceil(total / MAIL_OUTBOX_PAGE_SIZE)
+  const page = Math.min(Math.max(1, pageInput), Math.max(1, pages))
+  const rows = await findMailPage(db, status, (page - 1) * MAIL_OUTBOX_PAGE_SIZE, MAIL_OUTBOX_PAGE_SIZE)
+  return { items: rows.map(mailView), page, pages, limit: MAIL_OUTBOX_PAGE_SIZE, total }
+}
+
+/**
+ * POST /yonetim/mail-outbox/{id}/retry: a failed (or still pending) mail is due now again with the
+ * full retry schedule ahead of it, and the worker is woken to send it. A sent mail is not sent twice.
+ */
+export async function retryMail(
+  { db, mailSignal }: { db: Db; mailSignal: MailSignal },
+  id: number,
+  now: Date,
+): Promise<MailOutboxItem> {
+  if (!(await resetForRetry(db, id, now))) {
+    const row = await findMail(db, id)
+    if (!row) throw notFound()
+    throw new AppError('conflict', 'mailOutbox.alreadySent', undefined, 'already_sent')
+  }
+  // Read before waking the worker, so the answer is the reset row, not a send half done.
+  const row = await findMail(db, id)
+  mailSignal.notify()
+  if (!row) throw notFound()
+  return mailView(row)
+}

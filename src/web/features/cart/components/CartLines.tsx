@@ -1,0 +1,145 @@
+import { Anchor, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { Cart, CartLine } from '../../../../contracts/cart'
+import { formatMoney } from '../../../../domain/money-format'
+import { PlainList } from '../../../components/PlainList'
+import { ProductImage } from '../../../components/ProductImage'
+import { useLocalePath, useSession } from '../../../lib/session-context'
+import type { CartChange } from '../api/cart-optimistic'
+import { LineQuantity, LineUnit, RemoveLine } from './CartLineControls'
+
+/** Image size of the cart's lines (the list size of spec/1 §9). */
+export const cartImageSize = 80
+
+export interface CartLinesProps {
+  cart: Cart
+  onChange: (change: CartChange) => void
+}
+
+function ProductLink({ line }: { line: CartLine }) {
+  const localePath = useLocalePath()
+  return (
+    <Anchor component={Link} to={localePath(line.product.url)} size="sm" fw={500}>
+      {line.product.name}
+    </Anchor>
+  )
+}
+
+/** Desktop: one row per line — image, code, name, unit, quantity, unit price, amount, remove. */
+export function CartTable({ cart, onChange }: CartLinesProps) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  const localePath = useLocalePath()
+  return (
+    <Table.ScrollContainer minWidth={760} type="native">
+      <Table verticalSpacing="xs" data-testid="cart-table" aria-label={t('cart.lines')}>
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+          <Table.Tr>
+            <Table.Th w={cartImageSize + 16}>{t('cart.columns.image')}</Table.Th>
+            <Table.Th>{t('cart.columns.code')}</Table.Th>
+            <Table.Th>{t('cart.columns.name')}</Table.Th>
+            <Table.Th>{t('cart.columns.unit')}</Table.Th>
+            <Table.Th>{t('cart.columns.quantity')}</Table.Th>
+            <Table.Th ta="right">{t('cart.columns.unitPrice')}</Table.Th>
+            <Table.Th ta="right">{t('cart.columns.amount')}</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>{t('cart.columns.remove')}</VisuallyHidden>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {cart.items.map((line) => (
+            <Table.Tr key={line.id} data-testid="cart-line" data-line-id={line.id}>
+              <Table.Td>
+                <Anchor
+                  component={Link}
+                  to={localePath(line.product.url)}
+                  tabIndex={-1}
+                  aria-hidden="true"
+                  display="block"
+                >
+                  <ProductImage
+                    file={line.product.image}
+                    alt=""
+                    height={cartImageSize}
+                    width={cartImageSize}
+                  />
+                </Anchor>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {line.product.code}
+                </Text>
+              </Table.Td>
+              <Table.Td miw={160}>
+                <ProductLink line={line} />
+              </Table.Td>
+              <Table.Td>
+                <LineUnit cart={cart} line={line} onChange={onChange} />
+              </Table.Td>
+              <Table.Td>
+                <LineQuantity cart={cart} line={line} onChange={onChange} />
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="line-unit-price">
+                {formatMoney(line.unitPrice, locale)}
+              </Table.Td>
+              <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="line-amount">
+                {formatMoney(line.amount, locale)}
+              </Table.Td>
+              <Table.Td>
+                <RemoveLine line={line} onChange={onChange} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}
+
+/** Phone: the same lines as stacked cards. */
+export function CartCards({ cart, onChange }: CartLinesProps) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  return (
+    <PlainList label={t('cart.lines')}>
+      {cart.items.map((line) => (
+        <Card
+          component="li"
+          key={line.id}
+          withBorder
+          padding="sm"
+          data-testid="cart-line"
+          data-line-id={line.id}
+        >
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <ProductImage file={line.product.image} alt="" height={cartImageSize} width={cartImageSize} />
+            <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+              <ProductLink line={line} />
+              <Text size="xs" c="dimmed">
+                {t('cart.columns.code')}: {line.product.code}
+              </Text>
+              <Text size="sm" data-testid="line-unit-price">
+                {t('cart.columns.unitPrice')}: {formatMoney(line.unitPrice, locale)}
+              </Text>
+            </Stack>
+            <RemoveLine line={line} onChange={onChange} />
+          </Group>
+          <Group gap="sm" mt="sm" justify="space-between" wrap="wrap">
+            <LineUnit cart={cart} line={line} onChange={onChange} />
+            <LineQuantity cart={cart} line={line} onChange={onChange} />
+          </Group>
+          <Group justify="space-between" mt="xs">
+            <Text size="sm" c="dimmed">
+              {t('cart.columns.amount')}
+            </Text>
+            <Text fw={700} data-testid="line-amount">
+              {formatMoney(line.amount, locale)}
+            </Text>
+          </Group>
+        </Card>
+      ))}
+    </PlainList>
+  )
+}

@@ -1,0 +1,372 @@
+// @vitest-environment jsdom
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse, http } from 'msw'
+import { Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Bootstrap, PaymentPlan } from '../../../../contracts/bootstrap'
+import { type Cart, cartSchema } from '../../../../contracts/cart'
+import { okSchema } from '../../../../contracts/common'
+import { offerSchema } from '../../../../contracts/offers'
+import { type CheckoutInfo, checkoutInfoSchema, type Order, orderSchema } from '../../../../contracts/orders'
+import { defaultStoreSettings } from '../../../../contracts/settings'
+import { cartLine, cartOf } from '../../../test/cart-fixtures'
+import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { LocationProbe } from '../../../test/LocationProbe'
+import { apiError, apiJson, holdRequests } from '../../../test/network'
+import { offer } from '../../../test/offer-fixtures'
+import { testOrder } from '../../../test/order-fixtures'
+import { renderWithProviders } from '../../../test/render'
+import { server } from '../../../test/server'
+import { CartPage } from '../CartPage'
+
+const noRisk: CheckoutInfo = { risk: { enforced: false, limit: 0, used: 0 }, plans: [] }
+
+/** The cart's totals in a plan as the checkout call answers them. */
+const inPlan = (id: number, total: number, tax: number) => ({
+  id,
+  subtotal: { value: Number((total - tax).toFixed(2)), currency: 'TRY' },
+  tax: { value: tax, currency: 'TRY' },
+  total: { value: total, currency: 'TRY' },
+  baseTotal: total,
+})
+
+/**
+ * GET /api/catalog/cart answers `cart` and the checkout call `info`; every POST waits until the test
+ * answers it, so a test can look at the page between the click and the server's answer.
+ */
+function serve(cart: Cart, info: CheckoutInfo = noRisk) {
+  const { calls, resolver } = holdRequests()
+  let current = cart
+  /** Like the server: an order or an offer empties the cart. */
+  const emptyingCart: typeof resolver = async (request) => {
+    const response = await resolver(request)
+    if (response.ok) current = cartOf([])
+    return response
+  }
+  server.use(
+    http.get('/api/catalog/cart/checkout', () => apiJson(checkoutInfoSchema, info)),
+    http.get('/api/catalog/cart', () => apiJson(cartSchema, current)),
+    http.post('/api/catalog/cart/offer', emptyingCart),
+    http.post('/api/catalog/cart', emptyingCart),
+    http.post('/api/catalog/settings', resolver),
+  )
+  return { calls }
+}
+
+const plans: PaymentPlan[] = [
+  { id: 1, name: 'Peşin', priceName: 'salePrice', varsayilan: false, isVirtual: false },
+  { id: 2, name: '30 Gün Vadeli', priceName: 'advencePrice1', varsayilan: true, isVirtual: false },
+  { id: 3, name: 'Kredi Kartı', priceName: 'advencePrice2', varsayilan: false, isVirtual: true },
+]
+
+function withSettings(patch: Partial<Bootstrap['settings']>, rest: Partial<Bootstrap> = {}): Bootstrap {
+  return dealerBootstrap({ settings: { ...defaultStoreSettings, ...patch }, paymentPlans: plans, ...rest })
+}
+
+function renderCart(bootstrap: Bootstrap = withSettings({ showPaymentPlanPrice: true })) {
+  const route = bootstrap.locale === 'en' ? '/en/sepet' : '/sepet'
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path={route} element={<CartPage />} />
+        <Route path="*" element={null} />
+      </Routes>
+      <LocationProbe />
+    </>,
+    { bootstrap, route },
+  )
+}
+
+/** 2 × 1.234,50 net + 20 % KDV = 2.962,80 ₺ */
+const oneLine = () => cartOf([cartLine({ quantity: 2 })])
+
+/** The order the checkout answers for `oneLine()`. */
+function order(): Order {
+  const money = (value: number) => ({ value, currency: 'TRY' })
+  return testOrder({
+    branch: null,
+    subtotal: money(2469),
+    tax: money(493.8),
+    total: money(2962.8),
+    baseTotal: money(2962.8),
+    orderItems: [],
+  })
+}
+
+const location = () => screen.getByTestId('location').textContent
+const orderButton = () => screen.queryByRole('button', { name: 'Sipariş Ver' })
+const description = () => screen.getByRole('textbox', { name: /Sipariş Notu/ }) as HTMLTextAreaElement
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('The checkout actions of the cart page', () => {
+  it('orders with the note and the chosen plan as form data, the button busy and focused while saving', async () => {
+    const { calls } = serve(oneLine())
+    const { queryClient } = renderCart()
+    await screen.findByTestId('cart-table')
+    // The plan flagged as default is chosen at first.
+    expect(screen.getByRole('radio', { name: '30 Gün Vadeli' })).toHaveProperty('checked', true)
+    fireEvent.click(screen.getByRole('radio', { name: 'Peşin' }))
+    fireEvent.change(description(), { target: { value: '  Acil teslim  ' } })
+    orderButton()!.focus()
+    fireEvent.click(orderButton()!)
+
+    await waitFor(() => expect(calls).toHaveLength(1))
+    const [call] = calls
+    expect(call).toMatchObject({ path: '/api/catalog/cart', method: 'POST' })
+    expect(call!.headers.get('content-type')).toContain('application/x-www-form-urlencoded')
+    expect(call!.body).toEqual({ description: 'Acil teslim', advencePrice: '1' })
+    expect(call!.headers.get('Idempotency-Key')).toMatch(uuid)
+    expect(call!.headers.get('X-Requested-With')).toBe('XMLHttpRequest')
+    // Busy, not disabled: the focus stays on it, and a second press sends nothing.
+    expect(orderButton()!.getAttribute('aria-busy')).toBe('true')
+    expect(orderButton()).toHaveProperty('disabled', false)
+    expect(document.activeElement).toBe(orderButton())
+    fireEvent.click(orderButton()!)
+    expect(screen.getByTestId('order-saving').textContent).toBe('Sipariş kaydediliyor…')
+    expect(screen.getByRole('button', { name: 'Teklif Oluştur' })).toHaveProperty('disabled', true)
+
+    await act(async () => call!.answer(apiJson(orderSchema, order())))
+    await waitFor(() => expect(location()).toBe('/siparis/77'))
+    expect(calls).toHaveLength(1)
+    expect(queryClient.getQueryData<Cart>(['cart'])?.count).toBe(0)
+    expect(queryClient.getQueryData<Order>(['orders', 'detail', 77])?.orderNo).toBe('S2026-000077')
+  })
+
+  it("shows the server's refusal, keeps what was typed and retries with the same Idempotency-Key", async () => {
+    const { calls } = serve(oneLine())
+    renderCart()
+    await screen.findByTestId('cart-table')
+    fireEvent.change(description(), { target: { value: 'Kargo ile' } })
+    fireEvent.click(orderButton()!)
+    await waitFor(() => expect(calls).toHaveLength(1))
+    const message = 'Fren Balatası ürününden 2 adet bulunmamaktadır!'
+    await act(async () => calls[0]!.answer(apiError(409, 'insufficient_stock', message)))
+    const alert = await screen.findByTestId('checkout-error')
+    expect(alert.textContent).toContain('Sipariş verilemedi')
+    expect(alert.textContent).toContain(message)
+    expect(description().value).toBe('Kargo ile')
+    expect(screen.getByRole('radio', { name: '30 Gün Vadeli' })).toHaveProperty('checked', true)
+    expect(location()).toBe('/sepet')
+
+    fireEvent.click(orderButton()!)
+    await waitFor(() => expect(calls).toHaveLength(2))
+    expect(screen.queryByTestId('checkout-error')).toBeNull()
+    expect(calls[1]!.headers.get('Idempotency-Key')).toBe(calls[0]!.headers.get('Idempotency-Key'))
+    expect(calls[1]!.body).toEqual({ description: 'Kargo ile', advencePrice: '2' })
+    await act(async () => calls[1]!.answer(HttpResponse.error()))
+    expect((await screen.findByTestId('checkout-error')).textContent).toContain('Sunucuya ulaşılamadı')
+
+    fireEvent.click(orderButton()!)
+    await waitFor(() => expect(calls).toHaveLength(3))
+    expect(calls[2]!.headers.get('Idempotency-Key')).toBe(calls[0]!.headers.get('Idempotency-Key'))
+  })
+
+  it('gives a plan paid by card the pay button, which says card payment is coming and orders nothing', async () => {
+    const { calls } = serve(oneLine())
+    renderCart()
+    await screen.findByTestId('cart-table')
+    expect(screen.queryByRole('button', { name: 'Ödeme Yap' })).toBeNull()
+    fireEvent.click(screen.getByRole('radio', { name: /Kredi Kartı/ }))
+    expect(orderButton()).toBeNull()
+    fireEvent.click(screen.getByRole('button', { name: 'Ödeme Yap' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Kartla ödeme yakında' })
+    expect(within(dialog).getByTestId('card-payment-soon').textContent).toContain('kredi kartıyla ödenir')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Tamam' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Peşin' }))
+    expect(orderButton()).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Ödeme Yap' })).toBeNull()
+    expect(calls).toHaveLength(0)
+  })
+
+  it('offers no plan choice when payment-plan prices are off, and sends no plan', async () => {
+    const { calls } = serve(oneLine())
+    renderCart(withSettings({ showPaymentPlanPrice: false }))
+    await screen.findByTestId('cart-table')
+    expect(screen.queryByRole('radiogroup')).toBeNull()
+    fireEvent.click(orderButton()!)
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]!.body).toEqual({ description: '' })
+  })
+
+  it('makes an offer with the note, the button busy meanwhile, then goes to the offer list', async () => {
+    const { calls } = serve(oneLine())
+    const { queryClient } = renderCart()
+    await screen.findByTestId('cart-table')
+    fireEvent.change(description(), { target: { value: 'Müşteri X için' } })
+    const offerButton = screen.getByRole('button', { name: 'Teklif Oluştur' })
+    fireEvent.click(offerButton)
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]).toMatchObject({ path: '/api/catalog/cart/offer', method: 'POST' })
+    expect(calls[0]!.headers.get('content-type')).toContain('application/x-www-form-urlencoded')
+    expect(calls[0]!.body).toEqual({ description: 'Müşteri X için' })
+    expect(offerButton.getAttribute('aria-busy')).toBe('true')
+    expect(offerButton).toHaveProperty('disabled', false)
+    expect(orderButton()).toHaveProperty('disabled', true)
+    fireEvent.click(offerButton)
+
+    await act(async () => calls[0]!.answer(apiJson(offerSchema, offer({ id: 5, orderNo: 'T2026-000005' }))))
+    await waitFor(() => expect(location()).toBe('/teklif/liste'))
+    expect(calls).toHaveLength(1)
+    expect(queryClient.getQueryData<Cart>(['cart'])?.count).toBe(0)
+  })
+
+  it("alerts the server's message when the offer is refused and keeps the note", async () => {
+    const { calls } = serve(oneLine())
+    renderCart()
+    await screen.findByTestId('cart-table')
+    fireEvent.change(description(), { target: { value: 'Not' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Teklif Oluştur' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    await act(async () =>
+      calls[0]!.answer(apiError(409, 'offers_disabled', 'Teklif verme şu anda kapalıdır.')),
+    )
+    const alert = await screen.findByTestId('checkout-error')
+    expect(alert.textContent).toContain('Teklif oluşturulamadı')
+    expect(alert.textContent).toContain('Teklif verme şu anda kapalıdır.')
+    expect(screen.getByRole('button', { name: 'Teklif Oluştur' })).toHaveProperty('disabled', false)
+    expect(description().value).toBe('Not')
+  })
+
+  it('has no offer button when the store does not allow offers', async () => {
+    serve(oneLine())
+    renderCart(withSettings({ b2b_teklif_ver_durum: false }))
+    await screen.findByTestId('cart-table')
+    expect(orderButton()).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Teklif Oluştur' })).toBeNull()
+  })
+
+  it('refuses before the click when the cart total passes the risk limit', async () => {
+    // available = 5.000 − 4.000 = 1.000; the cart's TRY total 2.962,80 exceeds it by 1.962,80
+    serve(oneLine(), { risk: { enforced: true, limit: 5000, used: 4000 }, plans: [] })
+    renderCart()
+    const alert = await screen.findByTestId('risk-alert')
+    expect(alert.textContent).toBe(
+      'Risk limitiSipariş tutarı risk limitinizi 1.962,80 TL aşıyor. En fazla 1.000,00 TL tutarında sipariş verebilirsiniz.',
+    )
+    expect(orderButton()).toHaveProperty('disabled', true)
+    expect(orderButton()?.getAttribute('aria-describedby')).toBe('checkout-risk')
+    // An offer takes no risk: it stays possible.
+    expect(screen.getByRole('button', { name: 'Teklif Oluştur' })).toHaveProperty('disabled', false)
+  })
+
+  it('shows what the order costs in the chosen plan and checks the risk limit against that', async () => {
+    // The cart at sale prices is 2.962,80; in the 30-day plan the server prices it at 3.259,08.
+    serve(oneLine(), {
+      risk: { enforced: true, limit: 3100, used: 0 },
+      plans: [inPlan(1, 2962.8, 493.8), inPlan(2, 3259.08, 543.18), inPlan(3, 3555.36, 592.56)],
+    })
+    renderCart()
+    const planTotal = await screen.findByTestId('plan-total')
+    expect(planTotal.textContent).toBe('30 Gün Vadeli ile sipariş tutarı (KDV dahil): 3.259,08 ₺')
+    expect((await screen.findByTestId('risk-alert')).textContent).toContain(
+      'Sipariş tutarı risk limitinizi 159,08 TL aşıyor. En fazla 3.100,00 TL tutarında sipariş verebilirsiniz.',
+    )
+    expect(orderButton()).toHaveProperty('disabled', true)
+    fireEvent.click(screen.getByRole('radio', { name: 'Peşin' }))
+    expect(screen.getByTestId('plan-total').textContent).toBe(
+      'Peşin ile sipariş tutarı (KDV dahil): 2.962,80 ₺',
+    )
+    expect(screen.queryByTestId('risk-alert')).toBeNull()
+    expect(orderButton()).toHaveProperty('disabled', false)
+  })
+
+  it('uses the TRY total for the risk limit when another currency is shown, and says so in English', async () => {
+    // 2 × 30 $ + 20 % = 72 $; at 40 ₺ the TRY total is 2.880; available 10.000 − 9.000 = 1.000
+    serve(cartOf([cartLine({ quantity: 2, unitPrice: { value: 30, currency: 'USD' } })], 'USD', 40), {
+      risk: { enforced: true, limit: 10000, used: 9000 },
+      plans: [],
+    })
+    renderCart(withSettings({ showPaymentPlanPrice: true }, { locale: 'en' }))
+    const alert = await screen.findByTestId('risk-alert')
+    expect(alert.textContent).toBe(
+      'Risk limitThe order exceeds your risk limit by 1,880.00 TL. You can order at most 1,000.00 TL.',
+    )
+    expect(screen.getByRole('button', { name: 'Place order' })).toHaveProperty('disabled', true)
+  })
+
+  it('blocks ordering when the limit is 1, and does nothing when the store does not enforce limits', async () => {
+    serve(oneLine(), { risk: { enforced: true, limit: 1, used: 0 }, plans: [] })
+    const { unmount } = renderCart()
+    expect((await screen.findByTestId('risk-alert')).textContent).toContain(
+      'Risk limitiniz sipariş vermenize izin vermiyor. Lütfen bizimle iletişime geçiniz.',
+    )
+    expect(orderButton()).toHaveProperty('disabled', true)
+    unmount()
+
+    serve(oneLine(), { risk: { enforced: false, limit: 1, used: 0 }, plans: [] })
+    renderCart()
+    await screen.findByTestId('cart-table')
+    await waitFor(() => expect(orderButton()).toHaveProperty('disabled', false))
+    expect(screen.queryByTestId('risk-alert')).toBeNull()
+  })
+
+  it('lets a customer with several branches choose one, stored as the branch preference', async () => {
+    const { calls } = serve(oneLine())
+    const branches = [
+      { id: 4, name: 'Merkez' },
+      { id: 9, name: 'Ankara Şube' },
+    ]
+    renderCart(
+      withSettings(
+        { showPaymentPlanPrice: true },
+        {
+          user: { ...dealer, customer: { ...dealer.customer!, branches } },
+          preferences: { ...dealerBootstrap().preferences, branch: 4 },
+        },
+      ),
+    )
+    await screen.findByTestId('cart-table')
+    const select = screen.getByRole('combobox', { name: 'Şube' }) as HTMLSelectElement
+    expect(select.value).toBe('4')
+    fireEvent.change(select, { target: { value: '9' } })
+    await waitFor(() => expect(calls).toHaveLength(1))
+    expect(calls[0]).toMatchObject({
+      path: '/api/catalog/settings',
+      method: 'POST',
+      body: { key: 'branch', value: 9 },
+    })
+    await act(async () => calls[0]!.answer(apiJson(okSchema, { ok: true })))
+    await waitFor(() => expect(select.disabled).toBe(false))
+    expect(select.value).toBe('9')
+  })
+
+  it('has no branch choice for a customer with one branch', async () => {
+    serve(oneLine())
+    renderCart(
+      withSettings(
+        {},
+        { user: { ...dealer, customer: { ...dealer.customer!, branches: [{ id: 4, name: 'Merkez' }] } } },
+      ),
+    )
+    await screen.findByTestId('cart-table')
+    expect(screen.queryByRole('combobox', { name: 'Şube' })).toBeNull()
+  })
+
+  it('shares a readable cart summary through WhatsApp', async () => {
+    serve(oneLine())
+    renderCart()
+    await screen.findByTestId('cart-table')
+    const link = screen.getByRole('link', { name: 'WhatsApp ile Gönder' })
+    const url = new URL(link.getAttribute('href')!)
+    expect(url.origin + url.pathname).toBe('https://wa.me/')
+    expect(url.searchParams.get('text')).toBe(
+      [
+        'Demo Toptan - Sepet Özeti',
+        '',
+        'FB-100 - Fren Balatası × 2 Adet = 2.469,00 ₺',
+        '',
+        'Ara Toplam: 2.469,00 ₺',
+        'KDV: 493,80 ₺',
+        'Genel Toplam: 2.962,80 ₺',
+      ].join('\n'),
+    )
+    expect(link.getAttribute('target')).toBe('_blank')
+    expect(link.getAttribute('rel')).toContain('noopener')
+  })
+})

@@ -1,0 +1,223 @@
+import { Alert, Button, Card, Flex, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useNavigate } from 'react-router'
+import type { Cart } from '../../../../contracts/cart'
+import type { Money } from '../../../../contracts/common'
+import type { CheckoutInfo } from '../../../../contracts/orders'
+import { formatAmount, formatMoney } from '../../../../domain/money-format'
+import { defaultPlan } from '../../../../domain/payment-plan'
+import { checkRiskLimit, type RiskCheck } from '../../../../domain/risk-limit'
+import { BusyButton } from '../../../components/BusyButton'
+import { AlertIcon, CheckIcon, WhatsAppIcon } from '../../../components/icons/Icons'
+import { isApiError } from '../../../lib/api-error'
+import { describeError } from '../../../lib/error-message'
+import { useLocalePath, useSession } from '../../../lib/session-context'
+import { useCheckoutInfo, useMakeOffer, usePlaceOrder } from '../api/checkout-api'
+import { cartSummaryText, whatsappShareUrl } from '../whatsapp-summary'
+import { BranchSelect, CardPaymentSoon, PaymentPlanChoice, useOfferedPlans } from './CheckoutFields'
+
+export const DESCRIPTION_MAX = 1000
+
+/**
+ * The risk limit checked before the click, by the same domain rule the server applies inside the
+ * order: `used` (overdue balance and open orders) against the order's total in the TRY base.
+ */
+function riskOf(info: CheckoutInfo | undefined, orderBaseTotal: number): RiskCheck {
+  if (!info) return { allowed: true }
+  const { enforced, limit, used } = info.risk
+  return checkRiskLimit({ enforced, riskLimit: limit, overdueBalance: used, orderTotal: orderBaseTotal })
+}
+
+/** What the order will cost in the chosen plan (the server prices an order in its plan). */
+function PlanTotal({ plan, total, updating }: { plan: string; total: Money; updating: boolean }) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  return (
+    <Group gap="xs" aria-live="polite" data-testid="plan-total">
+      <Text size="sm">
+        {t('checkout.planTotal', { plan })}{' '}
+        <Text span fw={700} data-testid="plan-total-amount">
+          {formatMoney(total, locale)}
+        </Text>
+      </Text>
+      {updating && <Loader size="xs" aria-label={t('app.loading')} />}
+    </Group>
+  )
+}
+
+function RiskAlert({ risk, id }: { risk: RiskCheck; id: string }) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  if (risk.allowed) return null
+  const text =
+    risk.reason === 'blocked'
+      ? t('checkout.riskBlocked')
+      : t('checkout.riskExceeded', {
+          excess: formatAmount(risk.excess.toNumber(), locale),
+          max: formatAmount(risk.maxOrder.toNumber(), locale),
+        })
+  return (
+    <Alert color="red" icon={<AlertIcon />} title={t('checkout.riskTitle')} id={id} data-testid="risk-alert">
+      {text}
+    </Alert>
+  )
+}
+
+/** A refused order or offer: the server's reason (stock, risk limit…) or our wording for the case. */
+function FailureAlert({ title, error, onClose }: { title: string; error: unknown; onClose: () => void }) {
+  const { t } = useTranslation()
+  // 401 already went to the login page and 403 already showed its toast.
+  if (!error || (isApiError(error) && error.handled)) return null
+  return (
+    <Alert
+      color="red"
+      icon={<AlertIcon />}
+      title={title}
+      role="alert"
+      withCloseButton
+      closeButtonLabel={t('common.cancel')}
+      onClose={onClose}
+      data-testid="checkout-error"
+    >
+      {describeError(error, t)}
+    </Alert>
+  )
+}
+
+/**
+ * The cart page's checkout (spec/2 §2): payment plan, branch, note, then order (or pay, for a plan
+ * paid by card), make an offer and send the cart by WhatsApp. While the order (or the offer) is saved
+ * its button stays, busy and focused, beside a "saving" status; the other one is disabled. A refusal
+ * keeps everything typed and chosen, and the focus where it was.
+ */
+export function CheckoutActions({ cart }: { cart: Cart }) {
+  const { t } = useTranslation()
+  const { bootstrap, locale } = useSession()
+  const localePath = useLocalePath()
+  const navigate = useNavigate()
+  const plans = useOfferedPlans()
+  const [planId, setPlanId] = useState(() => defaultPlan(plans)?.id)
+  const [description, setDescription] = useState('')
+  const [cardSoon, setCardSoon] = useState(false)
+  const info = useCheckoutInfo(cart)
+  const order = usePlaceOrder((placed) => navigate(localePath(`/siparis/${placed.id}`)))
+  const offer = useMakeOffer(() => navigate(localePath('/teklif/liste')))
+
+  const plan = plans.find((p) => p.id === planId)
+  const planTotals = plan && info.data?.plans.find((p) => p.id === plan.id)
+  const risk = riskOf(info.data, planTotals?.baseTotal ?? cart.baseTotals.total.value)
+  const paysByCard = plan?.isVirtual === true
+  const busy = order.isPending || offer.isPending
+  const offersAllowed = bootstrap.settings.b2b_teklif_ver_durum
+
+  const submit = () => {
+    if (paysByCard) {
+      setCardSoon(true)
+      return
+    }
+    if (busy || !risk.allowed) return
+    offer.reset()
+    order.place({ description, advencePrice: plan ? String(plan.id) : undefined })
+  }
+  const makeOffer = () => {
+    if (busy) return
+    order.reset()
+    offer.mutate(description)
+  }
+
+  const summary = cartSummaryText(
+    cart,
+    {
+      title: t('checkout.summaryTitle', { store: bootstrap.store.name }),
+      subtotal: t('cart.subtotal'),
+      tax: t('cart.tax'),
+      total: t('cart.total'),
+      baseTotal: t('cart.baseTotal'),
+    },
+    locale,
+  )
+
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="checkout-title">
+      <Title order={2} size="h4" id="checkout-title" mb="sm">
+        {t('checkout.title')}
+      </Title>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          submit()
+        }}
+      >
+        <Stack gap="md">
+          {plans.length > 0 && <PaymentPlanChoice plans={plans} value={planId} onChange={setPlanId} />}
+          {plan && planTotals && (
+            <PlanTotal plan={plan.name} total={planTotals.total} updating={info.isPlaceholderData} />
+          )}
+          <BranchSelect />
+          <Textarea
+            label={t('checkout.description')}
+            placeholder={t('checkout.descriptionPlaceholder')}
+            name="description"
+            value={description}
+            onChange={(event) => setDescription(event.currentTarget.value)}
+            maxLength={DESCRIPTION_MAX}
+            rows={3}
+            resize="vertical"
+            description={t('checkout.descriptionCount', { count: description.length, max: DESCRIPTION_MAX })}
+          />
+          {!paysByCard && <RiskAlert risk={risk} id="checkout-risk" />}
+          <FailureAlert title={t('checkout.orderFailed')} error={order.error} onClose={order.reset} />
+          <FailureAlert title={t('checkout.offerFailed')} error={offer.error} onClose={offer.reset} />
+          <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" wrap="wrap" align={{ xs: 'center' }}>
+            {paysByCard ? (
+              <Button type="submit" disabled={offer.isPending}>
+                {t('checkout.pay')}
+              </Button>
+            ) : (
+              // Stays in place while the order is saved (busy, not disabled), so the focus stays on it.
+              <BusyButton
+                type="submit"
+                leftSection={<CheckIcon size={16} />}
+                busy={order.isPending}
+                disabled={!risk.allowed || offer.isPending}
+                aria-describedby={risk.allowed ? undefined : 'checkout-risk'}
+              >
+                {t('checkout.order')}
+              </BusyButton>
+            )}
+            {order.isPending && (
+              <Text size="sm" role="status" data-testid="order-saving">
+                {t('checkout.saving')}
+              </Text>
+            )}
+            {offersAllowed && (
+              <BusyButton
+                type="button"
+                variant="light"
+                onClick={makeOffer}
+                disabled={order.isPending}
+                busy={offer.isPending}
+              >
+                {t('checkout.offer')}
+              </BusyButton>
+            )}
+            <Button
+              component="a"
+              href={whatsappShareUrl(summary)}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="outline"
+              color="green"
+              leftSection={<WhatsAppIcon size={16} />}
+            >
+              {t('checkout.whatsapp')}
+            </Button>
+          </Flex>
+        </Stack>
+      </form>
+      <CardPaymentSoon opened={cardSoon} onClose={() => setCardSoon(false)} />
+    </Card>
+  )
+}

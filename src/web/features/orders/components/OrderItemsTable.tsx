@@ -1,0 +1,77 @@
+import { Table, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { Locale } from '../../../../contracts/common'
+import type { Order } from '../../../../contracts/orders'
+import { formatMoney } from '../../../../domain/money-format'
+import { ProductImage } from '../../../components/ProductImage'
+import { useSession } from '../../../lib/session-context'
+
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>()
+
+/** '14.03.2025 12:30' (tr), '14/03/2025, 12:30' (en), in the browser's time zone. */
+export function formatOrderDate(iso: string, locale: Locale): string {
+  let format = dateFormats.get(locale)
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', {
+      dateStyle: 'short',
+      timeStyle: 'short',
+    })
+    dateFormats.set(locale, format)
+  }
+  return format.format(new Date(iso))
+}
+
+/**
+ * The lines of an order as they were bought (the order's snapshot): image, code, name, quantity with
+ * its unit, unit price and line amount. Scrolls sideways on a narrow screen.
+ */
+export function OrderItemsTable({
+  order,
+  imageSize,
+  label,
+}: {
+  order: Order
+  imageSize: number
+  label: string
+}) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  return (
+    <Table.ScrollContainer minWidth={620} type="native">
+      <Table verticalSpacing="xs" aria-label={label} data-testid="order-items">
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+          <Table.Tr>
+            <Table.Th w={imageSize + 16}>{t('orders.itemColumns.image')}</Table.Th>
+            <Table.Th>{t('orders.itemColumns.code')}</Table.Th>
+            <Table.Th>{t('orders.itemColumns.name')}</Table.Th>
+            <Table.Th ta="right">{t('orders.itemColumns.quantity')}</Table.Th>
+            <Table.Th ta="right">{t('orders.itemColumns.unitPrice')}</Table.Th>
+            <Table.Th ta="right">{t('orders.itemColumns.amount')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {order.orderItems.map((item) => (
+            <Table.Tr key={item.id} data-testid="order-item">
+              <Table.Td>
+                <ProductImage file={item.image} alt="" height={imageSize} width={imageSize} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{item.code}</Table.Td>
+              <Table.Td miw={160}>
+                <Text size="sm">{item.name}</Text>
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="item-quantity">
+                {item.quantity} {item.unit}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="item-price">
+                {formatMoney(item.price, locale)}
+              </Table.Td>
+              <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="item-amount">
+                {formatMoney(item.amount, locale)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

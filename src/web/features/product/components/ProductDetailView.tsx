@@ -1,0 +1,231 @@
+import { Anchor, Badge, Divider, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
+import { useState } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link } from 'react-router'
+import type { ProductDetail } from '../../../../contracts/catalog'
+import { stockNumberLabels } from '../../../../domain/listing'
+import { formatMoney } from '../../../../domain/money-format'
+import { ProductImage } from '../../../components/ProductImage'
+import { AddToCartButton } from '../../../components/product/AddToCartButton'
+import { ProductPrice } from '../../../components/product/ProductPrice'
+import {
+  defaultUnitName,
+  planPrices,
+  specialCode,
+  stockNumberLabelKey,
+  unitPrices,
+} from '../../../components/product/product-fields'
+import { QuantityInput } from '../../../components/product/QuantityInput'
+import { StockInfo } from '../../../components/product/StockInfo'
+import { StockInventoryButton } from '../../../components/product/StockInventoryModal'
+import { useAddLimit } from '../../../components/product/use-add-limit'
+import { useLocalePath, useSession } from '../../../lib/session-context'
+import { usePageTitle } from '../../../lib/use-page-title'
+import { useVariantSwitch } from '../hooks/use-variant-switch'
+import { ProductBreadcrumbs } from './ProductBreadcrumbs'
+import { ProductDescription } from './ProductDescription'
+import { VariantSelector } from './VariantSelector'
+
+export const detailImageHeight = 222
+
+function PlanPrices({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation()
+  const { bootstrap, locale } = useSession()
+  const { settings, paymentPlans } = bootstrap
+  if (!settings.showPaymentPlanPrice || paymentPlans.length === 0 || !product.salePrice) return null
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {t('price.paymentPlans')}
+      </Text>
+      <Table withTableBorder striped maw={420} data-testid="plan-prices">
+        <Table.Tbody>
+          {planPrices(product, paymentPlans).map(({ plan, price }) => (
+            <Table.Tr key={plan.id}>
+              <Table.Td>{plan.name}</Table.Td>
+              <Table.Td ta="right" fw={plan.varsayilan ? 700 : 400}>
+                {price ? formatMoney(price, locale) : t('price.noPlanPrice')}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  )
+}
+
+/** Everything the product page shows for one product (a variant child included). */
+export function ProductDetailView({ product }: { product: ProductDetail }) {
+  const { t } = useTranslation()
+  const { bootstrap } = useSession()
+  const localePath = useLocalePath()
+  const { settings } = bootstrap
+  usePageTitle(product.name, product.metaDescription)
+
+  const [unitId, setUnitId] = useState(product.defaultUnit?.id ?? null)
+  const [quantity, setQuantity] = useState(1)
+  const variant = useVariantSwitch(product)
+  const unit = product.units.find((u) => u.id === unitId) ?? product.defaultUnit
+  const prices = unitPrices(product, unit)
+  const addLimit = useAddLimit(product, unit)
+  const special = specialCode(product, settings)
+  const brandPath = product.brand ? `/${product.brand.slug}` : '/arama'
+  const unitLabel = (u: { value: string; multiplier: number }) =>
+    t('product.unitOption', { unit: u.value, multiplier: u.multiplier })
+
+  return (
+    <Stack gap="lg">
+      <ProductBreadcrumbs category={product.category} name={product.name} />
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, sm: 5 }}>
+          <ProductImage file={product.image} alt={product.name} height={detailImageHeight} priority />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 7 }}>
+          <Stack gap="sm">
+            <Title order={1} size="h2">
+              {product.name}
+            </Title>
+            <Stack gap={2}>
+              {stockNumberLabels(product).map((label) => (
+                <Text key={label.label} size="sm" data-testid="product-code">
+                  <Text span c="dimmed">
+                    {t(stockNumberLabelKey(label.label))}:
+                  </Text>{' '}
+                  {label.value}
+                </Text>
+              ))}
+              {special?.value && (
+                <Text size="sm" data-testid="special-code">
+                  <Text span c="dimmed">
+                    {special.title}:
+                  </Text>{' '}
+                  {special.value}
+                </Text>
+              )}
+              {product.brand && (
+                <Text size="sm">
+                  <Text span c="dimmed">
+                    {t('product.brand')}:
+                  </Text>{' '}
+                  <Anchor component={Link} to={localePath(brandPath)} size="sm">
+                    {product.brand.name}
+                  </Anchor>
+                </Text>
+              )}
+              {product.model && (
+                <Text size="sm">
+                  <Text span c="dimmed">
+                    {t('product.model')}:
+                  </Text>{' '}
+                  <Anchor
+                    component={Link}
+                    to={`${localePath(brandPath)}?filters=model:${product.model.id}`}
+                    size="sm"
+                  >
+                    {product.model.name}
+                  </Anchor>
+                </Text>
+              )}
+            </Stack>
+
+            <Divider />
+            <Stack gap={4} data-testid="detail-price">
+              <ProductPrice sale={prices.sale} list={prices.list} size="lg" />
+              {prices.sale && (
+                <Group gap="xs">
+                  <Text size="xs" c="dimmed">
+                    {settings.productsWithKdv ? t('price.withTax') : t('price.withoutTax')}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {t('price.taxRate')}: {t('price.taxRateValue', { rate: product.taxRate })}
+                  </Text>
+                </Group>
+              )}
+            </Stack>
+            <PlanPrices product={product} />
+
+            {product.units.length > 1 ? (
+              <Select
+                label={t('product.unit')}
+                data={product.units.map((u) => ({ value: String(u.id), label: unitLabel(u) }))}
+                value={unit ? String(unit.id) : null}
+                onChange={(value) => value && setUnitId(Number(value))}
+                allowDeselect={false}
+                maw={260}
+                comboboxProps={{ withinPortal: true }}
+              />
+            ) : (
+              unit && (
+                <Text size="sm">
+                  <Text span c="dimmed">
+                    {t('product.unit')}:
+                  </Text>{' '}
+                  {unitLabel(unit)}
+                </Text>
+              )
+            )}
+
+            {product.varyantx && (
+              <>
+                <VariantSelector
+                  info={product.varyantx}
+                  selection={variant.selection}
+                  onChoose={variant.choose}
+                  busy={variant.busy}
+                  failed={variant.failed}
+                />
+                {product.parentId === null && !variant.busy && (
+                  <Text size="sm" c="dimmed">
+                    {t('product.variantHint')}
+                  </Text>
+                )}
+              </>
+            )}
+
+            <Group gap="md">
+              <StockInfo
+                quantity={product.quantity}
+                stock={product.stock}
+                unit={defaultUnitName(product)}
+                form="detail"
+              />
+              <StockInventoryButton product={product} look="link" />
+            </Group>
+
+            <Group gap="sm" align="flex-end">
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t('quantity.label')}
+                </Text>
+                <QuantityInput
+                  value={quantity}
+                  onChange={setQuantity}
+                  rule="detail"
+                  max={addLimit}
+                  label={t('quantity.label')}
+                />
+              </Stack>
+              <AddToCartButton product={product} unit={unit} quantity={quantity} size="md" page="detail" />
+            </Group>
+
+            {product.equivalentCode.length > 0 && (
+              <Stack gap={4}>
+                <Text size="sm" fw={600}>
+                  {t('product.equivalentCodes')}
+                </Text>
+                <Group gap={6}>
+                  {product.equivalentCode.map((code) => (
+                    <Badge key={code} variant="outline" color="gray" tt="none">
+                      {code}
+                    </Badge>
+                  ))}
+                </Group>
+              </Stack>
+            )}
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      <ProductDescription html={product.description} />
+    </Stack>
+  )
+}

@@ -1,0 +1,117 @@
+import { Table, Text } from '@mantine/core'
+import { useTranslation } from 'react-i18next'
+import type { Locale } from '../../../contracts/common'
+import type { MailOutboxItem, MailStatus } from '../../../contracts/mail-outbox'
+import { useSession } from '../../lib/session-context'
+import {
+  canRetry,
+  formatMailDate,
+  mailDateParts,
+  mailDocumentText,
+  mailKindText,
+  mailTime,
+} from './mail-format'
+import { RetryMailButton } from './RetryMailButton'
+
+/** What the table (desktop) and the cards (phone) show and do; the page holds the state. */
+export interface MailListProps {
+  status: MailStatus
+  mails: MailOutboxItem[]
+  busyIds: ReadonlySet<number>
+  onRetry: (mail: MailOutboxItem) => void
+}
+
+const dash = '—'
+
+/** A moment as its date over its time: two narrow lines instead of one wide one. */
+function DateCell({ iso, locale }: { iso: string | null; locale: Locale }) {
+  if (!iso) return <Table.Td>{dash}</Table.Td>
+  const { date, time } = mailDateParts(iso, locale)
+  return (
+    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <time dateTime={iso} title={formatMailDate(iso, locale)}>
+        <Text span size="sm" display="block">
+          {date}
+        </Text>
+        <Text span size="xs" c="dimmed" display="block">
+          {time}
+        </Text>
+      </time>
+    </Table.Td>
+  )
+}
+
+/**
+ * Desktop: one row per mail, the recipient above the subject so the wide text has one column; the
+ * retry column only under a status whose mails can be retried.
+ */
+export function MailOutboxTable({ status, mails, busyIds, onRetry }: MailListProps) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  const time = mailTime(status, t)
+  const withAction = status !== 'sent'
+  return (
+    <Table.ScrollContainer minWidth={900} type="native">
+      <Table verticalSpacing="sm" highlightOnHover aria-label={t('staff.mail.list')} data-testid="mail-table">
+        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+          <Table.Tr>
+            <Table.Th>{t('staff.mail.columns.kind')}</Table.Th>
+            <Table.Th>{t('staff.mail.columns.recipientAndSubject')}</Table.Th>
+            <Table.Th>{t('staff.mail.columns.document')}</Table.Th>
+            <Table.Th ta="right">{t('staff.mail.columns.attempts')}</Table.Th>
+            <Table.Th>{t('staff.mail.columns.lastError')}</Table.Th>
+            <Table.Th>{t('staff.mail.columns.createdAt')}</Table.Th>
+            <Table.Th>{time.label}</Table.Th>
+            {withAction && <Table.Th>{t('staff.mail.columns.action')}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {mails.map((mail) => (
+            <Table.Tr key={mail.id} data-testid="mail-row" data-mail-id={mail.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{mailKindText(mail, t)}</Table.Td>
+              <Table.Td miw={200}>
+                <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }} data-testid="mail-recipient">
+                  {mail.recipient}
+                </Text>
+                <Text size="xs" c="dimmed" data-testid="mail-subject">
+                  {mail.subject}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{mailDocumentText(mail, t) ?? dash}</Table.Td>
+              <Table.Td ta="right">{mail.attempts}</Table.Td>
+              <Table.Td maw={240}>
+                {mail.lastError ? (
+                  <Text
+                    size="xs"
+                    c="red.8"
+                    lineClamp={3}
+                    title={mail.lastError}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
+                    {mail.lastError}
+                  </Text>
+                ) : (
+                  dash
+                )}
+              </Table.Td>
+              <DateCell iso={mail.createdAt} locale={locale} />
+              <DateCell iso={time.of(mail)} locale={locale} />
+              {withAction && (
+                <Table.Td>
+                  {canRetry(mail) && (
+                    <RetryMailButton
+                      size="compact-sm"
+                      mail={mail}
+                      busy={busyIds.has(mail.id)}
+                      onRetry={onRetry}
+                    />
+                  )}
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  )
+}

@@ -1,0 +1,128 @@
+import { Alert, Box, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { Link, Navigate, useLocation } from 'react-router'
+import { AlertIcon } from '../../components/icons/Icons'
+import { loginPath, stripLocalePrefix } from '../../lib/locale-path'
+import { useLocalePath, useSession } from '../../lib/session-context'
+import { usePageTitle } from '../../lib/use-page-title'
+import { usePhoneLayout } from '../../lib/use-phone-layout'
+import { staffLinks } from './staff-links'
+
+/** The staff pages: a side menu on a wide screen, a row of links above the page on a phone. */
+function StaffMenu({ phone }: { phone: boolean }) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const current = stripLocalePrefix(useLocation().pathname)
+  if (phone) {
+    return (
+      <Group
+        component="nav"
+        aria-label={t('staff.menu')}
+        gap="xs"
+        wrap="nowrap"
+        data-testid="staff-menu"
+        style={{ overflowX: 'auto' }}
+      >
+        {staffLinks.map((link) => {
+          const active = current === link.path
+          return (
+            <Button
+              key={link.path}
+              component={Link}
+              to={localePath(link.path)}
+              variant={active ? 'light' : 'subtle'}
+              size="compact-md"
+              aria-current={active ? 'page' : undefined}
+              style={{ flexShrink: 0 }}
+            >
+              {link.label(t)}
+            </Button>
+          )
+        })}
+      </Group>
+    )
+  }
+  return (
+    <Box
+      component="nav"
+      aria-label={t('staff.menu')}
+      w={200}
+      style={{ flexShrink: 0 }}
+      data-testid="staff-menu"
+    >
+      {staffLinks.map((link) => {
+        const active = current === link.path
+        return (
+          <NavLink
+            key={link.path}
+            component={Link}
+            to={localePath(link.path)}
+            label={link.label(t)}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            variant="light"
+          />
+        )
+      })}
+    </Box>
+  )
+}
+
+export interface StaffLayoutProps {
+  title: string
+  /** One line under the title saying what the screen is for. */
+  description?: string
+  children: ReactNode
+}
+
+/**
+ * The frame of every staff screen: the title, what the screen is for and the staff menu. Staff screens
+ * are for administrators: a guest goes to login (and comes back here after), a dealer is told the page
+ * is for administrators, and the screen itself (and its API calls) never renders for either.
+ */
+export function StaffLayout({ title, description, children }: StaffLayoutProps) {
+  const { t } = useTranslation()
+  const { user, locale } = useSession()
+  const location = useLocation()
+  const phone = usePhoneLayout()
+  usePageTitle(title)
+
+  if (!user) return <Navigate to={loginPath(locale, location.pathname + location.search)} replace />
+  const heading = (
+    <Stack gap={4}>
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      {description && user.role === 'admin' && <Text c="dimmed">{description}</Text>}
+    </Stack>
+  )
+  if (user.role !== 'admin') {
+    return (
+      <Stack gap="md">
+        {heading}
+        <Alert color="yellow" icon={<AlertIcon />} title={t('staff.notAllowedTitle')}>
+          {t('staff.notAllowedText')}
+        </Alert>
+      </Stack>
+    )
+  }
+  if (phone) {
+    return (
+      <Stack gap="md">
+        <StaffMenu phone />
+        {heading}
+        {children}
+      </Stack>
+    )
+  }
+  return (
+    <Group align="flex-start" gap="lg" wrap="nowrap">
+      <StaffMenu phone={false} />
+      <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
+        {heading}
+        {children}
+      </Stack>
+    </Group>
+  )
+}

@@ -1,0 +1,12 @@
+import type { TFunction } from 'i18next'
+
+/** One staff screen in the staff menu: its Turkish (unprefixed) path and its menu label. */
+export interface StaffLink {
+  path: string
+  label: (t: TFunction) => string
+}
+
+/** The staff screens, in menu order. A new staff screen adds itself here and renders in StaffLayout. */
+export const staffLinks: readonly StaffLink[] = [
+  { path: '/yonetim/e-postalar', label: (t) => t('staff.mail.menu') },
+]
