@@ -30,6 +30,7 @@ export default defineConfig({
             'src/server/**/*.test.ts',
             'src/contracts/**/*.test.ts',
             'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           exclude: integrationFiles,
           environment: 'node',

@@ -2,8 +2,9 @@
 // script, stylesheet and modulepreload it names in its markup, each fetched as a browser would ask for
 // it (Accept-Encoding: br, gzip). Bytes are counted as they come off the socket (node:http does not
 // decompress), so the figures are the compressed transfer; `raw` is the same body decompressed, i.e.
-// what an uncompressed server would send. Chunks the app imports later (a route's lazy page) are not
-// part of the first page and are not counted.
+// what an uncompressed server would send. The scripts the boot script starts after the first paint
+// (its data-entry and data-preload) are the app that makes the page work, so they count; chunks the
+// app imports later on its own (another route's lazy page) are not part of the first page.
 import http from 'node:http'
 import zlib from 'node:zlib'
 
@@ -47,18 +48,25 @@ export function fetchOnWire(url, headers = {}) {
 const attribute = (tag, name) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1]
 
 /**
- * The same-origin files a page loads as it starts, in document order: <script src> (js), <link
- * rel="stylesheet"> (css) and <link rel="modulepreload"> (js). Exported for its test.
+ * The same-origin files a page loads as it starts, in document order: <script src> (js), the modules a
+ * script names in data-entry and data-preload (js: the boot script imports them after the first
+ * paint), <link rel="stylesheet"> (css) and <link rel="modulepreload"> (js). Exported for its test.
  */
 export function startupAssets(html) {
   const found = []
-  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
-    const isScript = /^<script/i.test(tag)
-    const rel = isScript ? null : attribute(tag, 'rel')?.toLowerCase()
-    const href = isScript ? attribute(tag, 'src') : attribute(tag, 'href')
-    if (!href?.startsWith('/') || href.startsWith('//')) continue
-    const kind = isScript || rel === 'modulepreload' ? 'js' : rel === 'stylesheet' ? 'css' : null
+  const add = (href, kind) => {
+    if (!href?.startsWith('/') || href.startsWith('//')) return
     if (kind && !found.some((a) => a.path === href)) found.push({ path: href, kind })
+  }
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
+    if (/^<script/i.test(tag)) {
+      add(attribute(tag, 'src'), 'js')
+      add(attribute(tag, 'data-entry'), 'js')
+      for (const href of (attribute(tag, 'data-preload') ?? '').split(/\s+/)) add(href, 'js')
+      continue
+    }
+    const rel = attribute(tag, 'rel')?.toLowerCase()
+    add(attribute(tag, 'href'), rel === 'modulepreload' ? 'js' : rel === 'stylesheet' ? 'css' : null)
   }
   return found
 }
