@@ -1,4 +1,4 @@
-// Import boundaries of the code (docs/architecture.md, docs/decisions.md "Import boundaries"),
+// Import boundaries of the code (docs/design.md, docs/decisions.md "Import boundaries"),
 // checked by `npm run check:boundaries`. Type-only imports count: a layer that needs another's
 // types depends on it as much as one that calls it.
 

@@ -4,6 +4,7 @@ import { parseProductSegment, productPath } from '../../domain/product-url'
 import { localeFromPath } from './locale'
 import { translate } from './messages'
 import { type PageAssets, type PageName, pageOf } from './page-assets'
+import { PAGE_ROUTE } from './request-log'
 import type { RenderedPage } from './server-render'
 import type { HtmlShell, PageHead } from './shell'
 
@@ -88,5 +89,5 @@ async function renderPage(sources: PageSources, request: FastifyRequest, reply: 
 
 /** Every other GET is a page of the web app: the same HTML shell, filled for this visitor. */
 export function registerPages(app: FastifyInstance, sources: PageSources) {
-  app.get('/*', { schema: { hide: true } }, (request, reply) => renderPage(sources, request, reply))
+  app.get(PAGE_ROUTE, { schema: { hide: true } }, (request, reply) => renderPage(sources, request, reply))
 }

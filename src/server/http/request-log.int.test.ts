@@ -77,6 +77,11 @@ describe('the request log', () => {
     expect(log).toHaveLength(1)
     expect(log[0]).toMatchObject({ level: 30, method: 'GET', route: '/urunler', status: 200 })
     expect(text).not.toContain('vida')
+
+    // A staff page shares /yonetim/ with the staff API, and is still a page with its path.
+    const staff = await logOf(() => t.app.inject({ method: 'GET', url: '/yonetim/e-postalar?status=sent' }))
+    expect(staff).toHaveLength(1)
+    expect(staff[0]).toMatchObject({ level: 30, method: 'GET', route: '/yonetim/e-postalar' })
   })
 
   it('writes nothing at info for files and health checks', async () => {

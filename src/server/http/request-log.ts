@@ -40,6 +40,9 @@ export function loggerOptions(level: string, stream?: LogDestination) {
 
 export type RequestKind = 'api' | 'page' | 'quiet'
 
+/** The route every page of the web app is answered by (pages.ts). */
+export const PAGE_ROUTE = '/*'
+
 /**
  * The API is what people do, so each call is a line; a page is the first load of the web app (it
  * navigates on its own afterwards), also a line. Files (the built app, images, favicon, robots) and
@@ -63,15 +66,20 @@ export class RequestLog extends LogController {
   override incomingRequest() {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
-    const kind = isForPageRender(request) ? 'quiet' : requestKind(request.url)
+    const byAddress = requestKind(request.url)
+    // The staff pages share `/yonetim/` with the staff API: what answered (the pages' `/*`) decides.
+    const kind =
+      isForPageRender(request) || byAddress === 'quiet'
+        ? 'quiet'
+        : request.routeOptions.url === PAGE_ROUTE
+          ? 'page'
+          : byAddress
     const status = reply.statusCode
     const ms = Math.round(reply.elapsedTime * 10) / 10
     // The route pattern (`/api/catalog/offer/:id`), never the address with its ids and query string.
     // A page's pattern is `/*`, so a page logs its path instead (no query string: it may hold a search).
     const route =
-      requestKind(request.url) === 'page'
-        ? (request.url.split('?')[0] ?? '/')
-        : (request.routeOptions.url ?? '(no route)')
+      kind === 'page' ? (request.url.split('?')[0] ?? '/') : (request.routeOptions.url ?? '(no route)')
     const line = {
       method: request.method,
       route,

@@ -5,6 +5,7 @@ import { Link } from 'react-router'
 import type { ProductDetail } from '../../../../contracts/catalog'
 import { stockNumberLabels } from '../../../../domain/listing'
 import { formatMoney } from '../../../../domain/money-format'
+import { isVariantParent } from '../../../../domain/variant'
 import { ProductImage } from '../../../components/ProductImage'
 import { AddToCartButton } from '../../../components/product/AddToCartButton'
 import { ProductPrice } from '../../../components/product/ProductPrice'
@@ -174,11 +175,15 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
                   busy={variant.busy}
                   failed={variant.failed}
                 />
-                {product.parentId === null && !variant.busy && (
-                  <Text size="sm" c="dimmed">
-                    {t('product.variantHint')}
-                  </Text>
-                )}
+                {isVariantParent({
+                  parentId: product.parentId,
+                  variantDimensions: product.varyantx.dimensions,
+                }) &&
+                  !variant.busy && (
+                    <Text size="sm" c="dimmed">
+                      {t('product.variantHint')}
+                    </Text>
+                  )}
               </>
             )}
 
