@@ -19,11 +19,13 @@ const row = (userId: number): SessionRow => ({
 
 describe('SessionCache', () => {
   it('answers within its lifetime and forgets after it', () => {
-    let now = 0
+    // lru-cache takes a start time of 0 for "no lifetime", so this clock starts later.
+    let now = 1000
     const cache = new SessionCache(5000, () => now)
     cache.set('s1', row(1))
+    now = 5999
     expect(cache.get('s1')?.user.id).toBe(1)
-    now = 5000
+    now = 6001
     expect(cache.get('s1')).toBeUndefined()
   })
 
@@ -38,6 +40,14 @@ describe('SessionCache', () => {
     expect([cache.get('a'), cache.get('b'), cache.get('c')?.user.id]).toEqual([undefined, undefined, 2])
     cache.forget('c')
     expect(cache.get('c')).toBeUndefined()
+  })
+
+  it('keeps the most recently used sessions when full', () => {
+    const cache = new SessionCache(60_000, () => 0)
+    for (let i = 0; i <= 10_000; i++) cache.set(`s${i}`, row(i))
+    expect(cache.get('s0')).toBeUndefined()
+    expect(cache.get('s1')?.user.id).toBe(1)
+    expect(cache.get('s10000')?.user.id).toBe(10_000)
   })
 
   it('keeps nothing with a zero lifetime', () => {

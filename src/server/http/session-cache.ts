@@ -1,39 +1,49 @@
+import { LRUCache } from 'lru-cache'
 import type { SessionRow } from './session.repository'
+
+/** At most this many sessions are remembered; the least recently used go first. */
+const MAX_SESSIONS = 10_000
 
 /**
  * Remembers a session lookup for a few seconds, so a logged-in page with its API calls costs one
- * session query, not one per call. Logout, login and preference changes in this process forget the
- * entries at once; another process may honour an ended session for at most ttlMs.
+ * session query, not one per call. A missing session is remembered too (a stale cookie costs one
+ * query, not one per call). Logout, login and preference changes in this process forget the entries
+ * at once; another process may honour an ended session for at most ttlMs. On lru-cache, like the
+ * other caches (src/server/cache/loading-cache.ts); a TTL of 0 remembers nothing.
  */
 export class SessionCache {
-  private entries = new Map<string, { row: SessionRow | null; expires: number }>()
+  private readonly lru: LRUCache<string, { row: SessionRow | null }> | null
 
   constructor(
-    public ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
+    readonly ttlMs: number,
+    /** A clock for tests; lru-cache reads performance.now() otherwise. */
+    now?: () => number,
+  ) {
+    this.lru =
+      ttlMs > 0
+        ? new LRUCache({
+            max: MAX_SESSIONS,
+            ttl: ttlMs,
+            ttlAutopurge: false,
+            ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
+          })
+        : null
+  }
 
   get(sessionId: string): SessionRow | null | undefined {
-    const hit = this.entries.get(sessionId)
-    if (!hit) return undefined
-    if (hit.expires <= this.now()) {
-      this.entries.delete(sessionId)
-      return undefined
-    }
-    return hit.row
+    return this.lru?.get(sessionId)?.row
   }
 
   set(sessionId: string, row: SessionRow | null) {
-    if (this.ttlMs <= 0) return
-    if (this.entries.size > 10_000) this.entries.clear()
-    this.entries.set(sessionId, { row, expires: this.now() + this.ttlMs })
+    this.lru?.set(sessionId, { row })
   }
 
   forget(sessionId: string) {
-    this.entries.delete(sessionId)
+    this.lru?.delete(sessionId)
   }
 
   forgetUser(userId: number) {
-    for (const [id, entry] of this.entries) if (entry.row?.user.id === userId) this.entries.delete(id)
+    if (!this.lru) return
+    for (const [id, entry] of this.lru.entries()) if (entry.row?.user.id === userId) this.lru.delete(id)
   }
 }
