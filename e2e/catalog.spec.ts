@@ -215,6 +215,7 @@ test.describe('catalogue', () => {
     await expectAccessible(page, 'product not found')
     await page.goto('/boyle-bir-kategori-yok')
     await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı' })).toBeVisible()
+    await expectAccessible(page, 'unknown list page')
   })
 
   test('the product list works on a phone @phone', async ({ page }) => {

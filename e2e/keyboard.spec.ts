@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test'
+import { expectAccessible } from './axe'
 import { DEALER, expectCount } from './fixtures'
 
 // A whole order with the keyboard alone: no click, no fill, no focus() from the test. After each step
@@ -90,6 +91,7 @@ test('a dealer orders with the keyboard alone: search, add, cart, quantity, orde
   await page.keyboard.press('Enter')
   const mini = page.getByRole('dialog', { name: /^Sepet, / })
   await expect(mini).toBeVisible()
+  await expectAccessible(page, 'mini cart opened by keyboard')
   await tabTo(page, mini.getByRole('link', { name: 'Sepete Git' }))
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/sepet$/)
@@ -125,6 +127,8 @@ test('a dealer orders with the keyboard alone: search, add, cart, quantity, orde
   await expect(success).toBeVisible()
   await expectFocusOn(success)
   await expectFocusKept(page)
+  await expectAccessible(page, 'order success reached by keyboard')
+  await expectFocusOn(success)
   await expect(page.getByTestId('order-item').getByTestId('item-quantity')).toHaveText('2 Adet')
   await expectCount(page, 0)
 })
