@@ -27,10 +27,16 @@ function emitLocales(): Plugin {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: '.',
   publicDir: 'public',
   plugins: [react(), mantineCss(), emitLocales()],
+  // The server's copy of the app (dist/ssr, `vite build --ssr`) carries React and every library it
+  // draws with, built for production: left outside, React would pick its development build whenever the
+  // server runs without NODE_ENV=production (the default), and draw a list page 2–3 times slower.
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   build: {
     outDir: 'dist/web',
     emptyOutDir: true,
@@ -55,4 +61,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

@@ -1,4 +1,5 @@
 import { type DehydratedState, dehydrate, QueryClient } from '@tanstack/react-query'
+import type { i18n as I18n } from 'i18next'
 import { renderToString } from 'react-dom/server'
 import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router'
@@ -8,6 +9,7 @@ import { queryDefaults } from './app/query-client'
 import { AppRoutes } from './app/router'
 import { createI18n, type Translations } from './i18n/setup'
 import { configureApi } from './lib/api-client'
+import { cartQuery } from './lib/cart/cart-query'
 import { type ServerHints, ServerHintsContext } from './lib/server-hints'
 
 export interface ServerRenderInput {
@@ -62,8 +64,7 @@ async function warmUp(node: ReturnType<typeof tree>): Promise<void> {
   }
 }
 
-function tree(input: ServerRenderInput, queryClient: QueryClient) {
-  const i18n = createI18n(input.bootstrap.locale, input.texts)
+function tree(input: ServerRenderInput, queryClient: QueryClient, i18n: I18n) {
   return (
     <ServerHintsContext.Provider value={input.hints}>
       <AppProviders bootstrap={input.bootstrap} i18n={i18n} queryClient={queryClient}>
@@ -88,17 +89,34 @@ async function fetchAsked(queryClient: QueryClient, wanted: Set<string>): Promis
   return asked.length
 }
 
+/** How renderToString marks a Suspense boundary it could not finish (a lazy part not loaded yet). */
+const UNFINISHED_BOUNDARY = '<!--$!-->'
+
 /**
  * The page as HTML with the data it shows: rendered, the queries it asked for fetched, rendered again,
- * until it asks for nothing new (lazy pages load on the first pass), then rendered for good.
+ * until a render asks for nothing new, and that render is the page. Each pass is one plain
+ * renderToString (in order, no inline script); only a pass that met a lazy part still loading (the
+ * first page of its kind since the process started) also runs the prerender, which waits for it. A
+ * list page thus costs two renders, not four: the prerender streams and is much slower under load.
  */
 export async function renderPage(input: ServerRenderInput): Promise<ServerRender> {
   const { client: queryClient, wanted } = serverQueryClient()
+  const i18n = createI18n(input.bootstrap.locale, input.texts)
+  // Every page of a dealer counts the cart in its header (an effect, which a server render never runs)
+  // and its product cards read it only once they have their data: fetched with the first pass's
+  // queries instead of found a pass later (a list page then takes two renders, not three).
+  const dealersCart =
+    input.bootstrap.user?.role === 'dealer' ? queryClient.prefetchQuery(cartQuery) : Promise.resolve()
+  let html = ''
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    await warmUp(tree(input, queryClient))
-    if ((await fetchAsked(queryClient, wanted)) === 0) break
+    html = renderToString(tree(input, queryClient, i18n))
+    const unfinished = html.includes(UNFINISHED_BOUNDARY)
+    if (unfinished) await warmUp(tree(input, queryClient, i18n))
+    const fetched = await fetchAsked(queryClient, wanted)
+    if (pass === 0) await dealersCart
+    if (!unfinished && fetched === 0) break
+    // What the last pass loaded or fetched is drawn by the next one (or the final render below).
+    if (pass === MAX_PASSES - 1) html = renderToString(tree(input, queryClient, i18n))
   }
-  // Everything is loaded now: the plain, in-order HTML, without a script.
-  const html = renderToString(tree(input, queryClient))
   return { html, state: { queries: dehydrate(queryClient), hints: input.hints } }
 }

@@ -1,7 +1,7 @@
 import { Group, Pagination } from '@mantine/core'
 import { useEffect, useRef } from 'react'
-import { useTranslation } from 'react-i18next'
 import { paginationWindow } from '../../domain/listing'
+import { useTranslation } from '../i18n/use-translation'
 
 export interface ListPaginationProps {
   page: number

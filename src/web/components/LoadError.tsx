@@ -1,5 +1,5 @@
 import { Alert, Button, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../i18n/use-translation'
 import { describeError } from '../lib/error-message'
 import { AlertIcon } from './icons/Icons'
 

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '../i18n/use-translation'
 import { useLocalePath } from '../lib/session-context'
 import { usePageTitle } from '../lib/use-page-title'
 

@@ -1,7 +1,7 @@
 import { Container } from '@mantine/core'
 import { Suspense, useEffect } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Outlet } from 'react-router'
+import { useTranslation } from '../../i18n/use-translation'
 import classes from './AppLayout.module.css'
 import { CookieNotice } from './CookieNotice'
 import { Footer } from './Footer'

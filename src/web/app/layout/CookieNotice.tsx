@@ -1,6 +1,6 @@
 import { Button, Container, Group, Paper, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/use-translation'
 import { apiFetch } from '../../lib/api-client'
 import { hasCookieConsent, storeCookieConsent } from '../../lib/cookie-consent'
 import { useServerHints } from '../../lib/server-hints'

@@ -1,5 +1,5 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { parseSocialLinks } from '../../lib/social-links'
 

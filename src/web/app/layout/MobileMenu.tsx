@@ -1,10 +1,10 @@
 import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import { useLogout } from '../../features/account/account-api'
 import { CurrencyMenu } from '../../features/preferences/CurrencyMenu'
 import { LanguageMenu } from '../../features/preferences/LanguageMenu'
+import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath, useSession } from '../../lib/session-context'
 
 /**

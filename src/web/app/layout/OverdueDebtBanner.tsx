@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { formatAmount } from '../../../domain/money-format'
 import { AlertIcon } from '../../components/icons/Icons'
+import { useTranslation } from '../../i18n/use-translation'
 import { showsOverdueDebtBanner } from '../../lib/overdue-debt'
 import { useSession } from '../../lib/session-context'
 

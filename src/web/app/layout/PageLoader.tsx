@@ -1,5 +1,5 @@
 import { Center, Loader } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../i18n/use-translation'
 
 export function PageLoader() {
   const { t } = useTranslation()

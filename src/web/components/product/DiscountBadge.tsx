@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { Money } from '../../../contracts/common'
 import { discountPercent } from '../../../domain/listing'
+import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 
 /** '%15 indirim' (12 px, white on red.6: 4.85:1) when the list price is above the sale price and the store shows list prices. */

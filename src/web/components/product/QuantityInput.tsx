@@ -1,7 +1,7 @@
 import { Group, TextInput } from '@mantine/core'
 import { type KeyboardEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { DETAIL_MAX_QUANTITY, decreaseQuantity, detailQuantity, listQuantity } from '../../../domain/listing'
+import { useTranslation } from '../../i18n/use-translation'
 import { MinusIcon, PlusIcon } from '../icons/Icons'
 import { StepButton } from './StepButton'
 

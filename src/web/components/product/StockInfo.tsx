@@ -1,6 +1,6 @@
 import { Text, type TextProps } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { type StockDisplay, stockDisplay } from '../../../domain/stock'
+import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { type StockTextForm, stockText } from './stock-text'
 

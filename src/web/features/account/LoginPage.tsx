@@ -1,6 +1,6 @@
 import { Container, Paper, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useSearchParams } from 'react-router'
+import { useTranslation } from '../../i18n/use-translation'
 import { safeNextPath } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'

@@ -1,8 +1,8 @@
 import { Box, Button, Menu, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../contracts/account'
 import { ChevronDownIcon, ListIcon, LogoutIcon, UserIcon } from '../../components/icons/Icons'
+import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath } from '../../lib/session-context'
 import { useLogout } from './account-api'
 

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications'
 import { useMutation } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import type { LoginRequest, LoginResponse } from '../../../contracts/account'
+import { useTranslation } from '../../i18n/use-translation'
 import { apiFetch, setCsrfToken } from '../../lib/api-client'
 import { isApiError } from '../../lib/api-error'
 import { describeError } from '../../lib/error-message'

@@ -1,7 +1,7 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { CampaignProduct } from '../../../contracts/campaigns'
 import { formatMoney } from '../../../domain/money-format'
+import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { showsListPrice } from './campaign-products'
 

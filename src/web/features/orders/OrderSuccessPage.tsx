@@ -12,7 +12,6 @@ import {
   Title,
 } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router'
 import type { Money } from '../../../contracts/common'
 import type { Order } from '../../../contracts/orders'
@@ -20,6 +19,7 @@ import { formatMoney, normalizeCurrencyCode } from '../../../domain/money-format
 import { CheckIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { NotFoundState } from '../../components/NotFoundState'
+import { useTranslation } from '../../i18n/use-translation'
 import { isApiError } from '../../lib/api-error'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'

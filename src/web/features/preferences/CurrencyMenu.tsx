@@ -1,7 +1,7 @@
 import { Menu } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { BusyButton } from '../../components/BusyButton'
 import { ChevronDownIcon } from '../../components/icons/Icons'
+import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { useChangeCurrency } from './preferences-api'
 

@@ -1,9 +1,9 @@
 import { Group, Menu } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { Locale } from '../../../contracts/common'
 import { BusyButton } from '../../components/BusyButton'
 import { FlagGb, FlagTr } from '../../components/Flags'
 import { ChevronDownIcon } from '../../components/icons/Icons'
+import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { useChangeLocale } from './preferences-api'
 

@@ -1,7 +1,7 @@
 import { Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { Locale } from '../../../contracts/common'
 import type { MailOutboxItem, MailStatus } from '../../../contracts/mail-outbox'
+import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import {
   canRetry,

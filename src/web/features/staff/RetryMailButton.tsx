@@ -1,6 +1,6 @@
 import { Button, type ButtonProps, Loader, VisuallyHidden } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { MailOutboxItem } from '../../../contracts/mail-outbox'
+import { useTranslation } from '../../i18n/use-translation'
 
 /**
  * "Tekrar dene", named after the recipient for screen readers. While the retry runs the button says so

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useTranslation } from 'react-i18next'
 import type { Cart, CartLinePatch } from '../../../../contracts/cart'
 import { normalizeCurrencyCode } from '../../../../domain/money-format'
 import { reportCartError } from '../../../components/alert'
+import { useTranslation } from '../../../i18n/use-translation'
 import { apiFetch } from '../../../lib/api-client'
 import {
   acceptServerCart,

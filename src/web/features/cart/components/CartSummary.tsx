@@ -1,8 +1,8 @@
 import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { Cart } from '../../../../contracts/cart'
 import type { Money } from '../../../../contracts/common'
 import { formatMoney } from '../../../../domain/money-format'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
 
 function Row({

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core'
 import { modals } from '@mantine/modals'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../i18n/use-translation'
 
 /** Asks before the whole cart is emptied; `clear` runs only on confirmation. */
 export function useConfirmClear(clear: () => void): () => void {

@@ -1,6 +1,6 @@
 import { Badge, CloseButton, Group } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { ProductList } from '../../../../contracts/catalog'
+import { useTranslation } from '../../../i18n/use-translation'
 
 export interface FilterChipsProps {
   list: ProductList

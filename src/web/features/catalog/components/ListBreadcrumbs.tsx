@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { ProductList } from '../../../../contracts/catalog'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useLocalePath } from '../../../lib/session-context'
 import type { ListRoute } from '../list-params'
 

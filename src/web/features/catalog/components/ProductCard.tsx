@@ -1,6 +1,5 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
 import type { Product } from '../../../../contracts/catalog'
 import { stockNumberLabels } from '../../../../domain/listing'
@@ -12,6 +11,7 @@ import { defaultUnitName, stockNumberLabelKey } from '../../../components/produc
 import { QuantityInput } from '../../../components/product/QuantityInput'
 import { StockInfo } from '../../../components/product/StockInfo'
 import { useAddLimit } from '../../../components/product/use-add-limit'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useLocalePath } from '../../../lib/session-context'
 
 export const gridImageSize = 229

@@ -1,7 +1,7 @@
 import { Group, Loader, Switch } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../i18n/use-translation'
 import { queryKeys } from '../../../lib/query-keys'
 import { useSession } from '../../../lib/session-context'
 import { saveListPreference } from '../api/catalog-api'

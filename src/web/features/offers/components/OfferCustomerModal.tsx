@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core'
 import { type FormEvent, useState } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { Offer, OfferCustomer } from '../../../../contracts/offers'
 import { BusyButton } from '../../../components/BusyButton'
 import { AlertIcon } from '../../../components/icons/Icons'
+import { useTranslation } from '../../../i18n/use-translation'
 import { isApiError } from '../../../lib/api-error'
 import { useSaveCustomer } from '../api/offers-api'
 

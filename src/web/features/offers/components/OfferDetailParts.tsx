@@ -10,11 +10,11 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { Money } from '../../../../contracts/common'
 import type { Offer } from '../../../../contracts/offers'
 import { formatMoney } from '../../../../domain/money-format'
 import { HelpIcon } from '../../../components/icons/OfferIcons'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
 import { PROFIT_MAX, PROFIT_MIN } from '../offer-constants'
 import type { DraftTotals, PercentInput, ProfitDraft } from '../offer-draft'

@@ -1,8 +1,8 @@
 import { Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../../../domain/money-format'
 import { ProductImage } from '../../../components/ProductImage'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
 import { type OfferDetailsProps, OfferTotals, PercentInputField, ProfitHelpButton } from './OfferDetailParts'
 

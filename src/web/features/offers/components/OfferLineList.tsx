@@ -1,9 +1,9 @@
 import { Group, Paper, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { type ReactNode, useId } from 'react'
-import { useTranslation } from 'react-i18next'
 import { formatMoney } from '../../../../domain/money-format'
 import { PlainList } from '../../../components/PlainList'
 import { ProductImage } from '../../../components/ProductImage'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
 import { type OfferDetailsProps, OfferTotals, PercentInputField, ProfitHelpButton } from './OfferDetailParts'
 

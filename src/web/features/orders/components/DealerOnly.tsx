@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { useTranslation } from 'react-i18next'
 import { Navigate, useLocation } from 'react-router'
 import { AlertIcon } from '../../../components/icons/Icons'
+import { useTranslation } from '../../../i18n/use-translation'
 import { loginPath } from '../../../lib/locale-path'
 import { useSession } from '../../../lib/session-context'
 

@@ -1,9 +1,9 @@
 import { Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { Locale } from '../../../../contracts/common'
 import type { Order } from '../../../../contracts/orders'
 import { formatMoney } from '../../../../domain/money-format'
 import { ProductImage } from '../../../components/ProductImage'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
 
 const dateFormats = new Map<Locale, Intl.DateTimeFormat>()

@@ -1,9 +1,9 @@
 import { ActionIcon, Badge, type ButtonProps, Table, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import type { Order } from '../../../../contracts/orders'
 import { formatMoney } from '../../../../domain/money-format'
 import { BusyButton } from '../../../components/BusyButton'
 import { ChevronDownIcon } from '../../../components/icons/Icons'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
 import { formatOrderDate, OrderItemsTable } from './OrderItemsTable'
 

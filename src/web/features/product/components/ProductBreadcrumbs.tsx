@@ -1,6 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router'
+import { useTranslation } from '../../../i18n/use-translation'
 import { useLocalePath } from '../../../lib/session-context'
 
 /** Home › category › product. */

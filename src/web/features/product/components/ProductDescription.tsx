@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../i18n/use-translation'
 import classes from './ProductDescription.module.css'
 
 /** The product's description HTML, sanitized by the server before it is stored and served. */

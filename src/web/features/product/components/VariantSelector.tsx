@@ -1,5 +1,5 @@
 import { Alert, Group, Loader, Select, SimpleGrid, Stack, Text } from '@mantine/core'
-import { useTranslation } from 'react-i18next'
+import { useTranslation } from '../../../i18n/use-translation'
 import { type VariantInfo, type VariantSelection, variantOptions } from '../variant-options'
 
 export interface VariantSelectorProps {
