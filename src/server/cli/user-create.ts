@@ -4,8 +4,7 @@ import { parseArgs } from 'node:util'
 import { z } from 'zod'
 import { loadConfig } from '../config'
 import { openConfiguredDatabase } from '../db/open'
-import { findUserByEmail, insertUser } from '../modules/account/account.repository'
-import { hashPassword } from '../security/password'
+import { createUser } from '../modules/account/account.service'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
@@ -42,17 +41,17 @@ const args = parsed.data
 const config = loadConfig(process.env, rootDir)
 const database = await openConfiguredDatabase(config)
 try {
-  if (await findUserByEmail(database.db, args.email)) {
+  const id = await createUser(database.db, {
+    email: args.email,
+    name: args.name,
+    password: args.password,
+    role: args.role,
+    customerId: args.customer ?? null,
+  })
+  if (id === null) {
     console.error(`A user with e-mail ${args.email} already exists.`)
     process.exitCode = 1
   } else {
-    const id = await insertUser(database.db, {
-      email: args.email.toLowerCase(),
-      name: args.name,
-      passwordHash: await hashPassword(args.password),
-      role: args.role,
-      customerId: args.role === 'dealer' ? (args.customer ?? null) : null,
-    })
     console.log(`Created ${args.role} #${id} ${args.email}.`)
   }
 } finally {

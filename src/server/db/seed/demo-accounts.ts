@@ -1,6 +1,6 @@
 /** Demo dealer companies, their branches and the three demo logins. */
 import { count } from 'drizzle-orm'
-import { hashPassword } from '../../security/password'
+import { createUser } from '../../modules/account/account.service'
 import type { Db } from '../client'
 import { branches, customers, users } from '../schema/accounts'
 
@@ -113,16 +113,16 @@ export async function seedAccounts(db: Db, defaultCurrencyId: number): Promise<A
   const branchRows = CUSTOMERS.flatMap((cust, i) => cust.branches.map((b) => ({ ...b, customerId: idOf(i) })))
   await db.insert(branches).values(branchRows)
 
-  const hashes = await Promise.all(DEMO_LOGINS.map((l) => hashPassword(l.password)))
-  await db.insert(users).values(
-    DEMO_LOGINS.map((l, i) => ({
-      email: l.email,
-      name: l.name,
-      role: l.role,
-      passwordHash: hashes[i] as string,
-      customerId: l.customer === null ? null : idOf(l.customer),
-    })),
-  )
+  // One after another, so the demo users' ids follow the list.
+  for (const login of DEMO_LOGINS) {
+    await createUser(db, {
+      email: login.email,
+      name: login.name,
+      password: login.password,
+      role: login.role,
+      customerId: login.customer === null ? null : idOf(login.customer),
+    })
+  }
   return {
     customers: customerRows.length,
     branches: branchRows.length,

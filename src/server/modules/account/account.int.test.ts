@@ -5,6 +5,7 @@ import { sessionIdOf } from '../../http/session'
 import { createUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
+import { createUser as createLogin } from './account.service'
 
 // Every test logs in users of its own: the throttle counts failures per account, and a test that
 // blocks or deactivates an account must not decide what another test sees.
@@ -96,5 +97,42 @@ describe('POST /api/account/logout', () => {
       headers: { cookie: oldCookie },
     })
     expect(replay.json().user).toBeNull()
+  })
+})
+
+describe('createUser (the demo data and npm run user:create)', () => {
+  it('keeps the e-mail in lower case and the password hashed, ties no company to an administrator', async () => {
+    const email = `Yeni.${Date.now()}@Toptan.TEST`
+    const id = await createLogin(t.database.db, {
+      email: `  ${email} `,
+      name: 'Yeni Yönetici',
+      password: 'Gizli-Sifre-42',
+      role: 'admin',
+      customerId: fx.customers.c1.id,
+    })
+    expect(id).toEqual(expect.any(Number))
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, id!))
+    expect(row).toMatchObject({ email: email.toLowerCase(), role: 'admin', customerId: null })
+    expect(row?.passwordHash).not.toContain('Gizli-Sifre-42')
+    const client = new TestClient(t.app)
+    expect((await client.login(email, 'Gizli-Sifre-42')).statusCode).toBe(200)
+  })
+
+  it('answers null and changes nothing when the e-mail is taken, in any letter case', async () => {
+    const email = `bayi.${Date.now()}@toptan.test`
+    const user = {
+      email,
+      name: 'Bayi',
+      password: 'Bayi-Sifre-42',
+      role: 'dealer' as const,
+      customerId: fx.customers.c1.id,
+    }
+    const first = await createLogin(t.database.db, user)
+    expect(first).toEqual(expect.any(Number))
+    expect(
+      await createLogin(t.database.db, { ...user, email: email.toUpperCase(), name: 'Başka' }),
+    ).toBeNull()
+    const rows = await t.database.db.select().from(users).where(eq(users.email, email))
+    expect(rows.map((r) => [r.id, r.name, r.customerId])).toEqual([[first, 'Bayi', fx.customers.c1.id]])
   })
 })

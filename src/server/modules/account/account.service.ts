@@ -3,8 +3,8 @@ import { AppError } from '../../http/errors'
 import { newSessionToken, SESSION_DAYS, sessionIdOf } from '../../http/session'
 import { createSession, deleteSession } from '../../http/session.repository'
 import type { SessionCache } from '../../http/session-cache'
-import { decoyHash, verifyPassword } from '../../security/password'
-import { findUserByEmail, markLoggedIn } from './account.repository'
+import { decoyHash, hashPassword, verifyPassword } from '../../security/password'
+import { findUserByEmail, insertUser, markLoggedIn } from './account.repository'
 import type { LoginThrottle } from './login-throttle'
 
 /** What logging in and out work with: the database, the app's login throttle and its session cache. */
@@ -59,4 +59,30 @@ export async function logout({ db, sessions }: AccountDeps, token: string): Prom
   await deleteSession(db, sessionIdOf(token))
   sessions.forget(sessionIdOf(token))
   return newSessionToken()
+}
+
+/** A login to create (the demo data, `npm run user:create`). */
+export type NewUser = {
+  email: string
+  name: string
+  password: string
+  role: 'dealer' | 'admin'
+  /** The dealer's company; an administrator has none. */
+  customerId: number | null
+}
+
+/**
+ * Creates a login: the e-mail kept in lower case (logins compare it so), the password hashed, an
+ * administrator tied to no company. Answers the new user's id, or null when the e-mail is taken.
+ */
+export async function createUser(db: Db, user: NewUser): Promise<number | null> {
+  const email = user.email.trim().toLowerCase()
+  if (await findUserByEmail(db, email)) return null
+  return insertUser(db, {
+    email,
+    name: user.name,
+    passwordHash: await hashPassword(user.password),
+    role: user.role,
+    customerId: user.role === 'dealer' ? user.customerId : null,
+  })
 }
