@@ -70,15 +70,16 @@ test.describe('foundation', () => {
 
   test('a 401 from the API sends the user to login and back afterwards', async ({ page }) => {
     await logIn(page, DEALER)
-    // The app loads the cart once it is live; that call must be answered before the session ends, or
-    // it is the one that meets the 401 and the app leaves for login before the click below.
-    const cartLoaded = page.waitForResponse(
-      (r) =>
-        new URL(r.url()).pathname === '/api/catalog/cart' &&
-        (r.request().headers().referer ?? '').endsWith('/?kampanya=1'),
-    )
+    // The session must end after the app has taken the page over and made the calls it makes on its
+    // own, or one of those meets the 401 and the app leaves for login before the click below.
+    await page.addInitScript(() => {
+      window.addEventListener('toptan:live', () => {
+        document.documentElement.dataset.e2eLive = '1'
+      })
+    })
     await page.goto('/?kampanya=1')
-    expect((await cartLoaded).ok()).toBe(true)
+    await expect(page.locator('html[data-e2e-live="1"]')).toHaveCount(1)
+    await page.waitForLoadState('networkidle')
     // The session ends on the server behind the page's back, the browser keeping its cookie (an expiry).
     const cookies = await page.context().cookies()
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content')

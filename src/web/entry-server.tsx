@@ -104,16 +104,21 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
   const i18n = createI18n(input.bootstrap.locale, input.texts)
   // Every page of a dealer counts the cart in its header (an effect, which a server render never runs)
   // and its product cards read it only once they have their data: fetched with the first pass's
-  // queries instead of found a pass later (a list page then takes two renders, not three).
-  const dealersCart =
-    input.bootstrap.user?.role === 'dealer' ? queryClient.prefetchQuery(cartQuery) : Promise.resolve()
+  // queries instead of found a pass later (a list page then takes two renders, not three). The first
+  // pass is drawn without it, so a dealer's page is always drawn again: the HTML must show the cart
+  // the page's state carries, or the browser's first render would not match it.
+  const dealer = input.bootstrap.user?.role === 'dealer'
+  const dealersCart = dealer ? queryClient.prefetchQuery(cartQuery) : Promise.resolve()
   let html = ''
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     html = renderToString(tree(input, queryClient, i18n))
     const unfinished = html.includes(UNFINISHED_BOUNDARY)
     if (unfinished) await warmUp(tree(input, queryClient, i18n))
-    const fetched = await fetchAsked(queryClient, wanted)
-    if (pass === 0) await dealersCart
+    let fetched = await fetchAsked(queryClient, wanted)
+    if (pass === 0 && dealer) {
+      await dealersCart
+      fetched += 1
+    }
     if (!unfinished && fetched === 0) break
     // What the last pass loaded or fetched is drawn by the next one (or the final render below).
     if (pass === MAX_PASSES - 1) html = renderToString(tree(input, queryClient, i18n))
