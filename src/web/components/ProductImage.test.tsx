@@ -1,5 +1,5 @@
 import { screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { renderWithProviders } from '../test/render'
 import { ProductImage } from './ProductImage'
 
@@ -27,5 +27,32 @@ describe('ProductImage', () => {
     expect([fixed.getAttribute('width'), fixed.getAttribute('height')]).toEqual(['60', '60'])
     const fluid = screen.getByRole('img', { name: 'fluid' })
     expect([fluid.getAttribute('width'), fluid.getAttribute('height')]).toEqual([null, '229'])
+  })
+
+  describe('an image the browser had before the app took the page over (no load event comes)', () => {
+    afterEach(() => vi.restoreAllMocks())
+    const imageState = (complete: boolean, naturalWidth: number) => {
+      vi.spyOn(HTMLImageElement.prototype, 'complete', 'get').mockReturnValue(complete)
+      vi.spyOn(HTMLImageElement.prototype, 'naturalWidth', 'get').mockReturnValue(naturalWidth)
+    }
+    const skeletons = (container: HTMLElement) => container.querySelectorAll('.mantine-Skeleton-root').length
+
+    it('drops the skeleton when the image is already there', () => {
+      imageState(true, 120)
+      const { container } = renderWithProviders(<ProductImage file="a.jpg" alt="hazır" height={60} />)
+      expect(skeletons(container)).toBe(0)
+    })
+
+    it('shows the fallback when the image had already failed', () => {
+      imageState(true, 0)
+      renderWithProviders(<ProductImage file="a.jpg" alt="kırık" height={60} />)
+      expect(screen.getByRole('img', { name: 'kırık' }).getAttribute('src')).toBe('/images/404.png')
+    })
+
+    it('keeps the skeleton while the image is still on its way', () => {
+      imageState(false, 0)
+      const { container } = renderWithProviders(<ProductImage file="a.jpg" alt="yolda" height={60} />)
+      expect(skeletons(container)).toBe(1)
+    })
   })
 })

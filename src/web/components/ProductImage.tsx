@@ -1,5 +1,5 @@
 import { Box, Skeleton } from '@mantine/core'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fallbackImage, imageUrl } from './image-url'
 
 export interface ProductImageProps {
@@ -24,11 +24,26 @@ export function ProductImage({ file, alt, height, width = '100%', priority = fal
   const [settledSrc, setSettledSrc] = useState<string | null>(null)
   const src = failedSrc === primary ? fallbackImage : primary
   const settled = settledSrc === src
+  const image = useRef<HTMLImageElement>(null)
+  const onLoad = () => setSettledSrc(src)
+  const onError = () =>
+    src === primary && primary !== fallbackImage ? setFailedSrc(primary) : setSettledSrc(src)
+
+  // On a page drawn by the server the image may have arrived (or failed) before the app took the
+  // page over: its load event is gone, so the skeleton would cover it for good. Ask the image.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new address needs asking again
+  useEffect(() => {
+    const img = image.current
+    if (!img?.complete || !img.getAttribute('src')) return
+    if (img.naturalWidth > 0) onLoad()
+    else onError()
+  }, [src])
 
   return (
     <Box pos="relative" h={height} w={width} style={{ overflow: 'hidden' }}>
       {!settled && <Skeleton pos="absolute" inset={0} radius={0} />}
       <img
+        ref={image}
         src={src}
         alt={alt}
         loading={priority ? 'eager' : 'lazy'}
@@ -37,10 +52,8 @@ export function ProductImage({ file, alt, height, width = '100%', priority = fal
         height={height}
         width={typeof width === 'number' ? width : undefined}
         style={{ width: '100%', height, objectFit: 'contain', display: 'block' }}
-        onLoad={() => setSettledSrc(src)}
-        onError={() =>
-          src === primary && primary !== fallbackImage ? setFailedSrc(primary) : setSettledSrc(src)
-        }
+        onLoad={onLoad}
+        onError={onError}
       />
     </Box>
   )
