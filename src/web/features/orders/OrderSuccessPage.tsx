@@ -13,12 +13,12 @@ import {
 } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
-import type { Money } from '../../../contracts/common'
 import type { Order } from '../../../contracts/orders'
-import { formatMoney, normalizeCurrencyCode } from '../../../domain/money-format'
+import { normalizeCurrencyCode } from '../../../domain/money-format'
 import { CheckIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { NotFoundState } from '../../components/NotFoundState'
+import { TotalRow } from '../../components/TotalRow'
 import { useTranslation } from '../../i18n/use-translation'
 import { isApiError } from '../../lib/api-error'
 import { useLocalePath, useSession } from '../../lib/session-context'
@@ -42,30 +42,6 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
         {children}
       </Text>
     </div>
-  )
-}
-
-function TotalRow({
-  label,
-  money,
-  testId,
-  strong,
-}: {
-  label: string
-  money: Money
-  testId: string
-  strong?: boolean
-}) {
-  const { locale } = useSession()
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} data-testid={testId}>
-        {formatMoney(money, locale)}
-      </Text>
-    </Group>
   )
 }
 

@@ -1,33 +1,7 @@
-import { Button, Card, Divider, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Divider, Stack, Text, Title } from '@mantine/core'
 import type { Cart } from '../../../../contracts/cart'
-import type { Money } from '../../../../contracts/common'
-import { formatMoney } from '../../../../domain/money-format'
+import { TotalRow } from '../../../components/TotalRow'
 import { useTranslation } from '../../../i18n/use-translation'
-import { useSession } from '../../../lib/session-context'
-
-function Row({
-  label,
-  money,
-  testId,
-  strong,
-}: {
-  label: string
-  money: Money
-  testId: string
-  strong?: boolean
-}) {
-  const { locale } = useSession()
-  return (
-    <Group justify="space-between" gap="xs" wrap="nowrap">
-      <Text size={strong ? 'md' : 'sm'} fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text size={strong ? 'lg' : 'sm'} fw={strong ? 700 : 500} data-testid={testId}>
-        {formatMoney(money, locale)}
-      </Text>
-    </Group>
-  )
-}
 
 /**
  * The order summary: subtotal, KDV and total in the shown currency, and the total in the TRY base when
@@ -42,12 +16,12 @@ export function CartSummary({ cart, onClear }: { cart: Cart; onClear: () => void
         {t('cart.summary')}
       </Title>
       <Stack gap={6} aria-live="polite">
-        <Row label={t('cart.subtotal')} money={totals.subtotal} testId="cart-subtotal" />
-        <Row label={t('cart.tax')} money={totals.tax} testId="cart-tax" />
+        <TotalRow label={t('cart.subtotal')} money={totals.subtotal} testId="cart-subtotal" />
+        <TotalRow label={t('cart.tax')} money={totals.tax} testId="cart-tax" />
         <Divider my={4} />
-        <Row label={t('cart.total')} money={totals.total} testId="cart-total" strong />
+        <TotalRow label={t('cart.total')} money={totals.total} testId="cart-total" strong />
         {totals.total.currency !== 'TRY' && (
-          <Row label={t('cart.baseTotal')} money={baseTotals.total} testId="cart-base-total" />
+          <TotalRow label={t('cart.baseTotal')} money={baseTotals.total} testId="cart-base-total" />
         )}
       </Stack>
       <Text size="xs" c="dimmed" mt="sm">

@@ -10,10 +10,9 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core'
-import type { Money } from '../../../../contracts/common'
 import type { Offer } from '../../../../contracts/offers'
-import { formatMoney } from '../../../../domain/money-format'
 import { HelpIcon } from '../../../components/icons/OfferIcons'
+import { TotalRow } from '../../../components/TotalRow'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
 import { PROFIT_MAX, PROFIT_MIN } from '../offer-constants'
@@ -83,35 +82,6 @@ export function ProfitHelpButton({
   )
 }
 
-function TotalRow({
-  label,
-  money,
-  testId,
-  strong,
-}: {
-  label: string
-  money: Money
-  testId: string
-  strong?: boolean
-}) {
-  const { locale } = useSession()
-  return (
-    <Group justify="space-between" gap="lg" wrap="nowrap">
-      <Text size="sm" fw={strong ? 700 : 400}>
-        {label}
-      </Text>
-      <Text
-        size={strong ? 'md' : 'sm'}
-        fw={strong ? 700 : 500}
-        data-testid={testId}
-        style={{ whiteSpace: 'nowrap' }}
-      >
-        {formatMoney(money, locale)}
-      </Text>
-    </Group>
-  )
-}
-
 /** The unsaved-changes note and the live totals (subtotal, KDV, total) of the offer as typed. */
 export function OfferTotals({ offer, totals, dirty }: Pick<OfferDetailsProps, 'offer' | 'totals' | 'dirty'>) {
   const { t } = useTranslation()
@@ -129,10 +99,10 @@ export function OfferTotals({ offer, totals, dirty }: Pick<OfferDetailsProps, 'o
         role="group"
       >
         <Stack gap={4}>
-          <TotalRow label={t('offers.subtotal')} money={totals.subtotal} testId="offer-subtotal" />
-          <TotalRow label={t('offers.tax')} money={totals.tax} testId="offer-tax" />
+          <TotalRow label={t('offers.subtotal')} money={totals.subtotal} testId="offer-subtotal" compact />
+          <TotalRow label={t('offers.tax')} money={totals.tax} testId="offer-tax" compact />
           <Divider my={2} />
-          <TotalRow label={t('offers.total')} money={totals.total} testId="offer-total" strong />
+          <TotalRow label={t('offers.total')} money={totals.total} testId="offer-total" strong compact />
         </Stack>
       </Card>
     </Group>
