@@ -114,12 +114,10 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
     html = renderToString(tree(input, queryClient, i18n))
     const unfinished = html.includes(UNFINISHED_BOUNDARY)
     if (unfinished) await warmUp(tree(input, queryClient, i18n))
-    let fetched = await fetchAsked(queryClient, wanted)
-    if (pass === 0 && dealer) {
-      await dealersCart
-      fetched += 1
-    }
-    if (!unfinished && fetched === 0) break
+    const fetched = await fetchAsked(queryClient, wanted)
+    const cartCameLater = pass === 0 && dealer
+    if (cartCameLater) await dealersCart
+    if (!unfinished && fetched === 0 && !cartCameLater) break
     // What the last pass loaded or fetched is drawn by the next one (or the final render below).
     if (pass === MAX_PASSES - 1) html = renderToString(tree(input, queryClient, i18n))
   }
