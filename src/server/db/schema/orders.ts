@@ -49,6 +49,9 @@ export const orders = pgTable(
     baseTotal: money('base_total').notNull(),
     /** The Idempotency-Key the client sent: the same key from the same user is the same order. */
     idempotencyKey: varchar('idempotency_key', { length: 100 }),
+    /** Set when the order was paid by card at checkout (paymentType 'order'): the intent that paid it. */
+    paymentIntentId: varchar('payment_intent_id', { length: 32 }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,147 @@
+import { z } from 'zod'
+
+/** Card networks as the BIN answer names them (spec/2 §7). */
+export const cardOrganizations = ['VISA', 'MASTER_CARD', 'TROY', 'AMEX'] as const
+export type CardOrganization = (typeof cardOrganizations)[number]
+
+/** POST /api/catalog/bin-control — form data binNumber, the card's first 8 digits. */
+export const binControlBodySchema = z.object({ binNumber: z.string().regex(/^\d{8}$/) })
+
+/** A payment plan (spec/2 §3): `commisionFee` is spelt as the spec spells it; percent. */
+export const installmentPlanSchema = z.object({
+  id: z.number(),
+  installment: z.number().int().min(1).max(12),
+  commisionFee: z.number(),
+  isDefault: z.boolean(),
+})
+export type InstallmentPlan = z.infer<typeof installmentPlanSchema>
+
+export const binControlResponseSchema = z.object({
+  bank: z.object({
+    /** The store's bank (its installment plans); null for a card of a bank without plans. */
+    name: z.string().nullable(),
+    logo: z.string().nullable(),
+    organization: z.enum(cardOrganizations).nullable(),
+    /** CREDIT, DEBIT… as the BIN list says; null when the BIN is unknown. */
+    cardType: z.string().nullable(),
+    issuer: z.string().nullable(),
+  }),
+  plans: z.array(installmentPlanSchema),
+})
+export type BinControlResponse = z.infer<typeof binControlResponseSchema>
+
+export const paymentTypes = ['order', 'pay', 'link'] as const
+export type PaymentType = (typeof paymentTypes)[number]
+export const paymentStatuses = ['pending', 'succeeded', 'failed'] as const
+export type PaymentStatus = (typeof paymentStatuses)[number]
+
+/**
+ * POST /api/payments/start — what the payment frame (/payment/start) sends once the page handed it the
+ * form. The server recomputes what is paid: for 'order' the cart in the chosen plan (advencePrice),
+ * for 'link' the link's amount; only 'pay' takes the typed amount.
+ */
+export const startPaymentBodySchema = z.object({
+  paymentType: z.enum(paymentTypes),
+  card: z.string().regex(/^\d{16}$/),
+  ccv: z.string().regex(/^\d{3}$/),
+  /** MM/YY */
+  expire: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
+  holder: z.string().trim().min(2).max(100),
+  /** The installment plan chosen (from the BIN answer); absent = single payment. */
+  planId: z.number().int().positive().optional(),
+  installment: z.number().int().min(1).max(12).default(1),
+  /** 'pay': the amount on account, TRY, with a dot decimal. */
+  amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/).optional(),
+  description: z.string().max(1000).default(''),
+  /** 'order': the payment plan (a virtual one) the cart is priced in, as the cart page sends it. */
+  advencePrice: z.string().max(40).optional(),
+  /** 'pay': open ledger items this payment settles first. */
+  settleEntryIds: z.array(z.number().int().positive()).max(500).default([]),
+  /** 'link': the payment link's token. */
+  linkToken: z.string().max(100).optional(),
+})
+export type StartPaymentBody = z.infer<typeof startPaymentBodySchema>
+
+/** What the frame does next: write the bank's 3-D Secure HTML, or go to the bank's page. */
+export const startPaymentResponseSchema = z.object({
+  intentId: z.string(),
+  action: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('html'), html: z.string() }),
+    z.object({ type: z.literal('redirect'), url: z.string() }),
+  ]),
+})
+export type StartPaymentResponse = z.infer<typeof startPaymentResponseSchema>
+
+/** The Mail Order slip (spec/2 §2). */
+export const mailOrderSchema = z.object({
+  store: z.object({
+    name: z.string(),
+    logo: z.string().nullable(),
+    address: z.string(),
+    phone: z.string(),
+  }),
+  customerName: z.string(),
+  currency: z.string(),
+  /** One installment's amount. */
+  installmentAmount: z.number(),
+  installment: z.number(),
+  cardHolder: z.string(),
+  /** Masked: first 6 and last 4 digits. */
+  cardNumber: z.string(),
+  expiryDate: z.string(),
+  description: z.string(),
+  date: z.string(),
+})
+export type MailOrder = z.infer<typeof mailOrderSchema>
+
+/** GET /api/payments/:id — the payment result (spec/2 §3), for its own payer only. */
+export const paymentResultSchema = z.object({
+  id: z.string(),
+  status: z.enum(paymentStatuses),
+  succeed: z.boolean(),
+  paymentType: z.enum(paymentTypes),
+  orderId: z.number().nullable(),
+  orderNo: z.string().nullable(),
+  /** TRY before commission, and what the card was charged. */
+  amount: z.number(),
+  totalAmount: z.number(),
+  installment: z.number(),
+  description: z.string(),
+  failureMessage: z.string().nullable(),
+  mailOrder: mailOrderSchema.nullable(),
+})
+export type PaymentResult = z.infer<typeof paymentResultSchema>
+
+/** Messages between the page and the payment frame (spec/2 §4); both sides check event.origin. */
+export type FrameMessage =
+  | { type: 'dialogClose' }
+  | { type: 'loading'; value: boolean }
+  | { type: 'payment_succeed'; intentId: string }
+  | { type: 'payment_failed'; intentId: string | null; message: string }
+  | { type: 'ready' }
+  | { type: 'start'; form: Omit<StartPaymentBody, 'paymentType'> & { paymentType: PaymentType } }
+
+/** POST /api/payment-link (spec/2 §7). amount: digits, optional dot or comma and 2 decimals. */
+export const paymentLinkBodySchema = z.object({
+  amount: z.union([z.string(), z.number()]),
+  email: z.string().max(254).optional().default(''),
+  sendEmail: z.boolean().default(false),
+  /** Open ledger items the link's payment settles first. */
+  settleEntryIds: z.array(z.number().int().positive()).max(500).default([]),
+})
+export const paymentLinkResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  link: z.string(),
+})
+export type PaymentLinkResponse = z.infer<typeof paymentLinkResponseSchema>
+
+/** GET /api/payment-link/:token — what the public page shows, logged out. */
+export const publicPaymentLinkSchema = z.object({
+  status: z.enum(['open', 'paid', 'expired']),
+  company: z.string(),
+  amount: z.number(),
+  currency: z.literal('TRY'),
+  expiresAt: z.string(),
+})
+export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>

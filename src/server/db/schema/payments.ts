@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm'
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { customers, users } from './accounts'
+import { orders } from './orders'
+import { paymentPlans } from './store'
+
+const tl = (name: string) => numeric(name, { precision: 18, scale: 2 })
+
+/** A card-issuing bank the store has installment (POS) plans for. */
+export const banks = pgTable(
+  'banks',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 40 }).notNull(),
+    name: text('name').notNull(),
+    logo: varchar('logo', { length: 200 }),
+    /** Upper-case words; a BIN row whose issuer contains one of them belongs to this bank. */
+    issuerMatch: text('issuer_match').array().notNull().default(sql`'{}'::text[]`),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('banks_code_uq').on(t.code)],
+)
+
+/**
+ * Installment plans (the spec's posPlans): per bank, or the store's default plans (bank_id null) that
+ * an unknown BIN gets. Commission in percent: total = amount × (100 + commission) / 100.
+ */
+export const installmentPlans = pgTable(
+  'installment_plans',
+  {
+    id: serial('id').primaryKey(),
+    bankId: integer('bank_id').references(() => banks.id, { onDelete: 'cascade' }),
+    installment: smallint('installment').notNull(),
+    commissionFee: numeric('commission_fee', { precision: 7, scale: 2 }).notNull().default('0'),
+    isDefault: boolean('is_default').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('installment_plans_bank_count_uq').on(sql`coalesce(${t.bankId}, 0)`, t.installment),
+    check('installment_plans_count_valid', sql`${t.installment} between 1 and 12`),
+    check('installment_plans_fee_valid', sql`${t.commissionFee} >= 0 and ${t.commissionFee} < 100`),
+  ],
+)
+
+/** The BIN table: a 6- or 8-digit card number prefix; a lookup takes the longest prefix that matches. */
+export const binRanges = pgTable(
+  'bin_ranges',
+  {
+    prefix: varchar('prefix', { length: 8 }).primaryKey(),
+    /** As the list writes it: VISA, MASTERCARD, MAESTRO, TROY, AMEX, UATP… */
+    network: varchar('network', { length: 30 }).notNull(),
+    /** CREDIT, DEBIT, … or empty. */
+    cardType: varchar('card_type', { length: 30 }).notNull().default(''),
+    category: varchar('category', { length: 60 }).notNull().default(''),
+    issuer: text('issuer').notNull().default(''),
+    bankId: integer('bank_id').references(() => banks.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('bin_ranges_prefix_valid', sql`${t.prefix} ~ '^[0-9]{6}([0-9]{2})?$'`)],
+)
+
+/**
+ * One attempt to take a card payment, created on the server with the amount the server computed.
+ * Only the gateway's verified callback moves it from 'pending' to 'succeeded' or 'failed'. Card
+ * number and CCV are never stored: only the masked number (first 6, last 4) and the holder.
+ */
+export const paymentIntents = pgTable(
+  'payment_intents',
+  {
+    /** 128 random bits, hex. */
+    id: varchar('id', { length: 32 }).primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** Who paid; null for a payment link paid by someone logged out. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'order' (pay for the cart), 'pay' (an amount on account), 'link' (a payment link). */
+    paymentType: varchar('payment_type', { length: 8 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    gateway: varchar('gateway', { length: 16 }).notNull(),
+    /** What is paid, in TRY, before the installment commission. */
+    amount: tl('amount').notNull(),
+    installment: smallint('installment').notNull().default(1),
+    commissionFee: numeric('commission_fee', { precision: 7, scale: 2 }).notNull().default('0'),
+    /** What the card is charged: amount × (100 + commission) / 100. */
+    totalAmount: tl('total_amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull().default('TRY'),
+    bankId: integer('bank_id').references(() => banks.id, { onDelete: 'set null' }),
+    /** For 'order': the payment plan (a virtual one) the cart was priced in. */
+    paymentPlanId: integer('payment_plan_id').references(() => paymentPlans.id, { onDelete: 'set null' }),
+    description: text('description').notNull().default(''),
+    /** Ledger entries (open debits) this payment settles first, as chosen on the statement or link. */
+    settleEntryIds: jsonb('settle_entry_ids').$type<number[]>().notNull().default([]),
+    paymentLinkId: integer('payment_link_id'),
+    cardMasked: varchar('card_masked', { length: 19 }).notNull(),
+    cardHolder: text('card_holder').notNull(),
+    cardNetwork: varchar('card_network', { length: 20 }),
+    /** MM/YY, printed on the Mail Order slip. */
+    cardExpiry: varchar('card_expiry', { length: 5 }).notNull(),
+    /** The gateway's own reference (iyzico's paymentId). */
+    gatewayRef: varchar('gateway_ref', { length: 100 }),
+    failureCode: varchar('failure_code', { length: 40 }),
+    failureMessage: text('failure_message'),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A callback after this changes nothing (15 minutes after creation). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payment_intents_customer_idx').on(t.customerId, t.createdAt),
+    index('payment_intents_created_idx').on(t.createdAt),
+    check('payment_intents_type_valid', sql`${t.paymentType} in ('order', 'pay', 'link')`),
+    check('payment_intents_status_valid', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check('payment_intents_amount_positive', sql`${t.amount} > 0 and ${t.totalAmount} >= ${t.amount}`),
+  ],
+)
+
+/**
+ * The dealer's current account (cari hesap), in TRY. A debit (opening balance, invoice, order) has a
+ * due date and an open amount that payments settle; a credit (card payment, bank transfer) has an
+ * open amount that is what it has not settled yet. Balance = Σ debit − Σ credit.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** 'opening', 'invoice', 'order' (debits); 'card_payment', 'bank_transfer' (credits). */
+    kind: varchar('kind', { length: 16 }).notNull(),
+    documentNo: varchar('document_no', { length: 40 }).notNull(),
+    description: text('description').notNull().default(''),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }),
+    debit: tl('debit').notNull().default('0'),
+    credit: tl('credit').notNull().default('0'),
+    openAmount: tl('open_amount').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    paymentIntentId: varchar('payment_intent_id', { length: 32 }).references(() => paymentIntents.id),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_customer_date_idx').on(t.customerId, t.entryDate, t.id),
+    index('ledger_open_debits_idx')
+      .on(t.customerId, t.dueDate)
+      .where(sql`${t.openAmount} > 0 and ${t.debit} > 0`),
+    uniqueIndex('ledger_intent_uq').on(t.paymentIntentId, t.kind),
+    check('ledger_kind_valid', sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer')`),
+    check(
+      'ledger_one_side',
+      sql`(${t.debit} > 0 and ${t.credit} = 0) or (${t.credit} > 0 and ${t.debit} = 0)`,
+    ),
+    check('ledger_open_valid', sql`${t.openAmount} >= 0 and ${t.openAmount} <= ${t.debit} + ${t.credit}`),
+  ],
+)
+
+/** Which credit settled how much of which debit. */
+export const ledgerSettlements = pgTable(
+  'ledger_settlements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    creditEntryId: integer('credit_entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    debitEntryId: integer('debit_entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
+    amount: tl('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_settlements_credit_idx').on(t.creditEntryId),
+    index('ledger_settlements_debit_idx').on(t.debitEntryId),
+    check('ledger_settlements_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
+ * A payment link: only a SHA-256 of its random token is stored, like sessions. It can be paid once
+ * and expires (default 7 days).
+ */
+export const paymentLinks = pgTable(
+  'payment_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount: tl('amount').notNull(),
+    /** Ledger entries (open debits) the payment settles first. */
+    settleEntryIds: jsonb('settle_entry_ids').$type<number[]>().notNull().default([]),
+    email: varchar('email', { length: 254 }),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    paymentIntentId: varchar('payment_intent_id', { length: 32 }).references(() => paymentIntents.id),
+  },
+  (t) => [
+    uniqueIndex('payment_links_token_uq').on(t.tokenHash),
+    index('payment_links_customer_idx').on(t.customerId, t.createdAt),
+    index('payment_links_created_idx').on(t.createdAt),
+    check('payment_links_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
