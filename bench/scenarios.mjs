@@ -28,6 +28,8 @@
  *   the bench-fixtures CLI's accounts (src/server/cli/bench-fixtures.ts)
  */
 
+import { benchBinPrefixes } from './seed.mjs'
+
 const isList = (page) => (body) =>
   Array.isArray(body.items) && body.items.length > 0 && body.page === page
     ? null
@@ -84,6 +86,48 @@ const addRequest = (p) => ({
 })
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+/** BINs the lookup scenario sends in turn. */
+export const BIN_DRAWS = 300
+
+/**
+ * 8-digit BINs drawn with a fixed seed (every run sends the same): two in three under a prefix of the
+ * bench's BIN table (an 8-digit one among them now and then), one in three unknown (no card number
+ * starts with 0).
+ */
+export function binDraws() {
+  const known = benchBinPrefixes()
+  let state = 0x5eed
+  const next = (n) => {
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    return (state >>> 0) % n
+  }
+  return Array.from({ length: BIN_DRAWS }, (_, i) =>
+    i % 3 === 2
+      ? `0${String(next(10_000_000)).padStart(7, '0')}`
+      : `${known[next(known.length)]}${String(next(100)).padStart(2, '0')}`.slice(0, 8),
+  )
+}
+
+const binRequest = (bin) => ({
+  method: 'POST',
+  path: '/api/catalog/bin-control',
+  headers: FORM,
+  body: `binNumber=${bin}`,
+})
+
+/** A known BIN answers its network (the bench's rows are VISA or MASTERCARD), an unknown one none; both get plans. */
+const isBinAnswer = (body, req) => {
+  const unknown = req.body.startsWith('binNumber=0')
+  const organization = body.bank?.organization
+  if (!Array.isArray(body.plans) || body.plans.length === 0) return `${body.plans?.length} plans`
+  if (unknown ? organization !== null : !['VISA', 'MASTER_CARD'].includes(organization)) {
+    return `organization ${organization} for ${req.body}`
+  }
+  return null
+}
 
 /** The orders of the history company (docs/design.md §6: a dealer with 10,000 orders), 20 a page. */
 export const HISTORY_ORDERS = 10_000
@@ -249,6 +293,14 @@ export const SCENARIOS = [
     p99Budget: false,
   },
   {
+    // Issue 12: the card form looks the BIN up when the 16th digit is typed; p99 under 10 ms (BUDGETS).
+    id: 'bin-control',
+    label: 'BIN lookup',
+    describe: () => `${BIN_DRAWS} BINs in turn, 1 in 3 unknown`,
+    requests: () => binDraws().map(binRequest),
+    verify: isBinAnswer,
+  },
+  {
     // docs/design.md §6: the order list of a dealer with 10,000 orders, p99 under 50 ms.
     id: 'orders-list',
     label: 'orders, page 1',
@@ -278,6 +330,8 @@ export const BUDGETS = {
   initialPageKiB: 200,
   /** Every scenario's p99 at the largest catalogue (100,000). */
   p99Ms: 50,
+  /** Scenarios held to a tighter p99 than p99Ms (ms). */
+  p99MsById: { 'bin-control': 10 },
   /** p50 and p99 at the largest catalogue against the smallest. */
   sizeRatio: 3,
   /** p50 and p99 of a subject scenario against its base, at every size. */

@@ -2,7 +2,7 @@
 // accounts and order history with the bench-fixtures CLI (both before the server starts: the embedded
 // database can only be open in one process).
 import { spawn } from 'node:child_process'
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { track } from './children.mjs'
 
@@ -44,6 +44,7 @@ export async function preparePostgres({ root, size, serverUrl, log }) {
   const seedSeconds = (performance.now() - started) / 1000
   log(`Seeded in ${seedSeconds.toFixed(1)} s.`)
   const fixtures = await runFixtures(root, dataDir, log, databaseUrl)
+  await importBenchBins(root, dataDir, log, databaseUrl)
   const drop = async () => {
     const client = new pg.Client({ connectionString: serverUrl })
     await client.connect()
@@ -72,6 +73,7 @@ export async function prepareDatabase({ root, size, reuse, log }) {
         fixtures = await runFixtures(root, dataDir, log)
         writeFileSync(markerFile, `${JSON.stringify({ ...marker, fixtures }, null, 2)}\n`)
       }
+      await importBenchBins(root, dataDir, log)
       return { dataDir, reused: true, seedSeconds: null, listed: marker.listed ?? null, fixtures }
     }
   }
@@ -86,6 +88,7 @@ export async function prepareDatabase({ root, size, reuse, log }) {
   }
   log(`Seeded in ${seedSeconds.toFixed(1)} s.`)
   const fixtures = await runFixtures(root, dataDir, log)
+  await importBenchBins(root, dataDir, log)
   writeFileSync(
     markerFile,
     `${JSON.stringify({ products: size, listed, seededAt: new Date().toISOString(), seedSeconds, fixtures }, null, 2)}\n`,
@@ -119,6 +122,46 @@ async function runFixtures(root, dataDir, log, databaseUrl = undefined) {
       `${report.historyOrders.toLocaleString('en')} orders (${((performance.now() - started) / 1000).toFixed(1)} s).`,
   )
   return report
+}
+
+/** Prefixes in the BIN lookup scenario's table: about as many as the real Turkish BIN list has. */
+export const BENCH_BIN_COUNT = 1900
+
+/** The bench's BIN prefixes: 6 digits each, every tenth with an 8-digit prefix under it (longest match). */
+export function benchBinPrefixes() {
+  const prefixes = []
+  for (let i = 0; i < BENCH_BIN_COUNT; i++) {
+    const six = String(400_000 + i * 101)
+    prefixes.push(six)
+    if (i % 10 === 0) prefixes.push(`${six}${String(i % 97).padStart(2, '0')}`)
+  }
+  return prefixes
+}
+
+const BENCH_ISSUERS = [
+  'TURKIYE GARANTI BANKASI, A.S.',
+  'AKBANK T.A.S.',
+  'YAPI VE KREDI BANKASI, A.S.',
+  'TURKIYE IS BANKASI, A.S.',
+  'DENIZBANK, A.S.',
+  '',
+]
+
+/**
+ * Fills the BIN table for the BIN lookup scenario: benchBinPrefixes() written in the Turkish BIN list
+ * format and imported with the project's bin-import CLI (idempotent; the demo seed's rows stay).
+ */
+async function importBenchBins(root, dataDir, log, databaseUrl = undefined) {
+  const rows = benchBinPrefixes().map(
+    (prefix, i) =>
+      `${prefix};${i % 3 ? 'VISA' : 'MASTERCARD'};${i % 4 ? 'CREDIT' : 'DEBIT'};;${BENCH_ISSUERS[i % BENCH_ISSUERS.length]}`,
+  )
+  mkdirSync(dataDir, { recursive: true })
+  const file = path.join(dataDir, 'bench-bins.csv')
+  writeFileSync(file, `\uFEFFBIN;Network;Type;Category;Issuer\r\n${rows.join('\r\n')}\r\n`)
+  const started = performance.now()
+  await runCli(root, 'bin-import', [file], childEnv(dataDir, {}, databaseUrl), 'bins')
+  log(`BIN table: ${rows.length} bench prefixes (${((performance.now() - started) / 1000).toFixed(1)} s).`)
 }
 
 /** Runs dist/server/cli/<name>.js; its output is echoed with a prefix (a long seed shows progress). */

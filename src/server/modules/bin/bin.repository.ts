@@ -1,0 +1,178 @@
+import { and, asc, desc, eq, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm'
+import type { Db } from '../../db/client'
+import { banks, binRanges, installmentPlans } from '../../db/schema/payments'
+import type { BankMatcher } from './issuer-match'
+
+export type BinRangeInsert = typeof binRanges.$inferInsert
+
+/** Rows per statement: one multi-row insert … on conflict per batch keeps a 2,000-row list to 4 statements. */
+export const UPSERT_BATCH = 500
+
+/**
+ * Inserts new prefixes and updates the ones whose list data or bank changed; a row that is already as
+ * the list says is not written again. Answers how many rows were inserted and updated.
+ */
+export async function upsertBinRanges(
+  db: Db,
+  rows: BinRangeInsert[],
+): Promise<{ inserted: number; updated: number }> {
+  let inserted = 0
+  let updated = 0
+  for (let i = 0; i < rows.length; i += UPSERT_BATCH) {
+    const written = await db
+      .insert(binRanges)
+      .values(rows.slice(i, i + UPSERT_BATCH))
+      .onConflictDoUpdate({
+        target: binRanges.prefix,
+        set: {
+          network: sql`excluded.network`,
+          cardType: sql`excluded.card_type`,
+          category: sql`excluded.category`,
+          issuer: sql`excluded.issuer`,
+          bankId: sql`excluded.bank_id`,
+        },
+        setWhere: sql`(${binRanges.network}, ${binRanges.cardType}, ${binRanges.category}, ${binRanges.issuer}, ${binRanges.bankId})
+          is distinct from (excluded.network, excluded.card_type, excluded.category, excluded.issuer, excluded.bank_id)`,
+      })
+      // xmax is 0 on a row this statement inserted, the updating transaction's id on one it updated.
+      .returning({ inserted: sql<boolean>`(xmax = 0)` })
+    for (const row of written) {
+      if (row.inserted) inserted++
+      else updated++
+    }
+  }
+  return { inserted, updated }
+}
+
+/** Every bank with its issuer words, in the order a match is tried (sort order, then id). */
+export async function bankMatchers(db: Db): Promise<BankMatcher[]> {
+  return db
+    .select({ id: banks.id, issuerMatch: banks.issuerMatch })
+    .from(banks)
+    .orderBy(asc(banks.sortOrder), asc(banks.id))
+}
+
+/** The distinct issuers of the BIN table, to match them to banks again. */
+export async function binIssuers(db: Db): Promise<string[]> {
+  const rows = await db.selectDistinct({ issuer: binRanges.issuer }).from(binRanges)
+  return rows.map((r) => r.issuer)
+}
+
+/** Points the rows of these issuers at a bank (or none); answers how many rows changed. */
+export async function setIssuersBank(db: Db, issuers: string[], bankId: number | null): Promise<number> {
+  if (issuers.length === 0) return 0
+  const rows = await db
+    .update(binRanges)
+    .set({ bankId })
+    .where(and(inArray(binRanges.issuer, issuers), sql`${binRanges.bankId} is distinct from ${bankId}`))
+    .returning({ prefix: binRanges.prefix })
+  return rows.length
+}
+
+export type BinHit = {
+  prefix: string
+  network: string
+  cardType: string
+  issuer: string
+  bankId: number | null
+  bankName: string | null
+  bankLogo: string | null
+}
+
+/**
+ * The longest prefix of an 8-digit BIN in the table (8 digits, else 6), with its bank: one query on
+ * the primary key (prefix in (8 digits, 6 digits) order by length desc limit 1).
+ */
+export async function findBinRange(db: Db, bin: string): Promise<BinHit | null> {
+  const [row] = await db
+    .select({
+      prefix: binRanges.prefix,
+      network: binRanges.network,
+      cardType: binRanges.cardType,
+      issuer: binRanges.issuer,
+      bankId: binRanges.bankId,
+      bankName: banks.name,
+      bankLogo: banks.logo,
+    })
+    .from(binRanges)
+    .leftJoin(banks, eq(banks.id, binRanges.bankId))
+    .where(inArray(binRanges.prefix, [bin.slice(0, 8), bin.slice(0, 6)]))
+    .orderBy(desc(sql`length(${binRanges.prefix})`))
+    .limit(1)
+  return row ?? null
+}
+
+export type BankRow = { id: number; name: string; logo: string | null }
+
+export async function bankById(db: Db, id: number): Promise<BankRow | null> {
+  const [row] = await db
+    .select({ id: banks.id, name: banks.name, logo: banks.logo })
+    .from(banks)
+    .where(eq(banks.id, id))
+    .limit(1)
+  return row ?? null
+}
+
+export type StoredPlan = { id: number; installment: number; commissionFee: string; isDefault: boolean }
+
+const ofBank = (bankId: number | null): SQL =>
+  bankId === null ? isNull(installmentPlans.bankId) : eq(installmentPlans.bankId, bankId)
+
+/** A bank's installment plans, or the store's defaults (bankId null), by number of installments. */
+export async function plansOf(db: Db, bankId: number | null): Promise<StoredPlan[]> {
+  return db
+    .select({
+      id: installmentPlans.id,
+      installment: installmentPlans.installment,
+      commissionFee: installmentPlans.commissionFee,
+      isDefault: installmentPlans.isDefault,
+    })
+    .from(installmentPlans)
+    .where(ofBank(bankId))
+    .orderBy(asc(installmentPlans.installment))
+}
+
+export type BankInput = {
+  code: string
+  name: string
+  logo: string | null
+  issuerMatch: string[]
+  sortOrder: number
+}
+
+/** Creates the bank of this code, or updates it; answers its id. */
+export async function upsertBank(db: Db, bank: BankInput): Promise<number> {
+  const [row] = await db
+    .insert(banks)
+    .values(bank)
+    .onConflictDoUpdate({
+      target: banks.code,
+      set: { name: bank.name, logo: bank.logo, issuerMatch: bank.issuerMatch, sortOrder: bank.sortOrder },
+    })
+    .returning({ id: banks.id })
+  return row!.id
+}
+
+export type PlanInput = { installment: number; commissionFee: string; isDefault: boolean }
+
+/**
+ * Makes a bank's plans (or the store's defaults) exactly these: a count already there keeps its id
+ * (a payment in progress may name it), its commission and default flag are updated; counts not listed
+ * are removed.
+ */
+export async function replacePlans(db: Db, bankId: number | null, plans: PlanInput[]): Promise<void> {
+  const counts = plans.map((p) => p.installment)
+  await db
+    .delete(installmentPlans)
+    .where(
+      counts.length ? and(ofBank(bankId), notInArray(installmentPlans.installment, counts)) : ofBank(bankId),
+    )
+  for (const plan of plans) {
+    const [existing] = await db
+      .update(installmentPlans)
+      .set({ commissionFee: plan.commissionFee, isDefault: plan.isDefault })
+      .where(and(ofBank(bankId), eq(installmentPlans.installment, plan.installment)))
+      .returning({ id: installmentPlans.id })
+    if (!existing) await db.insert(installmentPlans).values({ bankId, ...plan })
+  }
+}
