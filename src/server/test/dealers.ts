@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { addDays, ledgerDay } from '../../domain/ledger'
 import type { Db } from '../db/client'
 import { customers, users } from '../db/schema/accounts'
+import { recordDebit } from '../modules/ledger/ledger.service'
 import { hashPassword } from '../security/password'
 import type { TestApp } from './test-app'
 import { TestClient } from './test-app'
@@ -42,17 +44,44 @@ export async function createUser(
   return { id: row!.id, email, password: DEALER_PASSWORD, name }
 }
 
-/** A new dealer company of its own (no branches, no discount unless given). */
+/**
+ * A new dealer company of its own (no branches, no discount unless given). `overdue`: an invoice of
+ * that amount in its ledger, due `days` days ago (17 unless given), so its overdue balance is that.
+ */
 export async function createCustomer(
   db: Db,
-  values: Partial<typeof customers.$inferInsert> = {},
+  values: Partial<typeof customers.$inferInsert> & { overdue?: { amount: string; days?: number } } = {},
 ): Promise<{ id: number; code: string; name: string }> {
-  const code = values.code ?? `C-${unique()}`
+  const { overdue, ...columns } = values
+  const code = columns.code ?? `C-${unique()}`
   const [row] = await db
     .insert(customers)
-    .values({ name: `${code} Ticaret`, ...values, code })
+    .values({ name: `${code} Ticaret`, ...columns, code })
     .returning({ id: customers.id, code: customers.code, name: customers.name })
+  if (overdue) await addOverdueInvoice(db, row!.id, overdue.amount, overdue.days ?? 17)
   return row!
+}
+
+/** An invoice in the company's ledger that fell due `days` days before today (Istanbul's day). */
+export async function addOverdueInvoice(
+  db: Db,
+  customerId: number,
+  amount: string,
+  days: number,
+  today = ledgerDay(new Date()),
+): Promise<number> {
+  const { entryId } = await db.transaction((tx) =>
+    recordDebit(tx, {
+      customerId,
+      kind: 'invoice',
+      amount,
+      documentNo: `F-${unique()}`,
+      description: 'Test faturası',
+      entryDate: addDays(today, -days - 30),
+      dueDate: addDays(today, -days),
+    }),
+  )
+  return entryId
 }
 
 /** A browser logged in as a new user (see createUser); `user` says who it is. */

@@ -3,6 +3,7 @@ import { branches, customers, users } from '../db/schema/accounts'
 import { currencies } from '../db/schema/catalogue'
 import { paymentPlans, storeInfo } from '../db/schema/store'
 import { hashPassword } from '../security/password'
+import { addOverdueInvoice } from './dealers'
 
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!' }
 export const DEALER2 = { email: 'bayi2@toptan.test', password: 'Bayi1234!' }
@@ -21,16 +22,12 @@ export async function seedAccounts(db: Db) {
   const [c1, c2] = await db
     .insert(customers)
     .values([
-      {
-        code: 'C1',
-        name: 'Yıldız Yapı Market Ltd. Şti.',
-        riskLimit: '250000',
-        overdueBalance: '12450.75',
-        overdueDays: 17,
-      },
+      { code: 'C1', name: 'Yıldız Yapı Market Ltd. Şti.', riskLimit: '250000' },
       { code: 'C2', name: 'Ege Hırdavat A.Ş.', profitPercent: '-5' },
     ])
     .returning()
+  // The first company owes 12,450.75 TL, 17 days overdue (an invoice in its ledger).
+  await addOverdueInvoice(db, c1!.id, '12450.75', 17)
   const branchRows = await db
     .insert(branches)
     .values([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { dealer } from '../test/fixtures'
-import { showsOverdueDebtBanner } from './overdue-debt'
+import { isStatementPath, showsOverdueDebtBanner } from './overdue-debt'
 
 const customer = (overdueBalance: number) => ({ ...dealer.customer!, overdueBalance, overdueDays: 12 })
 
@@ -25,5 +25,18 @@ describe('showsOverdueDebtBanner', () => {
 
   it('needs a customer', () => {
     expect(showsOverdueDebtBanner(null, { overdueDebtInfoLimit: 0, showOverdueDebtInfo: true })).toBe(false)
+  })
+})
+
+describe('isStatementPath', () => {
+  it.each([
+    ['/hesap/ekstre', true],
+    ['/en/hesap/ekstre', true],
+    ['/hesap/ekstre/', true],
+    ['/hesap', false],
+    ['/sepet', false],
+    ['/en/hesap/ekstre-eski', false],
+  ])('%s → %s', (path, expected) => {
+    expect(isStatementPath(path)).toBe(expected)
   })
 })

@@ -30,9 +30,7 @@ export const customers = pgTable(
     city: text('city'),
     /** 0 = no limit, 1 = ordering blocked, otherwise the limit in TL (spec/2 §5). */
     riskLimit: numeric('risk_limit', { precision: 18, scale: 2 }).notNull().default('0'),
-    overdueBalance: numeric('overdue_balance', { precision: 18, scale: 2 }).notNull().default('0'),
-    overdueDays: integer('overdue_days').notNull().default(0),
-    overdueCurrencyId: integer('overdue_currency_id').references(() => currencies.id),
+    // The overdue balance and its age come from the ledger (ledger_entries), never typed here.
     /** Customer-specific price adjustment in percent: positive is a mark-up, negative a discount. */
     profitPercent: numeric('profit_percent', { precision: 7, scale: 2 }).notNull().default('0'),
     isActive: boolean('is_active').notNull().default(true),

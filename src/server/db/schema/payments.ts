@@ -161,8 +161,15 @@ export const ledgerEntries = pgTable(
     index('ledger_open_debits_idx')
       .on(t.customerId, t.dueDate)
       .where(sql`${t.openAmount} > 0 and ${t.debit} > 0`),
+    // Credits not applied yet (a payment larger than what was open), read by the overdue figure.
+    index('ledger_open_credits_idx')
+      .on(t.customerId, t.entryDate)
+      .where(sql`${t.openAmount} > 0 and ${t.credit} > 0`),
     uniqueIndex('ledger_intent_uq').on(t.paymentIntentId, t.kind),
-    check('ledger_kind_valid', sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer')`),
+    check(
+      'ledger_kind_valid',
+      sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer')`,
+    ),
     check(
       'ledger_one_side',
       sql`(${t.debit} > 0 and ${t.credit} = 0) or (${t.credit} > 0 and ${t.debit} = 0)`,

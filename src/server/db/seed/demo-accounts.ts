@@ -1,8 +1,10 @@
 /** Demo dealer companies, their branches and the three demo logins. */
 import { count } from 'drizzle-orm'
+import { ledgerDay } from '../../../domain/ledger'
 import { createUser } from '../../modules/account/account.service'
 import type { Db } from '../client'
 import { branches, customers, users } from '../schema/accounts'
+import { seedDemoLedger } from './demo-ledger'
 
 export const DEMO_LOGINS = [
   { email: 'bayi@toptan.test', password: 'Bayi1234!', name: 'Ahmet Yılmaz', role: 'dealer', customer: 0 },
@@ -28,8 +30,6 @@ const CUSTOMERS = [
     town: 'Ataşehir',
     city: 'İstanbul',
     riskLimit: '250000',
-    overdueBalance: '12450.75',
-    overdueDays: 17,
     profitPercent: '0',
     branches: [
       {
@@ -51,8 +51,6 @@ const CUSTOMERS = [
     town: 'Yenimahalle',
     city: 'Ankara',
     riskLimit: '0',
-    overdueBalance: '0',
-    overdueDays: 0,
     profitPercent: '-5',
     branches: [{ name: 'Ostim Merkez', address: 'Ostim OSB Mah. 1203. Cad. No: 14, Yenimahalle/Ankara' }],
   },
@@ -67,8 +65,6 @@ const CUSTOMERS = [
     town: 'Bornova',
     city: 'İzmir',
     riskLimit: '100000',
-    overdueBalance: '3820.40',
-    overdueDays: 5,
     profitPercent: '2.5',
     branches: [
       { name: 'Bornova Merkez', address: 'Kazımdirik Mah. 372. Sok. No: 5, Bornova/İzmir' },
@@ -87,8 +83,6 @@ const CUSTOMERS = [
     city: 'Bursa',
     // 1 = ordering blocked (spec/2 §5): a dealer whose account is on hold.
     riskLimit: '1',
-    overdueBalance: '48210.00',
-    overdueDays: 64,
     profitPercent: '0',
     branches: [
       { name: 'Osmangazi Mağaza', address: 'Alaşarköy Mah. Ulubatlı Hasan Bulvarı No: 63, Osmangazi/Bursa' },
@@ -98,20 +92,28 @@ const CUSTOMERS = [
 
 export type AccountCounts = { customers: number; branches: number; users: number; skipped: boolean }
 
-/** Adds the demo accounts unless the database already has customers or users (then leaves them alone). */
-export async function seedAccounts(db: Db, defaultCurrencyId: number): Promise<AccountCounts> {
+/**
+ * Adds the demo accounts, with their current accounts dated from `now` (demo-ledger.ts), unless the
+ * database already has customers or users (then leaves them alone).
+ */
+export async function seedAccounts(db: Db, now: Date): Promise<AccountCounts> {
   const [c] = await db.select({ n: count() }).from(customers)
   const [u] = await db.select({ n: count() }).from(users)
   if ((c?.n ?? 0) > 0 || (u?.n ?? 0) > 0) return { customers: 0, branches: 0, users: 0, skipped: true }
 
   const customerRows = await db
     .insert(customers)
-    .values(CUSTOMERS.map(({ branches: _, ...rest }) => ({ ...rest, overdueCurrencyId: defaultCurrencyId })))
+    .values(CUSTOMERS.map(({ branches: _, ...rest }) => rest))
     .returning({ id: customers.id, code: customers.code })
   const idOf = (index: number) => customerRows.find((r) => r.code === CUSTOMERS[index]?.code)?.id as number
 
   const branchRows = CUSTOMERS.flatMap((cust, i) => cust.branches.map((b) => ({ ...b, customerId: idOf(i) })))
   await db.insert(branches).values(branchRows)
+  await seedDemoLedger(
+    db,
+    CUSTOMERS.map((_, i) => idOf(i)),
+    ledgerDay(now),
+  )
 
   // One after another, so the demo users' ids follow the list.
   for (const login of DEMO_LOGINS) {

@@ -33,7 +33,7 @@ export const accountRoutes =
           now: deps.now(),
         })
         setSessionCookie(reply, token, secure)
-        const user = await loadSessionUser(db, userId)
+        const user = await loadSessionUser(db, userId, deps.now())
         return { user: user!, csrfToken: csrfTokenFor(secret, token) }
       },
     )
@@ -63,6 +63,6 @@ export const accountRoutes =
           response: { 200: bootstrapSchema },
         },
       },
-      async (request) => buildBootstrap({ db, caches: deps.caches }, request, secret),
+      async (request) => buildBootstrap({ db, caches: deps.caches }, request, secret, deps.now()),
     )
   }

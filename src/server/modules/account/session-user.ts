@@ -1,11 +1,15 @@
 import { asc, eq } from 'drizzle-orm'
 import type { SessionUser } from '../../../contracts/account'
+import { ledgerDay } from '../../../domain/ledger'
 import type { Db } from '../../db/client'
 import { branches, customers, users } from '../../db/schema/accounts'
-import { currencies } from '../../db/schema/catalogue'
+import { overdueOf } from '../ledger/ledger.service'
 
-/** The logged-in user as the web app sees it: with the dealer company, its branches and overdue debt. */
-export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
+/**
+ * The logged-in user as the web app sees it: with the dealer company, its branches and its overdue
+ * debt, computed from the ledger on the day `now` falls on in Istanbul (TL, the ledger's currency).
+ */
+export async function loadSessionUser(db: Db, userId: number, now: Date): Promise<SessionUser | null> {
   const [row] = await db
     .select({
       id: users.id,
@@ -16,23 +20,22 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       customerCode: customers.code,
       customerName: customers.name,
       riskLimit: customers.riskLimit,
-      overdueBalance: customers.overdueBalance,
-      overdueDays: customers.overdueDays,
-      overdueCurrency: currencies.code,
     })
     .from(users)
     .leftJoin(customers, eq(customers.id, users.customerId))
-    .leftJoin(currencies, eq(currencies.id, customers.overdueCurrencyId))
     .where(eq(users.id, userId))
     .limit(1)
   if (!row) return null
   const base = { id: row.id, name: row.name, email: row.email, role: row.role as SessionUser['role'] }
   if (row.customerId === null) return { ...base, customer: null }
-  const branchRows = await db
-    .select({ id: branches.id, name: branches.name })
-    .from(branches)
-    .where(eq(branches.customerId, row.customerId))
-    .orderBy(asc(branches.id))
+  const [branchRows, overdue] = await Promise.all([
+    db
+      .select({ id: branches.id, name: branches.name })
+      .from(branches)
+      .where(eq(branches.customerId, row.customerId))
+      .orderBy(asc(branches.id)),
+    overdueOf(db, row.customerId, ledgerDay(now)),
+  ])
   return {
     ...base,
     customer: {
@@ -40,9 +43,9 @@ export async function loadSessionUser(db: Db, userId: number): Promise<SessionUs
       code: row.customerCode ?? '',
       name: row.customerName ?? '',
       riskLimit: Number(row.riskLimit ?? 0),
-      overdueBalance: Number(row.overdueBalance ?? 0),
-      overdueDays: row.overdueDays ?? 0,
-      overdueCurrency: row.overdueCurrency === 'TRY' || !row.overdueCurrency ? 'TL' : row.overdueCurrency,
+      overdueBalance: overdue.balance.toNumber(),
+      overdueDays: overdue.days,
+      overdueCurrency: 'TL',
       branches: branchRows,
     },
   }

@@ -11,12 +11,13 @@ export async function buildBootstrap(
   data: CachedDb,
   request: FastifyRequest,
   secret: string,
+  now: Date,
 ): Promise<Bootstrap> {
   const settings = await loadStoreSettings(data)
   const currencies = await loadCurrencies(data)
   const paymentPlans = await loadPaymentPlans(data)
   const store = await loadStoreInfo(data)
-  const user = request.user ? await loadSessionUser(data.db, request.user.id) : null
+  const user = request.user ? await loadSessionUser(data.db, request.user.id, now) : null
   const stored = request.user?.preferences ?? null
   const preferences = effectivePreferences(
     stored,

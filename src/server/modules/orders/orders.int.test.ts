@@ -4,7 +4,7 @@ import type { CheckoutInfo, Order, OrderList } from '../../../contracts/orders'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { hashPassword } from '../../security/password'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
-import { loggedInUser } from '../../test/dealers'
+import { addOverdueInvoice, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
@@ -70,8 +70,9 @@ async function newDealer(riskLimit = '0', overdue = '0') {
   const code = `C-${Math.random().toString(36).slice(2, 8)}`
   const [c] = await queryRows<{ id: number }>(
     t.database.db,
-    sql`insert into customers (code, name, risk_limit, overdue_balance) values (${code}, ${code}, ${riskLimit}, ${overdue}) returning id`,
+    sql`insert into customers (code, name, risk_limit) values (${code}, ${code}, ${riskLimit}) returning id`,
   )
+  if (Number(overdue) > 0) await addOverdueInvoice(t.database.db, c!.id, overdue, 10)
   const email = `${code.toLowerCase()}@toptan.test`
   await t.database.db.execute(
     sql`insert into users (customer_id, email, name, password_hash, role)

@@ -4,6 +4,7 @@ import { customers } from '../../db/schema/accounts'
 import { cartItems, carts } from '../../db/schema/carts'
 import { productStocks, products, productUnits } from '../../db/schema/catalogue'
 import { documentCounters, orderItems, orderStockMoves, orders } from '../../db/schema/orders'
+import { overdueBalanceSql } from '../ledger/ledger.repository'
 
 /** The next number of a document kind in a year, e.g. S2026-000042; taken inside the transaction. */
 export async function nextDocumentNo(db: Db, prefix: 'S' | 'T', year: number): Promise<string> {
@@ -72,9 +73,12 @@ function cartLinesForOrder(db: Db, whichCart: SQL) {
 
 export type OrderLineSource = Awaited<ReturnType<typeof lockCartForOrder>>[number]
 
-/** The customer's risk figures: limit, overdue balance and the TRY total of open orders. */
-export async function findCustomerRisk(db: Db, customerId: number) {
-  const [row] = await customerRiskQuery(db, customerId)
+/**
+ * The customer's risk figures: limit, overdue balance (from the ledger, on the day `today`) and the TRY
+ * total of open orders not paid by card.
+ */
+export async function findCustomerRisk(db: Db, customerId: number, today: string) {
+  const [row] = await customerRiskQuery(db, customerId, today)
   return row!
 }
 
@@ -82,23 +86,35 @@ export async function findCustomerRisk(db: Db, customerId: number) {
  * The same figures with the customer row locked, so parallel orders cannot pass the limit together, and
  * the branch an order records: `preferredBranchId` while it is still the customer's, else its first.
  */
-export async function lockCustomer(db: Db, customerId: number, preferredBranchId: number | null) {
-  const [row] = await customerRiskQuery(db, customerId, preferredBranchId).for('update', { of: customers })
+export async function lockCustomer(
+  db: Db,
+  customerId: number,
+  preferredBranchId: number | null,
+  today: string,
+) {
+  const [row] = await customerRiskQuery(db, customerId, today, preferredBranchId).for('update', {
+    of: customers,
+  })
   return row!
 }
 
-function customerRiskQuery(db: Db, customerId: number, preferredBranchId: number | null = null) {
+function customerRiskQuery(
+  db: Db,
+  customerId: number,
+  today: string,
+  preferredBranchId: number | null = null,
+) {
   return db
     .select({
       id: customers.id,
       branchId: sql<number | null>`(select b.id from branches b where b.customer_id = "customers"."id"
         order by (b.id = ${preferredBranchId ?? 0}) desc, b.id limit 1)`,
       riskLimit: customers.riskLimit,
-      overdueBalance: customers.overdueBalance,
+      overdueBalance: overdueBalanceSql(sql`"customers"."id"`, today),
       // Written qualified: in a one-table select Drizzle would render a bare "id", which the
-      // subquery would read as orders.id.
+      // subquery would read as orders.id. An order paid by card at checkout uses no credit.
       openOrders: sql<string>`(select coalesce(sum(o.base_total), 0)::text from orders o
-        where o.customer_id = "customers"."id" and o.status in ('new', 'processing'))`,
+        where o.customer_id = "customers"."id" and o.status in ('new', 'processing') and o.paid_at is null)`,
     })
     .from(customers)
     .where(eq(customers.id, customerId))

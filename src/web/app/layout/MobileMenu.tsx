@@ -46,6 +46,12 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
               label={t('orders.offersMenu')}
               onClick={onClose}
             />
+            <NavLink
+              component={Link}
+              to={localePath('/hesap/ekstre')}
+              label={t('statement.menu')}
+              onClick={onClose}
+            />
           </>
         )}
         {user?.role === 'admin' && (

@@ -41,3 +41,22 @@ describe('OverdueDebtBanner', () => {
     expect(screen.queryByRole('status')).toBeNull()
   })
 })
+
+describe('OverdueDebtBanner on the statement page', () => {
+  const settings = { ...defaultStoreSettings, overdueDebtInfoLimit: 1000, showOverdueDebtInfo: false }
+  it("the layout's banner leaves the page to its own, which shows even when turned off elsewhere", () => {
+    const { unmount } = renderWithProviders(<OverdueDebtBanner />, {
+      bootstrap: dealerBootstrap({ user: indebted, settings: { ...settings, showOverdueDebtInfo: true } }),
+      route: '/hesap/ekstre',
+    })
+    expect(screen.queryByRole('status')).toBeNull()
+    unmount()
+    renderWithProviders(<OverdueDebtBanner onStatementPage overdue={{ balance: 2000.5, days: 9 }} />, {
+      bootstrap: dealerBootstrap({ user: indebted, settings }),
+      route: '/en/hesap/ekstre',
+    })
+    expect(screen.getByRole('status').textContent).toBe(
+      'Vadesi 9 gün geçmiş 2.000,50 TL ödemeniz bulunmaktadır',
+    )
+  })
+})

@@ -9,4 +9,7 @@ export interface StaffLink {
 /** The staff screens, in menu order. A new staff screen adds itself here and renders in StaffLayout. */
 export const staffLinks: readonly StaffLink[] = [
   { path: '/yonetim/e-postalar', label: (t) => t('staff.mail.menu') },
+  { path: '/yonetim/odemeler', label: (t) => t('staffPayments.payments.menu') },
+  { path: '/yonetim/odeme-baglantilari', label: (t) => t('staffPayments.links.menu') },
+  { path: '/yonetim/havale', label: (t) => t('staffPayments.transfer.menu') },
 ]

@@ -1,0 +1,98 @@
+import { z } from 'zod'
+import { isoDaySchema } from './ledger'
+import { paymentStatuses, paymentTypes } from './payments'
+
+/** The back office's payment and payment-link lists: 50 rows a page, newest first. */
+export const BACK_OFFICE_PAGE_SIZE = 50
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1).default(1)
+const dealerSchema = z.object({ id: z.number(), code: z.string(), name: z.string() })
+
+/** GET /yonetim/payments?status=&page= */
+export const adminPaymentsQuerySchema = z.object({
+  status: z.enum(paymentStatuses).optional(),
+  page: pageSchema,
+})
+
+export const adminPaymentSchema = z.object({
+  id: z.string(),
+  status: z.enum(paymentStatuses),
+  paymentType: z.enum(paymentTypes),
+  /** First 6 and last 4 digits only. */
+  cardMasked: z.string(),
+  cardHolder: z.string(),
+  /** TRY before commission, and what the card was charged. */
+  amount: z.number(),
+  totalAmount: z.number(),
+  installment: z.number(),
+  dealer: dealerSchema,
+  order: z.object({ id: z.number(), no: z.string() }).nullable(),
+  failureMessage: z.string().nullable(),
+  createdAt: z.string(),
+})
+export type AdminPayment = z.infer<typeof adminPaymentSchema>
+
+const listOf = <T extends z.ZodTypeAny>(item: T) =>
+  z.object({
+    items: z.array(item),
+    page: z.number(),
+    pages: z.number(),
+    limit: z.number(),
+    total: z.number(),
+  })
+
+export const adminPaymentListSchema = listOf(adminPaymentSchema)
+export type AdminPaymentList = z.infer<typeof adminPaymentListSchema>
+
+export const paymentLinkStatuses = ['open', 'paid', 'expired'] as const
+export type PaymentLinkStatus = (typeof paymentLinkStatuses)[number]
+
+/** GET /yonetim/payment-links?status=&page= */
+export const adminPaymentLinksQuerySchema = z.object({
+  status: z.enum(paymentLinkStatuses).optional(),
+  page: pageSchema,
+})
+
+export const adminPaymentLinkSchema = z.object({
+  id: z.number(),
+  dealer: dealerSchema,
+  amount: z.number(),
+  email: z.string().nullable(),
+  status: z.enum(paymentLinkStatuses),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  paidAt: z.string().nullable(),
+})
+export type AdminPaymentLink = z.infer<typeof adminPaymentLinkSchema>
+
+export const adminPaymentLinkListSchema = listOf(adminPaymentLinkSchema)
+export type AdminPaymentLinkList = z.infer<typeof adminPaymentLinkListSchema>
+
+/** GET /yonetim/customers?q= — dealer companies by code or name (Turkish letters folded), at most 20. */
+export const CUSTOMER_PICKER_LIMIT = 20
+export const customerSearchQuerySchema = z.object({ q: z.string().trim().max(100).default('') })
+export const customerSearchSchema = z.object({ items: z.array(dealerSchema) })
+export type CustomerSearch = z.infer<typeof customerSearchSchema>
+
+/** POST /yonetim/bank-transfers — a payment received by bank transfer, credited to the dealer's ledger. */
+export const bankTransferBodySchema = z.strictObject({
+  customerId: z.number().int().positive().max(2_147_483_647),
+  /** TRY; a dot or a comma before at most 2 decimals. */
+  amount: z
+    .string()
+    .trim()
+    .regex(/^\d{1,13}([.,]\d{1,2})?$/)
+    .transform((a) => a.replace(',', '.')),
+  /** The day the money arrived; not after today. */
+  date: isoDaySchema,
+  documentNo: z.string().trim().min(1).max(40),
+  description: z.string().trim().max(500).default(''),
+})
+export type BankTransferBody = z.input<typeof bankTransferBodySchema>
+
+export const bankTransferResponseSchema = z.object({
+  entryId: z.number(),
+  dealer: dealerSchema,
+  overdue: z.object({ balance: z.number(), days: z.number() }),
+})
+export type BankTransferResponse = z.infer<typeof bankTransferResponseSchema>

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  adminPaymentLinkListSchema,
+  adminPaymentLinksQuerySchema,
+  adminPaymentListSchema,
+  adminPaymentsQuerySchema,
+  bankTransferBodySchema,
+  bankTransferResponseSchema,
+  customerSearchQuerySchema,
+  customerSearchSchema,
+} from '../../../contracts/back-office'
+import type { AppDeps } from '../../app-deps'
+import { requireAdmin } from '../../http/guards'
+import { findCustomers, listPaymentLinks, listPayments, recordBankTransfer } from './back-office.service'
+
+/** Staff see card payments and payment links, and record a dealer's bank transfer in its ledger. */
+export const backOfficeRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const tags = ['yonetim']
+    // Administrators only, checked before the query or body is read: a guest 401, a dealer 403.
+    app.addHook('preValidation', async (request) => {
+      requireAdmin(request)
+    })
+
+    app.get(
+      '/yonetim/payments',
+      {
+        schema: {
+          tags,
+          summary:
+            'Card payment attempts, newest first, 50 a page (status=pending|succeeded|failed to filter)',
+          querystring: adminPaymentsQuerySchema,
+          response: { 200: adminPaymentListSchema },
+        },
+      },
+      async (request) => listPayments(db, request.query.status, request.query.page),
+    )
+
+    app.get(
+      '/yonetim/payment-links',
+      {
+        schema: {
+          tags,
+          summary: 'Payment links, newest first, 50 a page (status=open|paid|expired to filter)',
+          querystring: adminPaymentLinksQuerySchema,
+          response: { 200: adminPaymentLinkListSchema },
+        },
+      },
+      async (request) => listPaymentLinks(db, request.query.status, request.query.page, deps.now()),
+    )
+
+    app.get(
+      '/yonetim/customers',
+      {
+        schema: {
+          tags,
+          summary: 'Dealer companies whose code or name contains q (Turkish letters folded), at most 20',
+          querystring: customerSearchQuerySchema,
+          response: { 200: customerSearchSchema },
+        },
+      },
+      async (request) => findCustomers(db, request.query.q),
+    )
+
+    app.post(
+      '/yonetim/bank-transfers',
+      {
+        schema: {
+          tags,
+          summary:
+            "Record a bank transfer as a credit in the dealer's ledger; it settles the oldest open items",
+          body: bankTransferBodySchema,
+          response: { 200: bankTransferResponseSchema },
+        },
+      },
+      async (request) => recordBankTransfer(db, requireAdmin(request), request.body, deps.now()),
+    )
+  }

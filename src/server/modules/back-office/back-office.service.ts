@@ -1,0 +1,133 @@
+import {
+  type AdminPaymentLinkList,
+  type AdminPaymentList,
+  BACK_OFFICE_PAGE_SIZE,
+  type BankTransferResponse,
+  CUSTOMER_PICKER_LIMIT,
+  type CustomerSearch,
+  type PaymentLinkStatus,
+} from '../../../contracts/back-office'
+import type { PaymentStatus, PaymentType } from '../../../contracts/payments'
+import { ledgerDay } from '../../../domain/ledger'
+import { foldTurkish } from '../../../domain/turkish-text'
+import type { Db } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { overdueOf, recordCredit } from '../ledger/ledger.service'
+import {
+  countLinks,
+  countPayments,
+  findCustomer,
+  findLinkPage,
+  findPaymentPage,
+  type LinkRow,
+  type PaymentRow,
+  searchCustomers,
+} from './back-office.repository'
+
+/** A bounded page: the number asked for, kept between 1 and the last page. */
+function pageOf(total: number, asked: number) {
+  const pages = Math.ceil(total / BACK_OFFICE_PAGE_SIZE)
+  const page = Math.min(Math.max(1, asked), Math.max(1, pages))
+  return { page, pages, offset: (page - 1) * BACK_OFFICE_PAGE_SIZE }
+}
+
+const dealerOf = (row: { customerId: number; customerCode: string; customerName: string }) => ({
+  id: row.customerId,
+  code: row.customerCode,
+  name: row.customerName,
+})
+
+function paymentView(row: PaymentRow) {
+  return {
+    id: row.id,
+    status: row.status as PaymentStatus,
+    paymentType: row.paymentType as PaymentType,
+    cardMasked: row.cardMasked,
+    cardHolder: row.cardHolder,
+    amount: Number(row.amount),
+    totalAmount: Number(row.totalAmount),
+    installment: row.installment,
+    dealer: dealerOf(row),
+    order: row.orderId !== null && row.orderNo !== null ? { id: row.orderId, no: row.orderNo } : null,
+    failureMessage: row.failureMessage,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** GET /yonetim/payments: card payment attempts, newest first, 50 a page, optionally of one status. */
+export async function listPayments(
+  db: Db,
+  status: PaymentStatus | undefined,
+  asked: number,
+): Promise<AdminPaymentList> {
+  const total = await countPayments(db, status)
+  const { page, pages, offset } = pageOf(total, asked)
+  const rows = await findPaymentPage(db, status, offset, BACK_OFFICE_PAGE_SIZE)
+  return { items: rows.map(paymentView), page, pages, limit: BACK_OFFICE_PAGE_SIZE, total }
+}
+
+function linkView(row: LinkRow, now: Date) {
+  const status: PaymentLinkStatus = row.paidAt ? 'paid' : row.expiresAt <= now ? 'expired' : 'open'
+  return {
+    id: row.id,
+    dealer: dealerOf(row),
+    amount: Number(row.amount),
+    email: row.email,
+    status,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    paidAt: row.paidAt?.toISOString() ?? null,
+  }
+}
+
+/** GET /yonetim/payment-links: payment links, newest first, 50 a page, optionally open/paid/expired. */
+export async function listPaymentLinks(
+  db: Db,
+  status: PaymentLinkStatus | undefined,
+  asked: number,
+  now: Date,
+): Promise<AdminPaymentLinkList> {
+  const total = await countLinks(db, status, now)
+  const { page, pages, offset } = pageOf(total, asked)
+  const rows = await findLinkPage(db, status, now, offset, BACK_OFFICE_PAGE_SIZE)
+  return { items: rows.map((row) => linkView(row, now)), page, pages, limit: BACK_OFFICE_PAGE_SIZE, total }
+}
+
+/** GET /yonetim/customers?q=: the dealer picker, by code or name with Turkish letters folded. */
+export async function findCustomers(db: Db, q: string): Promise<CustomerSearch> {
+  return { items: await searchCustomers(db, foldTurkish(q), CUSTOMER_PICKER_LIMIT) }
+}
+
+/**
+ * POST /yonetim/bank-transfers: money a dealer sent by bank transfer, credited to its ledger on the
+ * day it arrived (not after today); it settles the dealer's open items, the one due first first.
+ */
+export async function recordBankTransfer(
+  db: Db,
+  admin: { id: number },
+  input: { customerId: number; amount: string; date: string; documentNo: string; description: string },
+  now: Date,
+): Promise<BankTransferResponse> {
+  const today = ledgerDay(now)
+  if (input.date > today) {
+    throw new AppError('validation', 'error.validation', undefined, 'future_date', {
+      date: { key: 'field.invalid' },
+    })
+  }
+  const dealer = await findCustomer(db, input.customerId)
+  if (!dealer) throw new AppError('not_found', 'ledger.unknownCustomer', undefined, 'unknown_customer')
+  const { entryId } = await db.transaction((tx) =>
+    recordCredit(tx, {
+      customerId: dealer.id,
+      kind: 'bank_transfer',
+      amount: input.amount,
+      documentNo: input.documentNo,
+      description: input.description,
+      entryDate: input.date,
+      createdByUserId: admin.id,
+      settleEntryIds: [],
+    }),
+  )
+  const overdue = await overdueOf(db, dealer.id, today)
+  return { entryId, dealer, overdue: { balance: overdue.balance.toNumber(), days: overdue.days } }
+}

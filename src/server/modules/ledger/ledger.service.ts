@@ -1,0 +1,188 @@
+import Big from 'big.js'
+import { allocate, type Overdue, overdueFrom, settlementOrder } from '../../../domain/ledger'
+import type { Amount } from '../../../domain/pricing'
+import type { Db } from '../../db/client'
+import { AppError } from '../../http/errors'
+import {
+  findOpenDebits,
+  findOverdueParts,
+  insertEntry,
+  insertSettlements,
+  lockLedgerOf,
+  lockOpenCredits,
+  lockOpenDebits,
+  reduceOpen,
+} from './ledger.repository'
+
+/*
+ * The dealer's current account, written only through these functions, each inside the caller's
+ * transaction (`tx`). Every write locks the company's row first, so two payments (or a payment and an
+ * order) of one company run one after the other and never settle the same kuruş twice. The rule they
+ * keep: a company never has open debits and unapplied credits at once — a credit settles open debits
+ * (chosen ones first, then the one due first), and a new debit first consumes unapplied credits.
+ */
+
+export type DebitKind = 'opening' | 'invoice' | 'order'
+export type CreditKind = 'card_payment' | 'bank_transfer'
+
+/** A positive amount with at most 2 decimals, as text for the NUMERIC columns; anything else is refused. */
+function validAmount(amount: Amount): Big {
+  let value: Big
+  try {
+    value = new Big(amount)
+  } catch {
+    throw invalidAmount()
+  }
+  if (value.lte(0) || !value.round(2, Big.roundDown).eq(value) || value.gte('1e16')) throw invalidAmount()
+  return value
+}
+
+const invalidAmount = () => new AppError('validation', 'ledger.invalidAmount', undefined, 'invalid_amount')
+
+async function lockCompany(tx: Db, customerId: number) {
+  if (!(await lockLedgerOf(tx, customerId))) {
+    throw new AppError('not_found', 'ledger.unknownCustomer', undefined, 'unknown_customer')
+  }
+}
+
+/**
+ * Books a debit (an opening balance, an invoice, an order). Unapplied credits of the company settle it
+ * at once, oldest first; what is left stays open until its due date and after.
+ */
+export async function recordDebit(
+  tx: Db,
+  input: {
+    customerId: number
+    kind: DebitKind
+    amount: Amount
+    documentNo: string
+    description?: string
+    entryDate: string
+    dueDate: string
+    orderId?: number | null
+    createdByUserId?: number | null
+  },
+): Promise<{ entryId: number }> {
+  const amount = validAmount(input.amount)
+  await lockCompany(tx, input.customerId)
+  const credits = await lockOpenCredits(tx, input.customerId)
+  const { settlements, remaining } = allocate(amount, credits)
+  const entryId = await insertEntry(tx, {
+    customerId: input.customerId,
+    kind: input.kind,
+    documentNo: input.documentNo,
+    description: input.description ?? '',
+    entryDate: input.entryDate,
+    dueDate: input.dueDate,
+    debit: amount.toFixed(2),
+    openAmount: remaining.toFixed(2),
+    orderId: input.orderId ?? null,
+    createdByUserId: input.createdByUserId ?? null,
+  })
+  for (const s of settlements) await reduceOpen(tx, s.id, s.amount.toFixed(2))
+  await insertSettlements(
+    tx,
+    settlements.map((s) => ({ creditEntryId: s.id, debitEntryId: entryId, amount: s.amount.toFixed(2) })),
+  )
+  return { entryId }
+}
+
+/** An order's debit: document number = order number, due on `dueDate`. */
+export async function recordOrderDebit(
+  tx: Db,
+  input: {
+    customerId: number
+    orderId: number
+    orderNo: string
+    amount: Amount
+    entryDate: string
+    dueDate: string
+    description?: string
+  },
+): Promise<{ entryId: number }> {
+  return recordDebit(tx, {
+    customerId: input.customerId,
+    kind: 'order',
+    amount: input.amount,
+    documentNo: input.orderNo,
+    description: input.description ?? '',
+    entryDate: input.entryDate,
+    dueDate: input.dueDate,
+    orderId: input.orderId,
+  })
+}
+
+/**
+ * Books a credit (a card payment, a bank transfer) and settles open debits with it: first
+ * `settleEntryIds` in the order given, then the others, the one due first first. Ids that are not an
+ * open debit of this company (paid meanwhile, another company's) are passed over: the money is taken
+ * already, so it settles what is open. What is left stays on the credit as its open amount, and the
+ * company's next debit consumes it.
+ */
+export async function recordCredit(
+  tx: Db,
+  input: {
+    customerId: number
+    kind: CreditKind
+    amount: Amount
+    documentNo: string
+    description: string
+    entryDate: string
+    paymentIntentId?: string | null
+    createdByUserId?: number | null
+    settleEntryIds: readonly number[]
+  },
+): Promise<{ entryId: number }> {
+  const amount = validAmount(input.amount)
+  await lockCompany(tx, input.customerId)
+  const debits = await lockOpenDebits(tx, input.customerId)
+  const { settlements, remaining } = allocate(amount, settlementOrder(debits, input.settleEntryIds))
+  const entryId = await insertEntry(tx, {
+    customerId: input.customerId,
+    kind: input.kind,
+    documentNo: input.documentNo,
+    description: input.description,
+    entryDate: input.entryDate,
+    dueDate: null,
+    credit: amount.toFixed(2),
+    openAmount: remaining.toFixed(2),
+    paymentIntentId: input.paymentIntentId ?? null,
+    createdByUserId: input.createdByUserId ?? null,
+  })
+  for (const s of settlements) await reduceOpen(tx, s.id, s.amount.toFixed(2))
+  await insertSettlements(
+    tx,
+    settlements.map((s) => ({ creditEntryId: entryId, debitEntryId: s.id, amount: s.amount.toFixed(2) })),
+  )
+  return { entryId }
+}
+
+/**
+ * The chosen items of a payment, checked before the card is charged: each must be an open debit of
+ * the company (else 400 `not_open`). Answers them with the sum still open, in the order given.
+ */
+export async function checkSettleable(
+  db: Db,
+  customerId: number,
+  ids: readonly number[],
+): Promise<{ items: Array<{ id: number; documentNo: string; open: string }>; total: Big }> {
+  const unique = [...new Set(ids)]
+  const rows = await findOpenDebits(db, customerId, unique)
+  if (rows.length !== unique.length) {
+    throw new AppError('validation', 'ledger.notOpen', undefined, 'not_open')
+  }
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  const items = unique.map((id) => {
+    const row = byId.get(id)!
+    return { id, documentNo: row.documentNo, open: row.open }
+  })
+  return { items, total: items.reduce((sum, item) => sum.plus(item.open), new Big(0)) }
+}
+
+/**
+ * The company's overdue balance and its age on `today` (domain overdueFrom), from one statement on the
+ * partial indexes of open debits and open credits.
+ */
+export async function overdueOf(db: Db, customerId: number, today: string): Promise<Overdue> {
+  return overdueFrom(await findOverdueParts(db, customerId, today), today)
+}

@@ -1,0 +1,188 @@
+import { Alert, Button, Select, Stack, Textarea, TextInput } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { useDebouncedValue } from '@mantine/hooks'
+import { notifications } from '@mantine/notifications'
+import { type ReactNode, useState } from 'react'
+import type { BankTransferResponse } from '../../../../contracts/back-office'
+import { formatMoney } from '../../../../domain/money-format'
+import { AlertIcon } from '../../../components/icons/Icons'
+import { useTranslation } from '../../../i18n/use-translation'
+import { isApiError } from '../../../lib/api-error'
+import { describeError } from '../../../lib/error-message'
+import { useSession } from '../../../lib/session-context'
+import { StaffLayout } from '../StaffLayout'
+import { useCustomerSearch, useRecordBankTransfer } from './payments-admin-api'
+
+interface TransferValues {
+  customerId: string | null
+  amount: string
+  date: string
+  documentNo: string
+  description: string
+}
+
+/** The day in the browser as YYYY-MM-DD (the server checks it against Istanbul's day). */
+const todayIso = () => {
+  const now = new Date()
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
+}
+
+/** Digits with a dot or a comma before at most 2 decimals, as the server accepts it. */
+const AMOUNT = /^\d{1,13}([.,]\d{1,2})?$/
+
+/** The dealer picker: types a code or a name, the server answers the first 20 (Turkish letters folded). */
+function DealerPicker(props: {
+  value: string | null
+  onChange: (value: string | null) => void
+  error?: ReactNode
+}) {
+  const { t } = useTranslation()
+  const [search, setSearch] = useState('')
+  const [q] = useDebouncedValue(search.trim(), 250)
+  const customers = useCustomerSearch(q)
+  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null)
+  const options = (customers.data?.items ?? []).map((c) => ({
+    value: String(c.id),
+    label: `${c.code} – ${c.name}`,
+  }))
+  // The chosen dealer stays a choice while another search runs.
+  if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked)
+  return (
+    <Select
+      label={t('staffPayments.transfer.dealer')}
+      placeholder={t('staffPayments.transfer.dealerPlaceholder')}
+      searchable
+      required
+      searchValue={search}
+      onSearchChange={setSearch}
+      filter={({ options: all }) => all}
+      data={options}
+      value={props.value}
+      onChange={(value, option) => {
+        setPicked(option ?? null)
+        props.onChange(value)
+      }}
+      nothingFoundMessage={
+        customers.isFetching ? t('staffPayments.transfer.searching') : t('staffPayments.transfer.noDealer')
+      }
+      error={props.error}
+      data-testid="transfer-dealer"
+    />
+  )
+}
+
+function TransferForm() {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  const record = useRecordBankTransfer()
+  const [done, setDone] = useState<BankTransferResponse | null>(null)
+  const form = useForm<TransferValues>({
+    initialValues: { customerId: null, amount: '', date: todayIso(), documentNo: '', description: '' },
+    validate: {
+      customerId: (value) => (value ? null : t('staffPayments.transfer.errors.dealer')),
+      amount: (value) =>
+        AMOUNT.test(value.trim()) && Number(value.trim().replace(',', '.')) > 0
+          ? null
+          : t('staffPayments.transfer.errors.amount'),
+      date: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t('staffPayments.transfer.errors.date')),
+      documentNo: (value) => (value.trim() ? null : t('staffPayments.transfer.errors.documentNo')),
+    },
+  })
+
+  const submit = form.onSubmit((values) => {
+    if (record.isPending) return
+    setDone(null)
+    record.mutate(
+      {
+        customerId: Number(values.customerId),
+        amount: values.amount.trim(),
+        date: values.date,
+        documentNo: values.documentNo.trim(),
+        description: values.description.trim(),
+      },
+      {
+        onSuccess: (answer) => {
+          setDone(answer)
+          notifications.show({
+            color: 'green',
+            message: t('staffPayments.transfer.saved', { dealer: answer.dealer.name }),
+          })
+          form.setValues({ amount: '', documentNo: '', description: '' })
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.fields) form.setErrors(error.fields)
+        },
+      },
+    )
+  })
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-label={t('staffPayments.transfer.title')}
+      style={{ maxWidth: 560 }}
+    >
+      <Stack gap="md">
+        {record.isError && !(isApiError(record.error) && record.error.handled) && (
+          <Alert color="red" variant="light" icon={<AlertIcon />} role="alert">
+            {describeError(record.error, t)}
+          </Alert>
+        )}
+        {done && (
+          <Alert color="green" variant="light" role="status" data-testid="transfer-done">
+            {t('staffPayments.transfer.result', {
+              dealer: done.dealer.name,
+              amount: formatMoney({ value: done.overdue.balance, currency: 'TRY' }, locale),
+              days: done.overdue.days,
+            })}
+          </Alert>
+        )}
+        <DealerPicker
+          value={form.values.customerId}
+          onChange={(value) => form.setFieldValue('customerId', value)}
+          error={form.errors.customerId}
+        />
+        <TextInput
+          label={t('staffPayments.transfer.amount')}
+          inputMode="decimal"
+          placeholder="0,00"
+          required
+          {...form.getInputProps('amount')}
+        />
+        <TextInput
+          type="date"
+          label={t('staffPayments.transfer.date')}
+          required
+          max={todayIso()}
+          {...form.getInputProps('date')}
+        />
+        <TextInput
+          label={t('staffPayments.transfer.documentNo')}
+          maxLength={40}
+          required
+          {...form.getInputProps('documentNo')}
+        />
+        <Textarea
+          label={t('staffPayments.transfer.description')}
+          maxLength={500}
+          rows={2}
+          {...form.getInputProps('description')}
+        />
+        <Button type="submit" loading={record.isPending} style={{ alignSelf: 'flex-start' }}>
+          {t('staffPayments.transfer.submit')}
+        </Button>
+      </Stack>
+    </form>
+  )
+}
+
+/** /yonetim/havale — record a dealer's bank transfer as a credit in its ledger (it settles the oldest items). */
+export function BankTransferPage() {
+  const { t } = useTranslation()
+  return (
+    <StaffLayout title={t('staffPayments.transfer.title')} description={t('staffPayments.transfer.intro')}>
+      <TransferForm />
+    </StaffLayout>
+  )
+}

@@ -1,0 +1,38 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import type { Locale } from '../../../contracts/common'
+import type { Statement } from '../../../contracts/ledger'
+import { apiFetch } from '../../lib/api-client'
+import { useSession } from '../../lib/session-context'
+
+const STATEMENT_PATH = '/api/account/statement'
+
+/** The range asked for; empty strings mean the server's default (the last 365 days). */
+export type StatementRange = { from: string; to: string }
+
+export const statementKeys = {
+  all: () => ['account', 'statement'] as const,
+  range: (range: StatementRange) => ['account', 'statement', range.from, range.to] as const,
+}
+
+/**
+ * GET /api/account/statement?from=&to=: the company's ledger in the range. Another range keeps the
+ * current one on screen (dimmed) while it loads. A payment changes it, so every visit reads it afresh.
+ */
+export function useStatement(range: StatementRange) {
+  const { user } = useSession()
+  return useQuery({
+    queryKey: statementKeys.range(range),
+    queryFn: ({ signal }) => apiFetch<Statement>(STATEMENT_PATH, { query: range, signal }),
+    placeholderData: keepPreviousData,
+    enabled: user?.role === 'dealer',
+    staleTime: 0,
+  })
+}
+
+/** The CSV file of the same range, its header row in the page's language (a plain link downloads it). */
+export function statementCsvUrl(range: StatementRange, locale: Locale): string {
+  const query = new URLSearchParams({ lang: locale })
+  if (range.from) query.set('from', range.from)
+  if (range.to) query.set('to', range.to)
+  return `${STATEMENT_PATH}.csv?${query}`
+}
