@@ -40,7 +40,7 @@ export type PaymentStatus = (typeof paymentStatuses)[number]
  * form. The server recomputes what is paid: for 'order' the cart in the chosen plan (advencePrice),
  * for 'link' the link's amount; only 'pay' takes the typed amount.
  */
-export const startPaymentBodySchema = z.object({
+export const startPaymentBodySchema = z.strictObject({
   paymentType: z.enum(paymentTypes),
   card: z.string().regex(/^\d{16}$/),
   ccv: z.string().regex(/^\d{3}$/),
@@ -51,7 +51,10 @@ export const startPaymentBodySchema = z.object({
   planId: z.number().int().positive().optional(),
   installment: z.number().int().min(1).max(12).default(1),
   /** 'pay': the amount on account, TRY, with a dot decimal. */
-  amount: z.string().regex(/^\d{1,12}(\.\d{1,2})?$/).optional(),
+  amount: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/)
+    .optional(),
   description: z.string().max(1000).default(''),
   /** 'order': the payment plan (a virtual one) the cart is priced in, as the cart page sends it. */
   advencePrice: z.string().max(40).optional(),
@@ -122,13 +125,20 @@ export type FrameMessage =
   | { type: 'start'; form: Omit<StartPaymentBody, 'paymentType'> & { paymentType: PaymentType } }
 
 /** POST /api/payment-link (spec/2 §7). amount: digits, optional dot or comma and 2 decimals. */
-export const paymentLinkBodySchema = z.object({
-  amount: z.union([z.string(), z.number()]),
+export const paymentLinkBodySchema = z.strictObject({
+  amount: z.union([z.string().max(40), z.number()]),
   email: z.string().max(254).optional().default(''),
   sendEmail: z.boolean().default(false),
   /** Open ledger items the link's payment settles first. */
   settleEntryIds: z.array(z.number().int().positive()).max(500).default([]),
+  /**
+   * The token of a link the modal already made (the end of its address): the call works on that link
+   * (sends it by e-mail) instead of making a new one. It must be the company's own open link for the
+   * same amount.
+   */
+  token: z.string().max(100).optional(),
 })
+export type PaymentLinkBody = z.input<typeof paymentLinkBodySchema>
 export const paymentLinkResponseSchema = z.object({
   success: z.boolean(),
   message: z.string(),

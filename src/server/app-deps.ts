@@ -5,6 +5,7 @@ import { SessionCache } from './http/session-cache'
 import { MailSignal } from './integrations/mail/mail-signal'
 import type { Mailer } from './integrations/mail/mailer'
 import type { OutboxWorkerOptions } from './integrations/mail/outbox-worker'
+import type { PaymentGateway } from './integrations/payments/gateway'
 import { LoginThrottle, type ThrottleOptions } from './modules/account/login-throttle'
 import { type CartQueue, createCartQueue } from './modules/cart/cart-queue'
 import type { SearchLog } from './modules/search/search-log'
@@ -49,4 +50,6 @@ export type AppDeps = AppMemory & {
    * (tests that must control when mail leaves, or a process that leaves sending to others).
    */
   mailWorker: OutboxWorkerOptions | null
+  /** The virtual POS card payments go through (PAYMENT_GATEWAY; integrations/payments/index.ts). */
+  paymentGateway: PaymentGateway
 }

@@ -23,6 +23,13 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Draw pages on the server when the server build (dist/ssr) is there; 0 sends them for the browser to draw. */
   SERVER_RENDER: z.enum(['0', '1']).default('1'),
+  /** The virtual POS (docs/payments.md): the built-in sandbox (default outside production) or iyzico. */
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'iyzico']).optional(),
+  IYZICO_API_KEY: z.string().min(1).optional(),
+  IYZICO_SECRET_KEY: z.string().min(1).optional(),
+  IYZICO_BASE_URL: z.url().optional(),
+  /** How long a payment link can be paid (days). */
+  PAYMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
 })
 
 export type Config = {
@@ -43,7 +50,13 @@ export type Config = {
   serverRender: boolean
   /** Project root: where dist/ and the committed migrations live. */
   rootDir: string
+  paymentGateway: 'sandbox' | 'iyzico'
+  /** iyzico's merchant keys and API address; set exactly when paymentGateway is 'iyzico'. */
+  iyzico: IyzicoConfig | null
+  paymentLinkDays: number
 }
+
+export type IyzicoConfig = { apiKey: string; secretKey: string; baseUrl: string }
 
 export class ConfigError extends Error {}
 
@@ -72,7 +85,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     cacheSeconds: e.CACHE_SECONDS,
     serverRender: e.SERVER_RENDER === '1',
     rootDir,
+    ...paymentConfig(e),
   }
+}
+
+/**
+ * The sandbox takes no money: production refuses it unless PAYMENT_GATEWAY=sandbox says so on purpose
+ * (a demo or staging server); iyzico needs its keys and address.
+ */
+function paymentConfig(
+  e: z.infer<typeof envSchema>,
+): Pick<Config, 'paymentGateway' | 'iyzico' | 'paymentLinkDays'> {
+  const gateway = e.PAYMENT_GATEWAY ?? 'sandbox'
+  if (e.NODE_ENV === 'production' && !e.PAYMENT_GATEWAY) {
+    throw new ConfigError(
+      'PAYMENT_GATEWAY is required when NODE_ENV=production: iyzico, or sandbox on purpose (it takes no money)',
+    )
+  }
+  let iyzico: IyzicoConfig | null = null
+  if (gateway === 'iyzico') {
+    if (!e.IYZICO_API_KEY || !e.IYZICO_SECRET_KEY || !e.IYZICO_BASE_URL) {
+      throw new ConfigError(
+        'PAYMENT_GATEWAY=iyzico needs IYZICO_API_KEY, IYZICO_SECRET_KEY and IYZICO_BASE_URL',
+      )
+    }
+    iyzico = { apiKey: e.IYZICO_API_KEY, secretKey: e.IYZICO_SECRET_KEY, baseUrl: e.IYZICO_BASE_URL }
+  }
+  return { paymentGateway: gateway, iyzico, paymentLinkDays: e.PAYMENT_LINK_DAYS }
 }
 
 /** The embedded default generates its secret once and keeps it beside the data; production must bring one. */

@@ -10,6 +10,7 @@ import { products } from './db/schema/catalogue'
 import { seedDemo } from './db/seed/demo'
 import { deleteExpiredSessions } from './http/session.repository'
 import { createMailer } from './integrations/mail/mailer'
+import { createPaymentGateway } from './integrations/payments'
 import { SearchLog } from './modules/search/search-log'
 
 // dist/server/main.js → the project root, wherever the process was started from.
@@ -47,6 +48,7 @@ async function main() {
     ),
     mailer,
     mailWorker: { pollMs: 5000 },
+    paymentGateway: createPaymentGateway(config, () => new Date()),
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()
@@ -68,6 +70,11 @@ async function main() {
     : `PGlite in ${path.join(config.dataDir, 'pgdata')}`
   console.log(`\nToptan is running at ${url}  (database: ${where})`)
   console.log(`Mail goes to ${mailer.target} (queued in the mail_outbox table, retried when refused)`)
+  console.log(
+    config.paymentGateway === 'sandbox'
+      ? 'Card payments: the built-in sandbox POS (takes no money; test cards in docs/payments.md)'
+      : `Card payments: iyzico at ${config.iyzico?.baseUrl}`,
+  )
   if (demo || config.demoData) {
     console.log('Demo logins:')
     for (const [who, email, password] of DEMO_LOGINS)

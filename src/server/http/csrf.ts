@@ -5,12 +5,24 @@ import { csrfTokenMatches, SESSION_COOKIE } from './session'
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /**
+ * Posts that come from another site by design, verified by signature instead (docs/payments.md): the
+ * bank's 3-D Secure result posted to /payment/callback/{gateway}, and the sandbox POS's challenge form,
+ * which plays the bank and is worthless without the signed ticket in its address.
+ */
+export const CSRF_EXEMPT_PATHS = [/^\/payment\/callback\/[a-z0-9-]+$/, /^\/sandbox-pos\/3ds\/[^/]+$/]
+
+export const isCsrfExempt = (url: string) => {
+  const path = url.split('?')[0] ?? ''
+  return CSRF_EXEMPT_PATHS.some((pattern) => pattern.test(path))
+}
+
+/**
  * Every state-changing request must carry the page's token (X-CSRF-Token) and X-Requested-With.
  * Runs before the session is loaded and before any handler, for every route (and for unknown paths).
  */
 export function registerCsrf(app: FastifyInstance, secret: string) {
   app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method)) return
+    if (SAFE_METHODS.has(request.method) || (request.method === 'POST' && isCsrfExempt(request.url))) return
     const cookie = request.cookies[SESSION_COOKIE]
     const header = request.headers['x-csrf-token']
     const ok =

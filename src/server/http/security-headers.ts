@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify'
  * CSP: scripts only from our origin (the bootstrap data is a non-executed JSON block). Styles allow
  * inline because Mantine writes style attributes and its CSS variables at run time.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  /** framesBanks: the payment frame (ours) goes on to a bank's 3-D Secure page, on any https origin. */
+  opts: { https: boolean; framesBanks?: boolean },
+) {
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
@@ -17,7 +21,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, opts: { http
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
+        frameSrc: opts.framesBanks ? ["'self'", 'https:'] : ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

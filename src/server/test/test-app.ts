@@ -8,6 +8,8 @@ import { loadConfig } from '../config'
 import type { Database } from '../db/client'
 import type { LogDestination } from '../http/request-log'
 import { createMailer, type Mailer } from '../integrations/mail/mailer'
+import { createPaymentGateway } from '../integrations/payments'
+import type { PaymentGateway } from '../integrations/payments/gateway'
 import type { ThrottleOptions } from '../modules/account/login-throttle'
 import { SearchLog } from '../modules/search/search-log'
 import { createTestDatabase } from './test-database'
@@ -39,6 +41,8 @@ export async function createTestApp(
      * depend on whether the project has been built.
      */
     serverRender?: boolean
+    /** The virtual POS; the default is the sandbox on the test clock. */
+    paymentGateway?: PaymentGateway
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase())
@@ -51,11 +55,12 @@ export async function createTestApp(
     cacheSeconds: options.cacheSeconds ?? 0,
     serverRender: options.serverRender ?? false,
   }
+  const now = options.now ?? (() => new Date())
   const deps: AppDeps = {
     ...createAppMemory(config, { throttle: options.throttle }),
     config,
     database,
-    now: options.now ?? (() => new Date()),
+    now,
     searchLog: new SearchLog(database.db, 0),
     mailer:
       options.mailer ??
@@ -65,6 +70,7 @@ export async function createTestApp(
         from: config.mailFrom,
       }),
     mailWorker: options.mailWorker ?? null,
+    paymentGateway: options.paymentGateway ?? createPaymentGateway(config, now),
   }
   const app = await buildApp(deps, options.logStream ? { logStream: options.logStream } : { logger: false })
   options.beforeReady?.(app)

@@ -15,6 +15,8 @@ export type CardInput = {
 
 export type ThreeDsStart = {
   intentId: string
+  /** What is paid before the installment commission, TRY, 2 decimals as a string. */
+  amount: string
   /** What the card is charged, TRY, 2 decimals as a string ('1234.50'). */
   totalAmount: string
   currency: 'TRY'
@@ -22,7 +24,16 @@ export type ThreeDsStart = {
   card: CardInput
   /** Where the bank posts the result: our /payment/callback/{gateway}. */
   callbackUrl: string
-  buyer: { id: number; name: string; email: string; ip: string; city: string; address: string }
+  buyer: {
+    id: number
+    name: string
+    email: string
+    ip: string
+    city: string
+    address: string
+    /** The company's tax number, when known (iyzico's identityNumber). */
+    identityNumber?: string
+  }
   description: string
 }
 
@@ -37,9 +48,13 @@ export type VerifiedCallback =
   | {
       valid: true
       intentId: string
-      /** The amount and currency the bank says it authorised, as signed. */
-      totalAmount: string
-      currency: string
+      /**
+       * The amount and currency the bank says it authorised, as signed; null when the gateway's
+       * callback carries no amount (iyzico: our server fixed it at initialize, and complete checks
+       * the signed amount of its answer).
+       */
+      totalAmount: string | null
+      currency: string | null
       /** When the bank signed it. */
       signedAt: Date
       /** 3-D Secure passed (mdStatus 1) and the bank approved. */
@@ -53,6 +68,7 @@ export type VerifiedCallback =
 /** Completing (iyzico's threedsPayment) takes the money once our checks passed. */
 export type CompleteResult = { ok: true; gatewayRef?: string } | { ok: false; code: string; message: string }
 
+/** Written as the BIN list writes them: network VISA, MASTERCARD, TROY, AMEX…; cardType CREDIT, DEBIT… */
 export type BinInfo = {
   network: string
   cardType: string
@@ -65,7 +81,14 @@ export interface PaymentGateway {
   readonly name: 'sandbox' | 'iyzico'
   startThreeDs(input: ThreeDsStart): Promise<ThreeDsStartResult>
   verifyCallback(body: Record<string, unknown>): Promise<VerifiedCallback>
-  complete(input: { intentId: string; gatewayRef?: string; body: Record<string, unknown> }): Promise<CompleteResult>
+  /** `totalAmount`/`currency`: what the intent charges; a gateway answering another amount is refused. */
+  complete(input: {
+    intentId: string
+    gatewayRef?: string
+    totalAmount: string
+    currency: 'TRY'
+    body: Record<string, unknown>
+  }): Promise<CompleteResult>
   /** BIN and installment query from the gateway itself; null = use our BIN table. */
   binInfo(bin: string, amount: string): Promise<BinInfo | null>
 }

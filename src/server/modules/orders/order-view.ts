@@ -14,7 +14,8 @@ export function orderView(order: OrderRow, items: ItemRow[]): Order {
     date: order.createdAt.toISOString(),
     status: order.status as Order['status'],
     isCancel: order.status === 'cancelled',
-    cancellable: order.status === 'new',
+    // A paid order is refunded by the store, never cancelled by the dealer.
+    cancellable: order.status === 'new' && order.paidAt === null,
     creator: order.creator,
     description: order.description,
     paymentPlan: order.paymentPlanName,

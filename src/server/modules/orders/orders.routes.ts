@@ -54,7 +54,7 @@ export const ordersRoutes =
           response: { 200: checkoutInfoSchema },
         },
       },
-      async (request) => getCheckoutInfo(data, requireDealer(request)),
+      async (request) => getCheckoutInfo(data, requireDealer(request), deps.now()),
     )
 
     app.get(

@@ -1,6 +1,7 @@
 import Big from 'big.js'
 import { type CheckoutInfo, ORDERS_PAGE_SIZE, type Order, type OrderList } from '../../../contracts/orders'
 import { cartAmounts } from '../../../domain/cart-amounts'
+import { ledgerDay } from '../../../domain/ledger'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
@@ -9,38 +10,31 @@ import { lockCart } from '../cart/cart.repository'
 import type { Dealer } from '../cart/cart.service'
 import { loadPricingContext } from '../catalog/pricing-context'
 import { loadPaymentPlans } from '../store/store.repository'
-import { queueOrderConfirmation } from './order-mail'
 import { orderView } from './order-view'
 import {
   countOrders,
-  emptyCartOf,
   findCustomerRisk,
   findOrder,
   findOrderItems,
   findOrderPage,
-  lockCustomer,
   markCancelled,
   putStockBack,
   readCartForOrder,
 } from './orders.repository'
 import {
   basisInPlan,
-  checkRiskLimitOf,
-  checkStock,
   choosePlan,
   findRepeatedOrder,
-  insertNumberedOrder,
-  lockCartLines,
-  priceLinesInPlan,
-  takeStockForLines,
-  writeOrderLines,
+  prepareCartOrder,
+  writeCartOrder,
 } from './place-order-steps'
 
 /**
  * POST /api/catalog/cart: the cart becomes an order in one transaction — prices recomputed from the
  * catalogue in the chosen plan, lines snapshotted, stock taken, the risk limit checked against the
- * locked customer, the order numbered and the cart emptied. A repeated Idempotency-Key answers the
- * order it already made. Each step is a function of place-order-steps.ts.
+ * locked customer, the order numbered and the cart emptied (prepareCartOrder and writeCartOrder,
+ * which a card payment's callback uses too). A repeated Idempotency-Key answers the order it already made. Each
+ * step is a function of place-order-steps.ts.
  */
 export async function placeOrder(
   { db, caches, mailSignal }: CachedDb & { mailSignal: MailSignal },
@@ -58,35 +52,18 @@ export async function placeOrder(
     const cartId = await lockCart(tx, user.id)
     const existing = await findRepeatedOrder(tx, user, input.idempotencyKey)
     if (existing) return { id: existing, created: false }
-
-    const lines = await lockCartLines(tx, cartId)
-    const priced = priceLinesInPlan(lines, plan, ctx)
-    checkStock(lines, ctx.settings)
-    const amounts = cartAmounts(
-      priced.map((p) => p.basis),
-      ctx.target.exchangeRate,
-    )
-    const customer = await lockCustomer(tx, user.customerId, user.preferences?.branchId ?? null)
-    checkRiskLimitOf(customer, amounts.baseTotals.total, ctx.settings)
-
-    // Stock first; the number last, so the store-wide counter row stays locked only for the inserts.
-    const takesByLine = await takeStockForLines(tx, lines)
-    const id = await insertNumberedOrder(tx, {
+    const prepared = await prepareCartOrder(tx, { cartId, user, plan, ctx, now, checkRiskLimit: true })
+    const { id } = await writeCartOrder(tx, prepared, {
       user,
-      customer,
       plan,
       ctx,
-      amounts,
       description: input.description,
       idempotencyKey: input.idempotencyKey,
       now,
     })
-    await writeOrderLines(tx, id, { priced, amounts, takesByLine, ctx })
-    await emptyCartOf(tx, cartId)
-    await queueOrderConfirmation(tx, user, id, now)
     return { id, created: true }
   })
-  if (placed.created) caches.list.delete(orderCountKey(user.customerId))
+  if (placed.created) forgetOrderCount(caches, user.customerId)
   // The confirmation queued above is committed now: wake the outbox worker to send it at once.
   if (placed.created) mailSignal.notify()
   return { order: await getOrder(db, user, placed.id), created: placed.created }
@@ -102,10 +79,14 @@ export async function getOrder(db: Db, user: Dealer, orderId: number): Promise<O
  * GET /api/catalog/cart/checkout: the risk-limit figures the cart page checks the total against and,
  * when plans are offered, what the cart costs in each plan, priced exactly as placeOrder prices it.
  */
-export async function getCheckoutInfo({ db, caches }: CachedDb, user: Dealer): Promise<CheckoutInfo> {
+export async function getCheckoutInfo(
+  { db, caches }: CachedDb,
+  user: Dealer,
+  now: Date,
+): Promise<CheckoutInfo> {
   const [ctx, customer] = await Promise.all([
     loadPricingContext({ db, caches }, user),
-    findCustomerRisk(db, user.customerId),
+    findCustomerRisk(db, user.customerId, ledgerDay(now)),
   ])
   const plans = ctx.settings.showPaymentPlanPrice ? await loadPaymentPlans({ db, caches }) : []
   const lines = plans.length > 0 ? await readCartForOrder(db, user.id) : []
@@ -136,6 +117,10 @@ export async function getCheckoutInfo({ db, caches }: CachedDb, user: Dealer): P
  */
 const orderCountKey = (customerId: number) => `orders:count:${customerId}`
 
+/** After this process added an order of the company (placed, or paid by card). */
+export const forgetOrderCount = (caches: CachedDb['caches'], customerId: number) =>
+  caches.list.delete(orderCountKey(customerId))
+
 /** GET /api/catalog/orders: the company's orders, newest first, a bounded page at a time. */
 export async function listOrders(
   { db, caches }: CachedDb,
@@ -158,12 +143,13 @@ export async function listOrders(
   }
 }
 
-/** PATCH /api/catalog/order/{id} {cancel:true}: a new order of the company; its stock goes back. */
+/** PATCH /api/catalog/order/{id} {cancel:true}: a new, unpaid order of the company; its stock goes back. */
 export async function cancelOrder(db: Db, user: Dealer, orderId: number, now: Date): Promise<Order> {
   await db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, user.customerId)
     if (!order) throw notFound()
-    if (!(await markCancelled(tx, orderId, now))) {
+    // An order paid by card is not cancelled by the dealer: the store refunds it (docs/payments.md).
+    if (order.paidAt || !(await markCancelled(tx, orderId, now))) {
       throw new AppError('conflict', 'orders.cannotCancel', undefined, 'not_cancellable')
     }
     await putStockBack(tx, orderId)

@@ -2,8 +2,9 @@ import Big from 'big.js'
 import type { PaymentPlan } from '../../../contracts/bootstrap'
 import { DEFAULT_ORDER_DESCRIPTION } from '../../../contracts/orders'
 import type { StoreSettings } from '../../../contracts/settings'
-import type { CartAmounts } from '../../../domain/cart-amounts'
+import { type CartAmounts, cartAmounts } from '../../../domain/cart-amounts'
 import type { CartTotalsLine } from '../../../domain/cart-totals'
+import { ledgerDay } from '../../../domain/ledger'
 import { choosePaymentPlan, orderLinePrice, priceInPlan } from '../../../domain/payment-plan'
 import { checkRiskLimit } from '../../../domain/risk-limit'
 import { orderFitsStock } from '../../../domain/stock'
@@ -13,14 +14,16 @@ import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import type { Dealer } from '../cart/cart.service'
 import type { PricingContext } from '../catalog/pricing-context'
+import { queueOrderConfirmation } from './order-mail'
 import {
+  emptyCartOf,
   findOrderByKey,
   findStocks,
   insertOrder,
   insertOrderItem,
   insertStockMoves,
   lockCartForOrder,
-  type lockCustomer,
+  lockCustomer,
   nextDocumentNo,
   type OrderLineSource,
   takeStock,
@@ -183,11 +186,14 @@ export async function insertNumberedOrder(
     description: string | undefined
     idempotencyKey: string | undefined
     now: Date
+    /** A card payment's order: paid when it is made. */
+    payment?: { intentId: string }
   },
-): Promise<number> {
+): Promise<{ id: number; orderNo: string }> {
   const { user, plan, ctx, amounts, now } = order
-  return insertOrder(tx, {
-    orderNo: await nextDocumentNo(tx, 'S', now.getFullYear()),
+  const orderNo = await nextDocumentNo(tx, 'S', now.getFullYear())
+  const id = await insertOrder(tx, {
+    orderNo,
     userId: user.id,
     customerId: user.customerId,
     // The branch the cart page shows: the stored choice while it is still the company's, else the first.
@@ -204,7 +210,9 @@ export async function insertNumberedOrder(
     baseTotal: amounts.baseTotals.total.toString(),
     idempotencyKey: order.idempotencyKey ?? null,
     createdAt: now,
+    ...(order.payment ? { paymentIntentId: order.payment.intentId, paidAt: now } : {}),
   })
+  return { id, orderNo }
 }
 
 /** Snapshots each line (price, unit, amounts as shown) with the warehouses its stock came from. */
@@ -244,4 +252,89 @@ export async function writeOrderLines(
       takesByLine[i]!.map((take) => ({ orderItemId: itemId, ...take })),
     )
   }
+}
+
+export type PreparedCartOrder = {
+  cartId: number
+  lines: OrderLineSource[]
+  priced: PricedOrderLine[]
+  amounts: CartAmounts
+  customer: LockedCustomer
+}
+
+/**
+ * The checks of placing an order, in its transaction, before anything is written: the cart's lines
+ * locked and priced in the plan, stock checked, the customer locked and (unless the order is paid by
+ * card) the risk limit checked. A card payment's callback passes `expectedBaseTotal`, what was paid:
+ * a cart that no longer costs that is refused before the card is charged.
+ */
+export async function prepareCartOrder(
+  tx: Db,
+  input: {
+    cartId: number
+    user: Dealer
+    plan: PaymentPlan
+    ctx: PricingContext
+    now: Date
+    checkRiskLimit: boolean
+    expectedBaseTotal?: Big
+  },
+): Promise<PreparedCartOrder> {
+  const { user, plan, ctx } = input
+  const lines = await lockCartLines(tx, input.cartId)
+  const priced = priceLinesInPlan(lines, plan, ctx)
+  checkStock(lines, ctx.settings)
+  const amounts = cartAmounts(
+    priced.map((p) => p.basis),
+    ctx.target.exchangeRate,
+  )
+  if (input.expectedBaseTotal && !amounts.baseTotals.total.eq(input.expectedBaseTotal)) {
+    throw new AppError('conflict', 'payments.cartChanged', undefined, 'cart_changed')
+  }
+  const customer = await lockCustomer(
+    tx,
+    user.customerId,
+    user.preferences?.branchId ?? null,
+    ledgerDay(input.now),
+  )
+  if (input.checkRiskLimit) checkRiskLimitOf(customer, amounts.baseTotals.total, ctx.settings)
+  return { cartId: input.cartId, lines, priced, amounts, customer }
+}
+
+/**
+ * The writes of placing an order, after prepareCartOrder in the same transaction: stock taken, the
+ * order numbered and snapshotted (paid, for a card payment), the cart emptied, the confirmation queued.
+ */
+export async function writeCartOrder(
+  tx: Db,
+  prepared: PreparedCartOrder,
+  input: {
+    user: Dealer
+    plan: PaymentPlan
+    ctx: PricingContext
+    description: string | undefined
+    idempotencyKey?: string | undefined
+    now: Date
+    payment?: { intentId: string }
+  },
+): Promise<{ id: number; orderNo: string }> {
+  const { user, plan, ctx, now } = input
+  const { amounts, priced } = prepared
+  // Stock first; the number last, so the store-wide counter row stays locked only for the inserts.
+  const takesByLine = await takeStockForLines(tx, prepared.lines)
+  const order = await insertNumberedOrder(tx, {
+    user,
+    customer: prepared.customer,
+    plan,
+    ctx,
+    amounts,
+    description: input.description,
+    idempotencyKey: input.idempotencyKey,
+    now,
+    ...(input.payment ? { payment: input.payment } : {}),
+  })
+  await writeOrderLines(tx, order.id, { priced, amounts, takesByLine, ctx })
+  await emptyCartOf(tx, prepared.cartId)
+  await queueOrderConfirmation(tx, user, order.id, now)
+  return order
 }

@@ -1,0 +1,316 @@
+import { randomBytes } from 'node:crypto'
+import Big from 'big.js'
+import type { FastifyBaseLogger } from 'fastify'
+import type { Locale } from '../../../contracts/common'
+import type { PaymentResult, StartPaymentBody, StartPaymentResponse } from '../../../contracts/payments'
+import { cartAmounts } from '../../../domain/cart-amounts'
+import { cardOrganizationOf, installmentTotal, monthlyAmount } from '../../../domain/installments'
+import { cardExpired, cardNetworkOf, luhnValid, maskCardNumber } from '../../../domain/payment-card'
+import { offeredPlans } from '../../../domain/payment-plan'
+import type { CachedDb } from '../../cache/caches'
+import { AppError, forbidden, notFound, unauthenticated } from '../../http/errors'
+import type { AuthUser } from '../../http/session.repository'
+import type { PaymentGateway, ThreeDsStartResult } from '../../integrations/payments/gateway'
+import { type CardPlan, lookupCard } from '../bin/bin.service'
+import { loadPricingContext } from '../catalog/pricing-context'
+import { checkSettleable } from '../ledger/ledger.service'
+import { readCartForOrder } from '../orders/orders.repository'
+import { checkStock, priceLinesInPlan } from '../orders/place-order-steps'
+import { paymentLinkTokenHash } from '../payment-links/payment-link-token'
+import { findLinkByToken, findPayableLink } from '../payment-links/payment-links.repository'
+import { loadPaymentPlans } from '../store/store.repository'
+import { failureOf, failureText, paymentRefused } from './payment-failures'
+import {
+  findBuyer,
+  findIntentForResult,
+  findStoreForSlip,
+  insertIntent,
+  markIntentFailed,
+  setGatewayRef,
+} from './payments.repository'
+
+/** A callback later than this after the start changes nothing (docs/payments.md). */
+export const INTENT_MINUTES = 15
+
+export type PaymentLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
+export type PaymentsDeps = CachedDb & { gateway: PaymentGateway; log: PaymentLog }
+
+/** Who starts a payment and from where: the dealer (null for a payment link paid logged out). */
+export type StartContext = { user: AuthUser | null; origin: string; ip: string; locale: Locale; now: Date }
+
+/** What is paid and for whom, as the server computes it (never the amount a client sends, but for 'pay'). */
+type Payable = {
+  customerId: number
+  userId: number | null
+  amount: Big
+  paymentPlanId: number | null
+  settleEntryIds: number[]
+  paymentLinkId: number | null
+}
+
+/** 'order' and 'pay' are a dealer's: a guest gets 401, an administrator 403 (as the cart answers). */
+const dealerOf = (user: AuthUser | null) => {
+  if (!user) throw unauthenticated()
+  if (user.role !== 'dealer' || user.customerId === null) throw forbidden('error.adminCart', 'admin_cart')
+  return user as AuthUser & { customerId: number }
+}
+
+/** 'order': the cart priced in the chosen card (virtual) plan, its TRY total; checked as an order is. */
+async function orderPayable(deps: PaymentsDeps, body: StartPaymentBody, who: StartContext): Promise<Payable> {
+  const user = dealerOf(who.user)
+  const ctx = await loadPricingContext(deps, user)
+  const plans = offeredPlans(await loadPaymentPlans(deps), ctx.settings.showPaymentPlanPrice)
+  const chosen = body.advencePrice
+  const plan = chosen
+    ? plans.find((p) => String(p.id) === chosen || p.priceName === chosen)
+    : plans.find((p) => p.isVirtual)
+  if (!plan?.isVirtual) {
+    throw new AppError('validation', 'payments.notVirtualPlan', undefined, 'not_virtual_plan', {
+      advencePrice: { key: 'payments.notVirtualPlan' },
+    })
+  }
+  const lines = await readCartForOrder(deps.db, user.id)
+  if (lines.length === 0) throw new AppError('validation', 'orders.emptyCart', undefined, 'empty_cart')
+  const priced = priceLinesInPlan(lines, plan, ctx)
+  checkStock(lines, ctx.settings)
+  const amount = cartAmounts(
+    priced.map((p) => p.basis),
+    ctx.target.exchangeRate,
+  ).baseTotals.total
+  return {
+    customerId: user.customerId,
+    userId: user.id,
+    amount,
+    paymentPlanId: plan.id,
+    settleEntryIds: [],
+    paymentLinkId: null,
+  }
+}
+
+/** 'pay': the typed amount on account; the chosen ledger items must be the company's open debits. */
+async function accountPayable(
+  deps: PaymentsDeps,
+  body: StartPaymentBody,
+  who: StartContext,
+): Promise<Payable> {
+  const user = dealerOf(who.user)
+  const amount = new Big(body.amount ?? '0')
+  if (amount.lte(0)) {
+    throw new AppError('validation', 'payments.amountRequired', undefined, 'amount_required', {
+      amount: { key: 'payments.amountRequired' },
+    })
+  }
+  const settleEntryIds = [...new Set(body.settleEntryIds)]
+  if (settleEntryIds.length > 0) await checkSettleable(deps.db, user.customerId, settleEntryIds)
+  return {
+    customerId: user.customerId,
+    userId: user.id,
+    amount,
+    paymentPlanId: null,
+    settleEntryIds,
+    paymentLinkId: null,
+  }
+}
+
+/** 'link': the link's amount and items, credited to the link's company, whoever holds the token. */
+async function linkPayable(deps: PaymentsDeps, body: StartPaymentBody, who: StartContext): Promise<Payable> {
+  const token = body.linkToken ?? ''
+  const link = await findPayableLink(deps.db, token, who.now)
+  if (!link) {
+    throw (await findLinkByToken(deps.db, token))
+      ? new AppError('conflict', 'payments.linkUnavailable', undefined, 'link_unavailable')
+      : new AppError('not_found', 'payments.linkRequired', undefined, 'link_not_found')
+  }
+  return {
+    customerId: link.customerId,
+    userId: who.user?.id ?? null,
+    amount: new Big(link.amount),
+    paymentPlanId: null,
+    settleEntryIds: link.settleEntryIds,
+    paymentLinkId: link.id,
+  }
+}
+
+/** The chosen installment plan, valid for this card's BIN (the BIN table or the gateway decides). */
+function chosenPlan(plans: CardPlan[], planId: number | undefined): CardPlan | null {
+  if (planId === undefined) return null
+  const plan = plans.find((p) => p.id === planId)
+  if (!plan) {
+    throw new AppError('validation', 'payments.unknownInstallment', undefined, 'unknown_installment', {
+      planId: { key: 'payments.unknownInstallment' },
+    })
+  }
+  return plan
+}
+
+function checkCard(body: StartPaymentBody, now: Date) {
+  if (!luhnValid(body.card)) {
+    throw new AppError('validation', 'payments.cardInvalid', undefined, 'card_invalid', {
+      card: { key: 'payments.cardInvalid' },
+    })
+  }
+  if (cardExpired(body.expire, now)) {
+    throw new AppError('validation', 'payments.cardExpired', undefined, 'card_expired', {
+      expire: { key: 'payments.cardExpired' },
+    })
+  }
+}
+
+/**
+ * POST /api/payments/start: an intent with the amount the server computes, then the gateway's 3-D
+ * Secure start. The card number and CCV go to the gateway only; the intent keeps the masked number.
+ */
+export async function startPayment(
+  deps: PaymentsDeps,
+  body: StartPaymentBody,
+  who: StartContext,
+): Promise<StartPaymentResponse> {
+  const { now } = who
+  checkCard(body, now)
+  const payable =
+    body.paymentType === 'order'
+      ? await orderPayable(deps, body, who)
+      : body.paymentType === 'pay'
+        ? await accountPayable(deps, body, who)
+        : await linkPayable(deps, body, who)
+  const card = await lookupCard(
+    { db: deps.db, caches: deps.caches, gateway: deps.gateway, log: deps.log },
+    body.card.slice(0, 8),
+  )
+  const plan = chosenPlan(card.plans, body.planId)
+  const commission = plan?.commissionFee ?? '0'
+  const installment = plan?.installment ?? 1
+  const amount = payable.amount.toFixed(2)
+  const totalAmount = installmentTotal(amount, commission).toFixed(2)
+  const id = randomBytes(16).toString('hex')
+  const description = body.description.trim()
+  await insertIntent(deps.db, {
+    id,
+    customerId: payable.customerId,
+    userId: payable.userId,
+    paymentType: body.paymentType,
+    gateway: deps.gateway.name,
+    amount,
+    installment,
+    commissionFee: new Big(commission).toFixed(2),
+    totalAmount,
+    currency: 'TRY',
+    bankId: card.bank.id,
+    paymentPlanId: payable.paymentPlanId,
+    description,
+    settleEntryIds: payable.settleEntryIds,
+    paymentLinkId: payable.paymentLinkId,
+    cardMasked: maskCardNumber(body.card),
+    cardHolder: body.holder,
+    cardNetwork: cardOrganizationOf(card.network) ?? cardNetworkOf(body.card),
+    cardExpiry: body.expire,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + INTENT_MINUTES * 60_000),
+  })
+  deps.log.info(
+    { intentId: id, paymentType: body.paymentType, gateway: deps.gateway.name, totalAmount, installment },
+    'payment intent created',
+  )
+  const buyer = await findBuyer(deps.db, payable.customerId, payable.userId)
+  let started: ThreeDsStartResult
+  try {
+    started = await deps.gateway.startThreeDs({
+      intentId: id,
+      amount,
+      totalAmount,
+      currency: 'TRY',
+      installment,
+      card: { number: body.card, ccv: body.ccv, expire: body.expire, holder: body.holder },
+      callbackUrl: `${who.origin}/payment/callback/${deps.gateway.name}?lang=${who.locale}`,
+      buyer: {
+        id: payable.customerId,
+        name: buyer?.name ?? body.holder,
+        email: buyer?.userEmail ?? buyer?.email ?? 'odeme@toptan.local',
+        ip: who.ip,
+        city: buyer?.city ?? 'Istanbul',
+        address: [buyer?.address, buyer?.town, buyer?.city].filter(Boolean).join(', ') || 'Türkiye',
+        ...(buyer?.taxNumber ? { identityNumber: buyer.taxNumber } : {}),
+      },
+      description,
+    })
+  } catch (err) {
+    // Never the error object itself: it could carry the request the gateway was sent.
+    deps.log.error(
+      { intentId: id, err: err instanceof Error ? err.message : 'unknown' },
+      'payment gateway start threw',
+    )
+    started = { ok: false, code: 'technical_error', message: '' }
+  }
+  if (!started.ok) {
+    await markIntentFailed(deps.db, id, failureOf(started.code, started.message), now)
+    deps.log.info({ intentId: id, code: started.code }, 'payment intent failed')
+    throw paymentRefused(started.code, started.message)
+  }
+  if (started.gatewayRef) await setGatewayRef(deps.db, id, started.gatewayRef)
+  return { intentId: id, action: started.action }
+}
+
+const slipDate = new Intl.DateTimeFormat('tr-TR', {
+  timeZone: 'Europe/Istanbul',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+})
+
+/**
+ * GET /api/payments/:id: the result, for the intent's own company or (a link's payment) whoever holds
+ * the link's token; anyone else gets 404. A pending intent past its 15 minutes reads as failed.
+ */
+export async function getPaymentResult(
+  deps: CachedDb,
+  id: string,
+  who: { customerId: number | null; linkToken: string | undefined; locale: Locale; now: Date },
+): Promise<PaymentResult> {
+  const row = await findIntentForResult(deps.db, id)
+  const ownCompany = row && who.customerId !== null && row.intent.customerId === who.customerId
+  const holdsLink =
+    row?.linkTokenHash && who.linkToken && paymentLinkTokenHash(who.linkToken) === row.linkTokenHash
+  if (!row || !(ownCompany || holdsLink)) throw notFound()
+  const { intent } = row
+  const expired = intent.status === 'pending' && who.now > intent.expiresAt
+  const status = expired ? 'failed' : (intent.status as PaymentResult['status'])
+  const succeeded = status === 'succeeded'
+  const store = succeeded ? await findStoreForSlip(deps.db) : null
+  return {
+    id: intent.id,
+    status,
+    succeed: succeeded,
+    paymentType: intent.paymentType as PaymentResult['paymentType'],
+    orderId: intent.orderId,
+    orderNo: row.orderNo,
+    amount: Number(intent.amount),
+    totalAmount: Number(intent.totalAmount),
+    installment: intent.installment,
+    description: intent.description,
+    failureMessage:
+      status === 'failed'
+        ? failureText(who.locale, expired ? 'expired' : intent.failureCode, intent.failureMessage)
+        : null,
+    mailOrder: succeeded
+      ? {
+          store: {
+            name: store?.name ?? '',
+            logo: store?.logo ?? null,
+            address: [store?.address, store?.town, store?.city].filter(Boolean).join(', '),
+            phone: store?.phone ?? '',
+          },
+          customerName: row.customerName,
+          currency: intent.currency,
+          installmentAmount: monthlyAmount(intent.totalAmount, intent.installment).toNumber(),
+          installment: intent.installment,
+          cardHolder: intent.cardHolder,
+          cardNumber: intent.cardMasked,
+          expiryDate: intent.cardExpiry,
+          description: intent.description,
+          date: slipDate.format(intent.completedAt ?? intent.createdAt),
+        }
+      : null,
+  }
+}
