@@ -1,10 +1,15 @@
 import { Box, Button, Menu, Text } from '@mantine/core'
+import { IconCreditCard } from '@tabler/icons-react'
+import IconFileInvoice from '@tabler/icons-react/dist/esm/icons/IconFileInvoice.mjs'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../contracts/account'
-import { ChevronDownIcon, ListIcon, LogoutIcon, UserIcon } from '../../components/icons/Icons'
+import { ChevronDownIcon, decorative, ListIcon, LogoutIcon, UserIcon } from '../../components/icons/Icons'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath } from '../../lib/session-context'
 import { useLogout } from './account-api'
+
+const CardIcon = decorative(IconCreditCard)
+const StatementIcon = decorative(IconFileInvoice)
 
 /**
  * The logged-in user's name and company, a dealer's orders and offers, an administrator's staff
@@ -55,6 +60,16 @@ export function UserMenu({ user }: { user: SessionUser }) {
             </Menu.Item>
             <Menu.Item component={Link} to={localePath('/teklif/liste')} leftSection={<ListIcon size={16} />}>
               {t('orders.offersMenu')}
+            </Menu.Item>
+            <Menu.Item component={Link} to={localePath('/odeme')} leftSection={<CardIcon size={16} />}>
+              {t('payment.menu')}
+            </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={localePath('/hesap/ekstre')}
+              leftSection={<StatementIcon size={16} />}
+            >
+              {t('statement.menu')}
             </Menu.Item>
             <Menu.Divider />
           </>

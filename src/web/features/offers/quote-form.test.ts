@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest'
 import en from '../../i18n/en.json'
 import { createI18n } from '../../i18n/setup'
 import tr from '../../i18n/tr.json'
+import { escapeHtml } from '../../lib/print-window'
 import { offer, offerList } from '../../test/offer-fixtures'
 import { draftTotals } from './offer-draft'
-import { buildQuoteForm, escapeHtml, greetingName, quoteTexts } from './quote-form'
+import { buildQuoteForm, greetingName, quoteTexts } from './quote-form'
 
 const trTexts = quoteTexts(createI18n('tr', tr).t)
 const enTexts = quoteTexts(createI18n('en', en).t)

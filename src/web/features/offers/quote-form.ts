@@ -3,6 +3,7 @@ import type { Locale } from '../../../contracts/common'
 import type { Offer, OfferList } from '../../../contracts/offers'
 import { formatMoney } from '../../../domain/money-format'
 import { imageUrl } from '../../components/image-url'
+import { escapeHtml } from '../../lib/print-window'
 import { NO_OFFER_NOTE } from './offer-constants'
 import type { DraftTotals } from './offer-draft'
 
@@ -68,19 +69,6 @@ export interface QuoteFormInput {
   origin: string
   locale: Locale
   texts: QuoteTexts
-}
-
-const entities: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-
-/** Text for HTML content and attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => entities[c]!)
 }
 
 /** '14.03.2026' (tr), '14/03/2026' (en), in the browser's time zone. */

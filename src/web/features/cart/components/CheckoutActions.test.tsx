@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap, PaymentPlan } from '../../../../contracts/bootstrap'
 import { type Cart, cartSchema } from '../../../../contracts/cart'
@@ -63,12 +63,18 @@ function withSettings(patch: Partial<Bootstrap['settings']>, rest: Partial<Boots
   return dealerBootstrap({ settings: { ...defaultStoreSettings, ...patch }, paymentPlans: plans, ...rest })
 }
 
+/** Stands in for the checkout page: shows the navigation state the cart page handed over. */
+function CheckoutStateProbe() {
+  return <output data-testid="checkout-state">{JSON.stringify(useLocation().state)}</output>
+}
+
 function renderCart(bootstrap: Bootstrap = withSettings({ showPaymentPlanPrice: true })) {
   const route = bootstrap.locale === 'en' ? '/en/sepet' : '/sepet'
   return renderWithProviders(
     <>
       <Routes>
         <Route path={route} element={<CartPage />} />
+        <Route path="/odeme/sepet" element={<CheckoutStateProbe />} />
         <Route path="*" element={null} />
       </Routes>
       <LocationProbe />
@@ -165,22 +171,22 @@ describe('The checkout actions of the cart page', () => {
     expect(calls[2]!.headers.get('Idempotency-Key')).toBe(calls[0]!.headers.get('Idempotency-Key'))
   })
 
-  it('gives a plan paid by card the pay button, which says card payment is coming and orders nothing', async () => {
+  it('gives a plan paid by card the pay button, which opens the card checkout with the plan and the note', async () => {
     const { calls } = serve(oneLine())
     renderCart()
     await screen.findByTestId('cart-table')
     expect(screen.queryByRole('button', { name: 'Ödeme Yap' })).toBeNull()
     fireEvent.click(screen.getByRole('radio', { name: /Kredi Kartı/ }))
     expect(orderButton()).toBeNull()
-    fireEvent.click(screen.getByRole('button', { name: 'Ödeme Yap' }))
-    const dialog = await screen.findByRole('dialog', { name: 'Kartla ödeme yakında' })
-    expect(within(dialog).getByTestId('card-payment-soon').textContent).toContain('kredi kartıyla ödenir')
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Tamam' }))
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
-
     fireEvent.click(screen.getByRole('radio', { name: 'Peşin' }))
     expect(orderButton()).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Ödeme Yap' })).toBeNull()
+
+    fireEvent.click(screen.getByRole('radio', { name: /Kredi Kartı/ }))
+    fireEvent.change(description(), { target: { value: 'Kartla ödenecek' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Ödeme Yap' }))
+    await waitFor(() => expect(location()).toBe('/odeme/sepet?plan=3'))
+    expect(screen.getByTestId('checkout-state').textContent).toBe('{"description":"Kartla ödenecek"}')
     expect(calls).toHaveLength(0)
   })
 

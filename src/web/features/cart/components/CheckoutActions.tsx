@@ -15,7 +15,7 @@ import { describeError } from '../../../lib/error-message'
 import { useLocalePath, useSession } from '../../../lib/session-context'
 import { useCheckoutInfo, useMakeOffer, usePlaceOrder } from '../api/checkout-api'
 import { cartSummaryText, whatsappShareUrl } from '../whatsapp-summary'
-import { BranchSelect, CardPaymentSoon, PaymentPlanChoice, useOfferedPlans } from './CheckoutFields'
+import { BranchSelect, PaymentPlanChoice, useOfferedPlans } from './CheckoutFields'
 
 export const DESCRIPTION_MAX = 1000
 
@@ -99,7 +99,6 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
   const plans = useOfferedPlans()
   const [planId, setPlanId] = useState(() => defaultPlan(plans)?.id)
   const [description, setDescription] = useState('')
-  const [cardSoon, setCardSoon] = useState(false)
   const info = useCheckoutInfo(cart)
   const order = usePlaceOrder((placed) => navigate(localePath(`/siparis/${placed.id}`)))
   const offer = useMakeOffer(() => navigate(localePath('/teklif/liste')))
@@ -112,8 +111,9 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
   const offersAllowed = bootstrap.settings.b2b_teklif_ver_durum
 
   const submit = () => {
-    if (paysByCard) {
-      setCardSoon(true)
+    if (paysByCard && plan) {
+      // The card checkout (spec/2 §4): the plan in the address, the note in the navigation state.
+      navigate(localePath(`/odeme/sepet?plan=${plan.id}`), { state: { description } })
       return
     }
     if (busy || !risk.allowed) return
@@ -217,7 +217,6 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
           </Flex>
         </Stack>
       </form>
-      <CardPaymentSoon opened={cardSoon} onClose={() => setCardSoon(false)} />
     </Card>
   )
 }

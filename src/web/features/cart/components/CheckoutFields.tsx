@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, NativeSelect, Radio, Stack, Text } from '@mantine/core'
+import { Badge, Group, NativeSelect, Radio, Stack } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import type { PaymentPlan } from '../../../../contracts/bootstrap'
 import { offeredPlans } from '../../../../domain/payment-plan'
@@ -85,22 +85,5 @@ export function BranchSelect() {
         ...branches.map((branch) => ({ value: String(branch.id), label: branch.name })),
       ]}
     />
-  )
-}
-
-/** Card payment is a later step: the pay button says so plainly instead of pretending to pay. */
-export function CardPaymentSoon({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useTranslation()
-  return (
-    <Modal opened={opened} onClose={onClose} title={t('checkout.cardSoonTitle')} centered size="md">
-      <Text size="sm" data-testid="card-payment-soon">
-        {t('checkout.cardSoonText')}
-      </Text>
-      <Group justify="flex-end" mt="md">
-        <Button data-autofocus onClick={onClose}>
-          {t('alert.ok')}
-        </Button>
-      </Group>
-    </Modal>
   )
 }

@@ -8,11 +8,11 @@ import { showAlert } from '../../../components/alert'
 import { useTranslation } from '../../../i18n/use-translation'
 import { isApiError } from '../../../lib/api-error'
 import { describeError } from '../../../lib/error-message'
+import { printHtml } from '../../../lib/print-window'
 import { useLocalePath, useSession } from '../../../lib/session-context'
 import { useCancelOffer, useEditOffer, useSaveProfits } from '../api/offers-api'
 import { changedProfits, draftForAll, draftTotals, type PercentInput, type ProfitDraft } from '../offer-draft'
 import { notifyFailure, notifySuccess } from '../offer-feedback'
-import { printHtml } from '../print-window'
 import { buildQuoteForm, quoteTexts } from '../quote-form'
 
 /**

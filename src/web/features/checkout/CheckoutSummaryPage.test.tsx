@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http } from 'msw'
+import { Route, Routes } from 'react-router'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type PaymentResult, paymentResultSchema } from '../../../contracts/payments'
+import { dealerBootstrap } from '../../test/fixtures'
+import { apiError, apiJson, recordRequests } from '../../test/network'
+import { mailOrder, paymentResult } from '../../test/payment-fixtures'
+import { renderWithProviders } from '../../test/render'
+import { server } from '../../test/server'
+import { CheckoutSummaryPage } from './CheckoutSummaryPage'
+
+function renderSummary(id = 'pi_7f3a9c', bootstrap = dealerBootstrap()) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/odeme/sonuc/:id" element={<CheckoutSummaryPage />} />
+      <Route path="/en/odeme/sonuc/:id" element={<CheckoutSummaryPage />} />
+    </Routes>,
+    { bootstrap, route: bootstrap.locale === 'en' ? `/en/odeme/sonuc/${id}` : `/odeme/sonuc/${id}` },
+  )
+}
+
+const serve = (result: PaymentResult) =>
+  server.use(http.get(`/api/payments/${result.id}`, () => apiJson(paymentResultSchema, result)))
+const heading = () => screen.findByRole('heading', { level: 1 })
+const text = (testId: string) => screen.getByTestId(testId).textContent
+
+afterEach(() => {
+  vi.restoreAllMocks()
+})
+
+describe('The payment summary', () => {
+  it('shows a paid order: its number linked, the amounts, the installments and the Mail Order slip', async () => {
+    serve(paymentResult())
+    const requests = recordRequests()
+    renderSummary()
+    expect(screen.getByRole('status', { name: 'Ödeme sonucu yükleniyor' })).toBeTruthy()
+    expect((await heading()).textContent).toBe('Ödemeniz alındı, siparişiniz oluşturuldu')
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/payments/pi_7f3a9c'])
+    expect(text('result-text')).toBe('Siparişiniz S2026-000077 numarasıyla kaydedildi. Teşekkür ederiz.')
+    expect(within(screen.getByTestId('result-order-no')).getByRole('link').getAttribute('href')).toBe(
+      '/siparis/77',
+    )
+    expect(text('result-amount')).toBe('2.962,80 ₺')
+    expect(text('result-charged')).toBe('3.073,91 ₺')
+    expect(text('result-installment')).toBe('3 Taksit')
+    expect(
+      within(screen.getByRole('navigation', { name: 'Ödeme adımları' })).getByText('Alışveriş Özeti'),
+    ).toBeTruthy()
+
+    const slip = screen.getByTestId('mail-order')
+    expect(within(slip).getByRole('heading', { name: 'Mail Order Formu' })).toBeTruthy()
+    const rows = within(slip)
+      .getAllByRole('row')
+      .map((row) => row.textContent)
+    expect(rows).toEqual([
+      'Müşteri AdıYılmaz Otomotiv Ltd.',
+      'Para BirimiTRY',
+      'Taksit Tutarı1.024,69 ₺',
+      'Taksit Sayısı3',
+      'Kart SahibiAYŞE YILMAZ',
+      'Kart Numarası411111******1111',
+      'Son Kullanma Tarihi12/29',
+      'AçıklamaSepet ödemesi',
+      `Tarih${new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short' }).format(new Date('2026-03-14T12:42:00.000Z'))}`,
+    ])
+    expect(slip.textContent).toContain('Atatürk Cad. No: 1 Kadıköy / İstanbul')
+    expect(slip.textContent).toContain('+90 216 000 00 00')
+  })
+
+  it('prints the slip in a window of its own', async () => {
+    serve(paymentResult({ mailOrder: mailOrder({ description: '<b>Not</b>' }) }))
+    const popup = {
+      closed: false,
+      document: { open: vi.fn(), write: vi.fn(), close: vi.fn(), readyState: 'complete' },
+      addEventListener: vi.fn(),
+      focus: vi.fn(),
+      print: vi.fn(),
+      close: vi.fn(),
+    }
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window)
+    const user = userEvent.setup({ delay: null })
+    renderSummary()
+    await user.click(await screen.findByRole('button', { name: 'Yazdır' }))
+    expect(open).toHaveBeenCalledWith('', 'mail-order-pi_7f3a9c', 'width=800,height=600')
+    const html = popup.document.write.mock.calls[0]![0] as string
+    expect(html).toContain('&lt;b&gt;Not&lt;/b&gt;')
+    expect(html).toContain('411111******1111')
+    expect(popup.print).toHaveBeenCalledTimes(1)
+  })
+
+  it('says a payment on account was credited, in English too', async () => {
+    const result = paymentResult({
+      paymentType: 'pay',
+      orderId: null,
+      orderNo: null,
+      amount: 1250.5,
+      totalAmount: 1250.5,
+      installment: 1,
+    })
+    serve(result)
+    renderSummary('pi_7f3a9c', dealerBootstrap({ locale: 'en' }))
+    expect((await heading()).textContent).toBe('Payment received')
+    expect(text('result-text')).toBe(
+      'Your payment of ₺1,250.50 was credited to your current account. Thank you.',
+    )
+    expect(text('result-installment')).toBe('Single payment')
+    expect(screen.queryByTestId('result-order-no')).toBeNull()
+    expect(screen.queryByRole('navigation', { name: 'Payment steps' })).toBeNull()
+  })
+
+  it('says why a payment failed and leads back to pay again', async () => {
+    serve(
+      paymentResult({
+        paymentType: 'pay',
+        status: 'failed',
+        succeed: false,
+        orderId: null,
+        orderNo: null,
+        failureMessage: 'Kartınızın bakiyesi yetersiz.',
+        mailOrder: null,
+      }),
+    )
+    renderSummary()
+    expect((await heading()).textContent).toBe('Ödeme başarısız')
+    expect(text('result-not-paid')).toContain('Kartınızın bakiyesi yetersiz.')
+    expect(screen.getByRole('link', { name: 'Tekrar ödeme yap' }).getAttribute('href')).toBe('/odeme')
+    expect(screen.queryByTestId('mail-order')).toBeNull()
+  })
+
+  it('says a pending payment is not confirmed yet and asks again on request', async () => {
+    const pending = paymentResult({
+      status: 'pending',
+      succeed: false,
+      orderId: null,
+      orderNo: null,
+      mailOrder: null,
+    })
+    serve(pending)
+    const requests = recordRequests()
+    const user = userEvent.setup({ delay: null })
+    renderSummary()
+    expect((await heading()).textContent).toBe('Ödeme onay bekliyor')
+    expect(screen.getByRole('link', { name: 'Sepete dön' }).getAttribute('href')).toBe('/sepet')
+    serve(paymentResult())
+    await user.click(screen.getByRole('button', { name: 'Durumu yenile' }))
+    await waitFor(async () =>
+      expect((await heading()).textContent).toBe('Ödemeniz alındı, siparişiniz oluşturuldu'),
+    )
+    expect(requests).toHaveLength(2)
+  })
+
+  it('says so for a payment that is not found or not the payer’s', async () => {
+    server.use(http.get('/api/payments/:id', () => apiError(404, 'not_found', 'Ödeme bulunamadı.')))
+    renderSummary('pi_other')
+    expect((await heading()).textContent).toBe('Ödeme bulunamadı')
+  })
+})
