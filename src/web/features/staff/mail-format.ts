@@ -29,9 +29,9 @@ export function mailDateParts(iso: string, locale: Locale): { date: string; time
 }
 
 export function mailKindText(mail: MailOutboxItem, t: TFunction): string {
-  return mail.kind === 'order_confirmation'
-    ? t('staff.mail.kind.orderConfirmation')
-    : t('staff.mail.kind.offer')
+  if (mail.kind === 'order_confirmation') return t('staff.mail.kind.orderConfirmation')
+  if (mail.kind === 'payment_link') return t('staff.mail.kind.paymentLink')
+  return t('staff.mail.kind.offer')
 }
 
 /** 'Sipariş S2026-000077' / 'Teklif T2026-000012', or null when the document is gone. */
