@@ -20,16 +20,22 @@ import { registerSession } from './http/session'
 import { HtmlShell } from './http/shell'
 import { registerStaticFiles } from './http/static-files'
 import { MailOutboxWorker } from './integrations/mail/outbox-worker'
+import { sandboxRoutes } from './integrations/payments/sandbox/sandbox.routes'
 import { accountRoutes } from './modules/account/account.routes'
+import { backOfficeRoutes } from './modules/back-office/back-office.routes'
+import { binRoutes } from './modules/bin/bin.routes'
 import { buildBootstrap } from './modules/bootstrap/bootstrap.service'
 import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { productHead } from './modules/catalog/catalog.service'
 import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
+import { ledgerRoutes } from './modules/ledger/ledger.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
+import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
+import { paymentsRoutes } from './modules/payments/payments.routes'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { searchRoutes } from './modules/search/search.routes'
 
@@ -75,7 +81,11 @@ export async function buildApp(
     attachFieldsToBody: 'keyValues',
     limits: { files: 0, fields: 20, fieldSize: 10_000, parts: 20 },
   })
-  await registerSecurityHeaders(app, { https: deps.config.trustProxy })
+  await registerSecurityHeaders(app, {
+    https: deps.config.trustProxy,
+    // The payment frame shows the bank's 3-D Secure page (another origin) with iyzico.
+    framesBanks: deps.paymentGateway.name !== 'sandbox',
+  })
   registerLocale(app)
   registerCsrf(app, deps.config.sessionSecret)
   registerSession(app, {
@@ -102,7 +112,13 @@ export async function buildApp(
   await app.register(cartRoutes(deps))
   await app.register(ordersRoutes(deps))
   await app.register(offersRoutes(deps))
+  await app.register(binRoutes(deps))
+  await app.register(paymentLinkRoutes(deps))
+  await app.register(paymentsRoutes(deps))
+  await app.register(sandboxRoutes(deps.paymentGateway))
   await app.register(mailOutboxRoutes(deps))
+  await app.register(ledgerRoutes(deps))
+  await app.register(backOfficeRoutes(deps))
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
@@ -123,7 +139,12 @@ export async function buildApp(
       : null,
     assets: new PageAssets(deps.config.rootDir),
     bootstrap: (request) =>
-      buildBootstrap({ db: deps.database.db, caches: deps.caches }, request, deps.config.sessionSecret),
+      buildBootstrap(
+        { db: deps.database.db, caches: deps.caches },
+        request,
+        deps.config.sessionSecret,
+        deps.now(),
+      ),
     productHead: (id) => productHead({ db: deps.database.db, caches: deps.caches }, id),
   })
   app.addHook('onClose', () => deps.searchLog.close())

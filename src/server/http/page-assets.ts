@@ -19,6 +19,14 @@ export const PAGE_MODULES = {
   orders: 'src/web/features/orders/OrdersPage.tsx',
   orderSuccess: 'src/web/features/orders/OrderSuccessPage.tsx',
   mailOutbox: 'src/web/features/staff/MailOutboxPage.tsx',
+  statement: 'src/web/features/statement/StatementPage.tsx',
+  staffPayments: 'src/web/features/staff/payments/PaymentsPage.tsx',
+  staffPaymentLinks: 'src/web/features/staff/payments/PaymentLinksPage.tsx',
+  staffBankTransfer: 'src/web/features/staff/payments/BankTransferPage.tsx',
+  payOnAccount: 'src/web/features/checkout/PayOnAccountPage.tsx',
+  checkout: 'src/web/features/checkout/CheckoutPage.tsx',
+  checkoutSummary: 'src/web/features/checkout/CheckoutSummaryPage.tsx',
+  paymentLink: 'src/web/features/payment-links/PaymentLinkPage.tsx',
   notFound: 'src/web/components/NotFoundState.tsx',
 } as const
 
@@ -31,6 +39,12 @@ const FIXED: Record<string, PageName> = {
   'siparis/liste': 'orders',
   'teklif/liste': 'offers',
   'yonetim/e-postalar': 'mailOutbox',
+  'hesap/ekstre': 'statement',
+  'yonetim/odemeler': 'staffPayments',
+  'yonetim/odeme-baglantilari': 'staffPaymentLinks',
+  'yonetim/havale': 'staffBankTransfer',
+  odeme: 'payOnAccount',
+  'odeme/sepet': 'checkout',
   urunler: 'list',
   arama: 'list',
 }
@@ -42,6 +56,8 @@ export function pageOf(pathname: string): PageName {
   if (fixed) return fixed
   const segments = rest.split('/')
   if (segments.length === 2 && segments[0] === 'siparis') return 'orderSuccess'
+  if (segments.length === 2 && segments[0] === 'odeme-linki') return 'paymentLink'
+  if (segments.length === 3 && segments[0] === 'odeme' && segments[1] === 'sonuc') return 'checkoutSummary'
   if (segments.length === 1) return parseProductSegment(rest) ? 'product' : 'list'
   if (segments.length === 2) return 'list'
   return 'notFound'

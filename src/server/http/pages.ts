@@ -18,7 +18,20 @@ const PAGE_CACHE = 'private, no-cache'
 const ONE_SEGMENT = /^(\/en)?\/([^/]*)$/
 
 /** Pages only a signed-in user sees (the web app sends a guest to the login page). */
-const SIGNED_IN_PAGES = new Set<PageName>(['cart', 'orders', 'orderSuccess', 'offers', 'mailOutbox'])
+const SIGNED_IN_PAGES = new Set<PageName>([
+  'cart',
+  'orders',
+  'orderSuccess',
+  'offers',
+  'mailOutbox',
+  'statement',
+  'staffPayments',
+  'staffPaymentLinks',
+  'staffBankTransfer',
+  'payOnAccount',
+  'checkout',
+  'checkoutSummary',
+])
 
 type PageDecision = { status: number; head?: Partial<PageHead> } | { redirect: string }
 

@@ -82,6 +82,15 @@ describe('the request log', () => {
     const staff = await logOf(() => t.app.inject({ method: 'GET', url: '/yonetim/e-postalar?status=sent' }))
     expect(staff).toHaveLength(1)
     expect(staff[0]).toMatchObject({ level: 30, method: 'GET', route: '/yonetim/e-postalar' })
+
+    // A payment link's address holds its token, a bearer secret: the log names the page, not the token.
+    const token = 'Q2hvb3NlIGEgcmFuZG9tIHRva2VuIGZvciB0aGUgbG9nIHRlc3Q'
+    for (const url of [`/odeme-linki/${token}`, `/en/odeme-linki/${token}`]) {
+      const link = await logOf(() => t.app.inject({ method: 'GET', url }))
+      expect(link).toHaveLength(1)
+      expect(link[0]?.route).toMatch(/^(\/en)?\/odeme-linki\/:token$/)
+    }
+    expect(text).not.toContain(token)
   })
 
   it('writes nothing at info for files and health checks', async () => {

@@ -11,6 +11,8 @@ const SECRET_NAMES = [
   'newPassword',
   'currentPassword',
   'cardNumber',
+  'card',
+  'ccv',
   'cvc',
   'cvv',
   'csrfToken',
@@ -58,6 +60,12 @@ export function requestKind(url: string): RequestKind {
   return 'page'
 }
 
+/** A page's path for the log: no query string, and a payment link's token (a bearer secret) hidden. */
+export function pageForLog(url: string): string {
+  const pathname = url.split('?')[0] ?? '/'
+  return pathname.replace(/^((?:\/en)?\/odeme-linki\/)[^/]+/, '$1:token')
+}
+
 /**
  * Fastify's own request lines (one when a request comes in, one when it is answered, each with the
  * raw URL) become one line per request, written when the answer has gone out.
@@ -78,8 +86,12 @@ export class RequestLog extends LogController {
     const ms = Math.round(reply.elapsedTime * 10) / 10
     // The route pattern (`/api/catalog/offer/:id`), never the address with its ids and query string.
     // A page's pattern is `/*`, so a page logs its path instead (no query string: it may hold a search).
+    // Other routes outside the API (the payment frame, the sandbox POS's /sandbox-pos/3ds/:token) log
+    // their pattern too: a signed ticket in an address stays out of the log.
     const route =
-      kind === 'page' ? (request.url.split('?')[0] ?? '/') : (request.routeOptions.url ?? '(no route)')
+      kind === 'page' && request.routeOptions.url === PAGE_ROUTE
+        ? pageForLog(request.url)
+        : (request.routeOptions.url ?? '(no route)')
     const line = {
       method: request.method,
       route,

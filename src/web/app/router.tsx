@@ -25,6 +25,30 @@ const OrderSuccessPage = lazy(() =>
 const MailOutboxPage = lazy(() =>
   import('../features/staff/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })),
 )
+const PaymentLinkPage = lazy(() =>
+  import('../features/payment-links/PaymentLinkPage').then((m) => ({ default: m.PaymentLinkPage })),
+)
+const CheckoutPage = lazy(() =>
+  import('../features/checkout/CheckoutPage').then((m) => ({ default: m.CheckoutPage })),
+)
+const CheckoutSummaryPage = lazy(() =>
+  import('../features/checkout/CheckoutSummaryPage').then((m) => ({ default: m.CheckoutSummaryPage })),
+)
+const PayOnAccountPage = lazy(() =>
+  import('../features/checkout/PayOnAccountPage').then((m) => ({ default: m.PayOnAccountPage })),
+)
+const StatementPage = lazy(() =>
+  import('../features/statement/StatementPage').then((m) => ({ default: m.StatementPage })),
+)
+const PaymentsPage = lazy(() =>
+  import('../features/staff/payments/PaymentsPage').then((m) => ({ default: m.PaymentsPage })),
+)
+const PaymentLinksPage = lazy(() =>
+  import('../features/staff/payments/PaymentLinksPage').then((m) => ({ default: m.PaymentLinksPage })),
+)
+const BankTransferPage = lazy(() =>
+  import('../features/staff/payments/BankTransferPage').then((m) => ({ default: m.BankTransferPage })),
+)
 const NotFoundPage = lazy(() =>
   import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -45,7 +69,15 @@ function pageRoutes() {
       <Route path="siparis/liste" element={<OrdersPage />} />
       <Route path="siparis/:id" element={<OrderSuccessPage />} />
       <Route path="teklif/liste" element={<OffersPage />} />
+      <Route path="odeme" element={<PayOnAccountPage />} />
+      <Route path="odeme/sepet" element={<CheckoutPage />} />
+      <Route path="odeme/sonuc/:id" element={<CheckoutSummaryPage />} />
       <Route path="yonetim/e-postalar" element={<MailOutboxPage />} />
+      <Route path="hesap/ekstre" element={<StatementPage />} />
+      <Route path="yonetim/odemeler" element={<PaymentsPage />} />
+      <Route path="yonetim/odeme-baglantilari" element={<PaymentLinksPage />} />
+      <Route path="yonetim/havale" element={<BankTransferPage />} />
+      <Route path="odeme-linki/:token" element={<PaymentLinkPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />
       <Route path="arama" element={<ProductListPage kind="search" />} />
       <Route path=":url" element={<ProductOrList />} />

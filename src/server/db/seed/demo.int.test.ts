@@ -1,8 +1,10 @@
 import { asc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { storeSettingsSchema } from '../../../contracts/settings'
+import { ledgerDay } from '../../../domain/ledger'
 import { foldTurkish } from '../../../domain/turkish-text'
 import { parseSeedArgs, runSeed, SeedRefusedError, UsageError } from '../../cli/seed'
+import { overdueOf } from '../../modules/ledger/ledger.service'
 import { verifyPassword } from '../../security/password'
 import { createTestDatabase } from '../../test/test-database'
 import type { Database, Db } from '../client'
@@ -180,7 +182,22 @@ describe('demo seed', () => {
       ['yonetici@toptan.test', 'admin', false],
     ])
     const [first, second] = await db.select().from(customers).orderBy(asc(customers.id)).limit(2)
-    expect(first).toMatchObject({ riskLimit: '250000.00', overdueBalance: '12450.75', overdueDays: 17 })
+    expect(first).toMatchObject({ riskLimit: '250000.00' })
+    // Its ledger: an opening balance, invoices and a bank transfer that left 12.450,75 TL overdue.
+    const overdue = await overdueOf(db, first!.id, ledgerDay(new Date()))
+    expect([overdue.balance.toFixed(2), overdue.days]).toEqual(['12450.75', 45])
+    const kinds = await rows<{ kind: string }>(
+      db,
+      sql`select kind from ledger_entries where customer_id = ${first!.id} order by entry_date, id`,
+    )
+    expect(kinds.map((k) => k.kind)).toEqual([
+      'opening',
+      'invoice',
+      'invoice',
+      'bank_transfer',
+      'invoice',
+      'invoice',
+    ])
     expect(Number(first?.profitPercent)).toBe(0)
     expect(second).toMatchObject({ riskLimit: '0.00', profitPercent: '-5.00' })
     expect(accounts[0]?.customerId).toBe(first?.id)
@@ -210,6 +227,8 @@ describe('demo seed', () => {
       showPaymentPlanPrice: true,
       whatsappControl: true,
       showPriceStatus: false,
+      installmentLimit: 1000,
+      b2b_cari_odeme_baglantisi: true,
     })
 
     const plans = await db.select().from(paymentPlans).orderBy(asc(paymentPlans.sortOrder))

@@ -23,6 +23,7 @@ import { paymentPlans, storeSettings } from '../schema/store'
 import { ensureBaseData } from './base-data'
 import { buildProduct, type ProductDraft } from './catalogue-builder'
 import { seedAccounts } from './demo-accounts'
+import { seedPayments } from './demo-payments'
 import { seedStore } from './demo-store'
 import { insertDrafts } from './insert'
 import { createRng, mixSeed } from './random'
@@ -81,8 +82,9 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     await insertDrafts(tx, listed, BATCH, ids)
     await insertDrafts(tx, families.children, BATCH, ids)
     await seedCampaigns(tx, listed, ids)
-    const accountCounts = await seedAccounts(tx, ctx.defaultCurrency.id)
+    const accountCounts = await seedAccounts(tx, new Date())
     await seedStore(tx)
+    await seedPayments(tx)
     return accountCounts
   })
   const totals = await countRows(db)
