@@ -232,6 +232,30 @@ describe('POST /api/catalog/bin-control', () => {
   })
 })
 
+describe('with the process caches on', () => {
+  it('looks cards up in the BIN table held in memory: the same answers, no query after the first', async () => {
+    const cached = await createTestApp({ database: t.database, cacheSeconds: 60 })
+    try {
+      const client = new TestClient(cached.app)
+      await client.login(DEALER.email, DEALER.password)
+      const first = (await binControl(client, { binNumber: '54006199' })).json()
+      expect(first.bank).toMatchObject({ organization: 'VISA', issuer: 'AKBANK T.A.S.', name: null })
+      const six = (await binControl(client, { binNumber: '54006198' })).json()
+      expect(six.bank).toMatchObject({ organization: 'MASTER_CARD', name: 'Garanti BBVA' })
+      // Table and plans are in memory now: other cards of any bank, or of none, cost no query.
+      const before = t.database.queries.count
+      const other = (await binControl(client, { binNumber: '54006197' })).json()
+      expect(other.bank).toMatchObject({ organization: 'MASTER_CARD', name: 'Garanti BBVA' })
+      const unknown = (await binControl(client, { binNumber: '00000000' })).json()
+      expect(unknown.bank).toMatchObject({ name: null, organization: null })
+      expect(unknown.plans).toMatchObject(STORE_DEFAULTS)
+      expect(t.database.queries.count - before).toBe(0)
+    } finally {
+      await cached.app.close()
+    }
+  })
+})
+
 describe('plan ids', () => {
   it("gives the bank's plan ids, which are not the store's", async () => {
     const garanti = (await binControl(dealer, { binNumber: '54006100' })).json().plans

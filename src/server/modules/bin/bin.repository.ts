@@ -102,6 +102,23 @@ export async function findBinRange(db: Db, bin: string): Promise<BinHit | null> 
   return row ?? null
 }
 
+/** The whole BIN table by prefix, for a process to look cards up in memory (bin.service.ts). */
+export async function loadBinTable(db: Db): Promise<Map<string, BinHit>> {
+  const rows = await db
+    .select({
+      prefix: binRanges.prefix,
+      network: binRanges.network,
+      cardType: binRanges.cardType,
+      issuer: binRanges.issuer,
+      bankId: binRanges.bankId,
+      bankName: banks.name,
+      bankLogo: banks.logo,
+    })
+    .from(binRanges)
+    .leftJoin(banks, eq(banks.id, binRanges.bankId))
+  return new Map(rows.map((row) => [row.prefix, row]))
+}
+
 export type BankRow = { id: number; name: string; logo: string | null }
 
 export async function bankById(db: Db, id: number): Promise<BankRow | null> {

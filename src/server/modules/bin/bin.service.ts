@@ -6,10 +6,12 @@ import type { Db } from '../../db/client'
 import type { BinInfo, PaymentGateway } from '../../integrations/payments/gateway'
 import {
   type BankInput,
+  type BinHit,
   bankById,
   bankMatchers,
   binIssuers,
   findBinRange,
+  loadBinTable,
   type PlanInput,
   plansOf,
   replacePlans,
@@ -117,6 +119,17 @@ export type CardLookup = {
 /** iyzico prices installments for an amount; their commission rates do not depend on it. */
 const GATEWAY_QUOTE_AMOUNT = '100.00'
 
+/**
+ * The row of the longest prefix (8, then 6 digits) matching `bin`. With the process caches on, the
+ * whole BIN table (a few thousand rows; it changes only when a list is imported) is held in memory for
+ * the cache window, so a lookup costs no query; with them off (CACHE_SECONDS=0), one indexed query.
+ */
+async function findCard(ctx: BinContext, bin: string): Promise<BinHit | null> {
+  if (ctx.caches.list.ttlMs <= 0) return findBinRange(ctx.db, bin)
+  const table = await ctx.caches.list.get('bin-table', () => loadBinTable(ctx.db))
+  return table.get(bin.slice(0, 8)) ?? table.get(bin.slice(0, 6)) ?? null
+}
+
 const cachedPlans = (ctx: BinContext, bankId: number | null) =>
   ctx.caches.list.get(`installment-plans:${bankId ?? 'store'}`, () => plansOf(ctx.db, bankId))
 
@@ -130,7 +143,7 @@ export async function lookupCard(ctx: BinContext, bin: string): Promise<CardLook
     const info = await gatewayBinInfo(ctx, bin)
     if (info) return fromGateway(ctx, bin, info)
   }
-  const hit = await findBinRange(ctx.db, bin)
+  const hit = await findCard(ctx, bin)
   const bankPlans = hit?.bankId ? await cachedPlans(ctx, hit.bankId) : []
   const ownPlans = bankPlans.length > 0
   const plans = ownPlans ? bankPlans : await cachedPlans(ctx, null)
@@ -160,7 +173,7 @@ async function gatewayBinInfo(ctx: BinContext, bin: string): Promise<BinInfo | n
  * iyzico does not offer for this card is dropped, one it offers that we have no plan for is not shown.
  */
 async function fromGateway(ctx: BinContext, bin: string, info: BinInfo): Promise<CardLookup> {
-  const hit = await findBinRange(ctx.db, bin)
+  const hit = await findCard(ctx, bin)
   const bankId = hit?.bankId ?? bankForIssuer(info.issuer, await bankMatchers(ctx.db))
   const bankPlans = bankId ? await cachedPlans(ctx, bankId) : []
   const bank = bankPlans.length > 0 && bankId ? await bankById(ctx.db, bankId) : null
