@@ -1,10 +1,15 @@
 // Setup for the web component tests (jsdom): what Mantine needs and jsdom lacks, the MSW server that
 // answers the app's requests, and cleanup between tests (Vitest runs without globals, so Testing Library
 // cannot register it itself).
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { stopRecording } from './network'
 import { server } from './server'
+
+// findBy…/waitFor give up after 5 s instead of 1 s: on a 2-core machine running the suites side by side a
+// first render of a page (its modules transformed on first use) took 1.3–1.6 s, and a test that passes
+// only on a quiet machine is a flaky test. A wrong page still fails, only later.
+configure({ asyncUtilTimeout: 5000 })
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
