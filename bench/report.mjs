@@ -212,7 +212,8 @@ export function markdown(results) {
         `- ${s.label}${two ? ` at ${sizeLabel(large.size)}` : ''}: ` +
         (s.throughput ? `**${s.throughput.value} ${s.throughput.name}**; ` : '') +
         s.parts.map((p) => `${p.label} p50 ${ms(p.p50)} ms, p99 ${ms(p.p99)} ms, ${p.rps}/s`).join('; ') +
-        ` (${s.sessions} sessions, ${s.connections} connections; no latency budget)`,
+        ` (${s.sessions} sessions, ${s.connections} ${s.flows ? 'workers' : 'connections'}; no latency budget)` +
+        (s.flows?.failed ? `; **${s.flows.failed} of ${s.flows.completed + s.flows.failed} failed**` : ''),
     )
   const pairLines = checks
     .filter((c) => c.kind === 'pair' && c.quantile === 'p99')

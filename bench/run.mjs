@@ -155,6 +155,7 @@ async function benchSize(size, options) {
         )
       }
       if (stats.throughput) console.log(`    = ${stats.throughput.value} ${stats.throughput.name}`)
+      for (const f of stats.failures ?? []) console.log(`    ‼ ${f.count}× ${f.message}`)
       scenarios.push({
         id: scenario.id,
         label: scenario.label,

@@ -13,6 +13,10 @@
 // the number of connections. Requests with a `label` get their own latency figures (`parts` in the
 // results); `throughput: { label, name }` reports the successful answers of that label per second.
 // `p99Budget: false` keeps a scenario out of the p99 and size budgets (figures only).
+//
+// A scenario whose requests depend on earlier answers declares `flow(ctx, send, { worker, iteration })`
+// instead of `requests` and `verify`: measure.mjs runs it in `connections` loops for the duration (see
+// there); `throughput.label` names the whole flow.
 
 /**
  * @typedef {object} Context
@@ -28,6 +32,7 @@
  *   the bench-fixtures CLI's accounts (src/server/cli/bench-fixtures.ts)
  */
 
+import { readFileSync } from 'node:fs'
 import { benchBinPrefixes } from './seed.mjs'
 
 const isList = (page) => (body) =>
@@ -169,7 +174,121 @@ const orderPage = (page) => (body) =>
     : `expected page ${page} with ${ORDERS_PER_PAGE} of ${HISTORY_ORDERS} orders, got page ${body.page} with ` +
       `${body.items?.length} of ${body.total}`
 
-/** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests: (ctx: Context, connection: number) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function, sessions?: (ctx: Context) => Array<{email: string, password: string}>, connections?: (ctx: Context) => number, throughput?: {label: string, name: string}, p99Budget?: boolean, html?: boolean}>} */
+// ---------------------------------------------------------------------------------------------------
+// Card payments (docs/payments.md) through the sandbox POS, as the payment frame and a browser make them.
+
+const TEST_CARDS_FILE = new URL('../src/server/integrations/payments/sandbox/test-cards.ts', import.meta.url)
+
+/**
+ * The sandbox's success cards and SMS code, read from its own list (test-cards.ts), so the bench pays
+ * with the cards the sandbox knows today.
+ */
+export function sandboxCards(source = readFileSync(TEST_CARDS_FILE, 'utf8')) {
+  const cards = [...source.matchAll(/number: '(\d{16})',\s*outcome: 'success'/g)].map((m) => m[1])
+  const smsCode = /SANDBOX_SMS_CODE = '(\d+)'/.exec(source)?.[1]
+  if (cards.length === 0 || !smsCode)
+    throw new Error(`No success cards or SMS code in ${TEST_CARDS_FILE.pathname}`)
+  return { cards, smsCode }
+}
+
+/** Read once, kept out of the context (which the results file records). */
+let sandbox = null
+
+/** The amount on account each bench payment pays (TRY). */
+export const PAYMENT_AMOUNT = '12.50'
+
+const JSON_BODY = { 'content-type': 'application/json' }
+
+const unescapeHtml = (text) =>
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+const expectStatus = (res, status, what) => {
+  if (res.status !== status) throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 200)}`)
+}
+
+/**
+ * One payment on account ('pay') as the browser makes it: the frame's start (JSON, the page's CSRF
+ * token) → the redirect to the sandbox's 3-D Secure page → its form posted with the SMS code → the
+ * auto-posting form it answers, posted to our callback (the session cookie only, as a browser posts a
+ * form) → the callback page's message to the frame → the result the page reads. Throws unless the
+ * intent succeeded. The three success cards in turn.
+ */
+async function payOnAccount(_ctx, send, { iteration }) {
+  sandbox ??= sandboxCards()
+  const { cards, smsCode } = sandbox
+  const card = cards[iteration % cards.length]
+  const start = await send('start', '/api/payments/start', {
+    method: 'POST',
+    headers: JSON_BODY,
+    body: JSON.stringify({
+      paymentType: 'pay',
+      card,
+      ccv: '123',
+      expire: '12/39',
+      holder: 'Bench Ödeme',
+      amount: PAYMENT_AMOUNT,
+      description: 'bench',
+    }),
+  })
+  expectStatus(start, 200, 'POST /api/payments/start')
+  const { intentId, action } = start.json()
+  if (action?.type !== 'redirect')
+    throw new Error(`the start answered action ${action?.type}, not a redirect`)
+
+  const challenge = await send('3-D Secure page', action.url, { as: 'page' })
+  expectStatus(challenge, 200, 'the 3-D Secure page')
+  const formAction = /<form method="post" action="([^"]+)"/.exec(challenge.text)?.[1]
+  if (!formAction) throw new Error('the 3-D Secure page has no form')
+
+  const posted = await send('SMS code', unescapeHtml(formAction), {
+    method: 'POST',
+    headers: FORM,
+    body: `code=${smsCode}`,
+    as: 'page',
+  })
+  expectStatus(posted, 200, 'the SMS code')
+  const callbackUrl = /<form id="result" method="post" action="([^"]+)"/.exec(posted.text)?.[1]
+  if (!callbackUrl) throw new Error('the SMS code answered no result form')
+  const fields = new URLSearchParams(
+    [...posted.text.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
+      unescapeHtml(m[1]),
+      unescapeHtml(m[2]),
+    ]),
+  )
+  if (fields.get('intentId') !== intentId)
+    throw new Error(`the result form is for intent ${fields.get('intentId')}`)
+
+  const callback = await send('callback', unescapeHtml(callbackUrl), {
+    method: 'POST',
+    headers: FORM,
+    body: fields.toString(),
+    as: 'page',
+  })
+  expectStatus(callback, 200, 'the callback')
+  const json = /<script type="application\/json" id="payment-result">([\s\S]*?)<\/script>/.exec(
+    callback.text,
+  )?.[1]
+  const message = json ? JSON.parse(json) : null
+  if (message?.type !== 'payment_succeed' || message.intentId !== intentId) {
+    throw new Error(
+      `the callback told the frame ${message ? `${message.type}: ${message.message}` : 'nothing'}`,
+    )
+  }
+
+  const result = await send('result', `/api/payments/${intentId}`)
+  expectStatus(result, 200, 'GET /api/payments/{id}')
+  const paid = result.json()
+  if (paid.status !== 'succeeded' || paid.amount !== Number(PAYMENT_AMOUNT)) {
+    throw new Error(`the intent reads ${paid.status}, amount ${paid.amount}`)
+  }
+}
+
+/** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests?: (ctx: Context, connection: number) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function, flow?: (ctx: Context, send: Function, at: {worker: number, iteration: number}) => Promise<void>, sessions?: (ctx: Context) => Array<{email: string, password: string}>, connections?: (ctx: Context) => number, throughput?: {label: string, name: string}, p99Budget?: boolean, html?: boolean}>} */
 export const SCENARIOS = [
   {
     id: 'list-page-1',
@@ -299,6 +418,17 @@ export const SCENARIOS = [
     describe: () => `${BIN_DRAWS} BINs in turn, 1 in 3 unknown`,
     requests: () => binDraws().map(binRequest),
     verify: isBinAnswer,
+  },
+  {
+    // The card payment's server side with 10 dealers paying at once: figures only, no budget is set.
+    id: 'payment-sandbox',
+    label: 'card payment, sandbox',
+    describe: (ctx) => `${ctx.fixtures.dealers.length} dealers, 'pay' ${PAYMENT_AMOUNT} TRY`,
+    sessions: benchDealers,
+    connections: (ctx) => ctx.fixtures.dealers.length,
+    flow: payOnAccount,
+    throughput: { label: 'whole payment', name: 'payments/s' },
+    p99Budget: false,
   },
   {
     // docs/design.md §6: the order list of a dealer with 10,000 orders, p99 under 50 ms.
