@@ -213,6 +213,39 @@ describe('sandbox outcomes per test card', () => {
     const callback = await postCallback(t, fields, '/payment/callback/sandbox?lang=en')
     expect(frameMessage(callback)).toMatchObject({ type: 'payment_failed', message: 'Insufficient funds.' })
   })
+
+  it('tells a payer on an English page why in English, whatever their saved language, all the way', async () => {
+    const dealer = await newDealer()
+    // The English page frames /payment/start?lang=en; the frame asks in English.
+    const frame = await dealer.send({ method: 'GET', url: '/payment/start?lang=en' })
+    expect(frame.statusCode).toBe(200)
+    expect(frame.body).toContain('lang="en"')
+    expect(frame.body).toContain('"locale":"en"')
+    const start = await dealer.send({
+      method: 'POST',
+      url: '/api/payments/start',
+      payload: cardForm({ card: TEST_CARDS.declined }),
+      headers: { 'accept-language': 'en' },
+    })
+    expect(start.statusCode, start.body).toBe(200)
+    const { intentId, action } = start.json()
+    const { callbackUrl, fields } = await passChallenge(t, action.url)
+    expect(callbackUrl.searchParams.get('lang')).toBe('en')
+    const callback = await postCallback(t, fields, callbackUrl.pathname + callbackUrl.search)
+    expect(frameMessage(callback)).toEqual({
+      type: 'payment_failed',
+      intentId,
+      message: 'Insufficient funds.',
+    })
+    // The gateway's Turkish text stays what is stored (the back office's language).
+    expect(await intentOf(intentId)).toMatchObject({ failure_code: 'insufficient_funds' })
+    const shown = await dealer.send({
+      method: 'GET',
+      url: `/api/payments/${intentId}`,
+      headers: { 'accept-language': 'en' },
+    })
+    expect(shown.json()).toMatchObject({ status: 'failed', failureMessage: 'Insufficient funds.' })
+  })
 })
 
 describe('callbacks that change nothing', () => {

@@ -2,7 +2,10 @@ import type { Locale } from '../../../contracts/common'
 import { AppError } from '../../http/errors'
 import { type MessageKey, type MessageParams, translate } from '../../http/messages'
 
-/** Our own text for a failure a gateway reports by code; a code not listed shows the bank's own text. */
+/**
+ * Our own text, in the payer's language, for a failure a gateway reports by code; only a code not
+ * listed shows the bank's own (Turkish) text.
+ */
 const FAILURE_KEYS: Record<string, MessageKey> = {
   insufficient_funds: 'payments.insufficientFunds',
   three_ds_failed: 'payments.threeDsFailed',
@@ -10,6 +13,10 @@ const FAILURE_KEYS: Record<string, MessageKey> = {
   expired: 'payments.expired',
   cart_changed: 'payments.cartChanged',
   link_unavailable: 'payments.linkUnavailable',
+  // The gateway's answer could not be trusted (its signature, amount or shape): nothing was charged.
+  signature: 'payments.notVerified',
+  amount_mismatch: 'payments.notVerified',
+  malformed: 'payments.notVerified',
 }
 
 export type Failure = { code: string; message: string }

@@ -1,24 +1,33 @@
-import { Group, InputBase, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
+import { Group, InputBase, Loader, Stack, Text, TextInput } from '@mantine/core'
 import type { RefObject } from 'react'
 import { IMaskInput } from 'react-imask'
 import type { BinControlResponse } from '../../../contracts/payments'
 import { CARD_MASK, CCV_MASK, EXPIRE_MASK, type PayAlert } from '../../../domain/card-form'
 import { useTranslation } from '../../i18n/use-translation'
+import classes from './CardFields.module.css'
 import { useNetworkName } from './CardPreview'
+import { cardTypeKey } from './card-description'
 
 export type CardValues = { card: string; holder: string; expire: string; ccv: string }
 export type CardField = keyof CardValues
 
 export type CardFieldRefs = Record<CardField, RefObject<HTMLInputElement | null>>
 
-/** What the BIN answer says of the card, in words: 'Visa · CREDIT · Garanti BBVA'. */
+/**
+ * What the BIN answer says of the card, in words: 'Visa · Kredi Kartı · Garanti BBVA'. The bank is the
+ * store's bank (its name as the store writes it); the BIN list's raw issuer is not shown.
+ */
 function CardDescription({ bin }: { bin: BinControlResponse | undefined }) {
+  const { t } = useTranslation()
   const networkName = useNetworkName()
   if (!bin) return null
-  const { organization, cardType, issuer, name } = bin.bank
-  const parts = [organization ? networkName(organization) : null, cardType, issuer ?? name].filter(
-    (part): part is string => Boolean(part),
-  )
+  const { organization, cardType, name } = bin.bank
+  const typeKey = cardTypeKey(cardType)
+  const parts = [
+    organization ? networkName(organization) : null,
+    typeKey ? t(`payment.cardTypes.${typeKey}`) : null,
+    name,
+  ].filter((part): part is string => Boolean(part))
   return parts.length > 0 ? <span data-testid="card-network">{parts.join(' · ')}</span> : null
 }
 
@@ -81,7 +90,7 @@ export function CardFields({
         maxLength={100}
         error={invalid === 'holder'}
       />
-      <SimpleGrid cols={2} spacing="sm">
+      <div className={classes.pair}>
         <InputBase
           component={IMaskInput}
           mask={EXPIRE_MASK}
@@ -94,6 +103,7 @@ export function CardFields({
           autoComplete="cc-exp"
           name="cc-exp"
           error={invalid === 'expire'}
+          classNames={{ root: classes.field, label: classes.label }}
         />
         <InputBase
           component={IMaskInput}
@@ -107,6 +117,7 @@ export function CardFields({
           autoComplete="cc-csc"
           name="cvc"
           error={invalid === 'ccv'}
+          classNames={{ root: classes.field, label: classes.label }}
           description={
             <Text span size="xs">
               {t('payment.card.ccvHelp')}
@@ -114,7 +125,7 @@ export function CardFields({
           }
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
-      </SimpleGrid>
+      </div>
     </Stack>
   )
 }

@@ -197,13 +197,14 @@ describe('CardPaymentForm', { timeout: 30_000 }, () => {
     expect(requests[0]!.signal.aborted).toBe(true)
     expect(calls[1]!.body).toEqual({ binNumber: '55555555' })
     const master = binAnswer({
-      bank: { ...binAnswer().bank, organization: 'MASTER_CARD', issuer: 'Akbank T.A.Ş.' },
+      bank: { ...binAnswer().bank, name: 'Akbank', organization: 'MASTER_CARD', issuer: 'AKBANK T.A.S.' },
     })
     await act(async () => calls[1]!.answer(apiJson(binControlResponseSchema, master)))
-    expect((await screen.findByTestId('card-network')).textContent).toBe(
-      'Mastercard · CREDIT · Akbank T.A.Ş.',
-    )
+    // The card type in words and the store's name of the bank, not the BIN list's raw issuer.
+    expect((await screen.findByTestId('card-network')).textContent).toBe('Mastercard · Kredi Kartı · Akbank')
     expect(screen.getByTestId('card-preview-network').textContent).toBe('Mastercard')
+    expect(screen.getByTestId('card-preview').textContent).toContain('Akbank')
+    expect(screen.getByTestId('card-preview').textContent).not.toContain('AKBANK T.A.S.')
     expect(screen.queryByText('Kart sorgulanıyor')).toBeNull()
   })
 
@@ -285,7 +286,7 @@ describe('CardPaymentForm', { timeout: 30_000 }, () => {
     await fillComplete(user)
     await user.click(payButton())
     const dialog = await screen.findByRole('dialog', { name: 'Güvenli Ödeme (3-D Secure)' })
-    expect(frame().getAttribute('src')).toBe('/payment/start')
+    expect(frame().getAttribute('src')).toBe('/payment/start?lang=tr')
     expect(frame().getAttribute('height')).toBe('500')
     expect(frame().getAttribute('width')).toBe('100%')
     expect(frame().getAttribute('title')).toBe('Bankanın güvenli ödeme sayfası')

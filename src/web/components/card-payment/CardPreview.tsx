@@ -36,7 +36,7 @@ export function CardPreview({
       aria-hidden="true"
     >
       <div className={classes.top}>
-        <span className={classes.bank}>{bin?.bank.issuer ?? bin?.bank.name ?? ''}</span>
+        <span className={classes.bank}>{bin?.bank.name ?? ''}</span>
         <span className={classes.network} data-testid="card-preview-network">
           {organization ? networkName(organization) : ''}
         </span>

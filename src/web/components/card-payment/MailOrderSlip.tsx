@@ -52,7 +52,15 @@ export function MailOrderSlip({ slip, printName }: { slip: MailOrder; printName:
       <Group justify="space-between" align="flex-start" mb="sm" gap="sm">
         <Stack gap={2}>
           {slip.store.logo && (
-            <Image src={imageUrl(slip.store.logo)} alt={slip.store.name} h={48} w="auto" fit="contain" />
+            <Image
+              src={imageUrl(slip.store.logo)}
+              alt={slip.store.name}
+              h={48}
+              w="auto"
+              maw="100%"
+              fit="contain"
+              style={{ objectPosition: 'left', alignSelf: 'flex-start' }}
+            />
           )}
           <Text fw={600}>{slip.store.name}</Text>
           <Text size="sm" c="dimmed">

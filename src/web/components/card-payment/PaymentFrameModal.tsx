@@ -2,11 +2,8 @@ import { Box, LoadingOverlay, Modal, Text } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import type { FrameMessage } from '../../../contracts/payments'
 import { useTranslation } from '../../i18n/use-translation'
-import {
-  PAYMENT_FRAME_HEIGHT,
-  PAYMENT_FRAME_SRC,
-  trustedFrameMessage,
-} from '../../lib/payments/frame-protocol'
+import { PAYMENT_FRAME_HEIGHT, paymentFrameSrc, trustedFrameMessage } from '../../lib/payments/frame-protocol'
+import { useSession } from '../../lib/session-context'
 
 export type StartForm = Extract<FrameMessage, { type: 'start' }>['form']
 
@@ -33,6 +30,7 @@ export function PaymentFrameModal({
   confirming: boolean
 }) {
   const { t } = useTranslation()
+  const { locale } = useSession()
   const frame = useRef<HTMLIFrameElement>(null)
   const [loading, setLoading] = useState(true)
   // The frame's first page is /payment/start; any later page (the bank's 3-D Secure page, its answer)
@@ -116,7 +114,7 @@ export function PaymentFrameModal({
         {opened && (
           <iframe
             ref={frame}
-            src={PAYMENT_FRAME_SRC}
+            src={paymentFrameSrc(locale)}
             title={t('payment.frame.frameTitle')}
             height={PAYMENT_FRAME_HEIGHT}
             width="100%"

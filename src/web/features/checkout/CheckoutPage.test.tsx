@@ -92,10 +92,17 @@ describe('The card checkout', { timeout: 30_000 }, () => {
     const line = await screen.findByTestId('preview-line')
     expect(line.textContent).toContain('Fren Balatası')
     expect(line.textContent).toContain('2 Adet')
-    expect(line.textContent).toContain('2.469,00 ₺')
+    // The default plan's line prices are not the ones charged: the lines show no amounts.
+    expect(line.textContent).not.toContain('₺')
     expect(line.querySelector('img')?.getAttribute('height')).toBe('80')
-    expect(screen.getByTestId('preview-total').textContent).toBe('2.962,80 ₺')
+    // The totals are the card plan's: what the server charges.
     expect((await screen.findByTestId('preview-plan-total')).textContent).toBe('3.555,36 ₺')
+    expect(screen.getByTestId('preview-subtotal').textContent).toBe('2.962,80 ₺')
+    expect(screen.getByTestId('preview-tax').textContent).toBe('592,56 ₺')
+    expect(screen.queryByTestId('preview-total')).toBeNull()
+    expect(screen.getByTestId('preview-plan-prices').textContent).toBe(
+      'Tutarlar Kredi Kartı ödeme planının fiyatlarıdır.',
+    )
     expect(screen.getByText('Kredi Kartı ile ödenecek tutar (KDV dahil)')).toBeTruthy()
     expect(screen.getByTestId('preview-note').textContent).toBe('Acil teslim')
 

@@ -48,8 +48,9 @@ function Steps({ cart, plan }: { cart: Cart; plan: PaymentPlan }) {
   const info = useCheckoutInfo(cart)
   const afterPaidOrder = useAfterPaidOrder()
   const [step, setStep] = useState(0)
-  const planTotal = info.data?.plans.find((p) => p.id === plan.id)?.baseTotal
-  const pending = planTotal === undefined || info.isPlaceholderData
+  const planTotals = info.data?.plans.find((p) => p.id === plan.id)
+  const planTotal = planTotals?.baseTotal
+  const pending = planTotals === undefined || info.isPlaceholderData
 
   // The button pressed is gone with its step: the new step's heading takes the focus.
   const first = useRef(true)
@@ -73,7 +74,7 @@ function Steps({ cart, plan }: { cart: Cart; plan: PaymentPlan }) {
         <CheckoutPreview
           cart={cart}
           planName={plan.name}
-          planTotal={pending ? undefined : planTotal}
+          planTotals={pending ? undefined : planTotals}
           description={description}
           onBack={() => navigate(localePath('/sepet'))}
           onContinue={() => setStep(1)}

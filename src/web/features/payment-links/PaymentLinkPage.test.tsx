@@ -43,7 +43,7 @@ describe('The public payment-link page', () => {
     expect(screen.getByRole('status', { name: 'Ödeme bağlantısı yükleniyor' })).toBeTruthy()
     expect((await heading()).textContent).toBe('Kartla Ödeme')
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([`GET /api/payment-link/${TOKEN}`])
-    expect(screen.getByText('Bu ödeme Yıldız Yapı Market Ltd. Şti. cari hesabına işlenir.')).toBeTruthy()
+    expect(screen.getByText('Bu ödemenin işleneceği cari hesap: Yıldız Yapı Market Ltd. Şti.')).toBeTruthy()
     expect(screen.getByTestId('link-company').textContent).toBe('Yıldız Yapı Market Ltd. Şti.')
     expect(screen.getByTestId('link-amount').textContent).toBe('1.250,50 ₺')
     expect(screen.getByTestId('link-expires').textContent).toBe('21 Mart 2026 12:30')
@@ -76,13 +76,16 @@ describe('The public payment-link page', () => {
   })
 
   it.each([
-    ['expired', 'Bu ödeme bağlantısının süresi dolmuş.'],
-    ['paid', 'Bu ödeme bağlantısı ile ödeme yapılmış.'],
-  ] as const)('says so when the link is %s, with no card form', async (status, text) => {
+    ['expired', 'Bu ödeme bağlantısının süresi dolmuş.', true],
+    ['paid', 'Bu ödeme bağlantısı ile ödeme yapılmış.', false],
+  ] as const)('says so when the link is %s, with no card form', async (status, text, expiryShown) => {
     serve(() => apiJson(publicPaymentLinkSchema, link({ status })))
     renderPage()
     expect((await heading()).textContent).toBe(text)
     expect(screen.getByTestId('link-amount').textContent).toBe('1.250,50 ₺')
+    // The expiry explains an expired link; a paid one has none to give.
+    expect(screen.queryByTestId('link-expires') !== null).toBe(expiryShown)
+    expect(screen.queryByText('Son geçerlilik') !== null).toBe(expiryShown)
     expect(screen.queryByTestId('card-payment-form')).toBeNull()
   })
 

@@ -38,34 +38,50 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
   )
 }
 
-/** Whose account, how much, until when. */
+/** Whose account, how much, until when (a paid link has no 'until': it cannot be paid again). */
 function LinkSummary({ link }: { link: PublicPaymentLink }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const showExpiry = link.status !== 'paid'
   return (
     <Card withBorder padding="md">
-      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
+      <SimpleGrid cols={{ base: 1, xs: showExpiry ? 3 : 2 }} spacing="md">
         <Fact label={t('paymentLink.page.company')} testId="link-company">
           {link.company}
         </Fact>
         <Fact label={t('paymentLink.page.amount')} testId="link-amount">
           {tl(link.amount, locale)}
         </Fact>
-        <Fact label={t('paymentLink.page.expiresAt')} testId="link-expires">
-          {formatUntil(link.expiresAt, locale)}
-        </Fact>
+        {showExpiry && (
+          <Fact label={t('paymentLink.page.expiresAt')} testId="link-expires">
+            {formatUntil(link.expiresAt, locale)}
+          </Fact>
+        )}
       </SimpleGrid>
     </Card>
   )
 }
 
-/** A link that cannot be paid: unknown, expired or already paid, said plainly. */
-function Unpayable({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+/**
+ * A link that cannot be paid: unknown, expired or already paid, said plainly. An already paid link
+ * is no warning (the money came in): it shows a check mark.
+ */
+function Unpayable({
+  title,
+  text,
+  paid = false,
+  children,
+}: {
+  title: string
+  text: string
+  paid?: boolean
+  children?: ReactNode
+}) {
   return (
     <Stack gap="md" data-testid="link-unpayable">
       <Stack align="center" gap="xs" ta="center" py="md">
-        <ThemeIcon color="orange" size={56} radius="xl" variant="light" aria-hidden="true">
-          <AlertIcon size={32} />
+        <ThemeIcon color={paid ? 'green' : 'orange'} size={56} radius="xl" variant="light" aria-hidden="true">
+          {paid ? <CheckIcon size={32} /> : <AlertIcon size={32} />}
         </ThemeIcon>
         <Title order={1} size="h2">
           {title}
@@ -165,7 +181,7 @@ function LinkByToken({ token }: { token: string }) {
   }
   if (data.status === 'paid') {
     return (
-      <Unpayable title={t('paymentLink.page.paid')} text={t('paymentLink.page.paidText')}>
+      <Unpayable title={t('paymentLink.page.paid')} text={t('paymentLink.page.paidText')} paid>
         <LinkSummary link={data} />
       </Unpayable>
     )

@@ -1,7 +1,15 @@
+import type { Locale } from '../../../contracts/common'
 import type { FrameMessage } from '../../../contracts/payments'
 
 /** The payment page the modal frames (spec/2 §7); it answers with FrameMessage posts. */
 export const PAYMENT_FRAME_SRC = '/payment/start'
+
+/**
+ * The frame's address in the page's language: the frame is not under /en, so without `lang` it would
+ * follow the user's saved preference, and so would the callback address it asks for (`?lang=`), whose
+ * answer (a decline's reason) the page shows.
+ */
+export const paymentFrameSrc = (locale: Locale) => `${PAYMENT_FRAME_SRC}?lang=${locale}`
 /** spec/2 §9 */
 export const PAYMENT_FRAME_HEIGHT = 500
 

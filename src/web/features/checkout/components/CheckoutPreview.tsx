@@ -1,19 +1,21 @@
 import { Button, Card, Divider, Group, Stack, Table, Text, Title } from '@mantine/core'
 import type { Cart, CartLine } from '../../../../contracts/cart'
 import type { Money } from '../../../../contracts/common'
-import { formatMoney, normalizeCurrencyCode } from '../../../../domain/money-format'
+import type { CheckoutInfo } from '../../../../contracts/orders'
+import { normalizeCurrencyCode } from '../../../../domain/money-format'
 import { ProductImage } from '../../../components/ProductImage'
 import { TotalRow } from '../../../components/TotalRow'
 import { useTranslation } from '../../../i18n/use-translation'
-import { useSession } from '../../../lib/session-context'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
+
+/** The cart's totals in one payment plan, as GET /api/catalog/cart/checkout gives them. */
+export type PlanTotals = CheckoutInfo['plans'][number]
 
 /** Product images in checkout have size 80 (spec/2 §9). */
 const IMAGE_SIZE = 80
 
 function LineCard({ line }: { line: CartLine }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
   return (
     <Card withBorder padding="sm" component="li" data-testid="preview-line">
       <Group wrap="nowrap" align="flex-start" gap="sm">
@@ -33,12 +35,6 @@ function LineCard({ line }: { line: CartLine }) {
           <Text size="sm">
             {t('cart.columns.quantity')}: {line.quantity} {line.productUnit.value}
           </Text>
-          <Text size="sm">
-            {formatMoney(line.unitPrice, locale)} × {line.quantity} ={' '}
-            <Text span fw={600}>
-              {formatMoney(line.amount, locale)}
-            </Text>
-          </Text>
         </Stack>
       </Group>
     </Card>
@@ -47,7 +43,6 @@ function LineCard({ line }: { line: CartLine }) {
 
 function LineTable({ cart }: { cart: Cart }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
   return (
     <Table
       verticalSpacing="xs"
@@ -63,12 +58,6 @@ function LineTable({ cart }: { cart: Cart }) {
           <Table.Th scope="col">{t('cart.columns.name')}</Table.Th>
           <Table.Th scope="col" ta="right">
             {t('cart.columns.quantity')}
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            {t('cart.columns.unitPrice')}
-          </Table.Th>
-          <Table.Th scope="col" ta="right">
-            {t('cart.columns.amount')}
           </Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -89,12 +78,6 @@ function LineTable({ cart }: { cart: Cart }) {
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
               {line.quantity} {line.productUnit.value}
             </Table.Td>
-            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(line.unitPrice, locale)}
-            </Table.Td>
-            <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(line.amount, locale)}
-            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -103,29 +86,30 @@ function LineTable({ cart }: { cart: Cart }) {
 }
 
 /**
- * Step 1 of the checkout (spec/2 §2 CheckoutPreview): the cart's lines with 80 px images, its totals,
- * what the card plan charges (in TRY, the payment's currency), the order note, and the way on.
+ * Step 1 of the checkout (spec/2 §2 CheckoutPreview): the cart's lines with 80 px images, its totals
+ * in the card plan (what the server charges: the cart priced in that plan, so the default plan's line
+ * prices are not shown), the TRY amount the card is charged, the order note, and the way on.
  */
 export function CheckoutPreview({
   cart,
   planName,
-  planTotal,
+  planTotals,
   description,
   onBack,
   onContinue,
 }: {
   cart: Cart
   planName: string
-  /** The cart's total in the card plan, in TRY; undefined while it is worked out. */
-  planTotal: number | undefined
+  /** The cart's totals in the card plan; undefined while they are worked out. */
+  planTotals: PlanTotals | undefined
   description: string
   onBack: () => void
   onContinue: () => void
 }) {
   const { t } = useTranslation()
   const phone = usePhoneLayout()
-  const shownNotTry = normalizeCurrencyCode(cart.totals.total.currency) !== 'TRY'
-  const tryTotal: Money | null = planTotal === undefined ? null : { value: planTotal, currency: 'TRY' }
+  const tryTotal: Money | null = planTotals ? { value: planTotals.baseTotal, currency: 'TRY' } : null
+  const shownNotTry = planTotals ? normalizeCurrencyCode(planTotals.total.currency) !== 'TRY' : false
   return (
     <Stack gap="lg">
       <section aria-labelledby="preview-items-title">
@@ -144,31 +128,29 @@ export function CheckoutPreview({
       </section>
       <Group justify="flex-end">
         <Card withBorder padding="md" w={{ base: '100%', sm: 380 }}>
-          <Stack gap={6}>
-            <TotalRow label={t('cart.subtotal')} money={cart.totals.subtotal} testId="preview-subtotal" />
-            <TotalRow label={t('cart.tax')} money={cart.totals.tax} testId="preview-tax" />
-            <TotalRow label={t('cart.total')} money={cart.totals.total} testId="preview-total" />
-            {shownNotTry && (
-              <TotalRow
-                label={t('cart.baseTotal')}
-                money={cart.baseTotals.total}
-                testId="preview-base-total"
-              />
-            )}
-            <Divider my={4} />
-            {tryTotal ? (
+          {planTotals && tryTotal ? (
+            <Stack gap={6}>
+              <TotalRow label={t('cart.subtotal')} money={planTotals.subtotal} testId="preview-subtotal" />
+              <TotalRow label={t('cart.tax')} money={planTotals.tax} testId="preview-tax" />
+              {shownNotTry && (
+                <TotalRow label={t('cart.total')} money={planTotals.total} testId="preview-total" />
+              )}
+              <Divider my={4} />
               <TotalRow
                 label={t('payment.checkout.planTotal', { plan: planName })}
                 money={tryTotal}
                 testId="preview-plan-total"
                 strong
               />
-            ) : (
-              <Text size="sm" c="dimmed" role="status">
-                {t('payment.checkout.totalPending')}
+              <Text size="xs" c="dimmed" data-testid="preview-plan-prices">
+                {t('payment.checkout.planPrices', { plan: planName })}
               </Text>
-            )}
-          </Stack>
+            </Stack>
+          ) : (
+            <Text size="sm" c="dimmed" role="status">
+              {t('payment.checkout.totalPending')}
+            </Text>
+          )}
         </Card>
       </Group>
       {description && (
