@@ -11,9 +11,9 @@ import path from 'node:path'
 import type { Plugin } from 'vite'
 
 type MantineStyles = {
-  /** Exported name ('Button', 'TextInput', 'useCombobox') → component folder ('Button', 'TextInput', 'Combobox'). */
+  /** Exported name ('Button', 'TextInput', 'useCombobox') → its unit ('components/Button', 'components/Combobox'). */
   folderOf: Map<string, string>
-  /** Component folder → the stylesheets it needs (its own and its building blocks'), in Mantine's order. */
+  /** Unit → the stylesheets it needs (its own and its building blocks'), in Mantine's order. */
   sheetsOf: Map<string, string[]>
 }
 
@@ -25,58 +25,89 @@ function filesUnder(dir: string): string[] {
   })
 }
 
-/** Reads @mantine/core's own module graph once: which component uses which, and which has a stylesheet. */
-function readMantine(coreRoot: string): MantineStyles {
+function dirsUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? [path.join(dir, entry.name), ...dirsUnder(path.join(dir, entry.name))] : [],
+  )
+}
+
+/**
+ * The unit a file of Mantine's esm/ folder belongs to: 'components/Radio' for anything under
+ * components/Radio/ (RadioCard and RadioIndicator included), 'utils/InlineInput' for the shared building
+ * blocks under utils/ (InlineInput holds the label-beside-the-control layout of Radio, Checkbox and
+ * Switch). core/ has no stylesheet of its own beyond the global ones main.tsx imports.
+ */
+function unitOf(esm: string, file: string): string | null {
+  const [top, name] = path.relative(esm, file).split(path.sep)
+  return (top === 'components' || top === 'utils') && name ? `${top}/${name}` : null
+}
+
+/** Reads @mantine/core's own module graph once: which unit uses which, and which stylesheets each holds. */
+export function readMantine(coreRoot: string): MantineStyles {
   const esm = path.join(coreRoot, 'esm')
-  const componentsDir = path.join(esm, 'components')
   const stylesDir = path.join(coreRoot, 'styles')
 
   const folderOf = new Map<string, string>()
   const index = readFileSync(path.join(esm, 'index.mjs'), 'utf8')
-  for (const m of index.matchAll(/import \{([^}]*)\} from "\.\/components\/([^/]+)\//g)) {
+  for (const m of index.matchAll(/import \{([^}]*)\} from "\.\/(components|utils)\/([^/]+)\//g)) {
     for (const spec of (m[1] ?? '').split(',')) {
       const name = spec.trim().split(/\s+as\s+/)[0]
-      if (name && m[2]) folderOf.set(name, m[2])
+      if (name && m[3]) folderOf.set(name, `${m[2]}/${m[3]}`)
     }
   }
 
+  const units = ['components', 'utils'].flatMap((top) =>
+    readdirSync(path.join(esm, top), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => `${top}/${entry.name}`),
+  )
   const uses = new Map<string, Set<string>>()
-  for (const folder of readdirSync(componentsDir)) {
+  for (const unit of units) {
     const deps = new Set<string>()
-    for (const file of filesUnder(path.join(componentsDir, folder))) {
+    for (const file of filesUnder(path.join(esm, unit))) {
       for (const m of readFileSync(file, 'utf8').matchAll(/from "(\.[^"]+)"/g)) {
-        const target = path.relative(componentsDir, path.resolve(path.dirname(file), m[1] ?? ''))
-        const other = target.split(path.sep)[0]
-        if (other && other !== folder && !other.startsWith('..')) deps.add(other)
+        const other = unitOf(esm, path.resolve(path.dirname(file), m[1] ?? ''))
+        if (other && other !== unit) deps.add(other)
       }
     }
-    uses.set(folder, deps)
+    uses.set(unit, deps)
   }
 
-  // Mantine's order: where each component's rules start in the full stylesheet.
+  // Each stylesheet is named after its folder, at any depth (Radio/RadioCard → RadioCard.css).
+  const sheetsIn = new Map<string, string[]>()
+  const sheetNames = new Set(
+    readdirSync(stylesDir).flatMap((file) => /^([A-Z]\w*)\.css$/.exec(file)?.[1] ?? []),
+  )
+  for (const unit of units) {
+    const dirs = [path.join(esm, unit), ...dirsUnder(path.join(esm, unit))]
+    sheetsIn.set(
+      unit,
+      dirs.map((dir) => path.basename(dir)).filter((name) => sheetNames.has(name)),
+    )
+  }
+
+  // Mantine's order: where each sheet's rules start in the full stylesheet.
   const full = readFileSync(path.join(coreRoot, 'styles.css'), 'utf8')
   const position = new Map<string, number>()
-  for (const file of readdirSync(stylesDir)) {
-    const folder = /^([A-Z]\w*)\.css$/.exec(file)?.[1]
-    if (!folder) continue
-    const text = readFileSync(path.join(stylesDir, file), 'utf8').trim()
+  for (const sheet of sheetNames) {
+    const text = readFileSync(path.join(stylesDir, `${sheet}.css`), 'utf8').trim()
     const at = full.indexOf(text.slice(0, 300))
-    position.set(folder, at < 0 ? Number.MAX_SAFE_INTEGER : at)
+    position.set(sheet, at < 0 ? Number.MAX_SAFE_INTEGER : at)
   }
 
   const sheetsOf = new Map<string, string[]>()
-  for (const folder of uses.keys()) {
+  for (const unit of units) {
     const seen = new Set<string>()
-    const visit = (f: string) => {
-      if (seen.has(f)) return
-      seen.add(f)
-      for (const d of uses.get(f) ?? []) visit(d)
+    const visit = (u: string) => {
+      if (seen.has(u)) return
+      seen.add(u)
+      for (const d of uses.get(u) ?? []) visit(d)
     }
-    visit(folder)
-    const sheets = [...seen]
-      .filter((f) => position.has(f))
-      .sort((a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0))
-    sheetsOf.set(folder, sheets)
+    visit(unit)
+    const sheets = [...new Set([...seen].flatMap((u) => sheetsIn.get(u) ?? []))].sort(
+      (a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0),
+    )
+    sheetsOf.set(unit, sheets)
   }
   return { folderOf, sheetsOf }
 }

@@ -76,8 +76,9 @@ export const theme = createTheme({
 })
 
 /**
- * The theme with the texts its components need: a modal's or drawer's × button is named (Mantine
- * leaves it without a name) unless the component gives its own.
+ * The theme with the texts its components need: the × button of a modal, a drawer and a notification
+ * (the toasts of @mantine/notifications render core's Notification) is named — Mantine leaves it without
+ * a name — unless the component gives its own.
  */
 export function themeWithLabels(labels: { close: string }) {
   const closeButtonProps = { 'aria-label': labels.close }
@@ -87,6 +88,7 @@ export function themeWithLabels(labels: { close: string }) {
       ...theme.components,
       Modal: { defaultProps: { closeButtonProps } },
       Drawer: { defaultProps: { closeButtonProps } },
+      Notification: { defaultProps: { closeButtonProps } },
     },
   })
 }

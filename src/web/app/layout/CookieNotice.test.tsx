@@ -16,8 +16,13 @@ describe('CookieNotice', () => {
     const first = renderWithProviders(<CookieNotice />)
     expect(screen.getByRole('region', { name: 'Çerez Kullanımı' })).toBeTruthy()
 
+    // Its height is on the document while shown, so the statement's sticky pay bar stays above it.
+    const height = () => document.documentElement.style.getPropertyValue('--cookie-notice-height')
+    expect(height()).toMatch(/^\d+px$/)
+
     await user.click(screen.getByRole('button', { name: 'Tamam' }))
     expect(screen.queryByRole('region', { name: 'Çerez Kullanımı' })).toBeNull()
+    expect(height()).toBe('')
     await waitFor(() => expect(requests[0]?.body).toEqual({ allowCookies: true }))
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/catalog/cookies'])
 

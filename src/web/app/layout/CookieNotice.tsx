@@ -1,9 +1,33 @@
 import { Button, Container, Group, Paper, Text } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { type RefObject, useEffect, useRef, useState } from 'react'
 import { useTranslation } from '../../i18n/use-translation'
 import { apiFetch } from '../../lib/api-client'
 import { hasCookieConsent, storeCookieConsent } from '../../lib/cookie-consent'
 import { useServerHints } from '../../lib/server-hints'
+
+/** The notice's height on the document while it is shown: what sits at the screen's bottom stays above it. */
+const COOKIE_NOTICE_HEIGHT = '--cookie-notice-height'
+
+/**
+ * Keeps `--cookie-notice-height` on <html> equal to the element's height while it is mounted: a bar
+ * sticking to the bottom of the screen (the statement's PayBar) uses `bottom: var(--cookie-notice-height, 0px)`
+ * and stays visible above the fixed notice instead of under it.
+ */
+function usePublishedHeight(ref: RefObject<HTMLElement | null>, shown: boolean) {
+  useEffect(() => {
+    const element = ref.current
+    if (!shown || !element) return
+    const root = document.documentElement.style
+    const publish = () => root.setProperty(COOKIE_NOTICE_HEIGHT, `${element.offsetHeight}px`)
+    publish()
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(publish)
+    observer?.observe(element)
+    return () => {
+      observer?.disconnect()
+      root.removeProperty(COOKIE_NOTICE_HEIGHT)
+    }
+  }, [ref, shown])
+}
 
 /** 'Çerez Kullanımı' with 'Tamam', until accepted (spec/2 §2 "Cookie notice"). */
 export function CookieNotice() {
@@ -13,6 +37,8 @@ export function CookieNotice() {
   const hints = useServerHints()
   const [visible, setVisible] = useState(hints ? !hints.cookieConsent : false)
   useEffect(() => setVisible(!(hints?.cookieConsent || hasCookieConsent())), [hints])
+  const ref = useRef<HTMLElement>(null)
+  usePublishedHeight(ref, visible)
   if (!visible) return null
 
   const accept = () => {
@@ -28,6 +54,7 @@ export function CookieNotice() {
 
   return (
     <Paper
+      ref={ref}
       component="section"
       aria-labelledby="cookie-notice-title"
       shadow="lg"

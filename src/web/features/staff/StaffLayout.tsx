@@ -9,21 +9,17 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { staffLinks } from './staff-links'
 
-/** The staff pages: a side menu on a wide screen, a row of links above the page on a phone. */
+/**
+ * The staff pages: a side menu on a wide screen; on a phone, the links above the page wrapping onto as
+ * many rows as they need, so every one (and the current one) is in sight without sideways scrolling.
+ */
 function StaffMenu({ phone }: { phone: boolean }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const current = stripLocalePrefix(useLocation().pathname)
   if (phone) {
     return (
-      <Group
-        component="nav"
-        aria-label={t('staff.menu')}
-        gap="xs"
-        wrap="nowrap"
-        data-testid="staff-menu"
-        style={{ overflowX: 'auto' }}
-      >
+      <Group component="nav" aria-label={t('staff.menu')} gap="xs" wrap="wrap" data-testid="staff-menu">
         {staffLinks.map((link) => {
           const active = current === link.path
           return (
@@ -34,7 +30,6 @@ function StaffMenu({ phone }: { phone: boolean }) {
               variant={active ? 'light' : 'subtle'}
               size="compact-md"
               aria-current={active ? 'page' : undefined}
-              style={{ flexShrink: 0 }}
             >
               {link.label(t)}
             </Button>

@@ -27,7 +27,8 @@ export function PayBar({ selection, onClear }: { selection: StatementSelection; 
       role="region"
       aria-label={t('statement.payBar.label')}
       data-testid="statement-pay-bar"
-      style={{ position: 'sticky', bottom: 0, zIndex: 5 }}
+      // Above the cookie notice while it is shown (CookieNotice sets the variable), else at the bottom.
+      style={{ position: 'sticky', bottom: 'var(--cookie-notice-height, 0px)', zIndex: 5 }}
     >
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Text aria-live="polite" data-testid="statement-selection">

@@ -2,6 +2,7 @@
 
 import { notifications } from '@mantine/notifications'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -62,7 +63,10 @@ describe('Recording a bank transfer', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ödemeyi kaydet' }))
 
     const done = await screen.findByTestId('transfer-done')
-    expect(done.textContent).toBe('Yıldız Yapı Market: vadesi geçmiş bakiye şimdi 499,50 ₺ (10 gün).')
+    expect(done.textContent).toBe(
+      'Yıldız Yapı Market: 1.200,50 ₺ tutarındaki ödeme kaydedildi (belge no EFT-778). ' +
+        'Vadesi geçmiş bakiye şimdi 499,50 ₺ (10 gün).',
+    )
     const post = requests.find((r) => r.method === 'POST')!
     await waitFor(() =>
       expect(post.body).toEqual({
@@ -86,6 +90,18 @@ describe('Recording a bank transfer', () => {
     expect(screen.getByText("0'dan büyük bir tutar giriniz (en fazla 2 ondalık).")).toBeTruthy()
     expect(screen.getByText('Belge numarası giriniz.')).toBeTruthy()
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0)
+  })
+
+  it("drops the dealer's error as soon as a new search is typed", async () => {
+    serveTransfer()
+    renderWithProviders(<BankTransferPage />, { bootstrap: admin, route: '/yonetim/havale' })
+    fireEvent.click(screen.getByRole('button', { name: 'Ödemeyi kaydet' }))
+    expect(await screen.findByText('Bayi seçiniz.')).toBeTruthy()
+    const picker = screen.getByPlaceholderText('Cari kodu veya unvan yazın')
+    await userEvent.type(picker, 'y')
+    expect((picker as HTMLInputElement).value).toBe('y')
+    expect(screen.queryByText('Bayi seçiniz.')).toBeNull()
+    expect(screen.getByText('Belge numarası giriniz.')).toBeTruthy()
   })
 
   it("shows the server's refusal", async () => {

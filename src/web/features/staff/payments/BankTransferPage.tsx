@@ -30,10 +30,14 @@ const todayIso = () => {
 /** Digits with a dot or a comma before at most 2 decimals, as the server accepts it. */
 const AMOUNT = /^\d{1,13}([.,]\d{1,2})?$/
 
-/** The dealer picker: types a code or a name, the server answers the first 20 (Turkish letters folded). */
+/**
+ * The dealer picker: types a code or a name, the server answers the first 20 (Turkish letters folded).
+ * Typing a new search is a new try: `onSearch` lets the form drop the picker's error then.
+ */
 function DealerPicker(props: {
   value: string | null
   onChange: (value: string | null) => void
+  onSearch: () => void
   error?: ReactNode
 }) {
   const { t } = useTranslation()
@@ -54,7 +58,10 @@ function DealerPicker(props: {
       searchable
       required
       searchValue={search}
-      onSearchChange={setSearch}
+      onSearchChange={(value) => {
+        if (value !== search) props.onSearch()
+        setSearch(value)
+      }}
       filter={({ options: all }) => all}
       data={options}
       value={props.value}
@@ -75,7 +82,12 @@ function TransferForm() {
   const { t } = useTranslation()
   const { locale } = useSession()
   const record = useRecordBankTransfer()
-  const [done, setDone] = useState<BankTransferResponse | null>(null)
+  /** The last recorded transfer: the server's answer with the amount and document number sent. */
+  const [done, setDone] = useState<{
+    answer: BankTransferResponse
+    amount: string
+    documentNo: string
+  } | null>(null)
   const form = useForm<TransferValues>({
     initialValues: { customerId: null, amount: '', date: todayIso(), documentNo: '', description: '' },
     validate: {
@@ -92,28 +104,26 @@ function TransferForm() {
   const submit = form.onSubmit((values) => {
     if (record.isPending) return
     setDone(null)
-    record.mutate(
-      {
-        customerId: Number(values.customerId),
-        amount: values.amount.trim(),
-        date: values.date,
-        documentNo: values.documentNo.trim(),
-        description: values.description.trim(),
+    const body = {
+      customerId: Number(values.customerId),
+      amount: values.amount.trim(),
+      date: values.date,
+      documentNo: values.documentNo.trim(),
+      description: values.description.trim(),
+    }
+    record.mutate(body, {
+      onSuccess: (answer) => {
+        setDone({ answer, amount: body.amount, documentNo: body.documentNo })
+        notifications.show({
+          color: 'green',
+          message: t('staffPayments.transfer.saved', { dealer: answer.dealer.name }),
+        })
+        form.setValues({ amount: '', documentNo: '', description: '' })
       },
-      {
-        onSuccess: (answer) => {
-          setDone(answer)
-          notifications.show({
-            color: 'green',
-            message: t('staffPayments.transfer.saved', { dealer: answer.dealer.name }),
-          })
-          form.setValues({ amount: '', documentNo: '', description: '' })
-        },
-        onError: (error) => {
-          if (isApiError(error) && error.fields) form.setErrors(error.fields)
-        },
+      onError: (error) => {
+        if (isApiError(error) && error.fields) form.setErrors(error.fields)
       },
-    )
+    })
   })
 
   return (
@@ -132,15 +142,21 @@ function TransferForm() {
         {done && (
           <Alert color="green" variant="light" role="status" data-testid="transfer-done">
             {t('staffPayments.transfer.result', {
-              dealer: done.dealer.name,
-              amount: formatMoney({ value: done.overdue.balance, currency: 'TRY' }, locale),
-              days: done.overdue.days,
+              dealer: done.answer.dealer.name,
+              // The amount as sent (validated: digits, one comma or dot, 2 decimals), only shown.
+              amount: formatMoney({ value: Number(done.amount.replace(',', '.')), currency: 'TRY' }, locale),
+              documentNo: done.documentNo,
+              overdue: formatMoney({ value: done.answer.overdue.balance, currency: 'TRY' }, locale),
+              days: done.answer.overdue.days,
             })}
           </Alert>
         )}
         <DealerPicker
           value={form.values.customerId}
           onChange={(value) => form.setFieldValue('customerId', value)}
+          onSearch={() => {
+            if (form.errors.customerId) form.clearFieldError('customerId')
+          }}
           error={form.errors.customerId}
         />
         <TextInput

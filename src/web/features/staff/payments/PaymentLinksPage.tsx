@@ -1,45 +1,53 @@
-import { Badge, Table, Text } from '@mantine/core'
-import {
-  type AdminPaymentLink,
-  type PaymentLinkStatus,
-  paymentLinkStatuses,
-} from '../../../../contracts/back-office'
+import { Table, Text } from '@mantine/core'
+import { type AdminPaymentLink, paymentLinkStatuses } from '../../../../contracts/back-office'
 import { formatMoney } from '../../../../domain/money-format'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
+import { usePhoneLayout } from '../../../lib/use-phone-layout'
 import { formatMailDate } from '../mail-format'
 import { StaffLayout } from '../StaffLayout'
 import { useAdminPaymentLinks } from './payments-admin-api'
+import { type LinkColumn, LinkStatusBadge, PaymentLinkCards } from './StaffCards'
 import { StaffList } from './StaffList'
 import { useListFilter } from './use-list-filter'
 
-const statusColor: Record<PaymentLinkStatus, string> = { open: 'blue', paid: 'green', expired: 'gray' }
-
+/**
+ * The six columns fit the staff screen's content from 1280 px on (names, e-mails, dates and headers
+ * wrap). Narrower, down to the phone layout's cards, the table scrolls sideways in a region that takes
+ * the keyboard focus.
+ */
 function LinksTable({ links }: { links: AdminPaymentLink[] }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const col = (key: LinkColumn) => t(`staffPayments.links.columns.${key}`)
   return (
-    <Table.ScrollContainer minWidth={900} type="native">
+    <Table.ScrollContainer
+      minWidth={720}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={t('staffPayments.links.list')}
+    >
       <Table
         verticalSpacing="sm"
         highlightOnHover
         aria-label={t('staffPayments.links.list')}
         data-testid="links-table"
       >
-        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('staffPayments.links.columns.dealer')}</Table.Th>
-            <Table.Th ta="right">{t('staffPayments.links.columns.amount')}</Table.Th>
-            <Table.Th>{t('staffPayments.links.columns.status')}</Table.Th>
-            <Table.Th>{t('staffPayments.links.columns.email')}</Table.Th>
-            <Table.Th>{t('staffPayments.links.columns.createdAt')}</Table.Th>
-            <Table.Th>{t('staffPayments.links.columns.expiresAt')}</Table.Th>
+            <Table.Th>{col('dealer')}</Table.Th>
+            <Table.Th ta="right">{col('amount')}</Table.Th>
+            <Table.Th>{col('status')}</Table.Th>
+            <Table.Th>{col('email')}</Table.Th>
+            <Table.Th>{col('createdAt')}</Table.Th>
+            <Table.Th>{col('expiresAt')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {links.map((link) => (
             <Table.Tr key={link.id} data-testid="link-row">
-              <Table.Td miw={180}>
+              <Table.Td miw={140}>
                 <Text size="sm" fw={500}>
                   {link.dealer.name}
                 </Text>
@@ -51,18 +59,16 @@ function LinksTable({ links }: { links: AdminPaymentLink[] }) {
                 {formatMoney({ value: link.amount, currency: 'TRY' }, locale)}
               </Table.Td>
               <Table.Td>
-                <Badge color={statusColor[link.status]} variant="light">
-                  {t(`staffPayments.links.status.${link.status}`)}
-                </Badge>
+                <LinkStatusBadge status={link.status} />
                 {link.paidAt && (
-                  <Text size="xs" c="dimmed" mt={4} style={{ whiteSpace: 'nowrap' }}>
+                  <Text size="xs" c="dimmed" mt={4}>
                     {t('staffPayments.links.paidOn', { date: formatMailDate(link.paidAt, locale) })}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{link.email ?? '—'}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMailDate(link.createdAt, locale)}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMailDate(link.expiresAt, locale)}</Table.Td>
+              <Table.Td>{formatMailDate(link.createdAt, locale)}</Table.Td>
+              <Table.Td>{formatMailDate(link.expiresAt, locale)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -73,6 +79,7 @@ function LinksTable({ links }: { links: AdminPaymentLink[] }) {
 
 function Links() {
   const { t } = useTranslation()
+  const phone = usePhoneLayout()
   const { status, page, show } = useListFilter(paymentLinkStatuses)
   const query = useAdminPaymentLinks(status, page)
   return (
@@ -91,7 +98,7 @@ function Links() {
         total: (count) => t('staffPayments.links.total', { count }),
       }}
     >
-      {(items) => <LinksTable links={items} />}
+      {(items) => (phone ? <PaymentLinkCards links={items} /> : <LinksTable links={items} />)}
     </StaffList>
   )
 }

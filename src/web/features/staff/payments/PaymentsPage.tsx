@@ -1,64 +1,70 @@
-import { Badge, Table, Text } from '@mantine/core'
+import { Table, Text } from '@mantine/core'
 import type { AdminPayment } from '../../../../contracts/back-office'
-import { type PaymentStatus, paymentStatuses } from '../../../../contracts/payments'
+import { paymentStatuses } from '../../../../contracts/payments'
 import { formatMoney } from '../../../../domain/money-format'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
+import { usePhoneLayout } from '../../../lib/use-phone-layout'
 import { formatMailDate } from '../mail-format'
 import { StaffLayout } from '../StaffLayout'
+import { PaymentStatusBadge } from './PaymentStatusBadge'
 import { useAdminPayments } from './payments-admin-api'
+import { PaymentCards, type PaymentColumn } from './StaffCards'
 import { StaffList } from './StaffList'
 import { useListFilter } from './use-list-filter'
 
-const statusColor: Record<PaymentStatus, string> = { succeeded: 'green', failed: 'red', pending: 'gray' }
+const nowrap = { whiteSpace: 'nowrap' } as const
 
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
-  const { t } = useTranslation()
-  return (
-    <Badge color={statusColor[status]} variant="light">
-      {t(`staffPayments.payments.status.${status}`)}
-    </Badge>
-  )
-}
-
+/**
+ * The nine columns fit the staff screen's content from 1280 px on (dates, types, names and the long
+ * headers wrap; amounts, the card number and the order number do not). Narrower, down to the phone
+ * layout's cards, the table scrolls sideways in a region that takes the keyboard focus.
+ */
 function PaymentsTable({ payments }: { payments: AdminPayment[] }) {
   const { t } = useTranslation()
   const { locale } = useSession()
   const tl = (value: number) => formatMoney({ value, currency: 'TRY' }, locale)
+  const col = (key: PaymentColumn) => t(`staffPayments.payments.columns.${key}`)
   return (
-    <Table.ScrollContainer minWidth={1100} type="native">
+    <Table.ScrollContainer
+      minWidth={860}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={t('staffPayments.payments.list')}
+    >
       <Table
         verticalSpacing="sm"
         highlightOnHover
         aria-label={t('staffPayments.payments.list')}
         data-testid="payments-table"
       >
-        <Table.Thead style={{ whiteSpace: 'nowrap' }}>
+        <Table.Thead>
           <Table.Tr>
-            <Table.Th>{t('staffPayments.payments.columns.date')}</Table.Th>
-            <Table.Th>{t('staffPayments.payments.columns.status')}</Table.Th>
-            <Table.Th>{t('staffPayments.payments.columns.dealer')}</Table.Th>
-            <Table.Th>{t('staffPayments.payments.columns.type')}</Table.Th>
-            <Table.Th>{t('staffPayments.payments.columns.card')}</Table.Th>
-            <Table.Th ta="right">{t('staffPayments.payments.columns.amount')}</Table.Th>
-            <Table.Th ta="right">{t('staffPayments.payments.columns.total')}</Table.Th>
-            <Table.Th ta="right">{t('staffPayments.payments.columns.installment')}</Table.Th>
-            <Table.Th>{t('staffPayments.payments.columns.order')}</Table.Th>
+            <Table.Th>{col('date')}</Table.Th>
+            <Table.Th>{col('status')}</Table.Th>
+            <Table.Th>{col('dealer')}</Table.Th>
+            <Table.Th>{col('type')}</Table.Th>
+            <Table.Th>{col('card')}</Table.Th>
+            <Table.Th ta="right">{col('amount')}</Table.Th>
+            <Table.Th ta="right">{col('total')}</Table.Th>
+            <Table.Th ta="right">{col('installment')}</Table.Th>
+            <Table.Th>{col('order')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {payments.map((p) => (
             <Table.Tr key={p.id} data-testid="payment-row">
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatMailDate(p.createdAt, locale)}</Table.Td>
+              <Table.Td>{formatMailDate(p.createdAt, locale)}</Table.Td>
               <Table.Td>
                 <PaymentStatusBadge status={p.status} />
                 {p.failureMessage && (
-                  <Text size="xs" c="red.8" mt={4} maw={200}>
+                  <Text size="xs" c="red.8" mt={4} maw={160}>
                     {p.failureMessage}
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td miw={180}>
+              <Table.Td miw={110}>
                 <Text size="sm" fw={500}>
                   {p.dealer.name}
                 </Text>
@@ -66,27 +72,25 @@ function PaymentsTable({ payments }: { payments: AdminPayment[] }) {
                   {p.dealer.code}
                 </Text>
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {t(`staffPayments.payments.type.${p.paymentType}`)}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <Text size="sm" ff="monospace">
+              <Table.Td>{t(`staffPayments.payments.type.${p.paymentType}`)}</Table.Td>
+              <Table.Td>
+                <Text size="xs" ff="monospace" style={nowrap}>
                   {p.cardMasked}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {p.cardHolder}
                 </Text>
               </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td ta="right" style={nowrap}>
                 {tl(p.amount)}
               </Table.Td>
-              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+              <Table.Td ta="right" style={nowrap}>
                 {tl(p.totalAmount)}
               </Table.Td>
               <Table.Td ta="right">
                 {p.installment === 1 ? t('staffPayments.payments.single') : p.installment}
               </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{p.order?.no ?? '—'}</Table.Td>
+              <Table.Td style={nowrap}>{p.order?.no ?? '—'}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -97,6 +101,7 @@ function PaymentsTable({ payments }: { payments: AdminPayment[] }) {
 
 function Payments() {
   const { t } = useTranslation()
+  const phone = usePhoneLayout()
   const { status, page, show } = useListFilter(paymentStatuses)
   const query = useAdminPayments(status, page)
   return (
@@ -115,7 +120,7 @@ function Payments() {
         total: (count) => t('staffPayments.payments.total', { count }),
       }}
     >
-      {(items) => <PaymentsTable payments={items} />}
+      {(items) => (phone ? <PaymentCards payments={items} /> : <PaymentsTable payments={items} />)}
     </StaffList>
   )
 }

@@ -1,0 +1,32 @@
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { mantineImports, readMantine } from './vite-mantine-css.ts'
+
+const { folderOf, sheetsOf } = readMantine(path.resolve('node_modules/@mantine/core'))
+const sheetsFor = (name: string) => sheetsOf.get(folderOf.get(name) ?? '') ?? []
+
+describe('the Mantine stylesheets of a component', () => {
+  it('include the shared building blocks under utils/ (a radio label beside its circle)', () => {
+    for (const name of ['Radio', 'Checkbox', 'Switch']) expect(sheetsFor(name)).toContain('InlineInput')
+  })
+
+  it('include the sheets of sub-folders and of the components it is built on, in Mantine order', () => {
+    const radio = sheetsFor('Radio')
+    expect(radio).toEqual(expect.arrayContaining(['Radio', 'RadioCard', 'RadioIndicator']))
+    const select = sheetsFor('Select')
+    expect(select).toEqual(expect.arrayContaining(['Input', 'Combobox', 'Popover']))
+    expect(select.indexOf('Input')).toBeLessThan(select.indexOf('Combobox'))
+  })
+
+  it('maps hooks to the folder of their component', () => {
+    expect(folderOf.get('useCombobox')).toBe('components/Combobox')
+    expect(sheetsFor('Button')).not.toContain('InlineInput')
+  })
+})
+
+describe('mantineImports', () => {
+  it('lists value imports and skips type-only ones', () => {
+    const code = `import { Button, type MantineTheme, Radio as R } from '@mantine/core'\nimport type { BoxProps } from '@mantine/core'`
+    expect(mantineImports(code)).toEqual(['Button', 'Radio'])
+  })
+})
