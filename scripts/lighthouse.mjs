@@ -45,7 +45,7 @@ export const BUDGETS = {
   cls: 0.1,
 }
 
-const PAGE_IDS = ['home', 'list', 'category', 'product', 'cart', 'login']
+const PAGE_IDS = ['home', 'list', 'category', 'product', 'cart', 'login', 'statement', 'pay']
 const USAGE = `Usage: npm run lighthouse -- [options]   (run npm run build first)
   --no-fail          print the table, exit 0 even when a page misses a budget
   --pages a,b        only these pages (${PAGE_IDS.join(', ')})
@@ -168,6 +168,9 @@ async function findPages(baseUrl) {
     product: first.url,
     cart: '/sepet',
     login: '/account/login',
+    // Dealers' pages: a guest is sent to the login page.
+    statement: '/hesap/ekstre',
+    pay: '/odeme',
   }
   return { all, product: first }
 }
