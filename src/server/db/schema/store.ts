@@ -79,5 +79,7 @@ export const searchLogs = pgTable(
     index('search_logs_created_idx').on(t.createdAt),
     index('search_logs_query_idx').on(t.queryKey, t.createdAt),
     index('search_logs_user_idx').on(t.userId, t.createdAt),
+    // The dashboard's "searched but not found" table: only the zero-result rows, by time.
+    index('search_logs_zero_idx').on(t.createdAt).where(sql`${t.resultCount} = 0`),
   ],
 )
