@@ -42,6 +42,22 @@ describe('SessionCache', () => {
     expect(cache.get('c')).toBeUndefined()
   })
 
+  it('keeps no row read before a forget that came while the lookup ran', () => {
+    const cache = new SessionCache(5000, () => 0)
+    const readAt = cache.generation
+    // A logout or a password change of another request lands while this lookup waits on the database.
+    cache.forgetUser(1)
+    cache.set('a', row(1), readAt)
+    expect(cache.get('a')).toBeUndefined()
+    const later = cache.generation
+    cache.set('a', row(1), later)
+    expect(cache.get('a')?.user.id).toBe(1)
+    const beforeLogout = cache.generation
+    cache.forget('b')
+    cache.set('b', row(2), beforeLogout)
+    expect(cache.get('b')).toBeUndefined()
+  })
+
   it('keeps the most recently used sessions when full', () => {
     const cache = new SessionCache(60_000, () => 0)
     for (let i = 0; i <= 10_000; i++) cache.set(`s${i}`, row(i))

@@ -13,6 +13,8 @@ const MAX_SESSIONS = 10_000
  */
 export class SessionCache {
   private readonly lru: LRUCache<string, { row: SessionRow | null }> | null
+  /** Grows on every forget: a lookup that began before one may hold a row that is gone. */
+  private forgets = 0
 
   constructor(
     readonly ttlMs: number,
@@ -34,15 +36,27 @@ export class SessionCache {
     return this.lru?.get(sessionId)?.row
   }
 
-  set(sessionId: string, row: SessionRow | null) {
+  /** Taken before a lookup of the database and handed to set(), which then keeps no stale row. */
+  get generation(): number {
+    return this.forgets
+  }
+
+  /**
+   * Remembers a lookup. With `readAt` (the generation before the lookup began) nothing is kept when a
+   * forget came in between: a logout or a password change may have deleted what the lookup read.
+   */
+  set(sessionId: string, row: SessionRow | null, readAt?: number) {
+    if (readAt !== undefined && readAt !== this.forgets) return
     this.lru?.set(sessionId, { row })
   }
 
   forget(sessionId: string) {
+    this.forgets++
     this.lru?.delete(sessionId)
   }
 
   forgetUser(userId: number) {
+    this.forgets++
     if (!this.lru) return
     for (const [id, entry] of this.lru.entries()) if (entry.row?.user.id === userId) this.lru.delete(id)
   }

@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, ne } from 'drizzle-orm'
 import type { Role } from '../../contracts/account'
 import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
@@ -68,6 +68,19 @@ export async function createSession(
 
 export async function deleteSession(db: Db, sessionId: string) {
   await db.delete(sessions).where(eq(sessions.id, sessionId))
+}
+
+/** Ends every session of the user but `keepSessionId` (sessions_user_idx); answers how many ended. */
+export async function deleteUserSessionsExcept(
+  db: Db,
+  userId: number,
+  keepSessionId: string,
+): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
+    .returning({ id: sessions.id })
+  return deleted.length
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/accounts'
 
@@ -32,4 +32,18 @@ export async function insertUser(
 ) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id })
   return row!.id
+}
+
+/** The stored hash of an active user's password, or null (no such user, or deactivated). */
+export async function findPasswordHash(db: Db, userId: number): Promise<string | null> {
+  const rows = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)))
+    .limit(1)
+  return rows[0]?.passwordHash ?? null
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
 }

@@ -1,0 +1,23 @@
+import { z } from 'zod'
+
+/**
+ * A password field of the account form as it arrives (multipart, urlencoded or JSON). The length rule
+ * of spec/2 §5 is the service's, with the spec's words; the contract only bounds what is read and
+ * refuses control characters, which no keyboard types into a password.
+ */
+const passwordField = z
+  .string()
+  .max(1000)
+  .regex(/^[^\p{Cc}]*$/u)
+  .default('')
+
+/** POST /api/catalog/account/settings (spec/2 §7), with the current password as our addition. */
+export const accountSettingsRequestSchema = z.strictObject({
+  currentPassword: passwordField,
+  password: passwordField,
+  passwordVerify: passwordField,
+})
+export type AccountSettingsRequest = z.infer<typeof accountSettingsRequestSchema>
+
+export const accountSettingsResponseSchema = z.object({ success: z.literal(true) })
+export type AccountSettingsResponse = z.infer<typeof accountSettingsResponseSchema>

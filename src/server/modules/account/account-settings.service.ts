@@ -1,0 +1,89 @@
+import type { AccountSettingsRequest } from '../../../contracts/account-settings'
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type PasswordChangeProblem,
+  passwordChangeProblem,
+} from '../../../domain/password-change'
+import { AppError, unauthenticated } from '../../http/errors'
+import type { MessageKey, MessageParams } from '../../http/messages'
+import { sessionIdOf } from '../../http/session'
+import { deleteUserSessionsExcept } from '../../http/session.repository'
+import { hashPassword, verifyPassword } from '../../security/password'
+import { findPasswordHash, setPasswordHash } from './account.repository'
+import type { AccountDeps } from './account.service'
+
+type Field = keyof AccountSettingsRequest
+
+/** A 400 naming the field, with the message both as the error's text and as the field's. */
+function invalid(field: Field, key: MessageKey, code: string, params?: MessageParams): AppError {
+  return new AppError('validation', key, params, code, { [field]: { key, params } })
+}
+
+const PROBLEMS: Record<PasswordChangeProblem, { field: Field; key: MessageKey; code: string }> = {
+  empty: { field: 'password', key: 'account.passwordEmpty', code: 'password_empty' },
+  length: { field: 'password', key: 'account.passwordLength', code: 'password_length' },
+  verifyMissing: {
+    field: 'passwordVerify',
+    key: 'account.passwordVerifyRequired',
+    code: 'password_verify_required',
+  },
+  mismatch: { field: 'passwordVerify', key: 'account.passwordMismatch', code: 'password_mismatch' },
+}
+
+/** The user asking, as the session knows them. */
+export type PasswordOwner = { id: number; email: string }
+
+export type PasswordChangeContext = { ip: string; sessionToken: string; now: Date }
+
+/**
+ * Changes the logged-in user's password (spec/2 §5 rules, in the spec's words). The current password
+ * must be given and right, so a stolen session cannot take the account over silently; wrong guesses
+ * count against the account in the login throttle, as failed logins do. The new hash is stored and
+ * every other session of the user ends in one transaction; the session asking stays logged in.
+ * Answers how many other sessions ended.
+ */
+export async function changePassword(
+  { db, throttle, sessions }: AccountDeps,
+  user: PasswordOwner,
+  input: AccountSettingsRequest,
+  ctx: PasswordChangeContext,
+): Promise<{ endedSessions: number }> {
+  const problem = passwordChangeProblem(input.password, input.passwordVerify)
+  if (problem) {
+    const { field, key, code } = PROBLEMS[problem]
+    const params = problem === 'length' ? { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH } : undefined
+    throw invalid(field, key, code, params)
+  }
+  if (input.currentPassword === '') {
+    throw invalid('currentPassword', 'account.currentPasswordRequired', 'current_password_required')
+  }
+
+  const nowMs = ctx.now.getTime()
+  const wait = throttle.retryAfter(user.email, ctx.ip, nowMs)
+  if (wait > 0) {
+    throw new AppError(
+      'rate_limited',
+      'account.rateLimited',
+      { minutes: Math.ceil(wait / 60000) },
+      'rate_limited',
+    )
+  }
+  const stored = await findPasswordHash(db, user.id)
+  // Deactivated since the session was read: as logged out.
+  if (stored === null) throw unauthenticated()
+  if (!(await verifyPassword(input.currentPassword, stored))) {
+    throttle.recordFailure(user.email, ctx.ip, nowMs)
+    throw invalid('currentPassword', 'account.currentPasswordWrong', 'wrong_current_password')
+  }
+  throttle.recordSuccess(user.email)
+
+  const passwordHash = await hashPassword(input.password)
+  const endedSessions = await db.transaction(async (tx) => {
+    await setPasswordHash(tx, user.id, passwordHash)
+    return deleteUserSessionsExcept(tx, user.id, sessionIdOf(ctx.sessionToken))
+  })
+  // After the commit, so no request of this process can read an ended session back into the cache.
+  sessions.forgetUser(user.id)
+  return { endedSessions }
+}

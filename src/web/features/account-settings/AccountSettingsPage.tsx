@@ -1,0 +1,41 @@
+import { Paper, Stack, Text, Title } from '@mantine/core'
+import { Navigate, useLocation } from 'react-router'
+import { useTranslation } from '../../i18n/use-translation'
+import { loginPath } from '../../lib/locale-path'
+import { useSession } from '../../lib/session-context'
+import { usePageTitle } from '../../lib/use-page-title'
+import { AccountSettingsForm } from './AccountSettingsForm'
+
+/**
+ * /hesap/ayarlar — account settings of any logged-in user, dealer or administrator (spec/2 §2, §6): a
+ * guest goes to the login page and comes back here after it.
+ */
+export function AccountSettingsPage() {
+  const { t } = useTranslation()
+  const { user, locale } = useSession()
+  const location = useLocation()
+  usePageTitle(t('accountSettings.title'))
+  if (!user) return <Navigate to={loginPath(locale, location.pathname + location.search)} replace />
+
+  return (
+    <Stack gap="md" maw={560} w="100%">
+      <Title order={1} size="h2">
+        {t('accountSettings.title')}
+      </Title>
+      <Text c="dimmed">{t('accountSettings.intro')}</Text>
+      <Paper withBorder p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <div>
+            <Text size="sm" fw={500}>
+              {t('accountSettings.account')}
+            </Text>
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {user.email}
+            </Text>
+          </div>
+          <AccountSettingsForm email={user.email} />
+        </Stack>
+      </Paper>
+    </Stack>
+  )
+}
