@@ -12,6 +12,7 @@ describe('mailKindText', () => {
     ['order_confirmation', 'Sipariş onayı'],
     ['offer', 'Teklif'],
     ['payment_link', 'Ödeme bağlantısı'],
+    ['fault_report', 'Arıza bildirimi'],
   ] as const)('%s → %s', (kind, text) => {
     expect(mailKindText(mail(kind), t)).toBe(text)
   })

@@ -31,6 +31,7 @@ export function mailDateParts(iso: string, locale: Locale): { date: string; time
 export function mailKindText(mail: MailOutboxItem, t: TFunction): string {
   if (mail.kind === 'order_confirmation') return t('staff.mail.kind.orderConfirmation')
   if (mail.kind === 'payment_link') return t('staff.mail.kind.paymentLink')
+  if (mail.kind === 'fault_report') return t('faultReport.mailKind')
   return t('staff.mail.kind.offer')
 }
 

@@ -1,0 +1,59 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import {
+  adminFaultReportListSchema,
+  adminFaultReportsQuerySchema,
+  faultReportIdParamsSchema,
+  faultReportStatusBodySchema,
+  faultReportStatusResponseSchema,
+} from '../../../contracts/service'
+import type { AppDeps } from '../../app-deps'
+import { requireAdmin } from '../../http/guards'
+import { sendPhoto } from './fault-reports.routes'
+import { reportPhoto } from './fault-reports.service'
+import { changeReportStatus, listReports } from './fault-reports-staff.service'
+
+/** Staff follow the dealers' fault reports: the list, the status, the photo. Administrators only. */
+export const faultReportStaffRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const tags = ['yonetim']
+    // Checked before the query or body is read: a guest 401, a dealer 403.
+    app.addHook('preValidation', async (request) => {
+      requireAdmin(request)
+    })
+
+    app.get(
+      '/yonetim/fault-reports',
+      {
+        schema: {
+          tags,
+          summary:
+            'Fault reports of every dealer, newest first, 50 a page (status=new|in_service|done to filter)',
+          querystring: adminFaultReportsQuerySchema,
+          response: { 200: adminFaultReportListSchema },
+        },
+      },
+      async (request) => listReports(db, request.query.status, request.query.page),
+    )
+
+    app.patch(
+      '/yonetim/fault-reports/:id',
+      {
+        schema: {
+          tags,
+          summary: "Move a report's status one step (new → in_service → done) or one step back",
+          params: faultReportIdParamsSchema,
+          body: faultReportStatusBodySchema,
+          response: { 200: faultReportStatusResponseSchema },
+        },
+      },
+      async (request) => changeReportStatus(db, request.params.id, request.body.status, deps.now()),
+    )
+
+    app.get(
+      '/yonetim/fault-reports/:id/photo',
+      { schema: { tags, summary: "A report's photo", params: faultReportIdParamsSchema } },
+      async (request, reply) => sendPhoto(reply, await reportPhoto(db, request.params.id, null)),
+    )
+  }

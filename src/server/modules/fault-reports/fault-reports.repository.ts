@@ -1,0 +1,184 @@
+import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import type { FaultReportStatus } from '../../../contracts/service'
+import type { Db } from '../../db/client'
+import { customers, users } from '../../db/schema/accounts'
+import { products } from '../../db/schema/catalogue'
+import { documentCounters } from '../../db/schema/orders'
+import { faultReports } from '../../db/schema/service'
+
+/** The next fault report number of a year, AR-2026-000042; taken inside the creating transaction. */
+export async function nextFaultReportNo(db: Db, year: number): Promise<string> {
+  const key = `AR-${year}`
+  const [row] = await db
+    .insert(documentCounters)
+    .values({ key, value: 1 })
+    .onConflictDoUpdate({ target: documentCounters.key, set: { value: sql`${documentCounters.value} + 1` } })
+    .returning({ value: documentCounters.value })
+  return `${key}-${String(row!.value).padStart(6, '0')}`
+}
+
+/** The picker's products of a category: listed ones (products_list_category_idx), by name. */
+export async function findCategoryProducts(db: Db, categoryId: number, limit: number) {
+  return db
+    .select({ id: products.id, code: products.code, name: products.name })
+    .from(products)
+    .where(and(eq(products.categoryId, categoryId), isNull(products.parentId), eq(products.isActive, true)))
+    .orderBy(asc(products.nameSort), asc(products.id))
+    .limit(limit)
+}
+
+/** The product a typed code names (products_code_uq): as typed, else upper-cased, as codes are kept. */
+export async function findProductByCode(db: Db, code: string) {
+  const [row] = await db
+    .select({ id: products.id, code: products.code, name: products.name })
+    .from(products)
+    .where(sql`${products.code} in (${code}, ${code.toUpperCase()})`)
+    .orderBy(sql`${products.code} = ${code} desc`)
+    .limit(1)
+  return row ?? null
+}
+
+export async function findCustomerCode(db: Db, customerId: number): Promise<string> {
+  const [row] = await db
+    .select({ code: customers.code })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1)
+  return row?.code ?? ''
+}
+
+export type NewFaultReport = typeof faultReports.$inferInsert
+
+export async function insertFaultReport(db: Db, values: NewFaultReport) {
+  const [row] = await db.insert(faultReports).values(values).returning({ id: faultReports.id })
+  return row!.id
+}
+
+/** A report's columns for a list, never its photo bytes: only whether it has one. */
+const listColumns = {
+  id: faultReports.id,
+  reportNo: faultReports.reportNo,
+  createdAt: faultReports.createdAt,
+  updatedAt: faultReports.updatedAt,
+  productCode: faultReports.productCode,
+  productName: products.name,
+  serialNumber: faultReports.serialNumber,
+  description: faultReports.description,
+  contactPhone: faultReports.contactPhone,
+  status: faultReports.status,
+  hasPhoto: sql<boolean>`${faultReports.photo} is not null`,
+}
+
+export type FaultReportRow = {
+  id: number
+  reportNo: string
+  createdAt: Date
+  updatedAt: Date
+  productCode: string
+  productName: string | null
+  serialNumber: string | null
+  description: string
+  contactPhone: string
+  status: FaultReportStatus
+  hasPhoto: boolean
+}
+
+/** A dealer company's reports, newest first (fault_reports_customer_idx). */
+export async function findCustomerReportPage(
+  db: Db,
+  customerId: number,
+  offset: number,
+  limit: number,
+): Promise<FaultReportRow[]> {
+  return db
+    .select(listColumns)
+    .from(faultReports)
+    .leftJoin(products, eq(products.id, faultReports.productId))
+    .where(eq(faultReports.customerId, customerId))
+    .orderBy(desc(faultReports.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+export async function countCustomerReports(db: Db, customerId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(faultReports)
+    .where(eq(faultReports.customerId, customerId))
+  return row?.n ?? 0
+}
+
+export async function findReportById(db: Db, id: number): Promise<FaultReportRow | null> {
+  const [row] = await db
+    .select(listColumns)
+    .from(faultReports)
+    .leftJoin(products, eq(products.id, faultReports.productId))
+    .where(eq(faultReports.id, id))
+    .limit(1)
+  return row ?? null
+}
+
+const statusWhere = (status: FaultReportStatus | undefined): SQL | undefined =>
+  status ? eq(faultReports.status, status) : undefined
+
+/** Every company's reports, newest first (fault_reports_status_idx with a status, else the key). */
+export async function findReportPage(
+  db: Db,
+  status: FaultReportStatus | undefined,
+  offset: number,
+  limit: number,
+) {
+  return db
+    .select({
+      ...listColumns,
+      customerId: customers.id,
+      customerCode: customers.code,
+      customerName: customers.name,
+      userName: users.name,
+    })
+    .from(faultReports)
+    .innerJoin(customers, eq(customers.id, faultReports.customerId))
+    .leftJoin(users, eq(users.id, faultReports.userId))
+    .leftJoin(products, eq(products.id, faultReports.productId))
+    .where(statusWhere(status))
+    .orderBy(desc(faultReports.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+export type AdminFaultReportRow = Awaited<ReturnType<typeof findReportPage>>[number]
+
+export async function countReports(db: Db, status: FaultReportStatus | undefined): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(faultReports).where(statusWhere(status))
+  return row?.n ?? 0
+}
+
+/** A report's status, its row locked until the transaction ends (two staff changing it wait in turn). */
+export async function lockReportStatus(db: Db, id: number) {
+  const [row] = await db
+    .select({ id: faultReports.id, status: faultReports.status, updatedAt: faultReports.updatedAt })
+    .from(faultReports)
+    .where(eq(faultReports.id, id))
+    .for('update')
+  return row ?? null
+}
+
+export async function setReportStatus(db: Db, id: number, status: FaultReportStatus, now: Date) {
+  const [row] = await db
+    .update(faultReports)
+    .set({ status, updatedAt: now })
+    .where(eq(faultReports.id, id))
+    .returning({ id: faultReports.id, status: faultReports.status, updatedAt: faultReports.updatedAt })
+  return row!
+}
+
+/** A report's photo; `customerId` limits it to that company's reports (another's is not found). */
+export async function findReportPhoto(db: Db, id: number, customerId: number | null) {
+  const owner = customerId === null ? undefined : eq(faultReports.customerId, customerId)
+  const [row] = await db
+    .select({ reportNo: faultReports.reportNo, photo: faultReports.photo, photoType: faultReports.photoType })
+    .from(faultReports)
+    .where(and(eq(faultReports.id, id), owner))
+    .limit(1)
+  return row ?? null
+}

@@ -1,0 +1,217 @@
+import type { Locale } from '../../../contracts/common'
+import {
+  FAULT_REPORTS_PAGE_SIZE,
+  type FaultReport,
+  type FaultReportCreated,
+  type FaultReportForm,
+  type FaultReportList,
+} from '../../../contracts/service'
+import {
+  FAULT_CODE_MAX,
+  FAULT_DESCRIPTION_MAX,
+  FAULT_DESCRIPTION_MIN,
+  FAULT_PHOTO_MAX_BYTES,
+  FAULT_SERIAL_MAX,
+  type FaultPhotoType,
+  type FaultTextField,
+  type FaultTextIssue,
+  faultReportIssues,
+  sniffPhotoType,
+} from '../../../domain/fault-report'
+import { ledgerDay } from '../../../domain/ledger'
+import { normalizeTurkishPhone } from '../../../domain/turkish-phone'
+import type { CachedDb } from '../../cache/caches'
+import type { Db } from '../../db/client'
+import { AppError } from '../../http/errors'
+import { type MessageKey, type MessageParams, translate } from '../../http/messages'
+import { faultReportMail } from '../../integrations/mail/fault-report-mail'
+import type { MailSignal } from '../../integrations/mail/mail-signal'
+import { enqueueMail } from '../../integrations/mail/outbox.repository'
+import type { Dealer } from '../cart/cart.service'
+import { loadStoreInfo } from '../store/store.repository'
+import {
+  countCustomerReports,
+  type FaultReportRow,
+  findCustomerCode,
+  findCustomerReportPage,
+  findProductByCode,
+  findReportPhoto,
+  insertFaultReport,
+  nextFaultReportNo,
+} from './fault-reports.repository'
+
+/** Where staff follow the reports (the web app's staff page). */
+export const STAFF_FAULT_REPORTS_PATH = '/yonetim/ariza-bildirimleri'
+
+export type FaultReportDeps = CachedDb & { mailSignal: MailSignal }
+
+type FieldError = { key: MessageKey; params?: MessageParams }
+type FormField = FaultTextField | 'photo'
+
+const textMessages: Record<FaultTextField, Partial<Record<FaultTextIssue, FieldError>>> = {
+  productCode: {
+    required: { key: 'fault.productCodeRequired' },
+    tooLong: { key: 'fault.productCodeTooLong', params: { max: FAULT_CODE_MAX } },
+  },
+  serialNumber: { tooLong: { key: 'fault.serialTooLong', params: { max: FAULT_SERIAL_MAX } } },
+  description: {
+    required: { key: 'fault.descriptionRequired' },
+    tooShort: { key: 'fault.descriptionTooShort', params: { min: FAULT_DESCRIPTION_MIN } },
+    tooLong: { key: 'fault.descriptionTooLong', params: { max: FAULT_DESCRIPTION_MAX } },
+  },
+  contactPhone: { required: { key: 'fault.phoneRequired' }, phone: { key: 'fault.phoneInvalid' } },
+}
+
+/** The photo's checked bytes and type, null without a photo, or the error to show at the field. */
+function checkPhoto(bytes: Uint8Array | undefined): {
+  photo: { bytes: Buffer; type: FaultPhotoType } | null
+  error?: FieldError
+} {
+  if (!bytes || bytes.length === 0) return { photo: null }
+  // The upload stops one byte past the limit (fault-reports.routes.ts): longer means too large.
+  if (bytes.length > FAULT_PHOTO_MAX_BYTES) {
+    return {
+      photo: null,
+      error: { key: 'fault.photoTooLarge', params: { mb: FAULT_PHOTO_MAX_BYTES / 1024 / 1024 } },
+    }
+  }
+  const type = sniffPhotoType(bytes)
+  if (!type) return { photo: null, error: { key: 'fault.photoType' } }
+  return { photo: { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), type } }
+}
+
+/**
+ * Every field at once (domain/fault-report.ts), then whether the code names a product: one 400 with
+ * a message per wrong field, so the form shows them all next to their fields.
+ */
+async function checkForm(db: Db, form: FaultReportForm) {
+  const errors: Partial<Record<FormField, FieldError>> = {}
+  const issues = faultReportIssues(form)
+  for (const [field, issue] of Object.entries(issues) as Array<[FaultTextField, FaultTextIssue]>) {
+    const message = textMessages[field][issue]
+    if (message) errors[field] = message
+  }
+  const { photo, error: photoError } = checkPhoto(form.photo)
+  if (photoError) errors.photo = photoError
+  const product = issues.productCode ? null : await findProductByCode(db, form.productCode.trim())
+  if (!issues.productCode && !product) errors.productCode = { key: 'fault.unknownProduct' }
+  if (Object.keys(errors).length > 0 || !product) {
+    throw new AppError('validation', 'error.validation', undefined, 'validation', errors)
+  }
+  return { product, photo, phone: normalizeTurkishPhone(form.contactPhone)! }
+}
+
+export const reportView = (row: FaultReportRow): FaultReport => ({
+  id: row.id,
+  reportNo: row.reportNo,
+  createdAt: row.createdAt.toISOString(),
+  productCode: row.productCode,
+  productName: row.productName,
+  serialNumber: row.serialNumber,
+  description: row.description,
+  contactPhone: row.contactPhone,
+  status: row.status,
+  hasPhoto: row.hasPhoto,
+})
+
+/**
+ * POST /api/catalog/fault-reports: a dealer's fault report, numbered AR-<year>-NNNNNN (Istanbul's
+ * year) and stored with its photo; in the same transaction a mail to the store's address
+ * (store_info.email) is queued, and the worker woken after the commit. A store without an address
+ * gets no mail: the report is on the staff page all the same.
+ */
+export async function createFaultReport(
+  deps: FaultReportDeps,
+  user: Dealer,
+  form: FaultReportForm,
+  origin: string,
+  locale: Locale,
+  now: Date,
+): Promise<FaultReportCreated> {
+  const { product, photo, phone } = await checkForm(deps.db, form)
+  const store = await loadStoreInfo(deps)
+  const serialNumber = form.serialNumber.trim() || null
+  const description = form.description.trim()
+
+  const row = await deps.db.transaction(async (tx) => {
+    const reportNo = await nextFaultReportNo(tx, Number(ledgerDay(now).slice(0, 4)))
+    const id = await insertFaultReport(tx, {
+      reportNo,
+      customerId: user.customerId,
+      userId: user.id,
+      productId: product.id,
+      productCode: product.code,
+      serialNumber,
+      description,
+      contactPhone: phone,
+      photo: photo?.bytes ?? null,
+      photoType: photo?.type ?? null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    if (store.email) {
+      const mail = faultReportMail({
+        to: store.email,
+        reportNo,
+        createdAt: now,
+        dealer: { code: await findCustomerCode(tx, user.customerId), name: user.customerName ?? '' },
+        user: { name: user.name, email: user.email },
+        product: { code: product.code, name: product.name },
+        serialNumber,
+        contactPhone: phone,
+        description,
+        staffPage: `${origin}${STAFF_FAULT_REPORTS_PATH}`,
+        photoLink: photo ? `${origin}/yonetim/fault-reports/${id}/photo` : null,
+      })
+      await enqueueMail(tx, { ...mail, kind: 'fault_report' }, now)
+    }
+    return { id, reportNo }
+  })
+  if (store.email) deps.mailSignal.notify()
+  return {
+    success: true,
+    message: translate(locale, 'fault.created', { no: row.reportNo }),
+    report: reportView({
+      id: row.id,
+      reportNo: row.reportNo,
+      createdAt: now,
+      updatedAt: now,
+      productCode: product.code,
+      productName: product.name,
+      serialNumber,
+      description,
+      contactPhone: phone,
+      status: 'new',
+      hasPhoto: photo !== null,
+    }),
+  }
+}
+
+/** A bounded page: the number asked for, kept between 1 and the last page. */
+export function pageOf(total: number, asked: number, size: number) {
+  const pages = Math.ceil(total / size)
+  const page = Math.min(Math.max(1, asked), Math.max(1, pages))
+  return { page, pages, offset: (page - 1) * size }
+}
+
+/** GET /api/catalog/fault-reports?page=: the dealer company's reports, newest first, 20 a page. */
+export async function listOwnReports(db: Db, user: Dealer, asked: number): Promise<FaultReportList> {
+  const total = await countCustomerReports(db, user.customerId)
+  const { page, pages, offset } = pageOf(total, asked, FAULT_REPORTS_PAGE_SIZE)
+  const rows =
+    total === 0 ? [] : await findCustomerReportPage(db, user.customerId, offset, FAULT_REPORTS_PAGE_SIZE)
+  return { items: rows.map(reportView), page, pages, limit: FAULT_REPORTS_PAGE_SIZE, total }
+}
+
+export type ReportPhoto = { reportNo: string; bytes: Buffer; type: string }
+
+/**
+ * A report's photo: for a dealer only its own company's (`customerId`), for staff any (null). A report
+ * that is not there, not the dealer's or without a photo is a 404.
+ */
+export async function reportPhoto(db: Db, id: number, customerId: number | null): Promise<ReportPhoto> {
+  const row = await findReportPhoto(db, id, customerId)
+  if (!row) throw new AppError('not_found', 'fault.notFound', undefined, 'fault_report_not_found')
+  if (!row.photo || !row.photoType) throw new AppError('not_found', 'fault.noPhoto', undefined, 'no_photo')
+  return { reportNo: row.reportNo, bytes: row.photo, type: row.photoType }
+}

@@ -1,0 +1,160 @@
+// @vitest-environment jsdom
+
+import { notifications } from '@mantine/notifications'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { act } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import {
+  type AdminFaultReport,
+  adminFaultReportListSchema,
+  faultReportStatusResponseSchema,
+} from '../../../../contracts/service'
+import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { apiError, apiJson, recordRequests } from '../../../test/network'
+import { mockPhoneWidth } from '../../../test/phone'
+import { renderWithProviders } from '../../../test/render'
+import { server } from '../../../test/server'
+import { FaultReportsPage } from './FaultReportsPage'
+
+const admin = dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } })
+
+afterEach(() => {
+  act(() => notifications.clean())
+  vi.restoreAllMocks()
+})
+
+const report = (overrides: Partial<AdminFaultReport> = {}): AdminFaultReport => ({
+  id: 11,
+  reportNo: 'AR-2026-000011',
+  createdAt: '2026-03-14T09:30:00.000Z',
+  updatedAt: '2026-03-14T09:30:00.000Z',
+  productCode: 'DM-800',
+  productName: 'Darbeli Matkap 800W',
+  serialNumber: 'SN-1',
+  description: 'Çalışırken duruyor.',
+  contactPhone: '0532 123 45 67',
+  status: 'new',
+  hasPhoto: true,
+  dealer: { id: 5, code: '120.01.001', name: 'Yıldız Yapı Market' },
+  userName: 'Ahmet Yılmaz',
+  ...overrides,
+})
+
+function serve(items: AdminFaultReport[], patch?: () => Response) {
+  server.use(
+    http.get('/yonetim/fault-reports', ({ request }) => {
+      const status = new URL(request.url).searchParams.get('status')
+      const shown = status ? items.filter((r) => r.status === status) : items
+      return apiJson(adminFaultReportListSchema, {
+        items: shown,
+        total: shown.length,
+        page: 1,
+        pages: 1,
+        limit: 50,
+      })
+    }),
+    http.patch(
+      '/yonetim/fault-reports/:id',
+      patch ??
+        (async ({ params, request }) => {
+          const { status } = (await request.json()) as { status: AdminFaultReport['status'] }
+          return apiJson(faultReportStatusResponseSchema, {
+            id: Number(params.id),
+            status,
+            updatedAt: '2026-03-15T08:00:00.000Z',
+          })
+        }),
+    ),
+  )
+  return recordRequests()
+}
+
+const renderPage = (route = '/yonetim/ariza-bildirimleri') =>
+  renderWithProviders(<FaultReportsPage />, { bootstrap: admin, route })
+
+describe('the staff fault reports page', () => {
+  it('lists each report with the dealer, product, phone, description and photo link', async () => {
+    serve([report()])
+    renderPage()
+    const row = await screen.findByTestId('fault-report-row')
+    for (const text of [
+      'AR-2026-000011',
+      'Yıldız Yapı Market',
+      'Bildiren: Ahmet Yılmaz',
+      'DM-800',
+      'SN-1',
+      'Çalışırken duruyor.',
+    ]) {
+      expect(row.textContent).toContain(text)
+    }
+    expect(within(row).getByRole('link', { name: '0532 123 45 67' }).getAttribute('href')).toBe(
+      'tel:05321234567',
+    )
+    expect(
+      within(row)
+        .getByRole('link', { name: 'Fotoğrafı aç: AR-2026-000011 (yeni sekmede)' })
+        .getAttribute('href'),
+    ).toBe('/yonetim/fault-reports/11/photo')
+    const region = screen.getByRole('region', { name: 'Arıza bildirimleri' })
+    expect(region.tabIndex).toBe(0)
+  })
+
+  it('offers the next step (and one back) only, and saves a new status at once', async () => {
+    const requests = serve([report()])
+    renderPage()
+    const select = await screen.findByRole('combobox', { name: 'AR-2026-000011 durumu' })
+    expect((select as HTMLInputElement).value).toBe('Yeni')
+    fireEvent.click(select)
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent)
+    expect(options).toEqual(['Yeni', 'Serviste'])
+    fireEvent.click(screen.getByRole('option', { name: 'Serviste' }))
+
+    expect(await screen.findByText('AR-2026-000011: durum “Serviste” olarak kaydedildi.')).toBeTruthy()
+    const patch = requests.find((r) => r.method === 'PATCH')!
+    expect(patch.path).toBe('/yonetim/fault-reports/11')
+    await waitFor(() => expect(patch.body).toEqual({ status: 'in_service' }))
+    await waitFor(() => expect((select as HTMLInputElement).value).toBe('Serviste'))
+    fireEvent.click(select)
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Yeni',
+      'Serviste',
+      'Tamamlandı',
+    ])
+  })
+
+  it("shows the server's refusal in a toast and keeps the status", async () => {
+    serve([report({ status: 'in_service' })], () =>
+      apiError(409, 'fault_status_step', 'Bildirim bu duruma geçirilemez; durum adım adım ilerler.'),
+    )
+    renderPage()
+    const select = await screen.findByRole('combobox', { name: 'AR-2026-000011 durumu' })
+    fireEvent.click(select)
+    fireEvent.click(await screen.findByRole('option', { name: 'Tamamlandı' }))
+    expect(await screen.findByText('Bildirim bu duruma geçirilemez; durum adım adım ilerler.')).toBeTruthy()
+    expect(screen.getByText('Durum değiştirilemedi.')).toBeTruthy()
+    await waitFor(() => expect((select as HTMLInputElement).value).toBe('Serviste'))
+  })
+
+  it('filters by status from the address and says when there is none', async () => {
+    const requests = serve([report()])
+    renderPage('/yonetim/ariza-bildirimleri?status=done')
+    expect((await screen.findByTestId('staff-list-empty')).textContent).toBe(
+      'Bu durumda arıza bildirimi yok.',
+    )
+    expect(requests.map((r) => r.path)).toContain('/yonetim/fault-reports?status=done&page=1')
+    const filter = screen.getByRole('radiogroup', { name: 'Durum' })
+    expect(within(filter).getByRole('radio', { name: 'Tamamlandı' })).toHaveProperty('checked', true)
+  })
+
+  it('shows cards with the status select on a phone', async () => {
+    mockPhoneWidth()
+    serve([report({ serialNumber: null, hasPhoto: false })])
+    renderPage()
+    const cards = await screen.findByTestId('fault-report-cards')
+    const [card] = within(cards).getAllByRole('listitem')
+    expect(card?.textContent).toContain('Seri No: —')
+    expect(within(card!).getByRole('combobox', { name: 'AR-2026-000011 durumu' })).toBeTruthy()
+    expect(screen.queryByTestId('fault-reports-table')).toBeNull()
+  })
+})

@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import type {
+  AdminFaultReportList,
+  FaultReportStatus,
+  FaultReportStatusResponse,
+} from '../../../../contracts/service'
+import { apiFetch } from '../../../lib/api-client'
+import { useSession } from '../../../lib/session-context'
+
+export const faultReportsAdminKeys = {
+  lists: () => ['staff', 'fault-reports'] as const,
+  list: (status: FaultReportStatus | 'all', page: number) =>
+    ['staff', 'fault-reports', status, page] as const,
+}
+
+/** GET /yonetim/fault-reports?status=&page=: every dealer's reports, newest first, 50 a page. */
+export function useAdminFaultReports(status: FaultReportStatus | 'all', page: number) {
+  return useQuery({
+    queryKey: faultReportsAdminKeys.list(status, page),
+    queryFn: ({ signal }) =>
+      apiFetch<AdminFaultReportList>('/yonetim/fault-reports', {
+        query: { status: status === 'all' ? undefined : status, page },
+        signal,
+      }),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === status ? previous : undefined,
+    enabled: useSession().user?.role === 'admin',
+    staleTime: 0,
+  })
+}
+
+/**
+ * PATCH /yonetim/fault-reports/:id {status}. The row changes in place in every cached page (it stays in
+ * sight under the focus even when it no longer fits the filter); the lists are read again on the next visit.
+ */
+export function useChangeFaultStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ id, status }: { id: number; status: FaultReportStatus }) =>
+      apiFetch<FaultReportStatusResponse>(`/yonetim/fault-reports/${id}`, {
+        method: 'PATCH',
+        json: { status },
+      }),
+    onSuccess: (answer) => {
+      queryClient.setQueriesData<AdminFaultReportList>({ queryKey: faultReportsAdminKeys.lists() }, (list) =>
+        list
+          ? {
+              ...list,
+              items: list.items.map((item) =>
+                item.id === answer.id
+                  ? { ...item, status: answer.status, updatedAt: answer.updatedAt }
+                  : item,
+              ),
+            }
+          : list,
+      )
+      void queryClient.invalidateQueries({ queryKey: faultReportsAdminKeys.lists(), refetchType: 'none' })
+    },
+  })
+}
+
+export const staffPhotoUrl = (id: number) => `/yonetim/fault-reports/${id}/photo`
