@@ -83,5 +83,5 @@ export async function startServer({ root, dataDir, databaseUrl, cacheSeconds, cp
   log(
     `Server ready at ${url} after ${((performance.now() - started) / 1000).toFixed(1)} s (log: ${path.relative(root, logFile)}).`,
   )
-  return { url, port, logFile, stop }
+  return { url, port, pid: child.pid, logFile, stop }
 }

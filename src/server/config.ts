@@ -14,6 +14,11 @@ const envSchema = z.object({
   /** Sender of order and offer mails. */
   MAIL_FROM: z.string().min(3).default('Toptan <siparis@toptan.local>'),
   REDIS_URL: z.url().optional(),
+  /** Prefix of every Redis key and channel of this site: sites (or test runs) sharing a Redis stay apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+    .default('toptan:'),
   /** Load the demo catalogue and accounts into an empty database (default on for the embedded database). */
   DEMO_DATA: z.enum(['0', '1']).optional(),
   /** Behind an HTTPS proxy: trust X-Forwarded-* and mark cookies Secure. */
@@ -42,6 +47,7 @@ export type Config = {
   smtpUrl: string | undefined
   mailFrom: string
   redisUrl: string | undefined
+  redisKeyPrefix: string
   demoData: boolean
   trustProxy: boolean
   logLevel: string
@@ -79,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === '1' : !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,

@@ -15,6 +15,14 @@ export async function createTestDatabase(): Promise<Database> {
   }
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
+  return createPostgresTestDatabase(serverUrl)
+}
+
+/**
+ * A new, migrated database on the PostgreSQL server at `serverUrl`, dropped again on close; `url` is
+ * its address (for a test that starts server processes on it).
+ */
+export async function createPostgresTestDatabase(serverUrl: string): Promise<Database & { url: string }> {
   const name = `toptan_t_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
@@ -26,6 +34,7 @@ export async function createTestDatabase(): Promise<Database> {
   await runMigrations(database, process.cwd())
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close()
       const dropper = new pg.Client({ connectionString: serverUrl })

@@ -132,26 +132,32 @@ export async function clearCart(db: Db, cartId: number) {
   await db.delete(cartItems).where(eq(cartItems.cartId, cartId))
 }
 
+/**
+ * What pricing a cart line needs (cart-view.ts priceLine): the line, its product, its unit and the
+ * product's units. Selected from cart_items joined with products and product_units.
+ */
+export const cartLineColumns = {
+  id: cartItems.id,
+  quantity: cartItems.quantity,
+  productId: products.id,
+  name: products.name,
+  code: products.code,
+  seo: products.seo,
+  image: products.image,
+  barcode: products.barcode,
+  ozelkod2: products.ozelkod2,
+  stockNumberType: products.stockNumberType,
+  stock: products.quantity,
+  taxRate: products.taxRate,
+  currencyId: products.currencyId,
+  unitId: productUnits.id,
+  units: unitsJson,
+}
+
 /** Every line of a user's cart with its product, unit and the product's units: one query. */
 export async function findCartLines(db: Db, userId: number, lineId?: number) {
   return db
-    .select({
-      id: cartItems.id,
-      quantity: cartItems.quantity,
-      productId: products.id,
-      name: products.name,
-      code: products.code,
-      seo: products.seo,
-      image: products.image,
-      barcode: products.barcode,
-      ozelkod2: products.ozelkod2,
-      stockNumberType: products.stockNumberType,
-      stock: products.quantity,
-      taxRate: products.taxRate,
-      currencyId: products.currencyId,
-      unitId: productUnits.id,
-      units: unitsJson,
-    })
+    .select(cartLineColumns)
     .from(cartItems)
     .innerJoin(carts, eq(carts.id, cartItems.cartId))
     .innerJoin(products, eq(products.id, cartItems.productId))

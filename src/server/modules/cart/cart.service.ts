@@ -128,7 +128,7 @@ export function addToCart(cart: CartDeps, user: Dealer, input: AddInput): Promis
   })
 }
 
-async function addBatchNow(data: CachedDb, user: Dealer, batch: PendingAdd[]): Promise<void> {
+async function addBatchNow(data: CartDeps, user: Dealer, batch: PendingAdd[]): Promise<void> {
   const { db, caches } = data
   let committed: { version: number; outcomes: AddOutcome[] }
   try {
@@ -161,6 +161,7 @@ async function addBatchNow(data: CachedDb, user: Dealer, batch: PendingAdd[]): P
     for (const add of batch) await addBatchNow(data, user, [add])
     return
   }
+  if (committed.outcomes.some((o) => 'line' in o)) data.queue.committed.notify()
   try {
     const cart = await cartAfterAdds(data, user, committed.version, committed.outcomes)
     const { items: _lines, ...summary } = cart
@@ -266,14 +267,30 @@ async function emptyCartNow(data: CachedDb, user: Dealer): Promise<Cart> {
   return getCart(data, user)
 }
 
+/** A change that went through: whoever follows carts (the live staff screens) hears of it. */
+async function thenNotify(cart: CartDeps, change: Promise<Cart>): Promise<Cart> {
+  const answer = await change
+  cart.queue.committed.notify()
+  return answer
+}
+
 export function changeLine(cart: CartDeps, user: Dealer, lineId: number, patch: CartLinePatch) {
-  return cart.queue.turns.run(user.id, () => changeLineNow(cart, user, lineId, patch))
+  return thenNotify(
+    cart,
+    cart.queue.turns.run(user.id, () => changeLineNow(cart, user, lineId, patch)),
+  )
 }
 
 export function removeLine(cart: CartDeps, user: Dealer, lineId: number) {
-  return cart.queue.turns.run(user.id, () => removeLineNow(cart, user, lineId))
+  return thenNotify(
+    cart,
+    cart.queue.turns.run(user.id, () => removeLineNow(cart, user, lineId)),
+  )
 }
 
 export function emptyCart(cart: CartDeps, user: Dealer) {
-  return cart.queue.turns.run(user.id, () => emptyCartNow(cart, user))
+  return thenNotify(
+    cart,
+    cart.queue.turns.run(user.id, () => emptyCartNow(cart, user)),
+  )
 }

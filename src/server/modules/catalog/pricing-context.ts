@@ -26,8 +26,18 @@ export type PricingContext = {
 }
 
 export async function loadPricingContext(data: CachedDb, user: AuthUser | null): Promise<PricingContext> {
-  const settings = await loadStoreSettings(data)
-  const list = await loadCurrencies(data)
+  return pricingContextFor(await loadStoreSettings(data), await loadCurrencies(data), user)
+}
+
+/**
+ * The same context from settings and currencies already read: what staff need to price many dealers'
+ * carts with one read of each (the user needs only their preferences and their company's profit %).
+ */
+export function pricingContextFor(
+  settings: StoreSettings,
+  list: Currency[],
+  user: Pick<AuthUser, 'preferences' | 'profitPercent'> | null,
+): PricingContext {
   const prefs = effectivePreferences(user?.preferences ?? null, settings, list, 'tr', null)
   const profitPercent = user?.profitPercent ?? '0'
   const currencies = new Map(list.map((c) => [c.id, c]))

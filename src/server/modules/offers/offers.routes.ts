@@ -72,7 +72,12 @@ export const offersRoutes =
           response: { 200: offerSchema },
         },
       },
-      async (request) => makeOffer(cart, requireDealer(request), request.body ?? {}, deps.now()),
+      async (request) => {
+        const offer = await makeOffer(cart, requireDealer(request), request.body ?? {}, deps.now())
+        // The cart was emptied into the offer: the live staff screens hear of it.
+        deps.cartQueue.committed.notify()
+        return offer
+      },
     )
 
     app.get(

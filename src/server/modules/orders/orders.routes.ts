@@ -35,12 +35,14 @@ export const ordersRoutes =
       },
       async (request) => {
         // The confirmation mail is queued in the order's transaction; the outbox worker sends it.
-        const { order } = await placeOrder(
+        const { order, created } = await placeOrder(
           { ...data, mailSignal: deps.mailSignal },
           requireDealer(request),
           { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
           deps.now(),
         )
+        // The cart was emptied into the order: the live staff screens hear of it.
+        if (created) deps.cartQueue.committed.notify()
         return order
       },
     )

@@ -84,6 +84,8 @@ export const paymentsRoutes =
           locale,
           deps.now(),
         )
+        // A card-paid order empties its cart: the live staff screens read the carts again.
+        if (outcome.result === 'succeeded') deps.cartQueue.committed.notify()
         return sendPage(reply, resultPage(outcome, locale, newNonce()))
       },
     )
