@@ -1,7 +1,6 @@
 import { Paper, Stack, Text, Title } from '@mantine/core'
-import { Navigate, useLocation } from 'react-router'
+import { LoginRedirect } from '../../components/LoginRedirect'
 import { useTranslation } from '../../i18n/use-translation'
-import { loginPath } from '../../lib/locale-path'
 import { useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { AccountSettingsForm } from './AccountSettingsForm'
@@ -12,10 +11,9 @@ import { AccountSettingsForm } from './AccountSettingsForm'
  */
 export function AccountSettingsPage() {
   const { t } = useTranslation()
-  const { user, locale } = useSession()
-  const location = useLocation()
+  const { user } = useSession()
   usePageTitle(t('accountSettings.title'))
-  if (!user) return <Navigate to={loginPath(locale, location.pathname + location.search)} replace />
+  if (!user) return <LoginRedirect />
 
   return (
     <Stack gap="md" maw={560} w="100%">

@@ -5,17 +5,18 @@ import type { PaymentPlan } from '../../../contracts/bootstrap'
 import type { Cart } from '../../../contracts/cart'
 import { offeredPlans } from '../../../domain/payment-plan'
 import { CardPaymentForm } from '../../components/card-payment/CardPaymentForm'
+import { DealerGate } from '../../components/DealerGate'
 import { AlertIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { useTranslation } from '../../i18n/use-translation'
 import { useCart } from '../../lib/cart/cart-api'
+import { useCheckoutInfo } from '../../lib/cart/checkout-info'
 import { focusPageHeading } from '../../lib/page-heading'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
-import { useAfterPaidOrder, useCheckoutInfo } from './api/checkout-api'
+import { useAfterPaidOrder } from './api/checkout-api'
 import { CheckoutPreview } from './components/CheckoutPreview'
 import { CHECKOUT_STEPS, CheckoutSteps } from './components/CheckoutSteps'
-import { DealerOnly } from './components/DealerOnly'
 import { descriptionFrom, readPlanParam } from './pay-params'
 
 /** The card plan named in the address, when the store offers it and it is paid by card (virtual). */
@@ -157,9 +158,10 @@ function CheckoutFlow() {
  * The cart page hands over the order note in the navigation state.
  */
 export function CheckoutPage() {
+  const { t } = useTranslation()
   return (
-    <DealerOnly>
+    <DealerGate adminTitle={t('payment.dealerOnlyTitle')} adminText={t('payment.dealerOnlyText')}>
       <CheckoutFlow />
-    </DealerOnly>
+    </DealerGate>
   )
 }

@@ -16,6 +16,7 @@ import { Link, useParams } from 'react-router'
 import type { PaymentResult } from '../../../contracts/payments'
 import { formatMoney } from '../../../domain/money-format'
 import { MailOrderSlip } from '../../components/card-payment/MailOrderSlip'
+import { DealerGate } from '../../components/DealerGate'
 import { AlertIcon, CheckIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { NotFoundState } from '../../components/NotFoundState'
@@ -25,7 +26,6 @@ import { usePaymentResult } from '../../lib/payments/payments-api'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { CheckoutSteps } from './components/CheckoutSteps'
-import { DealerOnly } from './components/DealerOnly'
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -205,12 +205,12 @@ export function CheckoutSummaryPage() {
   const { id = '' } = useParams()
   const valid = /^[A-Za-z0-9_-]{1,100}$/.test(id)
   return (
-    <DealerOnly>
+    <DealerGate adminTitle={t('payment.dealerOnlyTitle')} adminText={t('payment.dealerOnlyText')}>
       {valid ? (
         <Result id={id} />
       ) : (
         <NotFoundState title={t('payment.result.notFoundTitle')} text={t('payment.result.notFoundText')} />
       )}
-    </DealerOnly>
+    </DealerGate>
   )
 }

@@ -3,13 +3,13 @@ import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { amountForInput } from '../../../domain/card-form'
 import { CardPaymentForm } from '../../components/card-payment/CardPaymentForm'
+import { DealerGate } from '../../components/DealerGate'
 import { InfoIcon } from '../../components/icons/Icons'
 import { PaymentLinkButton } from '../../components/payment-link/PaymentLinkButton'
 import { useTranslation } from '../../i18n/use-translation'
 import { fullNavigate } from '../../lib/navigation'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
-import { DealerOnly } from './components/DealerOnly'
 import { readPayParams } from './pay-params'
 
 const DESCRIPTION_MAX = 1000
@@ -71,8 +71,8 @@ export function PayOnAccountPage() {
   const { t } = useTranslation()
   usePageTitle(t('payment.account.title'))
   return (
-    <DealerOnly>
+    <DealerGate adminTitle={t('payment.dealerOnlyTitle')} adminText={t('payment.dealerOnlyText')}>
       <PayOnAccount />
-    </DealerOnly>
+    </DealerGate>
   )
 }

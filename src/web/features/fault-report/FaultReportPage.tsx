@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core'
+import { DealerGate } from '../../components/DealerGate'
 import { useTranslation } from '../../i18n/use-translation'
 import { usePageTitle } from '../../lib/use-page-title'
-import { DealerGate } from './DealerGate'
 import { FaultReportForm } from './FaultReportForm'
 import { FaultReportList } from './FaultReportList'
 
@@ -20,7 +20,7 @@ export function FaultReportPage() {
         </Title>
         <Text c="dimmed">{t('faultReport.intro')}</Text>
       </Stack>
-      <DealerGate>
+      <DealerGate adminTitle={t('faultReport.adminTitle')} adminText={t('faultReport.adminText')}>
         <FaultReportForm />
         <FaultReportList />
       </DealerGate>

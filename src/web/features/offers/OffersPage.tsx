@@ -1,13 +1,12 @@
-import { Alert, Box, Button, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
-import { type ReactNode, useEffect } from 'react'
-import { Link, Navigate, useLocation, useSearchParams } from 'react-router'
-import { AlertIcon } from '../../components/icons/Icons'
+import { Box, Button, Skeleton, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useEffect } from 'react'
+import { Link, useLocation, useSearchParams } from 'react-router'
+import { DealerGate } from '../../components/DealerGate'
 import { ListPagination } from '../../components/ListPagination'
 import { LoadError } from '../../components/LoadError'
 import { PlainList } from '../../components/PlainList'
 import { useTranslation } from '../../i18n/use-translation'
-import { loginPath } from '../../lib/locale-path'
-import { useLocalePath, useSession } from '../../lib/session-context'
+import { useLocalePath } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { useOfferList } from './api/offers-api'
@@ -122,25 +121,15 @@ function DealerOffers() {
  */
 export function OffersPage() {
   const { t } = useTranslation()
-  const { user, locale } = useSession()
-  const location = useLocation()
   usePageTitle(t('offers.title'))
-
-  if (!user) return <Navigate to={loginPath(locale, location.pathname + location.search)} replace />
-  let content: ReactNode
-  if (user.role !== 'dealer') {
-    content = (
-      <Alert color="yellow" icon={<AlertIcon />} title={t('offers.adminTitle')}>
-        {t('offers.adminText')}
-      </Alert>
-    )
-  } else content = <DealerOffers />
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {t('offers.title')}
       </Title>
-      {content}
+      <DealerGate adminTitle={t('offers.adminTitle')} adminText={t('offers.adminText')}>
+        <DealerOffers />
+      </DealerGate>
     </Stack>
   )
 }

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import type { Order } from '../../../contracts/orders'
 import { normalizeCurrencyCode } from '../../../domain/money-format'
+import { DealerGate } from '../../components/DealerGate'
 import { CheckIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { NotFoundState } from '../../components/NotFoundState'
@@ -25,7 +26,6 @@ import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { useOrder } from './api/orders-api'
-import { DealerOnly } from './components/DealerOnly'
 import { OrderItemList } from './components/OrderItemList'
 import { formatOrderDate, OrderItemsTable } from './components/OrderItemsTable'
 
@@ -157,12 +157,12 @@ export function OrderSuccessPage() {
   const { id = '' } = useParams()
   const orderId = /^\d{1,10}$/.test(id) ? Number(id) : Number.NaN
   return (
-    <DealerOnly>
+    <DealerGate adminTitle={t('orders.adminTitle')} adminText={t('cart.adminText')}>
       {Number.isSafeInteger(orderId) && orderId > 0 && orderId <= 2_147_483_647 ? (
         <DealerOrder id={orderId} />
       ) : (
         <NotFoundState title={t('orders.success.notFoundTitle')} text={t('orders.success.notFoundText')} />
       )}
-    </DealerOnly>
+    </DealerGate>
   )
 }

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { Link, useLocation, useSearchParams } from 'react-router'
 import type { Order } from '../../../contracts/orders'
+import { DealerGate } from '../../components/DealerGate'
 import { ListPagination } from '../../components/ListPagination'
 import { LoadError } from '../../components/LoadError'
 import { useTranslation } from '../../i18n/use-translation'
@@ -14,7 +15,6 @@ import { useLocalePath } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { useCancelOrder, useOrderList } from './api/orders-api'
-import { DealerOnly } from './components/DealerOnly'
 import { OrderCards } from './components/OrderCards'
 import { OrdersTable } from './components/OrderRows'
 
@@ -147,9 +147,9 @@ export function OrdersPage() {
       <Title order={1} size="h2">
         {t('orders.title')}
       </Title>
-      <DealerOnly>
+      <DealerGate adminTitle={t('orders.adminTitle')} adminText={t('cart.adminText')}>
         <DealerOrders />
-      </DealerOnly>
+      </DealerGate>
     </Stack>
   )
 }

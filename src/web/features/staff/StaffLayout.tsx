@@ -1,9 +1,10 @@
 import { Alert, Box, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { Link, Navigate, useLocation } from 'react-router'
+import { Link, useLocation } from 'react-router'
 import { AlertIcon } from '../../components/icons/Icons'
+import { LoginRedirect } from '../../components/LoginRedirect'
 import { useTranslation } from '../../i18n/use-translation'
-import { loginPath, stripLocalePrefix } from '../../lib/locale-path'
+import { stripLocalePrefix } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
@@ -78,12 +79,11 @@ export interface StaffLayoutProps {
  */
 export function StaffLayout({ title, description, children }: StaffLayoutProps) {
   const { t } = useTranslation()
-  const { user, locale } = useSession()
-  const location = useLocation()
+  const { user } = useSession()
   const phone = usePhoneLayout()
   usePageTitle(title)
 
-  if (!user) return <Navigate to={loginPath(locale, location.pathname + location.search)} replace />
+  if (!user) return <LoginRedirect />
   const heading = (
     <Stack gap={4}>
       <Title order={1} size="h2">

@@ -3,13 +3,13 @@ import { type ReactNode, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { StatementEntry } from '../../../contracts/ledger'
 import { OverdueDebtBanner } from '../../app/layout/OverdueDebtBanner'
+import { DealerGate } from '../../components/DealerGate'
 import { InfoIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
-import { DealerGate } from './DealerGate'
 import { PayBar } from './PayBar'
 import { StatementCards } from './StatementCards'
 import { StatementFilter } from './StatementFilter'
@@ -129,7 +129,7 @@ export function StatementPage() {
       <Title order={1} size="h2">
         {t('statement.title')}
       </Title>
-      <DealerGate>
+      <DealerGate adminTitle={t('statement.adminTitle')} adminText={t('statement.adminText')}>
         <DealerStatement />
       </DealerGate>
     </Stack>

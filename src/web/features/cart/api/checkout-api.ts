@@ -1,45 +1,20 @@
-import {
-  keepPreviousData,
-  type QueryClient,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query'
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRef } from 'react'
 import type { PreferenceRequest } from '../../../../contracts/account'
 import type { Cart } from '../../../../contracts/cart'
-import type { CheckoutInfo, Order } from '../../../../contracts/orders'
+import type { Order } from '../../../../contracts/orders'
 import { apiFetch } from '../../../lib/api-client'
 import { isApiError } from '../../../lib/api-error'
-import { useHasCart } from '../../../lib/cart/cart-query'
 import { cartKey, cartScope } from '../../../lib/cart/cart-sync'
 import { queryKeys } from '../../../lib/query-keys'
 import { useSession } from '../../../lib/session-context'
 
 /**
- * The cart page's checkout calls: the risk-limit figures, placing the order, making an offer and the
- * branch preference. Orders and offers run in the cart's mutation scope, so they wait for quantity or
- * unit changes still on their way and order exactly what the page shows.
+ * The cart page's checkout calls: placing the order, making an offer and the branch preference (the
+ * risk-limit figures come from lib/cart/checkout-info.ts, shared with the card checkout). Orders and
+ * offers run in the cart's mutation scope, so they wait for quantity or unit changes still on their
+ * way and order exactly what the page shows.
  */
-
-/**
- * GET /api/catalog/cart/checkout: the customer's risk limit, what already uses it and, with payment
- * plans offered, the cart's totals in each plan. Asked again whenever the lines, quantities, units or
- * the currency change; the previous figures stay on screen meanwhile (isPlaceholderData).
- */
-export function useCheckoutInfo(cart: Cart) {
-  const enabled = useHasCart()
-  const signature = [
-    cart.totals.total.currency,
-    ...cart.items.map((line) => `${line.id}:${line.productUnit.id}:${line.quantity}`),
-  ].join(',')
-  return useQuery({
-    queryKey: queryKeys.checkoutInfo(signature),
-    queryFn: ({ signal }) => apiFetch<CheckoutInfo>('/api/catalog/cart/checkout', { signal }),
-    enabled,
-    placeholderData: keepPreviousData,
-  })
-}
 
 /**
  * A random key for one order attempt. crypto.randomUUID exists only in secure contexts (HTTPS,
