@@ -37,6 +37,9 @@ export const mailOutbox = pgTable(
     // The staff list: one status, newest first.
     index('mail_outbox_status_idx').on(t.status, t.id),
     check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
-    check('mail_outbox_kind_valid', sql`${t.kind} in ('order_confirmation', 'offer', 'payment_link', 'fault_report')`),
+    check(
+      'mail_outbox_kind_valid',
+      sql`${t.kind} in ('order_confirmation', 'offer', 'payment_link', 'fault_report')`,
+    ),
   ],
 )
