@@ -109,9 +109,11 @@ const log = (line) => console.log(`  ${line}`)
 
 async function benchSize(size, options) {
   console.log(`\n━━ ${size.toLocaleString('en')} listed products ━━`)
+  // The search dashboard's million logged searches are written only when a chosen scenario reads them.
+  const searchLogs = options.scenarios.some((s) => s.searchLogs)
   const db = options.postgres
-    ? await preparePostgres({ root, size, serverUrl: options.postgres, log })
-    : await prepareDatabase({ root, size, reuse: options.reuse, log })
+    ? await preparePostgres({ root, size, serverUrl: options.postgres, log, searchLogs })
+    : await prepareDatabase({ root, size, reuse: options.reuse, log, searchLogs })
   const server = await startServer({
     root,
     dataDir: db.dataDir,
@@ -140,6 +142,7 @@ async function benchSize(size, options) {
         connections: options.connections,
         duration: options.duration,
         warmup: options.warmup,
+        serverPid: server.pid,
       })
       const bad = stats.non2xx + stats.errors + stats.timeouts
       console.log(
@@ -155,6 +158,7 @@ async function benchSize(size, options) {
         )
       }
       if (stats.throughput) console.log(`    = ${stats.throughput.value} ${stats.throughput.name}`)
+      for (const note of stats.notes ?? []) console.log(`    ${note}`)
       for (const f of stats.failures ?? []) console.log(`    ‼ ${f.count}× ${f.message}`)
       scenarios.push({
         id: scenario.id,

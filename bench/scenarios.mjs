@@ -17,6 +17,10 @@
 // A scenario whose requests depend on earlier answers declares `flow(ctx, send, { worker, iteration })`
 // instead of `requests` and `verify`: measure.mjs runs it in `connections` loops for the duration (see
 // there); `throughput.label` names the whole flow.
+//
+// A scenario that is not HTTP load declares `run({ baseUrl, client, ctx, duration, warmup, serverPid })`
+// and returns the figures itself (the staff sockets: bench/staff-sockets.mjs); `notes` it returns are
+// printed under its line.
 
 /**
  * @typedef {object} Context
@@ -28,12 +32,15 @@
  * @property {string[]} productPaths the same products' page addresses
  * @property {number[]} listPages twenty list pages spread over the catalogue
  * @property {Record<number, string[]>} prefixes autocomplete prefixes by length 1–5
- * @property {{dealers: string[], password: string, historyEmail: string, historyOrders: number}} fixtures
- *   the bench-fixtures CLI's accounts (src/server/cli/bench-fixtures.ts)
+ * @property {{dealers: string[], password: string, historyEmail: string, historyOrders: number,
+ *   searchLogs?: {searches: number, searchers: number, words: string[], userTerms: string[]}}} fixtures
+ *   the bench-fixtures CLI's accounts (src/server/cli/bench-fixtures.ts), and the search log's report
+ *   (src/server/cli/bench-search-logs.ts) when a chosen scenario declares `searchLogs: true`
  */
 
 import { readFileSync } from 'node:fs'
 import { benchBinPrefixes } from './seed.mjs'
+import { runStaffSockets, STAFF_SOCKETS } from './staff-sockets.mjs'
 
 const isList = (page) => (body) =>
   Array.isArray(body.items) && body.items.length > 0 && body.page === page
@@ -132,6 +139,59 @@ const isBinAnswer = (body, req) => {
     return `organization ${organization} for ${req.body}`
   }
   return null
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The staff search dashboard (issue 13): its tables and its word and user searches, as the demo
+// administrator, over the bench's search log (src/server/cli/bench-search-logs.ts).
+
+const STAFF = { email: 'yonetici@toptan.test', password: 'Yonetici1234!' }
+const DASHBOARD_PERIODS = ['today', '7d', '30d']
+/** Requests in one connection's cycle: half the tables, a quarter word searches, a quarter user searches. */
+export const DASHBOARD_DRAWS = 120
+
+/**
+ * The dashboard's requests, drawn with a fixed seed (every run sends the same): each a random period,
+ * the searches a random word (frequent to never searched, Turkish letters and upper case among them)
+ * or user term (names, parts of names and e-mail addresses) of the search log's report.
+ */
+export function dashboardRequests({ words, userTerms }) {
+  let state = 0x13d
+  const next = (n) => {
+    state ^= state << 13
+    state ^= state >>> 17
+    state ^= state << 5
+    return (state >>> 0) % n
+  }
+  return Array.from({ length: DASHBOARD_DRAWS }, (_, i) => {
+    const period = DASHBOARD_PERIODS[next(DASHBOARD_PERIODS.length)]
+    if (i % 2 === 0) return { ...get(`/yonetim/top-queries?period=${period}`), label: 'tables' }
+    const [type, terms, label] =
+      i % 4 === 1 ? ['kelime', words, 'word search'] : ['kullanıcı', userTerms, 'user search']
+    const query = new URLSearchParams({ query: terms[next(terms.length)], type, period })
+    return { ...get(`/yonetim/search_queries?${query}`), label }
+  })
+}
+
+/** The cycle started `by` requests later, so the connections do not send the same request together. */
+const rotate = (list, by) => list.slice(by % list.length).concat(list.slice(0, by % list.length))
+
+/** The tables of 7 and 30 days are full (20 words, 20 users, 20 latest); a search answers its type. */
+function isDashboardAnswer(body, req) {
+  const url = new URL(req.path, 'http://bench')
+  const period = url.searchParams.get('period')
+  if (body.period !== period) return `period ${body.period}, asked ${period}`
+  if (url.pathname === '/yonetim/top-queries') {
+    const full = [body.topQueries, body.topUsers, body.lastQueries].every((t) => t?.length === 20)
+    return period === 'today' || full
+      ? null
+      : `${body.topQueries?.length} words, ${body.topUsers?.length} users, ${body.lastQueries?.length} latest`
+  }
+  return body.success === true &&
+    body.type === url.searchParams.get('type') &&
+    Array.isArray(body.searchResult)
+    ? null
+    : `success ${body.success}, type ${body.type}`
 }
 
 /** The orders of the history company (docs/design.md §6: a dealer with 10,000 orders), 20 a page. */
@@ -288,7 +348,7 @@ async function payOnAccount(_ctx, send, { iteration }) {
   }
 }
 
-/** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests?: (ctx: Context, connection: number) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function, flow?: (ctx: Context, send: Function, at: {worker: number, iteration: number}) => Promise<void>, sessions?: (ctx: Context) => Array<{email: string, password: string}>, connections?: (ctx: Context) => number, throughput?: {label: string, name: string}, p99Budget?: boolean, html?: boolean}>} */
+/** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests?: (ctx: Context, connection: number) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function, flow?: (ctx: Context, send: Function, at: {worker: number, iteration: number}) => Promise<void>, sessions?: (ctx: Context) => Array<{email: string, password: string}>, connections?: (ctx: Context) => number, throughput?: {label: string, name: string}, p99Budget?: boolean, html?: boolean, searchLogs?: boolean}>} */
 export const SCENARIOS = [
   {
     id: 'list-page-1',
@@ -420,6 +480,27 @@ export const SCENARIOS = [
     verify: isBinAnswer,
   },
   {
+    // Issue 13: the staff search dashboard over 1,000,000 logged searches; p99 under 100 ms (BUDGETS).
+    id: 'search-dashboard',
+    label: 'search dashboard',
+    describe: (ctx) =>
+      `${ctx.fixtures.searchLogs.searches.toLocaleString('en')} searches; tables, word and user searches, ` +
+      'random periods',
+    searchLogs: true,
+    sessions: () => [STAFF],
+    requests: (ctx, connection) => rotate(dashboardRequests(ctx.fixtures.searchLogs), connection * 7),
+    verify: isDashboardAnswer,
+  },
+  {
+    // Issue 13: STAFF_SOCKETS staff sockets on one process while dealers log in and out; the server's
+    // memory and the push latency to one and to all sockets (bench/staff-sockets.mjs). Figures only.
+    id: 'staff-sockets',
+    label: 'staff sockets, pushes',
+    describe: (ctx) => `${STAFF_SOCKETS} sockets, ${ctx.fixtures.dealers.length} dealers logging in and out`,
+    run: runStaffSockets,
+    p99Budget: false,
+  },
+  {
     // The card payment's server side with 10 dealers paying at once: figures only, no budget is set.
     id: 'payment-sandbox',
     label: 'card payment, sandbox',
@@ -461,7 +542,7 @@ export const BUDGETS = {
   /** Every scenario's p99 at the largest catalogue (100,000). */
   p99Ms: 50,
   /** Scenarios held to a tighter p99 than p99Ms (ms). */
-  p99MsById: { 'bin-control': 10 },
+  p99MsById: { 'bin-control': 10, 'search-dashboard': 100 },
   /** p50 and p99 at the largest catalogue against the smallest. */
   sizeRatio: 3,
   /** p50 and p99 of a subject scenario against its base, at every size. */

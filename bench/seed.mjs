@@ -22,7 +22,7 @@ export function childEnv(dataDir, extra = {}, databaseUrl = undefined) {
  * --postgres: a fresh database per size on a PostgreSQL server of this machine (127.0.0.1 or
  * localhost only), created and dropped with the server's own psql-free SQL through the pg package.
  */
-export async function preparePostgres({ root, size, serverUrl, log }) {
+export async function preparePostgres({ root, size, serverUrl, log, searchLogs = false }) {
   const url = new URL(serverUrl)
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
     throw new Error('--postgres must point at a server on this machine (127.0.0.1 or localhost)')
@@ -45,6 +45,7 @@ export async function preparePostgres({ root, size, serverUrl, log }) {
   log(`Seeded in ${seedSeconds.toFixed(1)} s.`)
   const fixtures = await runFixtures(root, dataDir, log, databaseUrl)
   await importBenchBins(root, dataDir, log, databaseUrl)
+  if (searchLogs) fixtures.searchLogs = await runSearchLogs(root, dataDir, log, databaseUrl)
   const drop = async () => {
     const client = new pg.Client({ connectionString: serverUrl })
     await client.connect()
@@ -60,7 +61,7 @@ const MARKER = 'bench-seed.json'
  * A fresh database with `size` listed products in data/bench/<size>. With `reuse`, an existing one of
  * that size (recorded in bench-seed.json after a seed that finished) is kept as it is.
  */
-export async function prepareDatabase({ root, size, reuse, log }) {
+export async function prepareDatabase({ root, size, reuse, log, searchLogs = false }) {
   const dataDir = path.join(root, 'data', 'bench', String(size))
   const markerFile = path.join(dataDir, MARKER)
   if (reuse && existsSync(markerFile) && existsSync(path.join(dataDir, 'pgdata'))) {
@@ -71,6 +72,11 @@ export async function prepareDatabase({ root, size, reuse, log }) {
       let fixtures = marker.fixtures
       if (!fixtures?.historyOrders) {
         fixtures = await runFixtures(root, dataDir, log)
+        writeFileSync(markerFile, `${JSON.stringify({ ...marker, fixtures }, null, 2)}\n`)
+      }
+      // A database seeded without the search dashboard's log gets it when a scenario needs it.
+      if (searchLogs && !fixtures.searchLogs) {
+        fixtures = { ...fixtures, searchLogs: await runSearchLogs(root, dataDir, log) }
         writeFileSync(markerFile, `${JSON.stringify({ ...marker, fixtures }, null, 2)}\n`)
       }
       await importBenchBins(root, dataDir, log)
@@ -89,6 +95,7 @@ export async function prepareDatabase({ root, size, reuse, log }) {
   log(`Seeded in ${seedSeconds.toFixed(1)} s.`)
   const fixtures = await runFixtures(root, dataDir, log)
   await importBenchBins(root, dataDir, log)
+  if (searchLogs) fixtures.searchLogs = await runSearchLogs(root, dataDir, log)
   writeFileSync(
     markerFile,
     `${JSON.stringify({ products: size, listed, seededAt: new Date().toISOString(), seedSeconds, fixtures }, null, 2)}\n`,
@@ -120,6 +127,28 @@ async function runFixtures(root, dataDir, log, databaseUrl = undefined) {
   log(
     `Fixtures: ${report.dealers.length} bench dealers, ${report.historyEmail} with ` +
       `${report.historyOrders.toLocaleString('en')} orders (${((performance.now() - started) / 1000).toFixed(1)} s).`,
+  )
+  return report
+}
+
+/**
+ * The search dashboard's log (src/server/cli/bench-search-logs.ts): 1,000,000 searches over a year by
+ * 300 searchers and guests, and the dashboard's totals built from them; only for the scenarios that
+ * declare `searchLogs` (about 20 s embedded). Answers the words and user terms the scenario searches.
+ */
+async function runSearchLogs(root, dataDir, log, databaseUrl = undefined) {
+  const started = performance.now()
+  const { stdout } = await runCli(
+    root,
+    'bench-search-logs',
+    ['--json'],
+    childEnv(dataDir, {}, databaseUrl),
+    'search log',
+  )
+  const report = JSON.parse(stdout.trim().split('\n').at(-1))
+  log(
+    `Search log: ${report.searches.toLocaleString('en')} searches by ${report.searchers} searchers ` +
+      `(${((performance.now() - started) / 1000).toFixed(1)} s).`,
   )
   return report
 }

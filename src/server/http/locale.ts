@@ -14,9 +14,11 @@ function localeFromHeader(header: string | undefined): Locale | null {
 /**
  * Pages: the URL prefix, else the user's preference, else Turkish.
  * API calls: the web app sends its page language in Accept-Language; else the preference; else Turkish.
+ * The web app's calls outside /api/ (the staff API under /yonetim/…) say they are calls with
+ * X-Requested-With, which a page load never sends.
  */
 export function resolveLocale(request: FastifyRequest): Locale {
-  if (request.url.startsWith('/api/')) {
+  if (request.url.startsWith('/api/') || request.headers['x-requested-with'] === 'XMLHttpRequest') {
     return localeFromHeader(request.headers['accept-language']) ?? request.user?.locale ?? 'tr'
   }
   return localeFromPath(request.url) ?? request.user?.locale ?? 'tr'

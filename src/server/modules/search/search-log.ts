@@ -3,7 +3,8 @@ import { insertSearchLogs, type SearchLogEntry } from './search.repository'
 
 /**
  * Every search is logged for the admin statistics, but not on the searcher's time: entries are
- * buffered and written in one statement every flushMs (0 = at once, as tests use); repeats of one
+ * buffered and written in one transaction every flushMs (0 = at once, as tests use), together with
+ * the search dashboard's running totals; repeats of one
  * search within the window only raise its hit count. A crash can lose
  * at most the last interval's entries; close() writes what is left.
  */
@@ -35,7 +36,7 @@ export class SearchLog {
     this.timer = undefined
     const batch = [...this.buffer.values()]
     this.buffer = new Map()
-    this.writing = this.writing.then(() => insertSearchLogs(this.db, batch)).catch(this.onError)
+    this.writing = this.writing.then(() => insertSearchLogs(this.db, batch, this.now())).catch(this.onError)
     return this.writing
   }
 

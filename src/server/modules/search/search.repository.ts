@@ -1,9 +1,11 @@
 import { and, asc, type SQL, sql } from 'drizzle-orm'
+import { ledgerDay } from '../../../domain/ledger'
 import { foldTurkish } from '../../../domain/turkish-text'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema/catalogue'
 import { searchLogs } from '../../db/schema/store'
 import { escapeLike } from '../catalog/products.repository'
+import { addToSearchStats, rollSearchStats } from '../search-dashboard/search-stats.repository'
 
 export type SearchLogEntry = {
   userId: number | null
@@ -14,14 +16,21 @@ export type SearchLogEntry = {
   hits: number
 }
 
-export async function insertSearchLogs(db: Db, entries: SearchLogEntry[]) {
+/**
+ * Writes a batch into the log and adds it to the search dashboard's running totals in the same
+ * transaction (moving them on to `now`'s day first), so the two never disagree.
+ */
+export async function insertSearchLogs(db: Db, entries: SearchLogEntry[], now: Date) {
   if (entries.length === 0) return
-  await db.insert(searchLogs).values(
-    entries.map((e) => {
-      const query = e.query.slice(0, 200)
-      return { ...e, query, queryKey: foldTurkish(query).slice(0, 200) }
-    }),
-  )
+  const rows = entries.map((e) => {
+    const query = e.query.slice(0, 200)
+    return { ...e, query, queryKey: foldTurkish(query).slice(0, 200) }
+  })
+  await db.transaction(async (tx) => {
+    const through = await rollSearchStats(tx, ledgerDay(now))
+    await tx.insert(searchLogs).values(rows)
+    await addToSearchStats(tx, rows, through)
+  })
 }
 
 const suggestionColumns = {
