@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { mantineImports, readMantine } from './vite-mantine-css.ts'
+import { mantineImports, mantinePackageSheets, readMantine } from './vite-mantine-css.ts'
 
 const { folderOf, sheetsOf } = readMantine(path.resolve('node_modules/@mantine/core'))
 const sheetsFor = (name: string) => sheetsOf.get(folderOf.get(name) ?? '') ?? []
@@ -28,5 +28,18 @@ describe('mantineImports', () => {
   it('lists value imports and skips type-only ones', () => {
     const code = `import { Button, type MantineTheme, Radio as R } from '@mantine/core'\nimport type { BoxProps } from '@mantine/core'`
     expect(mantineImports(code)).toEqual(['Button', 'Radio'])
+  })
+})
+
+describe('mantinePackageSheets', () => {
+  it("gives a module importing the carousel the carousel's stylesheet", () => {
+    const code = `import { useState } from 'react'\nimport { Carousel } from '@mantine/carousel'\n`
+    expect(mantinePackageSheets(code)).toEqual(['@mantine/carousel/styles.layer.css'])
+  })
+
+  it('gives nothing for a type-only import or a module that does not import the carousel', () => {
+    const typeOnly = `import { useState } from 'react'\nimport type { CarouselProps } from '@mantine/carousel'\n`
+    expect(mantinePackageSheets(typeOnly)).toEqual([])
+    expect(mantinePackageSheets(`import { Button } from '@mantine/core'`)).toEqual([])
   })
 })

@@ -6,6 +6,8 @@
 // The stylesheets are the '.layer.css' variants: inside `@layer mantine`, so the app's own CSS (modules,
 // global.css) wins whatever order the chunks' stylesheets arrive in. Within one module they are
 // imported in the order of Mantine's full stylesheet, which puts a component after those it is built on.
+// A module importing a component of another Mantine package with a stylesheet of its own (the
+// carousel) gets that package's '.layer.css' too.
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Plugin } from 'vite'
@@ -127,6 +129,25 @@ export function mantineImports(code: string): string[] {
   return names
 }
 
+/**
+ * Mantine's packages beside core whose components come with one stylesheet of their own (the carousel):
+ * a module importing one of them gets that stylesheet, like a core component's.
+ */
+const PACKAGE_SHEETS: Record<string, string> = {
+  '@mantine/carousel': '@mantine/carousel/styles.layer.css',
+}
+
+/** The stylesheets of the Mantine packages (other than core) a module imports values from. */
+export function mantinePackageSheets(code: string): string[] {
+  const sheets: string[] = []
+  for (const [name, sheet] of Object.entries(PACKAGE_SHEETS)) {
+    // No quote between `import` and `from`: the match cannot reach back over an earlier import's module.
+    const valueImport = new RegExp(`import\\s+(?!type\\s)[^'"]*?\\bfrom\\s+['"]${name}['"]`)
+    if (valueImport.test(code)) sheets.push(sheet)
+  }
+  return sheets
+}
+
 export function mantineCss(): Plugin {
   let styles: MantineStyles | null = null
   let root = process.cwd()
@@ -141,19 +162,24 @@ export function mantineCss(): Plugin {
       root = config.root
     },
     transform(code, id) {
-      // The app's modules, and Mantine's own packages built on core components (modals, notifications).
+      // The app's modules, and Mantine's own packages built on core components (modals, notifications,
+      // the carousel).
       const ours = !id.includes('/node_modules/') && /\.tsx?$/.test(id)
-      const mantinePackage = /\/node_modules\/@mantine\/(modals|notifications)\/esm\/.*\.mjs$/.test(id)
-      if (!(ours || mantinePackage) || !code.includes('@mantine/core')) return null
+      const mantinePackage = /\/node_modules\/@mantine\/(modals|notifications|carousel)\/esm\/.*\.mjs$/.test(
+        id,
+      )
+      if (!(ours || mantinePackage) || !code.includes('@mantine/')) return null
       const { folderOf, sheetsOf } = load()
       const sheets = new Set<string>()
       for (const name of mantineImports(code)) {
         const folder = folderOf.get(name)
-        for (const sheet of folder ? (sheetsOf.get(folder) ?? []) : []) sheets.add(sheet)
+        for (const sheet of folder ? (sheetsOf.get(folder) ?? []) : [])
+          sheets.add(`@mantine/core/styles/${sheet}.layer.css`)
       }
+      if (ours) for (const sheet of mantinePackageSheets(code)) sheets.add(sheet)
       if (sheets.size === 0) return null
       // Appended, so the module's lines (and its source map) stay where they are; imports are hoisted.
-      const imports = [...sheets].map((s) => `import '@mantine/core/styles/${s}.layer.css';`).join('\n')
+      const imports = [...sheets].map((s) => `import '${s}';`).join('\n')
       return { code: `${code}\n${imports}\n`, map: null }
     },
   }

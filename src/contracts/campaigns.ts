@@ -21,7 +21,8 @@ export type CampaignProduct = z.infer<typeof campaignProductSchema>
 export const campaignSchema = z.object({
   id: z.number(),
   name: z.string(),
-  rowCount: z.number(),
+  /** Rows of cards per slide: the store's row_count, at least 1 (spec/2 §2 "Campaign carousel"). */
+  rowCount: z.number().int().min(1),
   products: z.array(campaignProductSchema),
 })
 export type Campaign = z.infer<typeof campaignSchema>

@@ -31,6 +31,21 @@ if (typeof window !== 'undefined') {
       disconnect() {}
     }
   }
+  // Embla (the campaign carousel) watches which slides are in view.
+  if (!window.IntersectionObserver) {
+    window.IntersectionObserver = class {
+      readonly root = null
+      readonly rootMargin = '0px'
+      readonly scrollMargin = '0px'
+      readonly thresholds = [0]
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return []
+      }
+    }
+  }
   window.scrollTo = () => {}
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
 }

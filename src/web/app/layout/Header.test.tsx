@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http } from 'msw'
+import { HttpResponse, http } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { cartSchema } from '../../../contracts/cart'
 import { okSchema } from '../../../contracts/common'
+import { queryKeys } from '../../lib/query-keys'
 import { cartLine, cartOf, emptyCart } from '../../test/cart-fixtures'
 import { dealer, dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { apiJson, holdRequests, recordRequests } from '../../test/network'
@@ -79,25 +80,45 @@ describe('Header for a dealer', () => {
     expect(posts).toEqual([{ key: 'defaultCurrency', value: 2 }])
   })
 
-  it('keeps the focus on the currency button while the change is saved (busy, never disabled)', async () => {
+  it('shows the new currency at once, without waiting for the answer; prices are fetched after it', async () => {
     const { calls, resolver } = holdRequests()
     server.use(
       http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())),
       http.post('/api/catalog/settings', resolver),
     )
     const user = userEvent.setup()
-    renderWithProviders(<Header />, { bootstrap: dealerBootstrap() })
+    const { queryClient } = renderWithProviders(<Header />, { bootstrap: dealerBootstrap() })
+    const cartState = () => queryClient.getQueryState(queryKeys.cart())
+    await waitFor(() => expect(cartState()?.status).toBe('success'))
     await user.click(screen.getByRole('button', { name: 'Para birimi: TL' }))
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}')
     await waitFor(() => expect(calls).toHaveLength(1))
-    const button = screen.getByRole('button', { name: 'Para birimi: TL' })
+    expect(calls[0]?.body).toEqual({ key: 'defaultCurrency', value: 2 })
+
+    // Switched while the call is still under way: busy, never disabled, the focus kept on it.
+    const button = screen.getByRole('button', { name: 'Para birimi: USD' })
     expect(button.getAttribute('aria-busy')).toBe('true')
     expect(button).toHaveProperty('disabled', false)
     await waitFor(() => expect(document.activeElement).toBe(button))
+    expect(cartState()?.isInvalidated).toBe(false)
+
     await act(async () => calls[0]!.answer(apiJson(okSchema, { ok: true })))
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Para birimi: USD' })),
+    // The server converts prices into the stored currency: they are fetched again once it is stored.
+    await waitFor(() => expect(cartState()?.isInvalidated).toBe(true))
+    expect(screen.getByRole('button', { name: 'Para birimi: USD' }).getAttribute('aria-busy')).toBeNull()
+  })
+
+  it('puts the previous currency back and says why when the choice is refused', async () => {
+    server.use(
+      http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())),
+      http.post('/api/catalog/settings', () => new HttpResponse('oops', { status: 500 })),
     )
+    const user = userEvent.setup()
+    renderWithProviders(<Header />, { bootstrap: dealerBootstrap() })
+    await user.click(screen.getByRole('button', { name: 'Para birimi: TL' }))
+    await user.click(within(await screen.findByRole('menu')).getByText('USD ($)'))
+    expect(await screen.findByText('Teknik bir hata yaşandı. Lütfen daha sonra tekrar deneyin.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Para birimi: TL' })).toBeTruthy()
   })
 })
 

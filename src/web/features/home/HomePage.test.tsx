@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { describe, expect, it, vi } from 'vitest'
 import { type CampaignsResponse, campaignsResponseSchema } from '../../../contracts/campaigns'
 import { defaultStoreSettings } from '../../../contracts/settings'
+import { LiveRegion } from '../../app/layout/LiveRegion'
 import { campaign, dealerBootstrap, guestBootstrap, product } from '../../test/fixtures'
 import { apiJson, never, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
@@ -68,6 +69,88 @@ describe('HomePage', () => {
     expect(await screen.findAllByText('1.234,50 ₺')).toHaveLength(2)
     expect(screen.queryByText('1.500,00 ₺')).toBeNull()
     expect(document.querySelector('del')).toBeNull()
+  })
+
+  it('shows a list price equal to the sale price only when prices are without tax', async () => {
+    const equal = campaign({ products: [product({ listPrice: { value: 1234.5, currency: 'TRY' } })] })
+    serveCampaigns({ campaigns: [equal] })
+    const withoutTax = renderWithProviders(<HomePage />, { bootstrap: dealerBootstrap() })
+    expect(await screen.findAllByText('1.234,50 ₺')).toHaveLength(2)
+    expect(document.querySelector('del')?.textContent).toContain('1.234,50 ₺')
+    withoutTax.unmount()
+
+    const settings = { ...defaultStoreSettings, productsWithKdv: true }
+    renderWithProviders(<HomePage />, { bootstrap: dealerBootstrap({ settings }) })
+    expect(await screen.findAllByText('1.234,50 ₺')).toHaveLength(1)
+    expect(document.querySelector('del')).toBeNull()
+  })
+
+  it("lays the products out in a carousel: a slide is a column of the campaign's rows", async () => {
+    const products = [1, 2, 3, 4, 5].map((id) => product({ id, name: `Ürün ${id}` }))
+    serveCampaigns({ campaigns: [campaign({ rowCount: 2, products })] })
+    renderWithProviders(<HomePage />, { bootstrap: dealerBootstrap() })
+
+    const section = await screen.findByRole('region', { name: 'Haftanın Fırsatları' })
+    const carousel = within(section).getByRole('group', { name: 'Haftanın Fırsatları' })
+    expect(carousel.getAttribute('aria-roledescription')).toBe('slayt gösterisi')
+    const slides = within(carousel).getAllByRole('group', { name: /^\d+ \/ 3$/ })
+    expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 / 3', '2 / 3', '3 / 3'])
+    const namesIn = (slide: HTMLElement) =>
+      within(slide)
+        .getAllByRole('link')
+        .map((link) => within(link).getByRole('img').getAttribute('alt'))
+    expect(slides.map(namesIn)).toEqual([['Ürün 1', 'Ürün 2'], ['Ürün 3', 'Ürün 4'], ['Ürün 5']])
+    // Each product once: the loop moves the slides, it copies none.
+    expect(screen.getAllByRole('link', { name: /Ürün 1/ })).toHaveLength(1)
+    // The first row of the first two columns is above the fold on a phone.
+    const loading = (name: string) => screen.getByRole('img', { name }).getAttribute('loading')
+    expect(['Ürün 1', 'Ürün 2', 'Ürün 3', 'Ürün 4', 'Ürün 5'].map(loading)).toEqual([
+      'eager',
+      'lazy',
+      'eager',
+      'lazy',
+      'lazy',
+    ])
+    // Pagination, no arrows.
+    expect(within(section).queryByRole('button', { name: /Previous|Next|Önceki|Sonraki/ })).toBeNull()
+    const pagination = within(section).getByRole('group', { name: 'Haftanın Fırsatları: slaytlar' })
+    const dots = within(pagination).getAllByRole('button')
+    expect(dots.map((dot) => dot.getAttribute('aria-label'))).toEqual([
+      'Slayt 1 / 3',
+      'Slayt 2 / 3',
+      'Slayt 3 / 3',
+    ])
+    await waitFor(() => expect(dots[0]?.getAttribute('aria-current')).toBe('true'))
+  })
+
+  it('moves to the position a pagination button names, and says so', async () => {
+    const products = [1, 2, 3, 4].map((id) => product({ id, name: `Ürün ${id}` }))
+    serveCampaigns({ campaigns: [campaign({ products })] })
+    const user = userEvent.setup()
+    renderWithProviders(
+      <>
+        <HomePage />
+        <LiveRegion />
+      </>,
+      { bootstrap: dealerBootstrap() },
+    )
+
+    const third = await screen.findByRole('button', { name: 'Slayt 3 / 4' })
+    await user.click(third)
+    await waitFor(() => expect(third.getAttribute('aria-current')).toBe('true'))
+    expect(screen.getByRole('button', { name: 'Slayt 1 / 4' }).getAttribute('aria-current')).toBeNull()
+    // Said in the app's live region: the user moved it (the autoplay's moves are not read out).
+    await waitFor(() => expect(screen.getByTestId('live-region').textContent?.trim()).toBe('Slayt 3 / 4'))
+  })
+
+  it('names the carousel parts in English on an English page', async () => {
+    const products = [1, 2, 3].map((id) => product({ id, name: `Item ${id}` }))
+    serveCampaigns({ campaigns: [campaign({ name: 'Deals of the week', products })] })
+    renderWithProviders(<HomePage />, { bootstrap: dealerBootstrap({ locale: 'en' }) })
+    const carousel = await screen.findByRole('group', { name: 'Deals of the week' })
+    expect(carousel.getAttribute('aria-roledescription')).toBe('carousel')
+    expect(within(carousel).getByRole('group', { name: '2 of 3' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Slide 3 of 3' })).toBeTruthy()
   })
 
   it('falls back to the 404 picture when an image fails', async () => {

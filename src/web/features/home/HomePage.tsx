@@ -1,15 +1,26 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core'
 import { Trans } from 'react-i18next'
 import { Link } from 'react-router'
+import type { Campaign } from '../../../contracts/campaigns'
+import { productsShownInCampaign } from '../../../domain/campaign'
 import { AlertIcon } from '../../components/icons/Icons'
 import { useTranslation } from '../../i18n/use-translation'
 import { describeError } from '../../lib/error-message'
 import { loginPath } from '../../lib/locale-path'
 import { useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
-import { CampaignSection, CampaignSectionSkeleton } from './CampaignSection'
-import { visibleCampaigns } from './campaign-products'
 import { useCampaigns } from './campaigns-api'
+import { CampaignSection, CampaignSectionSkeleton } from './components/CampaignSection'
+
+/** The campaigns with the products the visitor wants to see; a campaign left empty is not shown. */
+function visibleCampaigns(campaigns: Campaign[], showNotInStocks: '0' | '1'): Campaign[] {
+  return campaigns
+    .map((campaign) => ({
+      ...campaign,
+      products: productsShownInCampaign(campaign.products, showNotInStocks),
+    }))
+    .filter((campaign) => campaign.products.length > 0)
+}
 
 function Campaigns() {
   const { t } = useTranslation()

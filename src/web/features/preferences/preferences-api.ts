@@ -24,18 +24,29 @@ function useErrorToast() {
   }
 }
 
-/** Switches the currency prices are shown in, then refetches everything that shows a price. */
+/**
+ * Switches the currency prices are shown in. The choice shows at once and is sent without waiting for
+ * the answer (spec/2 §7); the prices, which the server converts into the stored currency, are fetched
+ * again once it has answered. A refusal puts the previous currency back and says why. Changes are sent
+ * one after the other, so the last choice is the one stored.
+ */
 export function useChangeCurrency() {
   const queryClient = useQueryClient()
-  const { updatePreferences } = useSession()
+  const { preferences, updatePreferences } = useSession()
   const showError = useErrorToast()
   return useMutation({
+    scope: { id: 'preference:defaultCurrency' },
     mutationFn: (currencyId: number) => savePreference({ key: 'defaultCurrency', value: currencyId }),
-    onSuccess: async (_answer, currencyId) => {
+    onMutate: (currencyId) => {
+      const previous = preferences.defaultCurrency
       updatePreferences({ defaultCurrency: currencyId })
-      await queryClient.invalidateQueries()
+      return { previous }
     },
-    onError: showError,
+    onSuccess: () => queryClient.invalidateQueries(),
+    onError: (error, _currencyId, context) => {
+      if (context) updatePreferences({ defaultCurrency: context.previous })
+      showError(error)
+    },
   })
 }
 

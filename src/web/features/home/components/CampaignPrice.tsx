@@ -1,9 +1,9 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core'
-import type { CampaignProduct } from '../../../contracts/campaigns'
-import { formatMoney } from '../../../domain/money-format'
-import { useTranslation } from '../../i18n/use-translation'
-import { useSession } from '../../lib/session-context'
-import { showsListPrice } from './campaign-products'
+import type { CampaignProduct } from '../../../../contracts/campaigns'
+import { showsCampaignListPrice } from '../../../../domain/campaign'
+import { formatMoney } from '../../../../domain/money-format'
+import { useTranslation } from '../../../i18n/use-translation'
+import { useSession } from '../../../lib/session-context'
 
 export function CampaignPrice({ product }: { product: CampaignProduct }) {
   const { t } = useTranslation()
@@ -19,7 +19,7 @@ export function CampaignPrice({ product }: { product: CampaignProduct }) {
   }
   return (
     <Group gap="xs" align="baseline" wrap="wrap">
-      {listPrice && showsListPrice(product, bootstrap.settings) && (
+      {listPrice && showsCampaignListPrice(product, bootstrap.settings) && (
         <Text component="del" size="xs" c="dimmed">
           <VisuallyHidden>{t('price.listPrice')}: </VisuallyHidden>
           {formatMoney(listPrice, locale)}

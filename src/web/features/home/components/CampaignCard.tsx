@@ -1,8 +1,8 @@
 import { Card, Text } from '@mantine/core'
 import { Link } from 'react-router'
-import type { CampaignProduct } from '../../../contracts/campaigns'
-import { ProductImage } from '../../components/ProductImage'
-import { useLocalePath } from '../../lib/session-context'
+import type { CampaignProduct } from '../../../../contracts/campaigns'
+import { ProductImage } from '../../../components/ProductImage'
+import { useLocalePath } from '../../../lib/session-context'
 import { CampaignPrice } from './CampaignPrice'
 
 export const campaignImageHeight = 229

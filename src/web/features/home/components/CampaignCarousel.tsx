@@ -1,0 +1,149 @@
+import { Carousel } from '@mantine/carousel'
+import type { EmblaCarouselType } from 'embla-carousel'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import type { Campaign } from '../../../../contracts/campaigns'
+import { CAROUSEL_GAP_PX, campaignColumns, campaignRows, carouselFitsFrom } from '../../../../domain/campaign'
+import { useTranslation } from '../../../i18n/use-translation'
+import { announce } from '../../../lib/announce'
+import { type CarouselAutoplay, useCarouselAutoplay } from '../hooks/use-carousel-autoplay'
+import { CampaignCard } from './CampaignCard'
+import classes from './CampaignCarousel.module.css'
+import { CarouselPagination } from './CarouselPagination'
+
+/** The first columns of the page's first carousel are above the fold on a phone: fetched at once. */
+const priorityColumns = 2
+
+// Looping, one position per slide, the first slide at the start (no jump when Embla takes over).
+const emblaOptions = { loop: true, align: 'start', slidesToScroll: 1 } as const
+
+/** Where the carousel stands: its positions and the current one (unknown until Embla has started). */
+function usePositions(api: EmblaCarouselType | null) {
+  const [positions, setPositions] = useState<{ count: number; selected: number } | null>(null)
+  useEffect(() => {
+    if (!api) return
+    const update = () =>
+      setPositions({ count: api.scrollSnapList().length, selected: api.selectedScrollSnap() })
+    update()
+    api.on('select', update).on('reInit', update)
+    return () => {
+      api.off('select', update).off('reInit', update)
+    }
+  }, [api])
+  return positions
+}
+
+/**
+ * The carousel's Embla API, as Mantine hands it over once Embla has started, and what is set up at that
+ * very moment, with no render in between, so no press and no move is missed:
+ * - the moves a user makes (pagination, a drag, the arrow keys) are said in the app's live region, the
+ *   autoplay's are not (asked of the plugin at the move itself: a press pauses the autoplay in the same
+ *   instant as its click moves the carousel, before React has drawn the pause);
+ * - a pagination button pressed before Embla had started (the buttons come drawn from the server) is
+ *   done now.
+ */
+function useCarouselApi(autoplay: CarouselAutoplay) {
+  const { t } = useTranslation()
+  const [api, setApi] = useState<EmblaCarouselType | null>(null)
+  const started = useRef<EmblaCarouselType | null>(null)
+  const pressedEarly = useRef<number | null>(null)
+  const latest = useRef({ t, isPlaying: autoplay.isPlaying, reducedMotion: autoplay.reducedMotion })
+  useEffect(() => {
+    latest.current = { t, isPlaying: autoplay.isPlaying, reducedMotion: autoplay.reducedMotion }
+  })
+  const { setApi: giveAutoplayApi } = autoplay
+
+  const onApi = useCallback(
+    (next: EmblaCarouselType) => {
+      // Mantine hands the same API over again after every move.
+      if (started.current === next) return
+      started.current = next
+      setApi(next)
+      giveAutoplayApi(next)
+      // Embla drops its listeners when it is destroyed.
+      next.on('select', () => {
+        if (latest.current.isPlaying()) return
+        const position = { index: next.selectedScrollSnap() + 1, total: next.scrollSnapList().length }
+        announce(latest.current.t('carousel.goTo', position))
+      })
+      const pressed = pressedEarly.current
+      pressedEarly.current = null
+      if (pressed !== null) next.scrollTo(pressed, true)
+    },
+    [giveAutoplayApi],
+  )
+  const goTo = useCallback((index: number) => {
+    const embla = started.current
+    if (embla) embla.scrollTo(index, latest.current.reducedMotion)
+    else pressedEarly.current = index
+  }, [])
+  return { api, onApi, goTo }
+}
+
+/**
+ * A campaign's products in a looping carousel (spec/2 §2 "Campaign carousel"): each slide a column of
+ * the campaign's rows, 10 px apart, pagination and no arrows, autoplay that pauses while the user
+ * interacts. Embla moves the slides themselves (it clones none), so each card is in the page once.
+ */
+export function CampaignCarousel({
+  campaign,
+  titleId,
+  first,
+}: {
+  campaign: Campaign
+  /** The id of the section's title, which names the carousel. */
+  titleId: string
+  /** The page's first carousel: its first cards get high priority. */
+  first: boolean
+}) {
+  const { t } = useTranslation()
+  const rows = campaignRows(campaign.rowCount)
+  const columns = useMemo(() => campaignColumns(campaign.products, rows), [campaign.products, rows])
+  const autoplay = useCarouselAutoplay()
+  const { api, onApi, goTo } = useCarouselApi(autoplay)
+  const positions = usePositions(api)
+
+  const count = positions?.count ?? columns.length
+  const selected = positions?.selected ?? 0
+  const autoplayState = autoplay.plugins.length === 0 ? 'off' : autoplay.playing ? 'playing' : 'paused'
+  return (
+    <div {...autoplay.handlers} data-autoplay={autoplayState} data-started={positions ? true : undefined}>
+      <Carousel
+        getEmblaApi={onApi}
+        plugins={autoplay.plugins}
+        emblaOptions={emblaOptions}
+        slideGap={CAROUSEL_GAP_PX}
+        withControls={false}
+        withIndicators={false}
+        role="group"
+        aria-roledescription={t('carousel.roleDescription')}
+        aria-labelledby={titleId}
+        classNames={{ root: classes.root, viewport: classes.viewport, slide: classes.slide }}
+      >
+        {columns.map((column, columnIndex) => (
+          <Carousel.Slide
+            key={column.map((product) => product.id).join('-')}
+            aria-roledescription={t('carousel.slide')}
+            aria-label={t('carousel.slideLabel', { index: columnIndex + 1, total: columns.length })}
+          >
+            <div className={classes.column}>
+              {column.map((product, rowIndex) => (
+                <CampaignCard
+                  key={product.id}
+                  product={product}
+                  priority={first && columnIndex < priorityColumns && rowIndex === 0}
+                />
+              ))}
+            </div>
+          </Carousel.Slide>
+        ))}
+      </Carousel>
+      <CarouselPagination
+        count={count}
+        selected={selected}
+        onSelect={goTo}
+        label={t('carousel.pagination', { name: campaign.name })}
+        fitsFrom={positions ? null : carouselFitsFrom(columns.length)}
+      />
+    </div>
+  )
+}
