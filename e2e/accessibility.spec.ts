@@ -98,6 +98,9 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
     await visit('/teklif/liste')
     await visit('/yonetim/e-postalar')
     await visit('/yonetim/e-postalar?status=sent', '/yonetim/e-postalar (sent)')
+    await visit('/yonetim/online-kullanicilar')
+    await visit('/yonetim/musteri-sepetleri')
+    await visit('/yonetim/aramalar')
   }
   if (role !== 'dealer') return
 

@@ -8,6 +8,7 @@ import type { OutboxWorkerOptions } from './integrations/mail/outbox-worker'
 import type { PaymentGateway } from './integrations/payments/gateway'
 import { LoginThrottle, type ThrottleOptions } from './modules/account/login-throttle'
 import { type CartQueue, createCartQueue } from './modules/cart/cart-queue'
+import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
 import type { SearchLog } from './modules/search/search-log'
 
 /**
@@ -23,10 +24,15 @@ export type AppMemory = {
   throttle: LoginThrottle
   /** Wakes this app's outbox worker after a commit that queued mail. */
   mailSignal: MailSignal
+  /**
+   * Who is online and the events of the live staff screens: in memory, or in Redis when REDIS_URL is
+   * set (shared by every process; its connections are closed with the app).
+   */
+  live: StaffLive
 }
 
 export function createAppMemory(
-  config: Pick<Config, 'cacheSeconds'>,
+  config: Pick<Config, 'cacheSeconds'> & Partial<Pick<Config, 'redisUrl' | 'redisKeyPrefix'>>,
   options: { throttle?: ThrottleOptions } = {},
 ): AppMemory {
   return {
@@ -35,6 +41,7 @@ export function createAppMemory(
     sessions: new SessionCache(Math.min(5, config.cacheSeconds) * 1000),
     throttle: new LoginThrottle(options.throttle),
     mailSignal: new MailSignal(),
+    live: createStaffLive(config),
   }
 }
 

@@ -22,6 +22,7 @@ import { registerStaticFiles } from './http/static-files'
 import { MailOutboxWorker } from './integrations/mail/outbox-worker'
 import { sandboxRoutes } from './integrations/payments/sandbox/sandbox.routes'
 import { accountRoutes } from './modules/account/account.routes'
+import { accountSettingsRoutes } from './modules/account/account-settings.routes'
 import { backOfficeRoutes } from './modules/back-office/back-office.routes'
 import { binRoutes } from './modules/bin/bin.routes'
 import { buildBootstrap } from './modules/bootstrap/bootstrap.service'
@@ -30,6 +31,9 @@ import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { productHead } from './modules/catalog/catalog.service'
 import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
+import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
+import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
+import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
 import { ledgerRoutes } from './modules/ledger/ledger.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { offersRoutes } from './modules/offers/offers.routes'
@@ -37,7 +41,10 @@ import { ordersRoutes } from './modules/orders/orders.routes'
 import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
 import { paymentsRoutes } from './modules/payments/payments.routes'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
+import { registerStaffLive } from './modules/presence/presence.routes'
 import { searchRoutes } from './modules/search/search.routes'
+import { searchDashboardRoutes } from './modules/search-dashboard/search-dashboard.routes'
+import { warrantyRoutes } from './modules/warranty/warranty.routes'
 
 export type RouteEntry = { method: string; url: string }
 
@@ -96,6 +103,8 @@ export async function buildApp(
   })
   // The session may carry the user's language: decide the request's language again once it is known.
   registerLocale(app)
+  // Presence is written from the session's user; the WebSocket plugin comes before every route.
+  await registerStaffLive(app, deps)
   // Static files first: they carry their build-time compressed copies, and on-the-fly compression
   // applies only to the routes registered after it (pages and API answers).
   await registerStaticFiles(app, deps.config.rootDir)
@@ -104,6 +113,7 @@ export async function buildApp(
   registerHealth(app, deps.database.db)
   await registerOpenApi(app)
   await app.register(accountRoutes(deps))
+  await app.register(accountSettingsRoutes(deps))
   await app.register(preferencesRoutes(deps))
   await app.register(campaignRoutes(deps))
   await app.register(consentRoutes(deps))
@@ -119,6 +129,11 @@ export async function buildApp(
   await app.register(mailOutboxRoutes(deps))
   await app.register(ledgerRoutes(deps))
   await app.register(backOfficeRoutes(deps))
+  await app.register(customerCartsRoutes(deps))
+  await app.register(searchDashboardRoutes(deps))
+  await app.register(faultReportRoutes(deps))
+  await app.register(faultReportStaffRoutes(deps))
+  await app.register(warrantyRoutes(deps))
 
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],

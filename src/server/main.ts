@@ -20,6 +20,7 @@ const DEMO_LOGINS = [
   ['Bayi (dealer)', 'bayi@toptan.test', 'Bayi1234!'],
   ['Bayi 2 (another dealer)', 'bayi2@toptan.test', 'Bayi1234!'],
   ['Yönetici (administrator)', 'yonetici@toptan.test', 'Yonetici1234!'],
+  ['Bayi 3 (a third company)', 'bayi3@toptan.test', 'Bayi1234!'],
 ]
 
 async function main() {

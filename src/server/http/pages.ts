@@ -25,6 +25,7 @@ const SIGNED_IN_PAGES = new Set<PageName>([
   'offers',
   'mailOutbox',
   'statement',
+  'accountSettings',
   'staffPayments',
   'staffPaymentLinks',
   'staffBankTransfer',

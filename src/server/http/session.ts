@@ -68,16 +68,18 @@ export function registerSession(
     const sessionId = sessionIdOf(cookie)
     let session = deps.sessions.get(sessionId)
     if (session === undefined || (session && session.expiresAt <= now)) {
+      const readAt = deps.sessions.generation
       session = await findSession(deps.db, sessionId, now)
-      deps.sessions.set(sessionId, session)
+      deps.sessions.set(sessionId, session, readAt)
     }
     if (!session) return
     request.user = session.user
     // Sliding expiry, written at most once a day per session.
     if (session.expiresAt.getTime() - now.getTime() < (SESSION_DAYS - 1) * DAY_MS) {
       const expiresAt = new Date(now.getTime() + SESSION_DAYS * DAY_MS)
+      const readAt = deps.sessions.generation
       await extendSession(deps.db, sessionId, expiresAt)
-      deps.sessions.set(sessionId, { ...session, expiresAt })
+      deps.sessions.set(sessionId, { ...session, expiresAt }, readAt)
       setSessionCookie(reply, cookie, deps.secureCookies)
     }
   })

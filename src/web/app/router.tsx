@@ -22,6 +22,15 @@ const OrdersPage = lazy(() =>
 const OrderSuccessPage = lazy(() =>
   import('../features/orders/OrderSuccessPage').then((m) => ({ default: m.OrderSuccessPage })),
 )
+const OnlineUsersPage = lazy(() =>
+  import('../features/staff/live/OnlineUsersPage').then((m) => ({ default: m.OnlineUsersPage })),
+)
+const CustomerCartsPage = lazy(() =>
+  import('../features/staff/live/CustomerCartsPage').then((m) => ({ default: m.CustomerCartsPage })),
+)
+const StaffIndexPage = lazy(() =>
+  import('../features/staff/StaffIndexPage').then((m) => ({ default: m.StaffIndexPage })),
+)
 const MailOutboxPage = lazy(() =>
   import('../features/staff/MailOutboxPage').then((m) => ({ default: m.MailOutboxPage })),
 )
@@ -40,6 +49,11 @@ const PayOnAccountPage = lazy(() =>
 const StatementPage = lazy(() =>
   import('../features/statement/StatementPage').then((m) => ({ default: m.StatementPage })),
 )
+const AccountSettingsPage = lazy(() =>
+  import('../features/account-settings/AccountSettingsPage').then((m) => ({
+    default: m.AccountSettingsPage,
+  })),
+)
 const PaymentsPage = lazy(() =>
   import('../features/staff/payments/PaymentsPage').then((m) => ({ default: m.PaymentsPage })),
 )
@@ -48,6 +62,17 @@ const PaymentLinksPage = lazy(() =>
 )
 const BankTransferPage = lazy(() =>
   import('../features/staff/payments/BankTransferPage').then((m) => ({ default: m.BankTransferPage })),
+)
+const SearchDashboardPage = lazy(() =>
+  import('../features/staff/search-dashboard/SearchDashboardPage').then((m) => ({
+    default: m.SearchDashboardPage,
+  })),
+)
+const FaultReportPage = lazy(() =>
+  import('../features/fault-report/FaultReportPage').then((m) => ({ default: m.FaultReportPage })),
+)
+const FaultReportsPage = lazy(() =>
+  import('../features/staff/fault-reports/FaultReportsPage').then((m) => ({ default: m.FaultReportsPage })),
 )
 const NotFoundPage = lazy(() =>
   import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
@@ -72,11 +97,18 @@ function pageRoutes() {
       <Route path="odeme" element={<PayOnAccountPage />} />
       <Route path="odeme/sepet" element={<CheckoutPage />} />
       <Route path="odeme/sonuc/:id" element={<CheckoutSummaryPage />} />
+      <Route path="yonetim" element={<StaffIndexPage />} />
+      <Route path="yonetim/aramalar" element={<SearchDashboardPage />} />
       <Route path="yonetim/e-postalar" element={<MailOutboxPage />} />
+      <Route path="yonetim/online-kullanicilar" element={<OnlineUsersPage />} />
+      <Route path="yonetim/musteri-sepetleri" element={<CustomerCartsPage />} />
       <Route path="hesap/ekstre" element={<StatementPage />} />
+      <Route path="hesap/ayarlar" element={<AccountSettingsPage />} />
       <Route path="yonetim/odemeler" element={<PaymentsPage />} />
       <Route path="yonetim/odeme-baglantilari" element={<PaymentLinksPage />} />
       <Route path="yonetim/havale" element={<BankTransferPage />} />
+      <Route path="yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
+      <Route path="ariza-bildirimi" element={<FaultReportPage />} />
       <Route path="odeme-linki/:token" element={<PaymentLinkPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />
       <Route path="arama" element={<ProductListPage kind="search" />} />

@@ -180,6 +180,7 @@ describe('demo seed', () => {
       ['bayi@toptan.test', 'dealer', true],
       ['bayi2@toptan.test', 'dealer', true],
       ['yonetici@toptan.test', 'admin', false],
+      ['bayi3@toptan.test', 'dealer', true],
     ])
     const [first, second] = await db.select().from(customers).orderBy(asc(customers.id)).limit(2)
     expect(first).toMatchObject({ riskLimit: '250000.00' })
@@ -352,7 +353,7 @@ describe('seed command', () => {
 
         const again = await runSeed(database, { products: undefined, reset: true })
         expect(again.totals.listedProducts).toBe(first.demo.listedProducts)
-        expect(again.totals.users).toBe(3)
+        expect(again.totals.users).toBe(4)
         expect(again.demo.demoAccountsCreated).toBe(false)
         const [firstId] = await database.db
           .select({ id: products.id })

@@ -24,6 +24,7 @@ import { ensureBaseData } from './base-data'
 import { buildProduct, type ProductDraft } from './catalogue-builder'
 import { seedAccounts } from './demo-accounts'
 import { seedPayments } from './demo-payments'
+import { seedDemoSerials } from './demo-serials'
 import { seedStore } from './demo-store'
 import { insertDrafts } from './insert'
 import { createRng, mixSeed } from './random'
@@ -85,6 +86,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     const accountCounts = await seedAccounts(tx, new Date())
     await seedStore(tx)
     await seedPayments(tx)
+    await seedDemoSerials(tx, new Date())
     return accountCounts
   })
   const totals = await countRows(db)
@@ -113,7 +115,8 @@ async function seedCampaigns(db: Db, listed: ProductDraft[], ids: Map<string, nu
   }
   const rows = await db
     .insert(campaigns)
-    .values(CAMPAIGNS.map((name, i) => ({ name, rowCount: 1, sortOrder: i })))
+    // The last section shows two rows of cards per slide (spec/2 §2: a campaign's rowCount).
+    .values(CAMPAIGNS.map((name, i) => ({ name, rowCount: name === 'Çok Satanlar' ? 2 : 1, sortOrder: i })))
     .returning({ id: campaigns.id, name: campaigns.name })
   const links = rows.flatMap((c) =>
     picks[c.name as (typeof CAMPAIGNS)[number]].map((d, i) => ({

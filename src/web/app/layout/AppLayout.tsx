@@ -1,6 +1,7 @@
 import { Container } from '@mantine/core'
 import { Suspense, useEffect } from 'react'
 import { Outlet } from 'react-router'
+import { WarrantyInquiryProvider } from '../../features/warranty/WarrantyInquiryProvider'
 import { useTranslation } from '../../i18n/use-translation'
 import classes from './AppLayout.module.css'
 import { CookieNotice } from './CookieNotice'
@@ -24,7 +25,16 @@ function LiveSignal() {
   return null
 }
 
+/** The layout of every page, with the warranty inquiry's provider around it (header entries use it). */
 export function AppLayout() {
+  return (
+    <WarrantyInquiryProvider>
+      <LayoutShell />
+    </WarrantyInquiryProvider>
+  )
+}
+
+function LayoutShell() {
   const { t } = useTranslation()
   return (
     <div className={classes.shell}>

@@ -1,15 +1,17 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core'
+import { Link } from 'react-router'
 import { useTranslation } from '../../i18n/use-translation'
-import { useSession } from '../../lib/session-context'
-import { parseSocialLinks } from '../../lib/social-links'
+import { useLocalePath, useSession } from '../../lib/session-context'
+import { SocialLinks } from './SocialLinks'
 
 export function Footer() {
   const { t } = useTranslation()
-  const { store } = useSession().bootstrap
+  const { bootstrap, user } = useSession()
+  const { store } = bootstrap
+  const localePath = useLocalePath()
   const address = [store.address, [store.town, store.city].filter(Boolean).join(' / ')]
     .filter(Boolean)
     .join(', ')
-  const socialLinks = parseSocialLinks(store.socialLinks)
 
   return (
     <footer style={{ borderTop: '1px solid var(--mantine-color-default-border)', marginTop: 'auto' }}>
@@ -38,20 +40,14 @@ export function Footer() {
                 </Anchor>
               </Text>
             )}
+            {/* Dealers file fault reports; a guest is asked to log in first, staff follow them elsewhere. */}
+            {user?.role !== 'admin' && (
+              <Anchor component={Link} to={localePath('/ariza-bildirimi')} size="sm">
+                {t('faultReport.menu')}
+              </Anchor>
+            )}
           </Stack>
-          {socialLinks.length > 0 && (
-            <nav aria-label={t('footer.social')}>
-              <Group gap="md" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                {socialLinks.map((link) => (
-                  <li key={link.network}>
-                    <Anchor href={link.url} target="_blank" rel="noopener noreferrer" size="sm">
-                      {t(`social.${link.network}`)}
-                    </Anchor>
-                  </li>
-                ))}
-              </Group>
-            </nav>
-          )}
+          <SocialLinks setting={store.socialLinks} />
         </Group>
         <Text size="xs" c="dimmed" mt="md">
           {t('footer.copyright', { year: new Date().getFullYear(), name: store.name })}

@@ -1,6 +1,6 @@
 import { Burger, Button, Container, Group } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import { lazy, Suspense, useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { UserMenu } from '../../features/account/UserMenu'
 import { CartIndicator } from '../../features/cart/components/CartIndicator'
@@ -26,12 +26,14 @@ export function Header() {
   const localePath = useLocalePath()
   const [drawerOpened, drawer] = useDisclosure(false)
   const [drawerUsed, setDrawerUsed] = useState(false)
+  const burger = useRef<HTMLButtonElement>(null)
 
   return (
     <header className={classes.header}>
       <Container size="xl" className={classes.bar}>
         <div className={classes.brand}>
           <Burger
+            ref={burger}
             hiddenFrom="sm"
             size="sm"
             opened={drawerOpened}
@@ -72,7 +74,7 @@ export function Header() {
       </Container>
       {drawerUsed && (
         <Suspense fallback={null}>
-          <MobileMenu opened={drawerOpened} onClose={drawer.close} />
+          <MobileMenu opened={drawerOpened} onClose={drawer.close} menuButton={burger} />
         </Suspense>
       )}
     </header>

@@ -1,11 +1,12 @@
 import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { type RefObject, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useLogout } from '../../features/account/account-api'
 import { CurrencyMenu } from '../../features/preferences/CurrencyMenu'
 import { LanguageMenu } from '../../features/preferences/LanguageMenu'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath, useSession } from '../../lib/session-context'
+import { useWarrantyInquiry } from '../../lib/warranty-inquiry'
 
 /**
  * The header's settings on narrow screens. The drawer is loaded, and so mounted, on the first tap of
@@ -13,13 +14,23 @@ import { useLocalePath, useSession } from '../../lib/session-context'
  * to true, so the first render is closed and it opens one render later: closing it then returns the
  * focus to the burger instead of dropping it to <body>.
  */
-export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function MobileMenu({
+  opened,
+  onClose,
+  menuButton,
+}: {
+  opened: boolean
+  onClose: () => void
+  /** The burger: where the focus goes back to after something opened from here closes. */
+  menuButton?: RefObject<HTMLButtonElement | null>
+}) {
   const { t } = useTranslation()
   const [mounted, setMounted] = useState(false)
   useEffect(() => setMounted(true), [])
   const { user } = useSession()
   const localePath = useLocalePath()
   const logout = useLogout()
+  const warranty = useWarrantyInquiry()
 
   return (
     <Drawer
@@ -52,6 +63,12 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
               label={t('statement.menu')}
               onClick={onClose}
             />
+            <NavLink
+              component={Link}
+              to={localePath('/ariza-bildirimi')}
+              label={t('faultReport.menu')}
+              onClick={onClose}
+            />
           </>
         )}
         {user?.role === 'admin' && (
@@ -60,6 +77,25 @@ export function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () =
             to={localePath('/yonetim/e-postalar')}
             label={t('staff.mail.menu')}
             onClick={onClose}
+          />
+        )}
+        {user && (
+          <NavLink
+            component={Link}
+            to={localePath('/hesap/ayarlar')}
+            label={t('accountSettings.menu')}
+            onClick={onClose}
+          />
+        )}
+        {user && warranty && (
+          <NavLink
+            component="button"
+            label={t('warranty.menu')}
+            aria-haspopup="dialog"
+            onClick={() => {
+              onClose()
+              warranty.openWarrantyInquiry(menuButton?.current)
+            }}
           />
         )}
         {user && (

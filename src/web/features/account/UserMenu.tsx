@@ -1,28 +1,40 @@
 import { Box, Button, Menu, Text } from '@mantine/core'
 import { IconCreditCard } from '@tabler/icons-react'
 import IconFileInvoice from '@tabler/icons-react/dist/esm/icons/IconFileInvoice.mjs'
+import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs'
+import IconShieldCheck from '@tabler/icons-react/dist/esm/icons/IconShieldCheck.mjs'
+import IconTool from '@tabler/icons-react/dist/esm/icons/IconTool.mjs'
+import { useRef } from 'react'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../contracts/account'
 import { ChevronDownIcon, decorative, ListIcon, LogoutIcon, UserIcon } from '../../components/icons/Icons'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath } from '../../lib/session-context'
+import { useWarrantyInquiry } from '../../lib/warranty-inquiry'
 import { useLogout } from './account-api'
 
 const CardIcon = decorative(IconCreditCard)
 const StatementIcon = decorative(IconFileInvoice)
+const WarrantyIcon = decorative(IconShieldCheck)
+const SettingsIcon = decorative(IconSettings)
+const FaultIcon = decorative(IconTool)
 
 /**
  * The logged-in user's name and company, a dealer's orders and offers, an administrator's staff
- * screens, and "Çıkış Yap".
+ * screens, everyone's account settings, and "Çıkış Yap".
  */
 export function UserMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const logout = useLogout()
+  const warranty = useWarrantyInquiry()
+  // The menu closes as its item opens the warranty inquiry: the focus comes back to this button.
+  const target = useRef<HTMLButtonElement>(null)
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
         <Button
+          ref={target}
           variant="subtle"
           color="gray"
           size="compact-md"
@@ -71,6 +83,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
             >
               {t('statement.menu')}
             </Menu.Item>
+            <Menu.Item
+              component={Link}
+              to={localePath('/ariza-bildirimi')}
+              leftSection={<FaultIcon size={16} />}
+            >
+              {t('faultReport.menu')}
+            </Menu.Item>
             <Menu.Divider />
           </>
         )}
@@ -82,6 +101,25 @@ export function UserMenu({ user }: { user: SessionUser }) {
               leftSection={<ListIcon size={16} />}
             >
               {t('staff.mail.menu')}
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        )}
+        <Menu.Item
+          component={Link}
+          to={localePath('/hesap/ayarlar')}
+          leftSection={<SettingsIcon size={16} />}
+        >
+          {t('accountSettings.menu')}
+        </Menu.Item>
+        {warranty && (
+          <>
+            <Menu.Item
+              leftSection={<WarrantyIcon size={16} />}
+              onClick={() => warranty.openWarrantyInquiry(target.current)}
+              aria-haspopup="dialog"
+            >
+              {t('warranty.menu')}
             </Menu.Item>
             <Menu.Divider />
           </>

@@ -7,6 +7,7 @@ import { apiJson } from '../../../test/network'
 import { mockPhoneWidth } from '../../../test/phone'
 import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
+import { staffLinks } from '../staff-links'
 import { PaymentLinksPage } from './PaymentLinksPage'
 import { PaymentsPage } from './PaymentsPage'
 
@@ -143,7 +144,7 @@ describe('the payment links list', () => {
     serveLinks()
     renderWithProviders(<PaymentLinksPage />, { bootstrap: admin, route: '/yonetim/odeme-baglantilari' })
     const menu = screen.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    expect(within(menu).getAllByRole('link')).toHaveLength(4)
+    expect(within(menu).getAllByRole('link')).toHaveLength(staffLinks.length)
     expect(within(menu).getByRole('link', { current: 'page' }).textContent).toBe('Ödeme linkleri')
     expect(menu.style.overflowX).toBe('')
     expect(menu.style.getPropertyValue('--group-wrap')).toBe('wrap')
