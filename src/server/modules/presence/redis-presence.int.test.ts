@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { PRESENCE_LISTED_MS, PRESENCE_ONLINE_MS } from '../../../domain/presence'
 import { deleteKeys, reachableRedis, testKeyPrefix } from '../../test/test-redis'
 import type { LiveEvent } from './presence-store'
@@ -20,14 +20,22 @@ describe.skipIf(!redisUrl)('presence in Redis', () => {
     return live
   }
 
+  let storeCount = 0
   beforeAll(() => {
     redis = new Redis(redisUrl!)
-    store = new RedisPresence(redis, `${prefix}store:`)
+  })
+  // A store of its own per test: tests run in a shuffled order and must not see each other's users.
+  beforeEach(() => {
+    storeCount += 1
+    store = new RedisPresence(new Redis(redisUrl!), `${prefix}store${storeCount}:`)
+  })
+  afterEach(async () => {
+    await store.close()
   })
   afterAll(async () => {
     await Promise.all(lives.map((live) => live.close()))
-    await store.close()
     await deleteKeys(redisUrl!, prefix)
+    redis.disconnect()
   })
 
   it('turns a user online when first seen and after a timeout, not when seen again meanwhile', async () => {
