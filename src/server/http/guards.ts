@@ -29,3 +29,13 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   if (user.role !== 'admin') throw forbidden()
   return user
 }
+
+/**
+ * Every route of this plugin is for administrators (the staff area), checked before the query or body
+ * is read: a guest gets 401 and a dealer 403 on every verb, whatever they sent.
+ */
+export function adminsOnly(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    requireAdmin(request)
+  })
+}

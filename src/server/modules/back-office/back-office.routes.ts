@@ -10,7 +10,7 @@ import {
   customerSearchSchema,
 } from '../../../contracts/back-office'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin } from '../../http/guards'
+import { adminsOnly, requireAdmin } from '../../http/guards'
 import { findCustomers, listPaymentLinks, listPayments, recordBankTransfer } from './back-office.service'
 
 /** Staff see card payments and payment links, and record a dealer's bank transfer in its ledger. */
@@ -19,10 +19,7 @@ export const backOfficeRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    // Administrators only, checked before the query or body is read: a guest 401, a dealer 403.
-    app.addHook('preValidation', async (request) => {
-      requireAdmin(request)
-    })
+    adminsOnly(app)
 
     app.get(
       '/yonetim/payments',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { customerCartsSchema } from '../../../contracts/staff-live'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin } from '../../http/guards'
+import { adminsOnly } from '../../http/guards'
 import { listCustomerCarts } from './customer-carts.service'
 
 /** Staff see what dealers hold in their carts (spec/2 §2 "Customer carts screen"). */
@@ -9,10 +9,7 @@ export const customerCartsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const data = { db: deps.database.db, caches: deps.caches }
-    // Administrators only, checked before anything is read: a guest 401, a dealer 403.
-    app.addHook('preValidation', async (request) => {
-      requireAdmin(request)
-    })
+    adminsOnly(app)
 
     app.get(
       '/yonetim/customer-carts',

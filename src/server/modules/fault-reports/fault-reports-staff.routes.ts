@@ -7,7 +7,7 @@ import {
   faultReportStatusResponseSchema,
 } from '../../../contracts/service'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin } from '../../http/guards'
+import { adminsOnly } from '../../http/guards'
 import { sendPhoto } from './fault-reports.routes'
 import { reportPhoto } from './fault-reports.service'
 import { changeReportStatus, listReports } from './fault-reports-staff.service'
@@ -18,10 +18,7 @@ export const faultReportStaffRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    // Checked before the query or body is read: a guest 401, a dealer 403.
-    app.addHook('preValidation', async (request) => {
-      requireAdmin(request)
-    })
+    adminsOnly(app)
 
     app.get(
       '/yonetim/fault-reports',

@@ -6,7 +6,7 @@ import {
   mailOutboxQuerySchema,
 } from '../../../contracts/mail-outbox'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin } from '../../http/guards'
+import { adminsOnly } from '../../http/guards'
 import { listMailOutbox, retryMail } from './mail-outbox.service'
 
 const mailIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
@@ -17,10 +17,7 @@ export const mailOutboxRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    // Administrators only, checked before the query or params are read: a guest 401, a dealer 403.
-    app.addHook('preValidation', async (request) => {
-      requireAdmin(request)
-    })
+    adminsOnly(app)
 
     app.get(
       '/yonetim/mail-outbox',

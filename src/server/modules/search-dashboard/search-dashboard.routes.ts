@@ -6,7 +6,7 @@ import {
   topQueriesSchema,
 } from '../../../contracts/search-dashboard'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin } from '../../http/guards'
+import { adminsOnly } from '../../http/guards'
 import { searchQueries, topQueries } from './search-dashboard.service'
 
 /** Staff see what dealers search for, who searches most, and what they search for without finding. */
@@ -15,10 +15,7 @@ export const searchDashboardRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    // Administrators only, checked before the query is read: a guest 401, a dealer 403.
-    app.addHook('preValidation', async (request) => {
-      requireAdmin(request)
-    })
+    adminsOnly(app)
 
     app.get(
       '/yonetim/top-queries',
