@@ -12,14 +12,15 @@
  * moved past them, so orders placed later can never collide. Running it again changes nothing.
  */
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm'
-import { ConfigError, loadConfig } from '../config'
+import { loadConfig } from '../config'
 import type { Db } from '../db/client'
 import { openConfiguredDatabase } from '../db/open'
 import { branches, customers, users } from '../db/schema/accounts'
 import { hashPassword } from '../security/password'
+import { runWhenStarted } from './run-cli'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
@@ -361,15 +362,4 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   }
 }
 
-const entry = process.argv[1]
-if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
-  main().then(
-    (code) => {
-      process.exitCode = code
-    },
-    (err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err)
-      process.exitCode = 1
-    },
-  )
-}
+runWhenStarted(import.meta.url, main)

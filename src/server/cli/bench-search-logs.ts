@@ -12,17 +12,18 @@
  * Answers (--json) the words and user terms the bench's search requests draw from.
  */
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { type SQL, sql } from 'drizzle-orm'
 import { ledgerDay } from '../../domain/ledger'
-import { ConfigError, loadConfig } from '../config'
+import { loadConfig } from '../config'
 import type { Db } from '../db/client'
 import { openConfiguredDatabase } from '../db/open'
 import { customers, users } from '../db/schema/accounts'
 import { rebuildSearchStats } from '../modules/search-dashboard/search-stats.repository'
 import { hashPassword } from '../security/password'
 import { BENCH_PASSWORD } from './bench-fixtures'
+import { runWhenStarted } from './run-cli'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
@@ -363,15 +364,4 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   }
 }
 
-const entry = process.argv[1]
-if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
-  main().then(
-    (code) => {
-      process.exitCode = code
-    },
-    (err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err)
-      process.exitCode = 1
-    },
-  )
-}
+runWhenStarted(import.meta.url, main)

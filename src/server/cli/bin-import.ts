@@ -8,11 +8,12 @@
  */
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
-import { ConfigError, loadConfig } from '../config'
+import { fileURLToPath } from 'node:url'
+import { loadConfig } from '../config'
 import { openConfiguredDatabase } from '../db/open'
 import { type BinImportReport, importBinList } from '../modules/bin/bin.service'
 import { BinListFormatError, parseBinList } from '../modules/bin/bin-list'
+import { runWhenStarted } from './run-cli'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
@@ -82,15 +83,4 @@ export async function main(argv: string[] = process.argv.slice(2), env = process
   }
 }
 
-const entry = process.argv[1]
-if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
-  main().then(
-    (code) => {
-      process.exitCode = code
-    },
-    (err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err)
-      process.exitCode = 1
-    },
-  )
-}
+runWhenStarted(import.meta.url, main)

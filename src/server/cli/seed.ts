@@ -6,10 +6,10 @@
  * which empties the catalogue tables first (accounts, currencies and settings are kept).
  */
 import path from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { count, isNull, sql } from 'drizzle-orm'
-import { ConfigError, loadConfig } from '../config'
+import { loadConfig } from '../config'
 import type { Database } from '../db/client'
 import { refreshStatistics } from '../db/maintenance'
 import { openConfiguredDatabase } from '../db/open'
@@ -17,6 +17,7 @@ import { products } from '../db/schema/catalogue'
 import { countRows, type SeedSummary, seedDemo } from '../db/seed/demo'
 import { DEMO_LOGINS } from '../db/seed/demo-accounts'
 import { type LargeCatalogueSummary, seedLargeCatalogue } from '../db/seed/generator'
+import { runWhenStarted } from './run-cli'
 
 // dist/server/cli/seed.js (or src/server/cli/seed.ts) → the project root, wherever the process started.
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
@@ -159,15 +160,4 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
   }
 }
 
-const entry = process.argv[1]
-if (entry && import.meta.url === pathToFileURL(path.resolve(entry)).href) {
-  main().then(
-    (code) => {
-      process.exitCode = code
-    },
-    (err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err)
-      process.exitCode = 1
-    },
-  )
-}
+runWhenStarted(import.meta.url, main)
