@@ -2,7 +2,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { type CampaignsResponse, campaignsResponseSchema } from '../../../contracts/campaigns'
 import { defaultStoreSettings } from '../../../contracts/settings'
 import { LiveRegion } from '../../app/layout/LiveRegion'
@@ -17,6 +17,12 @@ function serveCampaigns(answer: CampaignsResponse) {
 }
 
 describe('HomePage', () => {
+  // The carousel is a chunk of its own, loaded as the page module loads: have it in before any test
+  // waits for a carousel, so a slow import on a busy machine cannot outlast a test's wait.
+  beforeAll(async () => {
+    await import('./components/CampaignCarousel')
+  }, 30_000)
+
   it('shows one placeholder per card slot while the campaigns load', () => {
     server.use(http.get('/api/catalog/campaigns', never))
     renderWithProviders(<HomePage />)
@@ -91,7 +97,7 @@ describe('HomePage', () => {
     renderWithProviders(<HomePage />, { bootstrap: dealerBootstrap() })
 
     const section = await screen.findByRole('region', { name: 'Haftanın Fırsatları' })
-    const carousel = within(section).getByRole('group', { name: 'Haftanın Fırsatları' })
+    const carousel = await within(section).findByRole('group', { name: 'Haftanın Fırsatları' })
     expect(carousel.getAttribute('aria-roledescription')).toBe('slayt gösterisi')
     const slides = within(carousel).getAllByRole('group', { name: /^\d+ \/ 3$/ })
     expect(slides.map((slide) => slide.getAttribute('aria-label'))).toEqual(['1 / 3', '2 / 3', '3 / 3'])
