@@ -26,6 +26,8 @@ async function ask(page: Page, serial: string) {
 /** The text of each row of the movements table: [date, status, document]. */
 async function movementRows(dialog: Locator): Promise<string[][]> {
   const rows = dialog.getByTestId('warranty-movements').locator('tbody tr')
+  // The result arrives over the network: read the rows once the table has them.
+  await expect(rows.first()).toBeVisible()
   return rows.evaluateAll((trs) =>
     trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '')),
   )
