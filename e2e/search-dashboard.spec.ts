@@ -154,12 +154,17 @@ test.describe('staff search dashboard', () => {
       searchBox(page),
       page.getByRole('button', { name: 'Ara', exact: true }),
       page.getByTestId('dashboard-period'),
-      page.getByTestId('top-queries'),
-      page.getByTestId('top-users'),
-      page.getByTestId('last-queries'),
     )
+    // The tables hold up to 20 rows of whatever the whole run searched, so one may be taller than the
+    // screen: they must fit its width.
+    for (const id of ['top-queries', 'top-users', 'last-queries']) {
+      const box = await page.getByTestId(id).boundingBox()
+      expect(box, id).not.toBeNull()
+      expect(box!.x, `${id} starts left of the screen`).toBeGreaterThanOrEqual(0)
+      expect(box!.x + box!.width, `${id} ends right of the screen`).toBeLessThanOrEqual(390)
+    }
     await wordButton.tap()
-    // Tabbing there passes other rows, whose details stay in the page: take this word's.
+    // Other rows' details may be in the page too: take this word's.
     const detail = page.getByTestId('top-query-detail').filter({ hasText: `“${word}”` })
     await expect(detail).toBeVisible()
     await expect(detail).toContainText(DEALER.name)
