@@ -362,7 +362,7 @@ describe('with iyzico as the gateway: plans from our table, which installments a
 })
 
 /**
- * The real Turkish BIN list when BIN_LIST_CSV names it (.ci/run does when the machine has it), else a
+ * The real Turkish BIN list when BIN_LIST_CSV names a copy of it (never committed), else a
  * file in the same format written here: BOM, CRLF, empty fields, a malformed row.
  */
 function binListFile(): { file: string; real: boolean } {
