@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps'
 import { registerCompression } from './http/compression'
@@ -46,7 +46,8 @@ import { searchRoutes } from './modules/search/search.routes'
 import { searchDashboardRoutes } from './modules/search-dashboard/search-dashboard.routes'
 import { warrantyRoutes } from './modules/warranty/warranty.routes'
 
-export type RouteEntry = { method: string; url: string }
+/** A registered route; `schema` is its own (Zod) schema, so a test can derive inputs from it (the fuzz suite). */
+export type RouteEntry = { method: string; url: string; schema?: FastifySchema }
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,7 +75,8 @@ export async function buildApp(
   const routeTable: RouteEntry[] = []
   app.decorate('routeTable', routeTable)
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url })
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, schema: route.schema })
   })
 
   app.setValidatorCompiler(validatorCompiler)
