@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { sendError } from './error-handler'
+import { fromOwnPages } from './same-origin'
 import { csrfTokenMatches, SESSION_COOKIE } from './session'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -17,8 +18,10 @@ export const isCsrfExempt = (url: string) => {
 }
 
 /**
- * Every state-changing request must carry the page's token (X-CSRF-Token) and X-Requested-With.
- * Runs before the session is loaded and before any handler, for every route (and for unknown paths).
+ * Every state-changing request must carry the page's token (X-CSRF-Token) and X-Requested-With, and
+ * come from this site's own pages (same-origin.ts: Origin, else Referer, else Sec-Fetch-Site); the
+ * exempt posts above are cross-site by design and skip both. Runs before the session is loaded and
+ * before any handler, for every route (and for unknown paths): 403 `csrf`, then 403 `bad_origin`.
  */
 export function registerCsrf(app: FastifyInstance, secret: string) {
   app.addHook('onRequest', async (request, reply) => {
@@ -31,5 +34,7 @@ export function registerCsrf(app: FastifyInstance, secret: string) {
       typeof header === 'string' &&
       csrfTokenMatches(secret, cookie, header)
     if (!ok) return sendError(request, reply, 'forbidden', 'error.csrf', { code: 'csrf' })
+    if (!fromOwnPages(request))
+      return sendError(request, reply, 'forbidden', 'error.badOrigin', { code: 'bad_origin' })
   })
 }

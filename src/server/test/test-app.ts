@@ -57,7 +57,7 @@ export async function createTestApp(
   }
   const now = options.now ?? (() => new Date())
   const deps: AppDeps = {
-    ...createAppMemory(config, { throttle: options.throttle }),
+    ...createAppMemory(config, { throttle: options.throttle, database }),
     config,
     database,
     now,
@@ -86,6 +86,8 @@ export async function createTestApp(
   }
 }
 
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 /** A browser stand-in: keeps the session cookie and the page's CSRF token like the web app does. */
 export class TestClient {
   cookie = ''
@@ -109,6 +111,10 @@ export class TestClient {
       headers['x-csrf-token'] = this.csrf
       headers['x-requested-with'] = 'XMLHttpRequest'
     }
+    // A browser names the page's origin on every state-changing request (the same-origin check in
+    // csrf.ts); ours is the address asked for: app.inject's default host is localhost:80.
+    if (!SAFE_METHODS.has(inject.method ?? 'GET') && headers.origin === undefined)
+      headers.origin = `http://${headers.host ?? 'localhost:80'}`
     const res = await this.app.inject({ ...inject, headers })
     const setCookie = res.cookies.find((c) => c.name === 'toptan_sid')
     if (setCookie) this.cookie = `toptan_sid=${setCookie.value}`

@@ -1,9 +1,10 @@
 import websocket from '@fastify/websocket'
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
 import { LIVE_MESSAGE_MAX_BYTES, LIVE_SOCKET_PATH } from '../../../contracts/staff-live'
 import type { AppDeps } from '../../app-deps'
 import { forbidden } from '../../http/errors'
 import { requireAdmin } from '../../http/guards'
+import { fromOwnPages } from '../../http/same-origin'
 import { sessionIdOf } from '../../http/session'
 import { findSession } from '../../http/session.repository'
 import type { StaffLive } from './staff-live'
@@ -55,15 +56,6 @@ function trackDealers(app: FastifyInstance, live: StaffLive, now: () => Date) {
       request.log.warn({ err }, 'presence logout not written')
     })
   })
-}
-
-/** The page that opens the socket is ours: its Origin is this request's own scheme and host. */
-function fromOwnPages(request: FastifyRequest): boolean {
-  const origin = request.headers.origin
-  return (
-    typeof origin === 'string' &&
-    origin.toLowerCase() === `${request.protocol}://${request.host}`.toLowerCase()
-  )
 }
 
 /**
