@@ -119,7 +119,7 @@ export class TestClient {
     const setCookie = res.cookies.find((c) => c.name === 'toptan_sid')
     if (setCookie) this.cookie = `toptan_sid=${setCookie.value}`
     // Login and logout answer the token that goes with the new session, as the web app reads it.
-    if (res.statusCode === 200 && res.headers['content-type']?.toString().includes('json')) {
+    if (res.statusCode === 200 && res.body && res.headers['content-type']?.toString().includes('json')) {
       const token = (res.json() as { csrfToken?: unknown }).csrfToken
       if (typeof token === 'string') this.csrf = token
     }

@@ -1,0 +1,358 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../test/db-helpers'
+import { ADMIN, DEALER, DEALER2, seedAccounts } from '../test/fixtures'
+import {
+  addLine,
+  faultReport,
+  makeOffer,
+  type Product,
+  placeOrder,
+  startedPayment,
+  stockedProduct,
+} from '../test/owned-records'
+import { createTestApp, type TestApp, TestClient } from '../test/test-app'
+import { isCsrfExempt } from './csrf'
+
+/**
+ * The access matrix (issue 14): every route the app registers, with what each kind of caller gets.
+ * `dealer` owns the records named in addresses (an order, an offer, a cart line, a fault report, a
+ * card payment, made in beforeAll); `otherDealer` is a dealer of another company calling on those very
+ * addresses; `admin` is the staff. A walk over the route table as it is at run time fails listing any
+ * route without an entry and any answer that differs, so every new route needs its line here.
+ *
+ * Outcomes: 'ok' means the caller got past the permission checks (any answer but 401, 403, 404 or a
+ * 5xx: a 400 for the walk's empty body still counts); 401, 403 and 404 (not found: someone else's
+ * record, or no such address) must be exactly that status. A HEAD route answers as its GET does. Every
+ * request carries the page's CSRF token and a same-origin Origin, so it is the permission that speaks.
+ */
+
+type Outcome = 'ok' | 401 | 403 | 404
+type Access = { guest: Outcome; dealer: Outcome; otherDealer: Outcome; admin: Outcome }
+type Role = keyof Access
+
+const everyone: Access = { guest: 'ok', dealer: 'ok', otherDealer: 'ok', admin: 'ok' }
+const usersOnly: Access = { guest: 401, dealer: 'ok', otherDealer: 'ok', admin: 'ok' }
+const dealersOnly: Access = { guest: 401, dealer: 'ok', otherDealer: 'ok', admin: 403 }
+/** A record of the first dealer's company: another company's dealer is told it does not exist. */
+const ownersOnly: Access = { guest: 401, dealer: 'ok', otherDealer: 404, admin: 403 }
+const staffOnly: Access = { guest: 401, dealer: 403, otherDealer: 403, admin: 'ok' }
+const nobody: Access = { guest: 404, dealer: 404, otherDealer: 404, admin: 404 }
+
+const MATRIX: Record<string, Access> = {
+  // Pages, health, API documentation.
+  'GET /healthz': everyone,
+  'GET /*': everyone,
+  'GET /api/docs': everyone,
+  'GET /api/docs/static/index.html': everyone,
+  'GET /api/docs/static/swagger-initializer.js': everyone,
+  'GET /api/docs/static/*': nobody,
+  'GET /api/docs/json': everyone,
+  'GET /api/docs/yaml': everyone,
+  'GET /api/openapi.json': everyone,
+  'GET /api/*': nobody,
+  'POST /api/*': nobody,
+  'PUT /api/*': nobody,
+  'PATCH /api/*': nobody,
+  'DELETE /api/*': nobody,
+  // Account, preferences, consent.
+  'POST /api/account/login': everyone,
+  'POST /api/account/logout': everyone,
+  'GET /api/bootstrap': everyone,
+  'POST /api/catalog/account/settings': usersOnly,
+  'POST /api/catalog/settings': usersOnly,
+  'POST /api/catalog/cookies': everyone,
+  // Catalogue and search: public.
+  'GET /api/catalog/campaigns': everyone,
+  'GET /api/catalog/products': everyone,
+  // A product by its address name: the walk's 'x' names none.
+  'GET /api/catalog/products/*': nobody,
+  'GET /api/catalog/product/:id': everyone,
+  'GET /api/catalog/categories': everyone,
+  'GET /autocomplete': everyone,
+  // Cart: the dealer's own; a line id of another company is not found.
+  'GET /api/catalog/cart': dealersOnly,
+  'POST /api/catalog/cart/:id': dealersOnly,
+  'DELETE /api/catalog/cart': dealersOnly,
+  'PATCH /api/catalog/cart/:id': ownersOnly,
+  'DELETE /api/catalog/cart/:id': ownersOnly,
+  'POST /api/catalog/cart': dealersOnly,
+  'GET /api/catalog/cart/checkout': dealersOnly,
+  // Orders and offers.
+  'GET /api/catalog/orders': dealersOnly,
+  'GET /api/catalog/order/:id': ownersOnly,
+  'PATCH /api/catalog/order/:id': ownersOnly,
+  'POST /api/catalog/cart/offer': dealersOnly,
+  'GET /api/catalog/offers': dealersOnly,
+  'PATCH /api/catalog/offer/:id': ownersOnly,
+  'PATCH /api/catalog/offer/mail/:id': ownersOnly,
+  'PATCH /api/catalog/offer/edit/:id': ownersOnly,
+  // Keyed by offer numbers in the body: another company's numbers are not found.
+  'PATCH /api/catalog/offer/update/profit': ownersOnly,
+  'PATCH /api/catalog/offer/update/customer': ownersOnly,
+  // Payments.
+  // A payment link's payer is a guest: the card form's BIN check and the start are open to anyone;
+  // what may be paid is decided by the form (the company's own account, or a valid link).
+  'POST /api/catalog/bin-control': everyone,
+  'GET /api/payment-link/:token': nobody,
+  // Payment links are off in this store (a store setting): refused to every dealer too.
+  'POST /api/payment-link': { guest: 401, dealer: 403, otherDealer: 403, admin: 403 },
+  'GET /payment/start': everyone,
+  'POST /api/payments/start': everyone,
+  'POST /payment/callback/:gateway': everyone,
+  // A payment's result is read by its payer only: anyone else is told it does not exist.
+  'GET /api/payments/:id': { guest: 404, dealer: 'ok', otherDealer: 404, admin: 404 },
+  // The test POS plays the bank: its page answers anyone (a bad ticket gets its own error page).
+  'GET /sandbox-pos/3ds/:token': everyone,
+  'POST /sandbox-pos/3ds/:token': everyone,
+  // Current account.
+  'GET /api/account/statement': dealersOnly,
+  'GET /api/account/statement.csv': dealersOnly,
+  // Fault reports and warranty.
+  // Logged-in users only; the walk's category 1 does not exist.
+  'GET /api/catalog/faultreport/basecategories/:categoryId': {
+    ...usersOnly,
+    dealer: 404,
+    otherDealer: 404,
+    admin: 404,
+  },
+  'GET /api/catalog/faultreport/product/:categoryId': {
+    ...usersOnly,
+    dealer: 404,
+    otherDealer: 404,
+    admin: 404,
+  },
+  'POST /api/catalog/fault-reports': dealersOnly,
+  'GET /api/catalog/fault-reports': dealersOnly,
+  'GET /api/catalog/fault-reports/:id/photo': ownersOnly,
+  'POST /api/catalog/WarrantyInquiry': usersOnly,
+  // The staff area and the staff socket.
+  // Without an upgrade the socket's address is not found, for the staff too.
+  'GET /ws/online-users': { ...staffOnly, admin: 404 },
+  'GET /yonetim/mail-outbox': staffOnly,
+  'POST /yonetim/mail-outbox/:id/retry': staffOnly,
+  'GET /yonetim/payments': staffOnly,
+  'GET /yonetim/payment-links': staffOnly,
+  'GET /yonetim/customers': staffOnly,
+  'POST /yonetim/bank-transfers': staffOnly,
+  'GET /yonetim/customer-carts': staffOnly,
+  'GET /yonetim/top-queries': staffOnly,
+  'GET /yonetim/search_queries': staffOnly,
+  'GET /yonetim/fault-reports': staffOnly,
+  'PATCH /yonetim/fault-reports/:id': staffOnly,
+  'GET /yonetim/fault-reports/:id/photo': staffOnly,
+}
+
+/** The built web app's files (dist/web, else public/): public to everyone, as one entry. */
+const STATIC_FILES: Access = everyone
+/** Address the static-files plugin keeps from the public although it registers a route for it. */
+const HIDDEN_FILE = /^\/(?:index\.html|locales\/)|\.(?:br|gz)$/
+
+let t: TestApp
+let clients: Record<Role, TestClient>
+let product: Product
+let owned: {
+  cartLine: number
+  order: number
+  offer: { id: number; orderNo: string }
+  faultReport: number
+  payment: string
+}
+
+const login = async (account: { email: string; password: string }) => {
+  const client = new TestClient(t.app)
+  const res = await client.login(account.email, account.password)
+  if (res.statusCode !== 200) throw new Error(`login ${res.statusCode}`)
+  return client
+}
+
+beforeAll(async () => {
+  t = await createTestApp()
+  const fx = await seedAccounts(t.database.db)
+  const guest = new TestClient(t.app)
+  await guest.openPage()
+  clients = {
+    guest,
+    dealer: await login(DEALER),
+    otherDealer: await login(DEALER2),
+    admin: await login(ADMIN),
+  }
+  const dealer = clients.dealer
+  product = await stockedProduct(t)
+  const offer = await makeOffer(dealer, product)
+  const order = await placeOrder(dealer, product)
+  await addLine(dealer, product, 2)
+  const cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
+  owned = {
+    cartLine: cart.items[0].id,
+    order: order.id,
+    offer: { id: offer.id, orderNo: offer.orderNo },
+    faultReport: await faultReport(t, fx.customers.c1.id, fx.users.dealer.id),
+    payment: await startedPayment(t, dealer),
+  }
+  // The other company has a cart line of its own, so "not found" is not just an empty cart.
+  await addLine(clients.otherDealer, product)
+}, 60_000)
+afterAll(() => t.close())
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** What the app's writes change, in one row: counts and states of every table a call here may touch. */
+const writableState = () =>
+  queryRows(
+    t.database.db,
+    sql`select (select count(*) from orders)::int orders,
+          (select string_agg(status, ',' order by id) from orders) order_states,
+          (select count(*) from offers)::int offers,
+          (select string_agg(is_cancel::text, ',' order by id) from offers) offer_states,
+          (select string_agg(product_id || 'x' || quantity, ',' order by id) from cart_items) cart_lines,
+          (select count(*) from sessions)::int sessions, (select count(*) from mail_outbox)::int mails,
+          (select string_agg(status, ',' order by id) from fault_reports) reports,
+          (select count(*) from payment_intents)::int payments, (select count(*) from payment_links)::int links,
+          (select count(*) from ledger_entries)::int ledger, (select count(*) from user_preferences)::int prefs,
+          (select string_agg(password_hash, ',' order by id) from users) passwords`,
+  )
+
+/** Where a route pattern is called: the first dealer's records for their parameters, else 1 or x. */
+function addressOf(method: string, url: string): string {
+  const ids: Record<string, string | number> = {
+    '/api/catalog/cart/:id': method === 'POST' ? product.id : owned.cartLine,
+    '/api/catalog/order/:id': owned.order,
+    '/api/catalog/offer/:id': owned.offer.id,
+    '/api/catalog/offer/mail/:id': owned.offer.id,
+    '/api/catalog/offer/edit/:id': owned.offer.id,
+    '/api/catalog/fault-reports/:id/photo': owned.faultReport,
+    '/yonetim/fault-reports/:id': owned.faultReport,
+    '/yonetim/fault-reports/:id/photo': owned.faultReport,
+    '/api/payments/:id': owned.payment,
+    '/api/catalog/product/:id': product.id,
+    '/payment/callback/:gateway': 'sandbox',
+  }
+  const id = ids[url]
+  if (id !== undefined) return url.replace(/:[A-Za-z_]+/, String(id))
+  return url.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '1').replace(/\*/g, 'x')
+}
+
+/** The body of a state-changing call: empty (refused on its contents at worst), but where a valid one is
+ * needed to reach the permission check: a line's change, a cancellation, a preference, the calls keyed
+ * by offer numbers. */
+function bodyOf(url: string): object {
+  if (url === '/api/catalog/cart/:id') return { quantity: 3 }
+  if (url === '/api/catalog/settings') return { key: 'productListView', value: 'list' }
+  if (url === '/api/catalog/order/:id' || url === '/api/catalog/offer/:id') return { cancel: true }
+  if (url === '/api/catalog/offer/update/profit') return { [owned.offer.orderNo]: {} }
+  if (url === '/api/catalog/offer/update/customer')
+    return {
+      [owned.offer.orderNo]: {
+        customerName: 'X',
+        customerCompanyName: '',
+        customerEmail: '',
+        customerPhone: '',
+      },
+    }
+  return {}
+}
+
+const outcomeOf = (status: number): Outcome | number =>
+  status === 401 || status === 403 || status === 404 || status >= 500 ? status : 'ok'
+
+function isStaticFile(method: string, url: string) {
+  if (method !== 'GET' && method !== 'HEAD') return false
+  const root = path.join(t.deps.config.rootDir, 'dist', 'web')
+  const dir = existsSync(root) ? root : path.join(t.deps.config.rootDir, 'public')
+  return !url.includes(':') && !url.includes('*') && existsSync(path.join(dir, url)) && url !== '/'
+}
+
+function routes() {
+  const seen = new Set<string>()
+  return t.app.routeTable.filter((r) => {
+    const key = `${r.method} ${r.url}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+function expectedFor(method: string, url: string): Access | undefined {
+  if (isStaticFile(method, url)) return HIDDEN_FILE.test(url) ? nobody : STATIC_FILES
+  return MATRIX[`${method === 'HEAD' ? 'GET' : method} ${url}`]
+}
+
+async function call(role: Role, method: string, url: string) {
+  // Logging out ends the session: a fresh one of the same kind makes that call.
+  const client =
+    url === '/api/account/logout'
+      ? role === 'guest'
+        ? await (async () => {
+            const c = new TestClient(t.app)
+            await c.openPage()
+            return c
+          })()
+        : await login({ dealer: DEALER, otherDealer: DEALER2, admin: ADMIN }[role])
+      : clients[role]
+  const request: InjectOptions = {
+    method: method as InjectOptions['method'],
+    url: addressOf(method, url),
+    headers: { origin: 'http://localhost' },
+    ...(SAFE.has(method) ? {} : { payload: bodyOf(url) }),
+  }
+  return client.send(request)
+}
+
+describe('the access matrix, walked over the whole route table', () => {
+  it('has an entry for every registered route, and none for a route that is gone', () => {
+    const missing = routes()
+      .filter((r) => !expectedFor(r.method, r.url))
+      .map((r) => `${r.method} ${r.url}`)
+    expect(missing, 'routes without an entry in MATRIX').toEqual([])
+    const registered = new Set(routes().map((r) => `${r.method} ${r.url}`))
+    expect(Object.keys(MATRIX).filter((key) => !registered.has(key))).toEqual([])
+  })
+
+  it('answers every route as the matrix says, for a guest, another company, the staff and the owner', async () => {
+    const answers: string[] = []
+    const expected: string[] = []
+    const all = routes().filter((r) => expectedFor(r.method, r.url))
+    // The owner last: their calls may change their own records (cancel the order, empty the cart).
+    // The owner's own emptying of the cart and ordering from it come after their calls on a cart line.
+    const last = (r: { method: string; url: string }) =>
+      r.url === '/api/catalog/cart' && r.method !== 'GET' ? 1 : 0
+    const ordered = [...all].sort((a, b) => last(a) - last(b))
+    for (const role of ['guest', 'otherDealer', 'admin', 'dealer'] as const) {
+      for (const route of ordered) {
+        const res = await call(role, route.method, route.url)
+        const label = `${role} ${route.method} ${route.url}`
+        answers.push(`${label} → ${outcomeOf(res.statusCode)}`)
+        expected.push(`${label} → ${expectedFor(route.method, route.url)![role]}`)
+      }
+    }
+    expect(answers).toEqual(expected)
+  }, 120_000)
+})
+
+describe('a foreign Origin, walked over every state-changing route', () => {
+  it('is refused with 403 bad_origin before anything happens, with a valid token, for every caller', async () => {
+    const stateChanging = routes().filter(
+      (r) => !SAFE.has(r.method) && !isCsrfExempt(addressOf(r.method, r.url)),
+    )
+    expect(stateChanging.length).toBeGreaterThan(25)
+    const before = await writableState()
+    const answers: string[] = []
+    for (const role of ['guest', 'dealer', 'otherDealer', 'admin'] as const) {
+      for (const route of stateChanging) {
+        const res = await clients[role].send({
+          method: route.method as InjectOptions['method'],
+          url: addressOf(route.method, route.url),
+          headers: { origin: 'https://evil.example' },
+          payload: bodyOf(route.url),
+        })
+        answers.push(`${role} ${route.method} ${route.url} → ${res.statusCode} ${res.json().error?.code}`)
+      }
+    }
+    expect(answers.filter((a) => !a.endsWith('→ 403 bad_origin'))).toEqual([])
+    expect(await writableState()).toEqual(before)
+  }, 60_000)
+})
