@@ -20,10 +20,13 @@ export async function registerOpenApi(app: FastifyInstance) {
     },
     transform: jsonSchemaTransform,
   })
+  // The browsable docs carry the app's own strict headers (security-headers.ts: scripts from our origin
+  // only, frame-ancestors 'none'), not swagger-ui's looser CSP: its page loads every script from files,
+  // and the online validator's badge (an image from another site) is off (docs/decisions.md).
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
-    staticCSP: true,
-    uiConfig: { docExpansion: 'list', deepLinking: false },
+    staticCSP: false,
+    uiConfig: { docExpansion: 'list', deepLinking: false, validatorUrl: null },
   })
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger())
 }

@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestApp, type TestApp } from '../test/test-app'
+
+/** The API docs (issue 14): public, with exactly the headers of the app's own pages. */
+
+let t: TestApp
+let appCsp: string
+
+beforeAll(async () => {
+  t = await createTestApp()
+  appCsp = String((await t.app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'])
+})
+afterAll(() => t.close())
+
+describe('the API docs', () => {
+  it.each([
+    '/api/docs',
+    '/api/docs/static/index.html',
+    '/api/docs/static/swagger-initializer.js',
+    '/api/docs/static/swagger-ui-bundle.js',
+    '/api/docs/json',
+    '/api/openapi.json',
+  ])('%s carries the strict headers of the app', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url })
+    expect(res.statusCode, url).toBeLessThan(400)
+    const csp = String(res.headers['content-security-policy'])
+    expect(csp).toBe(appCsp)
+    expect(csp).toContain("frame-ancestors 'none'")
+    expect(csp).toContain("script-src 'self';")
+    expect(csp).not.toContain('https:')
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+  })
+
+  it('needs nothing the strict policy refuses: no inline script, no outside address', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' })
+    expect(page.body).toContain('<div id="swagger-ui"></div>')
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/)
+    expect(page.body).not.toMatch(/(?:src|href)="(?:https?:)?\/\//)
+    const init = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' })
+    expect(init.body).toContain('"validatorUrl":null')
+  })
+})
