@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache'
+import type { CacheChange, Invalidation } from '../cache/invalidation'
 import type { SessionRow } from './session.repository'
 
 /** At most this many sessions are remembered; the least recently used go first. */
@@ -7,9 +8,10 @@ const MAX_SESSIONS = 10_000
 /**
  * Remembers a session lookup for a few seconds, so a logged-in page with its API calls costs one
  * session query, not one per call. A missing session is remembered too (a stale cookie costs one
- * query, not one per call). Logout, login and preference changes in this process forget the entries
- * at once; another process may honour an ended session for at most ttlMs. On lru-cache, like the
- * other caches (src/server/cache/loading-cache.ts); a TTL of 0 remembers nothing.
+ * query, not one per call). Logout, login, password and preference changes forget the entries at once
+ * in this process and, through the app's invalidation channel (cache/invalidation.ts), in every other
+ * process as soon as the message arrives; ttlMs bounds what a lost message can cost. On lru-cache,
+ * like the other caches (src/server/cache/loading-cache.ts); a TTL of 0 remembers nothing.
  */
 export class SessionCache {
   private readonly lru: LRUCache<string, { row: SessionRow | null }> | null
@@ -20,6 +22,8 @@ export class SessionCache {
     readonly ttlMs: number,
     /** A clock for tests; lru-cache reads performance.now() otherwise. */
     now?: () => number,
+    /** Tells the other processes of every forget (without one: this process only). */
+    private readonly invalidation?: Invalidation,
   ) {
     this.lru =
       ttlMs > 0
@@ -30,6 +34,7 @@ export class SessionCache {
             ...(now ? { perf: { now }, ttlResolution: 0 } : {}),
           })
         : null
+    invalidation?.target((change) => this.apply(change))
   }
 
   get(sessionId: string): SessionRow | null | undefined {
@@ -51,13 +56,31 @@ export class SessionCache {
   }
 
   forget(sessionId: string) {
-    this.forgets++
-    this.lru?.delete(sessionId)
+    this.change({ session: sessionId })
   }
 
   forgetUser(userId: number) {
-    this.forgets++
-    if (!this.lru) return
-    for (const [id, entry] of this.lru.entries()) if (entry.row?.user.id === userId) this.lru.delete(id)
+    this.change({ userSessions: userId })
+  }
+
+  private change(change: CacheChange) {
+    if (this.invalidation) this.invalidation.forget(change)
+    else this.apply(change)
+  }
+
+  /** A forget of this process or of another one. */
+  private apply(change: CacheChange) {
+    if ('session' in change) {
+      this.forgets++
+      this.lru?.delete(change.session)
+    } else if ('userSessions' in change) {
+      this.forgets++
+      if (!this.lru) return
+      for (const [id, entry] of this.lru.entries())
+        if (entry.row?.user.id === change.userSessions) this.lru.delete(id)
+    } else if ('all' in change) {
+      this.forgets++
+      this.lru?.clear()
+    }
   }
 }

@@ -141,7 +141,7 @@ export class Browser {
     return this.request(`${baseUrl}/api/account/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(account),
+      body: JSON.stringify({ email: account.email, password: account.password }),
     })
   }
 

@@ -2,7 +2,7 @@ import type { Product, ProductDetail, ProductList } from '../../../contracts/cat
 import { MAX_PAGE } from '../../../contracts/catalog'
 import { PAGE_SIZE, parseSort } from '../../../domain/listing'
 import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
-import type { CachedDb } from '../../cache/caches'
+import { type CachedDb, productKey } from '../../cache/caches'
 import { AppError, notFound } from '../../http/errors'
 import type { AuthUser } from '../../http/session.repository'
 import type { SearchLog } from '../search/search-log'
@@ -186,7 +186,7 @@ export async function getProduct(data: CachedDb, user: AuthUser | null, id: numb
 
 /** A product's row with its description already sanitized, shared briefly by every visitor. */
 function productRow({ db, caches }: CachedDb, id: number) {
-  return caches.list.get(`product:${id}`, async () => {
+  return caches.list.get(productKey(id), async () => {
     const row = await findProductById(db, id)
     return row ? { ...row, description: sanitizeDescription(row.description) } : null
   })

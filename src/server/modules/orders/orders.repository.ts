@@ -148,7 +148,8 @@ export async function takeStock(db: Db, productId: number, warehouseId: number, 
     .where(eq(products.id, productId))
 }
 
-export async function putStockBack(db: Db, orderId: number) {
+/** The order's stock moves undone; answers the products whose stock changed. */
+export async function putStockBack(db: Db, orderId: number): Promise<number[]> {
   const moves = await db
     .select({
       productId: orderItems.productId,
@@ -171,6 +172,7 @@ export async function putStockBack(db: Db, orderId: number) {
       .set({ quantity: sql`${products.quantity} + ${move.quantity}` })
       .where(eq(products.id, move.productId))
   }
+  return moves.flatMap((move) => (move.productId === null ? [] : [move.productId]))
 }
 
 export async function insertOrder(db: Db, values: typeof orders.$inferInsert) {

@@ -2,7 +2,7 @@ import Big from 'big.js'
 import { type CheckoutInfo, ORDERS_PAGE_SIZE, type Order, type OrderList } from '../../../contracts/orders'
 import { cartAmounts } from '../../../domain/cart-amounts'
 import { ledgerDay } from '../../../domain/ledger'
-import type { CachedDb } from '../../cache/caches'
+import { type CachedDb, productKey } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
@@ -51,9 +51,9 @@ export async function placeOrder(
   const placed = await db.transaction(async (tx) => {
     const cartId = await lockCart(tx, user.id)
     const existing = await findRepeatedOrder(tx, user, input.idempotencyKey)
-    if (existing) return { id: existing, created: false }
+    if (existing) return { id: existing, created: false, productIds: [] }
     const prepared = await prepareCartOrder(tx, { cartId, user, plan, ctx, now, checkRiskLimit: true })
-    const { id } = await writeCartOrder(tx, prepared, {
+    const { id, productIds } = await writeCartOrder(tx, prepared, {
       user,
       plan,
       ctx,
@@ -61,9 +61,9 @@ export async function placeOrder(
       idempotencyKey: input.idempotencyKey,
       now,
     })
-    return { id, created: true }
+    return { id, created: true, productIds }
   })
-  if (placed.created) forgetOrderCount(caches, user.customerId)
+  if (placed.created) forgetOrderEffects(caches, user.customerId, placed.productIds)
   // The confirmation queued above is committed now: wake the outbox worker to send it at once.
   if (placed.created) mailSignal.notify()
   return { order: await getOrder(db, user, placed.id), created: placed.created }
@@ -113,13 +113,19 @@ export async function getCheckoutInfo(
 
 /**
  * How many orders the company has, remembered for the cache window: orders are only ever added, and
- * this process forgets the figure when it adds one; another process's new order shows within seconds.
+ * every process forgets the figure when one is added (cache/invalidation.ts).
  */
 const orderCountKey = (customerId: number) => `orders:count:${customerId}`
 
-/** After this process added an order of the company (placed, or paid by card). */
-export const forgetOrderCount = (caches: CachedDb['caches'], customerId: number) =>
-  caches.list.delete(orderCountKey(customerId))
+/**
+ * After an order of the company was committed (placed, or paid by card), in every process: the
+ * company's order count and the rows of the products whose stock it took.
+ */
+export const forgetOrderEffects = (caches: CachedDb['caches'], customerId: number, productIds: number[]) =>
+  caches.forget(
+    { list: orderCountKey(customerId) },
+    ...[...new Set(productIds)].map((id) => ({ list: productKey(id) })),
+  )
 
 /** GET /api/catalog/orders: the company's orders, newest first, a bounded page at a time. */
 export async function listOrders(
@@ -144,15 +150,22 @@ export async function listOrders(
 }
 
 /** PATCH /api/catalog/order/{id} {cancel:true}: a new, unpaid order of the company; its stock goes back. */
-export async function cancelOrder(db: Db, user: Dealer, orderId: number, now: Date): Promise<Order> {
-  await db.transaction(async (tx) => {
+export async function cancelOrder(
+  { db, caches }: CachedDb,
+  user: Dealer,
+  orderId: number,
+  now: Date,
+): Promise<Order> {
+  const productIds = await db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, user.customerId)
     if (!order) throw notFound()
     // An order paid by card is not cancelled by the dealer: the store refunds it (docs/payments.md).
     if (order.paidAt || !(await markCancelled(tx, orderId, now))) {
       throw new AppError('conflict', 'orders.cannotCancel', undefined, 'not_cancellable')
     }
-    await putStockBack(tx, orderId)
+    return putStockBack(tx, orderId)
   })
+  // Committed: every process forgets the products' rows with their old stock.
+  caches.forget(...[...new Set(productIds)].map((id) => ({ list: productKey(id) })))
   return getOrder(db, user, orderId)
 }

@@ -317,7 +317,7 @@ export async function writeCartOrder(
     now: Date
     payment?: { intentId: string }
   },
-): Promise<{ id: number; orderNo: string }> {
+): Promise<{ id: number; orderNo: string; productIds: number[] }> {
   const { user, plan, ctx, now } = input
   const { amounts, priced } = prepared
   // Stock first; the number last, so the store-wide counter row stays locked only for the inserts.
@@ -336,5 +336,6 @@ export async function writeCartOrder(
   await writeOrderLines(tx, order.id, { priced, amounts, takesByLine, ctx })
   await emptyCartOf(tx, prepared.cartId)
   await queueOrderConfirmation(tx, user, order.id, now)
-  return order
+  // The products whose stock changed, for the caches to forget once this commits.
+  return { ...order, productIds: prepared.lines.map((line) => line.productId) }
 }

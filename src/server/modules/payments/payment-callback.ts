@@ -3,7 +3,7 @@ import type { Locale } from '../../../contracts/common'
 import { AppError } from '../../http/errors'
 import { translate } from '../../http/messages'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
-import { forgetOrderCount } from '../orders/orders.service'
+import { forgetOrderEffects } from '../orders/orders.service'
 import { type PreparedEffect, prepareEffect } from './payment-effects'
 import { type Failure, failureOf, failureOfError, failureText } from './payment-failures'
 import { type IntentRow, lockIntent, markIntentFailed, markIntentSucceeded } from './payments.repository'
@@ -20,7 +20,7 @@ type Ignored = 'unknown_intent' | 'not_pending' | 'late' | 'amount_mismatch' | '
 type TxOutcome =
   | { kind: 'ignored'; reason: Ignored; intent: IntentRow | null }
   | { kind: 'failed'; intent: IntentRow; failure: Failure; message: string | undefined }
-  | { kind: 'succeeded'; intent: IntentRow; orderId: number | null }
+  | { kind: 'succeeded'; intent: IntentRow; orderId: number | null; productIds: number[] }
 
 const sameAmount = (a: string, b: string) => {
   try {
@@ -92,7 +92,7 @@ export async function handleCallback(
     }
     const gatewayRef = done.gatewayRef ?? verified.gatewayRef ?? null
     await markIntentSucceeded(tx, intent.id, { gatewayRef, orderId: written.orderId }, now)
-    return { kind: 'succeeded', intent, orderId: written.orderId }
+    return { kind: 'succeeded', intent, orderId: written.orderId, productIds: written.productIds }
   })
 
   if (outcome.kind === 'ignored') {
@@ -110,7 +110,7 @@ export async function handleCallback(
     'payment intent succeeded',
   )
   if (outcome.orderId !== null) {
-    forgetOrderCount(deps.caches, intent.customerId)
+    forgetOrderEffects(deps.caches, intent.customerId, outcome.productIds)
     // The order's confirmation was queued in the transaction: send it now.
     deps.mailSignal.notify()
   }

@@ -13,7 +13,7 @@ import { findDealer, type IntentRow } from './payments.repository'
 
 /** What a succeeded payment writes, checked beforehand: `write` runs only once the card is charged. */
 export type PreparedEffect = {
-  write: () => Promise<{ orderId: number | null; orderNo: string | null }>
+  write: () => Promise<{ orderId: number | null; orderNo: string | null; productIds: number[] }>
 }
 
 const refused = (
@@ -34,7 +34,7 @@ export async function prepareEffect(
   intent: IntentRow,
   now: Date,
 ): Promise<PreparedEffect> {
-  let writeOrder: (() => Promise<{ id: number; orderNo: string }>) | null = null
+  let writeOrder: (() => Promise<{ id: number; orderNo: string; productIds: number[] }>) | null = null
   if (intent.paymentType === 'order') {
     const user = intent.userId === null ? null : await findDealer(tx, intent.userId)
     if (!user || user.customerId !== intent.customerId) throw refused('dealer_gone', 'payments.failed')
@@ -75,7 +75,11 @@ export async function prepareEffect(
       if (intent.paymentType === 'link' && intent.paymentLinkId !== null) {
         await markLinkPaid(tx, intent.paymentLinkId, intent.id, now)
       }
-      return { orderId: order?.id ?? null, orderNo: order?.orderNo ?? null }
+      return {
+        orderId: order?.id ?? null,
+        orderNo: order?.orderNo ?? null,
+        productIds: order?.productIds ?? [],
+      }
     },
   }
 }

@@ -1,0 +1,302 @@
+import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type Order, type OrderList, orderSchema } from '../../contracts/orders'
+import { turkishSortKey } from '../../domain/turkish-text'
+import type { Database } from '../db/client'
+import {
+  type AppProcess,
+  appEnv,
+  Browser,
+  bundleServer,
+  startAppProcess,
+  stopAppProcess,
+} from '../test/app-process'
+import { queryRows } from '../test/db-helpers'
+import { createUser, type TestUser } from '../test/dealers'
+import { seedAccounts } from '../test/fixtures'
+import { createPostgresTestDatabase } from '../test/test-database'
+import { deleteKeys, reachableRedis, testKeyPrefix } from '../test/test-redis'
+import { type RunningProxy, startProxy } from './proxy'
+
+/**
+ * Two real app processes on one PostgreSQL database behind a local round-robin proxy (proxy.ts), as a
+ * site with several processes runs: sessions, carts, cache invalidation and order numbering stay right
+ * whichever process serves a request. Once with the invalidation carried by PostgreSQL LISTEN/NOTIFY
+ * (no REDIS_URL) and once by Redis pub/sub. The caches are on for a minute (CACHE_SECONDS=60), so
+ * anything seen within a second comes from the invalidation, not from an expired entry.
+ *
+ * Runs in the PostgreSQL pass of the integration tests (TEST_DATABASE_URL): two processes cannot share
+ * one embedded PGlite database.
+ */
+const root = process.cwd()
+const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
+const redisUrl = postgresUrl ? await reachableRedis() : null
+if (!postgresUrl) {
+  console.info(
+    'Two app processes on one database: tested in the PostgreSQL pass (TEST_DATABASE_URL); two processes cannot share one embedded PGlite.',
+  )
+}
+
+const work = path.join(root, '.tmp', `two-processes-${randomBytes(4).toString('hex')}`)
+let bundled: Promise<string> | undefined
+const bundle = () => {
+  bundled ??= bundleServer(work)
+  return bundled
+}
+afterAll(() => rmSync(work, { recursive: true, force: true }))
+
+/** Invalidation must arrive well within this; the caches would hold the old value for 60 s. */
+const WITHIN_MS = 1_000
+const CONCURRENT_ORDERS = 24
+const STOCK = 100
+
+const channels = [
+  { name: 'PostgreSQL LISTEN/NOTIFY', redis: false },
+  { name: 'Redis pub/sub', redis: true },
+]
+
+for (const channel of channels) {
+  const skip = !postgresUrl || (channel.redis && !redisUrl)
+  describe.skipIf(skip)(`two app processes behind a proxy, invalidation through ${channel.name}`, () => {
+    const prefix = testKeyPrefix()
+    let database: Database & { url: string }
+    let fx: Awaited<ReturnType<typeof seedAccounts>>
+    let a: AppProcess
+    let b: AppProcess
+    let proxy: RunningProxy
+    let product: { id: number; unitId: number }
+
+    beforeAll(async () => {
+      database = await createPostgresTestDatabase(postgresUrl!)
+      fx = await seedAccounts(database.db)
+      product = await insertProduct(database, fx.currencies.try.id)
+      const env = appEnv(database.url, {
+        CACHE_SECONDS: '60',
+        TRUST_PROXY: '1',
+        ...(channel.redis ? { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix } : {}),
+      })
+      const file = await bundle()
+      const tag = channel.redis ? 'redis' : 'pg'
+      const started = await Promise.all(
+        [0, 1].map((i) => startAppProcess(file, env, path.join(work, `${tag}-data-${i}`))),
+      )
+      a = started[0]!
+      b = started[1]!
+      proxy = await startProxy({ upstreams: [a.url, b.url] })
+    }, 120_000)
+
+    afterAll(async () => {
+      await proxy?.close()
+      await Promise.all([a, b].filter(Boolean).map((s) => stopAppProcess(s)))
+      await database?.close()
+      if (channel.redis) await deleteKeys(redisUrl!, prefix)
+    })
+
+    const dealer = () => createUser(database.db, fx.customers.c1.id)
+    const cartStatus = (browser: Browser, base: string) =>
+      browser.request(`${base}/api/catalog/cart`).then((res) => res.status)
+
+    it('spreads requests over both processes and passes on who the client is', async () => {
+      const served = await Promise.all(
+        [0, 1, 2, 3].map(async () => (await fetch(`${proxy.url}/healthz`)).headers.get('x-upstream')),
+      )
+      expect(new Set(served)).toEqual(new Set(['0', '1']))
+    })
+
+    it('honours a session made through one process on the other, and ends it in both on logout', async () => {
+      // Proof that B caches sessions: a session deleted behind its back still works there for a while.
+      const first = await dealer()
+      const cached = await Browser.login(a.url, first)
+      expect(await cartStatus(cached, b.url)).toBe(200)
+      await database.db.execute(sql`delete from sessions where user_id = ${first.id}`)
+      expect(await cartStatus(cached, b.url)).toBe(200)
+
+      const user = await dealer()
+      const browser = await Browser.login(a.url, user)
+      for (let i = 0; i < 4; i++) expect(await cartStatus(browser, proxy.url)).toBe(200)
+      expect(await cartStatus(browser, b.url)).toBe(200)
+
+      const token = browser.cookie
+      expect((await browser.request(`${a.url}/api/account/logout`, { method: 'POST' })).status).toBe(200)
+      // The ended session's cookie, as another tab or a copied cookie would still send it.
+      browser.cookie = token
+      expect(await cartStatus(browser, a.url)).toBe(401)
+      const ended = await within(WITHIN_MS, async () => (await cartStatus(browser, b.url)) === 401)
+      expect(ended).toBeLessThan(WITHIN_MS)
+    })
+
+    it("ends a user's other sessions on every process when the password changes", async () => {
+      const user = await dealer()
+      const other = await Browser.login(b.url, user)
+      expect(await cartStatus(other, b.url)).toBe(200)
+      const changing = await Browser.login(a.url, user)
+      const changed = await changing.request(`${a.url}/api/catalog/account/settings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          currentPassword: user.password,
+          password: 'Yeni5678!',
+          passwordVerify: 'Yeni5678!',
+        }),
+      })
+      expect(changed.status).toBe(200)
+      const ended = await within(WITHIN_MS, async () => (await cartStatus(other, b.url)) === 401)
+      expect(ended).toBeLessThan(WITHIN_MS)
+      expect(await cartStatus(changing, b.url)).toBe(200)
+    })
+
+    it('shows a cart changed through one process on the other', async () => {
+      const browser = await Browser.login(proxy.url, await dealer())
+      expect((await addToCart(browser, a.url, product, 3)).status).toBe(200)
+      expect(await cartCount(browser, b.url)).toBe(1)
+      expect(await cartQuantities(browser, b.url)).toEqual([3])
+      expect((await addToCart(browser, b.url, product, 2)).status).toBe(200)
+      for (let i = 0; i < 2; i++) expect(await cartQuantities(browser, proxy.url)).toEqual([5])
+      expect((await browser.request(`${a.url}/api/catalog/cart`, { method: 'DELETE' })).status).toBe(200)
+      expect(await cartCount(browser, b.url)).toBe(0)
+    })
+
+    it("forgets a product's stock and the order count on the other process within a second of an order", async () => {
+      const browser = await Browser.login(a.url, await dealer())
+      const before = await productOn(browser, b.url, product.id)
+      const ordersBefore = await orderTotal(browser, b.url)
+      // Proof that B caches the product: a change behind the app's back does not show there.
+      await database.db.execute(
+        sql`update products set name = 'Canlı Ürün (yeni ad)' where id = ${product.id}`,
+      )
+      expect((await productOn(browser, b.url, product.id)).name).toBe(before.name)
+
+      expect((await addToCart(browser, a.url, product, 4)).status).toBe(200)
+      const order = await placeOrder(browser, a.url)
+      expect(order.status).toBe(200)
+      const seen = await within(WITHIN_MS, async () => {
+        const now = await productOn(browser, b.url, product.id)
+        return now.quantity === before.quantity! - 4 && now.name === 'Canlı Ürün (yeni ad)'
+      })
+      expect(seen).toBeLessThan(WITHIN_MS)
+      const counted = await within(
+        WITHIN_MS,
+        async () => (await orderTotal(browser, b.url)) === ordersBefore + 1,
+      )
+      expect(counted).toBeLessThan(WITHIN_MS)
+    })
+
+    it(`numbers ${CONCURRENT_ORDERS} concurrent orders over both processes uniquely, without gaps, and takes the stock right`, async () => {
+      const stockBefore = await stockOf(database, product.id)
+      const users: TestUser[] = []
+      for (let i = 0; i < CONCURRENT_ORDERS; i++) users.push(await dealer())
+      const browsers = await Promise.all(users.map((u) => Browser.login(proxy.url, u)))
+      for (const browser of browsers)
+        expect((await addToCart(browser, proxy.url, product, 1)).status).toBe(200)
+
+      const answers = await Promise.all(browsers.map((browser) => placeOrder(browser, proxy.url)))
+      expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200))
+      expect(new Set(answers.map((res) => res.headers.get('x-upstream')))).toEqual(new Set(['0', '1']))
+      const numbers = (
+        await Promise.all(answers.map(async (res) => orderSchema.parse(await res.json())))
+      ).map((o: Order) => o.orderNo)
+      expect(new Set(numbers).size).toBe(CONCURRENT_ORDERS)
+
+      // Every order of the database (this file's earlier ones too) numbered 1…n within its year, no gaps.
+      const all = await queryRows<{ order_no: string }>(database.db, sql`select order_no from orders`)
+      const byYear = new Map<string, number[]>()
+      for (const { order_no } of all) {
+        const [, key, n] = /^(S\d{4})-(\d{6})$/.exec(order_no) ?? []
+        expect(key, order_no).toBeDefined()
+        byYear.set(key!, [...(byYear.get(key!) ?? []), Number(n)])
+      }
+      for (const ns of byYear.values()) {
+        expect(ns.sort((x, y) => x - y)).toEqual(ns.map((_, i) => i + 1))
+      }
+
+      const stock = await stockOf(database, product.id)
+      expect(stock.product).toBe(stockBefore.product - CONCURRENT_ORDERS)
+      expect(stock.warehouses).toBe(stock.product)
+      const shown = await within(WITHIN_MS, async () => {
+        const shownBy = await Promise.all([a.url, b.url].map((u) => productOn(browsers[0]!, u, product.id)))
+        return shownBy.every((p) => p.quantity === stock.product)
+      })
+      expect(shown).toBeLessThan(WITHIN_MS)
+    })
+  })
+}
+
+/** Milliseconds until `check` held (checked every 25 ms); Infinity when it did not within `ms`. */
+async function within(ms: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now()
+  while (true) {
+    if (await check()) return performance.now() - started
+    if (performance.now() - started > ms) return Number.POSITIVE_INFINITY
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+const addToCart = (browser: Browser, base: string, p: { id: number; unitId: number }, quantity: number) =>
+  browser.request(`${base}/api/catalog/cart/${p.id}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: `quantity=${quantity}&productValue=${p.unitId}`,
+  })
+
+const placeOrder = (browser: Browser, base: string) =>
+  browser.request(`${base}/api/catalog/cart`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'description=',
+  })
+
+async function cartJson(browser: Browser, base: string) {
+  const res = await browser.request(`${base}/api/catalog/cart`)
+  expect(res.status).toBe(200)
+  return (await res.json()) as { count: number; items: Array<{ quantity: number }> }
+}
+const cartCount = async (browser: Browser, base: string) => (await cartJson(browser, base)).count
+const cartQuantities = async (browser: Browser, base: string) =>
+  (await cartJson(browser, base)).items.map((item) => item.quantity)
+
+async function productOn(browser: Browser, base: string, id: number) {
+  const res = await browser.request(`${base}/api/catalog/product/${id}`)
+  expect(res.status).toBe(200)
+  return (await res.json()) as { name: string; quantity: number | null }
+}
+
+async function orderTotal(browser: Browser, base: string) {
+  const res = await browser.request(`${base}/api/catalog/orders`)
+  expect(res.status).toBe(200)
+  return ((await res.json()) as OrderList).total
+}
+
+async function stockOf(database: Database, productId: number) {
+  const [row] = await queryRows<{ product: number; warehouses: number }>(
+    database.db,
+    sql`select p.quantity as product,
+          (select coalesce(sum(s.quantity), 0)::int from product_stocks s where s.product_id = p.id) as warehouses
+        from products p where p.id = ${productId}`,
+  )
+  return row!
+}
+
+async function insertProduct(database: Database, currencyId: number) {
+  const [row] = await queryRows<{ id: number }>(
+    database.db,
+    sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity, name_sort)
+        values ('MP-1', 'Canlı Ürün', 'canli-urun', ${currencyId}, '10', 20, ${STOCK}, ${turkishSortKey('Canlı Ürün')})
+        returning id`,
+  )
+  const [unit] = await queryRows<{ id: number }>(
+    database.db,
+    sql`insert into product_units (product_id, value, multiplier, default_price, is_default, sort_order)
+        values (${row!.id}, 'Adet', 1, '10', true, 0) returning id`,
+  )
+  const [warehouse] = await queryRows<{ id: number }>(
+    database.db,
+    sql`insert into warehouses (code, name, sort_order) values ('W1', 'Merkez', 0) returning id`,
+  )
+  await database.db.execute(
+    sql`insert into product_stocks (product_id, warehouse_id, quantity) values (${row!.id}, ${warehouse!.id}, ${STOCK})`,
+  )
+  return { id: row!.id, unitId: unit!.id }
+}
