@@ -3,16 +3,18 @@ import { createAppMemory } from './app-deps'
 
 describe('createAppMemory', () => {
   it('gives every app its own caches, queue, sessions and throttle', async () => {
-    const throttle = { maxPerAccount: 1, maxPerIp: 10, windowMs: 60_000 }
+    const throttle = { freeFailures: 1, firstDelayMs: 60_000 }
     const first = createAppMemory({ cacheSeconds: 60 }, { throttle })
     const second = createAppMemory({ cacheSeconds: 60 }, { throttle })
 
     await first.caches.reference.get('settings', async () => 'first')
     expect(await second.caches.reference.get('settings', async () => 'second')).toBe('second')
 
-    first.throttle.recordFailure('a@b.test', '10.0.0.1', 1_000)
-    expect(first.throttle.retryAfter('a@b.test', '10.0.0.1', 1_000)).toBeGreaterThan(0)
-    expect(second.throttle.retryAfter('a@b.test', '10.0.0.1', 1_000)).toBe(0)
+    // Built without a database, the throttle counts in the app's own memory.
+    const attempt = { email: 'a@b.test', ip: '10.0.0.1', deviceId: null }
+    await first.throttle.recordFailure(attempt, 1_000)
+    expect((await first.throttle.check(attempt, 1_000)).waitMs).toBeGreaterThan(0)
+    expect((await second.throttle.check(attempt, 1_000)).waitMs).toBe(0)
 
     expect(second.cartQueue.turns).not.toBe(first.cartQueue.turns)
     expect(second.cartQueue.waitingAdds).not.toBe(first.cartQueue.waitingAdds)

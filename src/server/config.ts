@@ -21,8 +21,18 @@ const envSchema = z.object({
     .default('toptan:'),
   /** Load the demo catalogue and accounts into an empty database (default on for the embedded database). */
   DEMO_DATA: z.enum(['0', '1']).optional(),
-  /** Behind an HTTPS proxy: trust X-Forwarded-* and mark cookies Secure. */
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * How many proxies stand in front of the app (0: none). The client IP is the address that many hops
+   * back from the connection: with 1, the right-most X-Forwarded-For address, which the proxy itself
+   * appended; earlier addresses are the client's own words and never trusted. More than 0 also means
+   * HTTPS in front: Secure cookies, HSTS, X-Forwarded-Proto/Host.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^\d{1,2}$/, 'a number of proxy hops: 0 (none), 1 (one proxy), …')
+    .default('0')
+    .transform(Number)
+    .pipe(z.number().int().min(0).max(10)),
   /** How long store-wide reference data and list totals may be reused (seconds; 0 = never). */
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -49,7 +59,10 @@ export type Config = {
   redisUrl: string | undefined
   redisKeyPrefix: string
   demoData: boolean
+  /** Behind an HTTPS proxy (trustProxyHops > 0): Secure cookies, HSTS, forwarded protocol and host. */
   trustProxy: boolean
+  /** Proxy hops trusted for the client IP (TRUST_PROXY). */
+  trustProxyHops: number
   logLevel: string
   cacheSeconds: number
   /** Pages drawn on the server (when dist/ssr is built). */
@@ -65,6 +78,14 @@ export type Config = {
 export type IyzicoConfig = { apiKey: string; secretKey: string; baseUrl: string }
 
 export class ConfigError extends Error {}
+
+/**
+ * Fastify's trustProxy for TRUST_PROXY hops: trusts the connection's peer and the addresses the next
+ * hops - 1 proxies appended, so the client IP is the address `hops` steps back from the connection
+ * (the right-most X-Forwarded-For one for 1). Fastify's own numeric setting trusts nothing, so the
+ * count is a function; the proxy must be the only way to the app (docs/operations.md).
+ */
+export const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
 /** Reads the environment once at start-up; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): Config {
@@ -87,7 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === '1' : !e.DATABASE_URL,
-    trustProxy: e.TRUST_PROXY === '1',
+    trustProxy: e.TRUST_PROXY > 0,
+    trustProxyHops: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     cacheSeconds: e.CACHE_SECONDS,
     serverRender: e.SERVER_RENDER === '1',

@@ -42,7 +42,7 @@ async function main() {
   const app = await buildApp({
     config,
     database,
-    ...createAppMemory(config),
+    ...createAppMemory(config, { database }),
     now: () => new Date(),
     searchLog: new SearchLog(database.db, 1000, undefined, (err) =>
       console.error('search log write failed', err),

@@ -15,7 +15,7 @@ let t: TestApp
 let fx: Awaited<ReturnType<typeof seedAccounts>>
 
 beforeAll(async () => {
-  t = await createTestApp({ throttle: { maxPerAccount: 3, maxPerIp: 100, windowMs: 60_000 } })
+  t = await createTestApp({ throttle: { freeFailures: 3, firstDelayMs: 60_000, maxPerIp: 100 } })
   fx = await seedAccounts(t.database.db)
 })
 afterAll(() => t.close())

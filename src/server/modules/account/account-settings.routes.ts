@@ -6,6 +6,8 @@ import {
 import type { AppDeps } from '../../app-deps'
 import { requireUser } from '../../http/guards'
 import { changePassword } from './account-settings.service'
+import { deviceCookieOf } from './device-cookie'
+import { withRetryAfter } from './login-throttle'
 
 /**
  * POST /api/catalog/account/settings (spec/2 §7): the account form of any logged-in user, dealer or
@@ -14,7 +16,12 @@ import { changePassword } from './account-settings.service'
 export const accountSettingsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const account = { db: deps.database.db, throttle: deps.throttle, sessions: deps.sessions }
+    const account = {
+      db: deps.database.db,
+      throttle: deps.throttle,
+      sessions: deps.sessions,
+      secret: deps.config.sessionSecret,
+    }
 
     app.addHook('preValidation', async (request) => {
       requireUser(request)
@@ -32,13 +39,16 @@ export const accountSettingsRoutes =
           response: { 200: accountSettingsResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const user = requireUser(request)
-        await changePassword(account, user, request.body, {
-          ip: request.ip,
-          sessionToken: request.sessionToken,
-          now: deps.now(),
-        })
+        await withRetryAfter(reply, () =>
+          changePassword(account, user, request.body, {
+            ip: request.ip,
+            sessionToken: request.sessionToken,
+            now: deps.now(),
+            deviceCookie: deviceCookieOf(request),
+          }),
+        )
         return { success: true as const }
       },
     )

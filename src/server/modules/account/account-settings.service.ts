@@ -12,6 +12,7 @@ import { deleteUserSessionsExcept } from '../../http/session.repository'
 import { hashPassword, verifyPassword } from '../../security/password'
 import { findPasswordHash, setPasswordHash } from './account.repository'
 import type { AccountDeps } from './account.service'
+import { knownDeviceId } from './device-cookie'
 
 type Field = keyof AccountSettingsRequest
 
@@ -34,7 +35,13 @@ const PROBLEMS: Record<PasswordChangeProblem, { field: Field; key: MessageKey; c
 /** The user asking, as the session knows them. */
 export type PasswordOwner = { id: number; email: string }
 
-export type PasswordChangeContext = { ip: string; sessionToken: string; now: Date }
+export type PasswordChangeContext = {
+  ip: string
+  sessionToken: string
+  now: Date
+  /** The request's device cookie, if any: a guess from a known device is judged as that device. */
+  deviceCookie: string | undefined
+}
 
 /**
  * Changes the logged-in user's password (spec/2 §5 rules, in the spec's words). The current password
@@ -44,7 +51,7 @@ export type PasswordChangeContext = { ip: string; sessionToken: string; now: Dat
  * Answers how many other sessions ended.
  */
 export async function changePassword(
-  { db, throttle, sessions }: AccountDeps,
+  { db, throttle, sessions, secret }: AccountDeps,
   user: PasswordOwner,
   input: AccountSettingsRequest,
   ctx: PasswordChangeContext,
@@ -60,23 +67,20 @@ export async function changePassword(
   }
 
   const nowMs = ctx.now.getTime()
-  const wait = throttle.retryAfter(user.email, ctx.ip, nowMs)
-  if (wait > 0) {
-    throw new AppError(
-      'rate_limited',
-      'account.rateLimited',
-      { minutes: Math.ceil(wait / 60000) },
-      'rate_limited',
-    )
+  const attempt = {
+    email: user.email,
+    ip: ctx.ip,
+    deviceId: knownDeviceId(secret, user.id, ctx.deviceCookie),
   }
+  await throttle.assertAllowed(attempt, nowMs, 'account.rateLimited')
   const stored = await findPasswordHash(db, user.id)
   // Deactivated since the session was read: as logged out.
   if (stored === null) throw unauthenticated()
   if (!(await verifyPassword(input.currentPassword, stored))) {
-    throttle.recordFailure(user.email, ctx.ip, nowMs)
+    await throttle.recordFailure(attempt, nowMs)
     throw invalid('currentPassword', 'account.currentPasswordWrong', 'wrong_current_password')
   }
-  throttle.recordSuccess(user.email)
+  await throttle.recordSuccess(attempt)
 
   const passwordHash = await hashPassword(input.password)
   const endedSessions = await db.transaction(async (tx) => {

@@ -5,39 +5,43 @@ import { createSession, deleteSession } from '../../http/session.repository'
 import type { SessionCache } from '../../http/session-cache'
 import { decoyHash, hashPassword, verifyPassword } from '../../security/password'
 import { findUserByEmail, insertUser, markLoggedIn } from './account.repository'
+import { knownDeviceId, newDeviceId } from './device-cookie'
 import type { LoginThrottle } from './login-throttle'
 
-/** What logging in and out work with: the database, the app's login throttle and its session cache. */
-export type AccountDeps = { db: Db; throttle: LoginThrottle; sessions: SessionCache }
+/** What logging in and out work with: the database, the app's login throttle, its session cache and secret. */
+export type AccountDeps = { db: Db; throttle: LoginThrottle; sessions: SessionCache; secret: string }
 
-export type LoginContext = { ip: string; userAgent: string | null; previousToken: string; now: Date }
+export type LoginContext = {
+  ip: string
+  userAgent: string | null
+  previousToken: string
+  now: Date
+  /** The request's device cookie, if any (device-cookie.ts). */
+  deviceCookie: string | undefined
+}
 
 /**
  * Checks the password and opens a new session under a new token (the old one is destroyed, so a token
- * planted before login is worthless after it). Failures never tell whether the account exists.
+ * planted before login is worthless after it). Failures never tell whether the account exists. Tries
+ * go through the login throttle (login-throttle.ts): a browser with this account's device cookie is
+ * judged as that device, any other by its IP. Answers the device id to set (or renew) the cookie with.
  */
 export async function login(
-  { db, throttle, sessions }: AccountDeps,
+  { db, throttle, sessions, secret }: AccountDeps,
   input: { email: string; password: string },
   ctx: LoginContext,
-): Promise<{ token: string; userId: number }> {
+): Promise<{ token: string; userId: number; deviceId: string }> {
   const nowMs = ctx.now.getTime()
-  const wait = throttle.retryAfter(input.email, ctx.ip, nowMs)
-  if (wait > 0) {
-    throw new AppError(
-      'rate_limited',
-      'auth.rateLimited',
-      { minutes: Math.ceil(wait / 60000) },
-      'rate_limited',
-    )
-  }
   const user = await findUserByEmail(db, input.email)
+  const deviceId = knownDeviceId(secret, user?.id, ctx.deviceCookie)
+  const attempt = { email: input.email, ip: ctx.ip, deviceId }
+  await throttle.assertAllowed(attempt, nowMs, 'auth.rateLimited')
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()))
   if (!user?.isActive || !valid) {
-    throttle.recordFailure(input.email, ctx.ip, nowMs)
+    await throttle.recordFailure(attempt, nowMs)
     throw new AppError('unauthenticated', 'auth.invalidCredentials', undefined, 'invalid_credentials')
   }
-  throttle.recordSuccess(input.email)
+  await throttle.recordSuccess(attempt)
   const token = newSessionToken()
   sessions.forget(sessionIdOf(ctx.previousToken))
   await db.transaction(async (tx) => {
@@ -51,7 +55,7 @@ export async function login(
     })
     await markLoggedIn(tx, user.id, ctx.now)
   })
-  return { token, userId: user.id }
+  return { token, userId: user.id, deviceId: deviceId ?? newDeviceId() }
 }
 
 /** Destroys the session on the server; the browser gets a fresh anonymous token. */
