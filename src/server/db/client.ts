@@ -31,10 +31,29 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
   }
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: target.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      // When the server is down or every connection is busy, a request waits at most this long for
+      // one and is then answered 503 (isDatabaseUnavailable), never left hanging.
+      connectionTimeoutMillis: 3000,
+      // A server that vanished without closing the socket (host gone, cable pulled) is noticed.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      // A transaction its client abandoned (process frozen, network gone) releases its locks. No
+      // statement_timeout: migrations and imports may rightly run for minutes (docs/decisions.md).
+      idle_in_transaction_session_timeout: 60_000,
+    })
     // An idle connection the server closes (restart, failover, a dropped test database) must not
     // crash the process: the pool drops it and opens a new one when needed.
     pool.on('error', (err) => console.error(`database connection lost: ${err.message}`))
+    // The pool listens only to its idle connections. A connection in use (a transaction between two
+    // statements) that the server drops emits 'error' too, and an 'error' nobody listens to ends the
+    // process: the whole app died with its database (found by src/server/fault/crash.int.test.ts).
+    // The statement in flight fails on its own; the pool discards the broken connection on release.
+    pool.on('connect', (client) =>
+      client.on('error', (err) => console.error(`database connection lost while in use: ${err.message}`)),
+    )
     await pool.query('select 1')
     const db = drizzlePg({ client: pool, logger }) as unknown as Db
     return { db, kind: 'postgres', queries, close: () => pool.end() }
