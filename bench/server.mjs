@@ -83,5 +83,6 @@ export async function startServer({ root, dataDir, databaseUrl, cacheSeconds, cp
   log(
     `Server ready at ${url} after ${((performance.now() - started) / 1000).toFixed(1)} s (log: ${path.relative(root, logFile)}).`,
   )
-  return { url, port, pid: child.pid, logFile, stop }
+  // `exited()`: how the server stopped ('SIGKILL', 'exit code 1'), null while it runs (the soak checks it).
+  return { url, port, pid: child.pid, logFile, stop, exited: () => exited }
 }
