@@ -11,12 +11,16 @@ export class Client {
     this.csrf = ''
   }
 
-  /** Headers that make a request come from this session (and pass the CSRF check for writes). */
+  /**
+   * Headers that make a request come from this session and pass the CSRF and same-origin checks for
+   * writes (a browser names the page's origin on every write: src/server/http/same-origin.ts).
+   */
   authHeaders() {
     return {
       cookie: `${SESSION_COOKIE}=${this.sid}`,
       'x-csrf-token': this.csrf,
       'x-requested-with': 'XMLHttpRequest',
+      origin: new URL(this.baseUrl).origin,
     }
   }
 

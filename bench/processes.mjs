@@ -1,0 +1,244 @@
+// npm run bench -- --processes 1,2 --postgres URL [--size N] [--duration S] [--warmup S]
+//                  [--connections N] [--scenarios id,id…] [--cache-seconds N]
+//
+// The same scenarios against one app process and against several on one PostgreSQL database, each
+// count behind the same local round-robin proxy (dist/server/cli/proxy.js, src/server/multi-process/
+// proxy.ts), so the proxy's own cost is in every column and only the number of processes differs.
+// Prints req/s and p99 side by side and writes bench/results/processes.json and processes.md. The
+// processes tell each other of cache changes through PostgreSQL LISTEN/NOTIFY, or Redis pub/sub when
+// REDIS_URL is set in the environment. See docs/operations.md, "Benchmarks".
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, writeFileSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { stopChild, track } from './children.mjs'
+import { Client, discover } from './client.mjs'
+import { runScenario } from './measure.mjs'
+import { SCENARIOS } from './scenarios.mjs'
+import { preparePostgres } from './seed.mjs'
+import { startServer } from './server.mjs'
+
+export const isProcesses = (argv) => argv.some((a) => a === '--processes' || a.startsWith('--processes='))
+
+const USAGE = `Usage: npm run bench -- --processes 1,2 --postgres URL [options]
+  --processes N,N      process counts to compare (default 1,2), each behind the proxy
+  --postgres URL       this machine's PostgreSQL (required: the embedded database serves one process)
+  --size N             listed products (default 5000)
+  --duration S         measured seconds per scenario (default 10)
+  --warmup S           unmeasured seconds before each scenario (default 2)
+  --connections N      concurrent connections (default 20)
+  --scenarios a,b      only scenarios whose id starts with one of these (HTTP scenarios only: the
+                       proxy passes no WebSocket, so staff-sockets is left out)
+  --cache-seconds N    run the servers with CACHE_SECONDS=N (default: the server's own default)`
+
+function parseOptions(argv) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    options: {
+      processes: { type: 'string', default: '1,2' },
+      postgres: { type: 'string' },
+      size: { type: 'string', default: '5000' },
+      duration: { type: 'string', default: '10' },
+      warmup: { type: 'string', default: '2' },
+      connections: { type: 'string', default: '20' },
+      scenarios: { type: 'string' },
+      'cache-seconds': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  })
+  const int = (name, value, min, max) => {
+    const n = Number(String(value).replace(/_/g, ''))
+    if (!Number.isInteger(n) || n < min || n > max)
+      throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
+    return n
+  }
+  if (!values.help && !values.postgres) throw new Error('--processes needs --postgres URL')
+  const filters = values.scenarios
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const http = SCENARIOS.filter((s) => !s.run)
+  const scenarios = filters ? http.filter((s) => filters.some((f) => s.id.startsWith(f))) : http
+  if (!values.help && scenarios.length === 0)
+    throw new Error(`--scenarios matched none of ${http.map((s) => s.id).join(', ')}`)
+  return {
+    help: values.help,
+    counts: [...new Set(values.processes.split(',').map((s) => int('processes', s, 1, 16)))],
+    postgres: values.postgres,
+    size: int('size', values.size, 1, 5_000_000),
+    duration: int('duration', values.duration, 1, 600),
+    warmup: int('warmup', values.warmup, 0, 60),
+    connections: int('connections', values.connections, 1, 500),
+    scenarios,
+    cacheSeconds:
+      values['cache-seconds'] === undefined
+        ? undefined
+        : int('cache-seconds', values['cache-seconds'], 0, 3600),
+  }
+}
+
+const log = (line) => console.log(`  ${line}`)
+
+/** The proxy as its own process (as nginx would be), resolved once it listens. */
+function startProxy(root, upstreams) {
+  const args = upstreams.flatMap((u) => ['--upstream', u])
+  const child = track(
+    spawn(process.execPath, [path.join(root, 'dist', 'server', 'cli', 'proxy.js'), ...args], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  )
+  return new Promise((resolve, reject) => {
+    let out = ''
+    child.once('exit', (code) => reject(new Error(`the proxy stopped (${code}): ${out}`)))
+    child.stdout.on('data', (chunk) => {
+      out += chunk
+      const url = /proxy listening on (\S+)/.exec(out)?.[1]
+      if (url) resolve({ url, stop: () => stopChild(child) })
+    })
+  })
+}
+
+async function runCount(root, count, db, options) {
+  console.log(`\n━━ ${count} process${count === 1 ? '' : 'es'} behind the proxy ━━`)
+  const servers = []
+  let proxy
+  try {
+    for (let i = 0; i < count; i++) {
+      const dataDir = path.join(db.dataDir, `process-${count}-${i}`)
+      mkdirSync(dataDir, { recursive: true })
+      servers.push(
+        await startServer({
+          root,
+          dataDir,
+          databaseUrl: db.databaseUrl,
+          cacheSeconds: options.cacheSeconds,
+          log,
+        }),
+      )
+    }
+    proxy = await startProxy(
+      root,
+      servers.map((s) => s.url),
+    )
+    log(`Proxy at ${proxy.url} → ${servers.map((s) => s.url).join(', ')}`)
+    const client = new Client(proxy.url)
+    await client.login()
+    const ctx = await discover(client, { log })
+    ctx.fixtures = db.fixtures
+    const results = []
+    for (const scenario of options.scenarios) {
+      process.stdout.write(`  ${scenario.label.padEnd(22)} `)
+      const stats = await runScenario({
+        baseUrl: proxy.url,
+        client,
+        scenario,
+        ctx,
+        connections: options.connections,
+        duration: options.duration,
+        warmup: options.warmup,
+        serverPid: servers[0].pid,
+      })
+      const bad = stats.non2xx + stats.errors + stats.timeouts
+      console.log(
+        `p50 ${stats.p50} ms  p99 ${stats.p99} ms  ${stats.rps} req/s  (load ${stats.loadAverage})` +
+          (bad ? `  ‼ ${bad} failed (${JSON.stringify(stats.statusCodes)})` : ''),
+      )
+      results.push({ id: scenario.id, label: scenario.label, failed: bad, ...pick(stats) })
+    }
+    return { processes: count, scenarios: results }
+  } finally {
+    await proxy?.stop()
+    await Promise.all(servers.map((s) => s.stop()))
+  }
+}
+
+const pick = ({ rps, p50, p99, loadAverage }) => ({ rps, p50, p99, loadAverage })
+
+/** One row per scenario: req/s and p99 for each process count, and the req/s ratio to the first. */
+function table(runs) {
+  const head = ['Scenario', ...runs.flatMap((r) => [`${r.processes}p req/s`, `${r.processes}p p99 ms`])]
+  if (runs.length > 1) head.push(`req/s ×${runs.at(-1).processes}p/${runs[0].processes}p`)
+  const rows = runs[0].scenarios.map((s, i) => {
+    const cells = runs.flatMap((r) => {
+      const x = r.scenarios[i]
+      return [`${x.rps}${x.failed ? ' ‼' : ''}`, String(x.p99)]
+    })
+    if (runs.length > 1) {
+      const first = runs[0].scenarios[i].rps
+      const last = runs.at(-1).scenarios[i].rps
+      cells.push(first > 0 ? (last / first).toFixed(2) : '–')
+    }
+    return [s.label, ...cells]
+  })
+  return [
+    `| ${head.join(' | ')} |`,
+    `|${head.map(() => '---').join('|')}|`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+  ].join('\n')
+}
+
+export async function runProcesses({ root, argv, commit }) {
+  let options
+  try {
+    options = parseOptions(argv)
+  } catch (err) {
+    console.error(`${err.message}\n${USAGE}`)
+    return 2
+  }
+  if (options.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const cpus = os.cpus()
+  const meta = {
+    date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    commit,
+    node: process.versions.node,
+    cpu: `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'CPU'}`,
+    size: options.size,
+    connections: options.connections,
+    duration: options.duration,
+    warmup: options.warmup,
+    cache:
+      options.cacheSeconds === undefined ? 'server default cache' : `CACHE_SECONDS=${options.cacheSeconds}`,
+    invalidation: process.env.REDIS_URL ? 'Redis pub/sub' : 'PostgreSQL LISTEN/NOTIFY',
+  }
+  console.log(
+    `Processes benchmark: ${options.counts.join(' vs ')} processes on PostgreSQL, ${options.size} products, ` +
+      `${options.scenarios.length} scenarios × (${options.warmup} s + ${options.duration} s) at ` +
+      `${options.connections} connections; ${meta.cache}; cache invalidation through ${meta.invalidation}.`,
+  )
+  // Every process signs sessions' CSRF tokens with the same secret (the servers inherit this environment).
+  process.env.SESSION_SECRET ??= randomBytes(32).toString('hex')
+  const searchLogs = options.scenarios.some((s) => s.searchLogs)
+  const db = await preparePostgres({ root, size: options.size, serverUrl: options.postgres, log, searchLogs })
+  const runs = []
+  try {
+    for (const count of options.counts) runs.push(await runCount(root, count, db, options))
+  } finally {
+    await db.drop?.()
+  }
+  const md = table(runs)
+  console.log(`\n━━ Side by side ━━\n${md}`)
+  if (cpus.length < Math.max(...options.counts) + 2) {
+    console.log(
+      `\nNote: ${cpus.length} CPUs for ${Math.max(...options.counts)} app processes, PostgreSQL, the proxy and ` +
+        'the load generator: the processes compete for the same cores, so a second one cannot double anything here.',
+    )
+  }
+  const outDir = path.join(root, 'bench', 'results')
+  mkdirSync(outDir, { recursive: true })
+  writeFileSync(path.join(outDir, 'processes.json'), `${JSON.stringify({ meta, runs }, null, 2)}\n`)
+  writeFileSync(
+    path.join(outDir, 'processes.md'),
+    `# Processes benchmark\n\n${Object.entries(meta)
+      .map(([k, v]) => `- ${k}: ${v}`)
+      .join('\n')}\n\n${md}\n`,
+  )
+  console.log('Results in bench/results/processes.json and processes.md.')
+  return runs.some((r) => r.scenarios.some((s) => s.failed > 0)) ? 1 : 0
+}
