@@ -148,6 +148,21 @@ for (const channel of channels) {
       expect(await cartStatus(changing, b.url)).toBe(200)
     })
 
+    it('counts wrong passwords tried through one process in the other (the throttle is shared)', async () => {
+      const user = await dealer()
+      const guest = await Browser.guest(proxy.url)
+      const wrong = { email: user.email, password: 'Yanlis-1234!' }
+      // Five failures are answered at once (login-throttle.ts defaultPolicy): three through A, two through B.
+      for (const base of [a.url, a.url, a.url, b.url, b.url]) {
+        expect((await guest.tryLogin(wrong, base)).status).toBe(401)
+      }
+      // The sixth waits a second after the fifth, wherever it comes in; B alone has seen only two.
+      const held = await guest.tryLogin(wrong, b.url)
+      expect(held.status).toBe(429)
+      expect(Number(held.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect((await guest.tryLogin(user, a.url)).status).toBe(429)
+    })
+
     it('shows a cart changed through one process on the other', async () => {
       const browser = await Browser.login(proxy.url, await dealer())
       expect((await addToCart(browser, a.url, product, 3)).status).toBe(200)
