@@ -27,3 +27,17 @@ describe('paths the router cannot take', () => {
     expect(res.json().error.messages.type).not.toBe('')
   })
 })
+
+describe('a file that is not there', () => {
+  it.each(['/x.json', '/assets/missing-1234.js', '/en/eski.png'])(
+    '%s: 404 with the documented error body',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url })
+      expect(res.statusCode).toBe(404)
+      expect(res.headers['content-type']).toMatch(/^application\/json/)
+      expect(res.json()).toEqual({
+        error: { code: 'route_not_found', messages: { type: expect.any(String) } },
+      })
+    },
+  )
+})

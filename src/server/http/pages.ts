@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Bootstrap } from '../../contracts/bootstrap'
 import { parseProductSegment, productPath } from '../../domain/product-url'
+import { sendError } from './error-handler'
 import { localeFromPath } from './locale'
 import { translate } from './messages'
 import { type PageAssets, type PageName, pageOf } from './page-assets'
@@ -72,7 +73,10 @@ async function decidePage(
 
 async function renderPage(sources: PageSources, request: FastifyRequest, reply: FastifyReply) {
   const pathname = request.url.split('?')[0] ?? '/'
-  if (/\.[a-z0-9]{2,5}$/i.test(pathname)) return reply.code(404).type('text/plain').send('Not found')
+  // A file that is not there (an old asset's name, a probe): no page, the documented 404 body.
+  if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
+    return sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' })
+  }
   // A user who chose English lands on the English address, so the URL always says the language.
   if (request.user?.locale === 'en' && !localeFromPath(request.url)) {
     return reply.redirect(`/en${request.url === '/' ? '/' : request.url}`, 302)
