@@ -447,7 +447,9 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
     expect(model.ackedOrders.size).toBeGreaterThan(ROUNDS / 2)
     expect(model.ackedCancels.size).toBeGreaterThan(0)
     expect(model.ackedOffers.size).toBeGreaterThan(0)
-  }, 900_000)
+    // 50 rounds took 223 s on PostgreSQL and 518 s on PGlite (each round restarts the app and reopens
+    // its data directory) on 2 cores with a load average of 14 from other work.
+  }, 1_800_000)
 
   /** The rules that hold after any crash, checked in SQL against what the clients were told. */
   async function checkInvariants(database: Database, model: Model, round: number) {
