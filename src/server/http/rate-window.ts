@@ -1,46 +1,59 @@
+import type { Counter, ThrottleStore } from './throttle-store'
+
 /**
- * At most `max` events per key within a sliding window, in process memory (with several app processes
- * each counts its own, which still bounds what one user can do). LoginThrottle counts failed logins
- * with it, per account and per IP (a count of failures, which a request limiter does not keep).
+ * At most `max` events per key in a fixed window that starts at the key's first event, counted in the
+ * app's shared counter store (PostgreSQL, or Redis with REDIS_URL: every process sees every event).
+ * Request limits use it (warranty lookups per user, guest BIN lookups per IP); LoginThrottle counts
+ * failures with its own rules over the same store.
  */
 export class RateWindow {
-  private events = new Map<string, number[]>()
-
   constructor(
+    private readonly store: ThrottleStore,
+    /** Names this limit's keys in the store (e.g. 'warranty'). */
+    private readonly name: string,
     private readonly max: number,
     private readonly windowMs: number,
   ) {}
 
-  private recent(key: string, now: number): number[] {
-    const list = (this.events.get(key) ?? []).filter((t) => now - t < this.windowMs)
-    if (list.length) this.events.set(key, list)
-    else this.events.delete(key)
-    return list
+  /** Counts an event and answers 0, or answers how many ms until one is allowed. */
+  async take(key: string, now: number): Promise<number> {
+    const counter = await this.store.hit(`r:${this.name}:${key}`, this.windowMs, now)
+    return waitAfter(counter, this.max, now)
   }
+}
 
-  /** Milliseconds until another event is allowed, or 0 when one is allowed now. */
-  retryAfter(key: string, now: number): number {
-    const list = this.recent(key, now)
-    return list.length >= this.max ? list[list.length - this.max]! + this.windowMs - now : 0
-  }
+/** How long a counter that just counted an event holds the next one (0: this one is allowed). */
+export const waitAfter = (counter: Counter, max: number, now: number): number =>
+  counter.count > max ? Math.max(1, counter.expiresAt - now) : 0
 
-  record(key: string, now: number) {
-    this.events.set(key, [...this.recent(key, now), now])
-    if (this.events.size > 10_000) this.prune(now)
-  }
+type RateLimitState = { current: number; ttl: number }
+type RateLimitCallback = (err: Error | null, state?: RateLimitState) => void
 
-  /** Records an event and answers 0, or answers how many ms until one is allowed (recording nothing). */
-  take(key: string, now: number): number {
-    const wait = this.retryAfter(key, now)
-    if (wait === 0) this.record(key, now)
-    return wait
-  }
+/**
+ * A `store` for @fastify/rate-limit over the shared counter store, so its limits (fault reports,
+ * offer and payment-link mails) hold across processes: `register(rateLimit, { global: false, store:
+ * sharedRateLimitStore(counters) })`. Each route's keys are apart (method and URL in the key).
+ */
+export function sharedRateLimitStore(counters: ThrottleStore, now: () => number = Date.now) {
+  return class SharedRateLimitStore {
+    constructor(
+      _options?: unknown,
+      private readonly scope = 'rl:',
+    ) {}
 
-  forget(key: string) {
-    this.events.delete(key)
-  }
+    incr(key: string, callback: RateLimitCallback, timeWindow: number) {
+      const at = now()
+      counters.hit(`${this.scope}${key}`, timeWindow, at).then(
+        (c) => callback(null, { current: c.count, ttl: Math.max(0, c.expiresAt - at) }),
+        (err: Error) => callback(err),
+      )
+    }
 
-  private prune(now: number) {
-    for (const key of [...this.events.keys()]) this.recent(key, now)
+    /** Called per route with the route's merged options; `routeInfo` names the route. */
+    child(routeOptions: unknown) {
+      const route = (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo
+      const name = `${String(route?.method ?? '')}${String(route?.url ?? '')}`
+      return new SharedRateLimitStore(undefined, `rl:${name}:`)
+    }
   }
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { inArray, lt, sql } from 'drizzle-orm'
 import { type Redis, Redis as RedisClient } from 'ioredis'
 import type { Db } from '../db/client'
@@ -20,6 +21,11 @@ export interface ThrottleStore {
   fail(keys: readonly { key: string; ttlMs: number }[], now: number): Promise<void>
   /** Forgets these keys' counters. */
   clear(keys: readonly string[]): Promise<void>
+  /**
+   * Counts one event in a fixed window (request limits, rate-window.ts): the first event of a window
+   * sets its expiry to `now + windowMs`, later ones keep it. Answers the counter after this event.
+   */
+  hit(key: string, windowMs: number, now: number): Promise<Counter>
   close(): Promise<void>
 }
 
@@ -48,8 +54,21 @@ export class MemoryThrottleStore implements ThrottleStore {
     for (const key of keys) this.counters.delete(key)
   }
 
+  async hit(key: string, windowMs: number, now: number) {
+    const current = live(this.counters.get(key), now)
+    const next = current
+      ? { count: current.count + 1, lastAt: now, expiresAt: current.expiresAt }
+      : { count: 1, lastAt: now, expiresAt: now + windowMs }
+    this.counters.set(key, next)
+    return next
+  }
+
   async close() {}
 }
+
+/** The column holds 100 characters: a longer key is kept as a digest. */
+const rowKey = (key: string) =>
+  key.length <= 100 ? key : `h:${createHash('sha256').update(key).digest('hex')}`
 
 /** Expired rows are deleted on every this many failures this process records. */
 const SWEEP_EVERY = 200
@@ -65,14 +84,14 @@ export class DatabaseThrottleStore implements ThrottleStore {
     const rows = await this.db
       .select()
       .from(throttleCounters)
-      .where(inArray(throttleCounters.key, [...keys]))
+      .where(inArray(throttleCounters.key, keys.map(rowKey)))
     const byKey = new Map(
       rows.map((r) => [
         r.key,
         { count: r.count, lastAt: r.lastAt.getTime(), expiresAt: r.expiresAt.getTime() },
       ]),
     )
-    return keys.map((k) => live(byKey.get(k), now))
+    return keys.map((k) => live(byKey.get(rowKey(k)), now))
   }
 
   async fail(keys: readonly { key: string; ttlMs: number }[], now: number) {
@@ -81,7 +100,14 @@ export class DatabaseThrottleStore implements ThrottleStore {
     // One statement for every key; the increment and the restart of an expired counter are atomic.
     await this.db
       .insert(throttleCounters)
-      .values(keys.map(({ key, ttlMs }) => ({ key, count: 1, lastAt: at, expiresAt: new Date(now + ttlMs) })))
+      .values(
+        keys.map(({ key, ttlMs }) => ({
+          key: rowKey(key),
+          count: 1,
+          lastAt: at,
+          expiresAt: new Date(now + ttlMs),
+        })),
+      )
       .onConflictDoUpdate({
         target: throttleCounters.key,
         set: {
@@ -98,7 +124,25 @@ export class DatabaseThrottleStore implements ThrottleStore {
 
   async clear(keys: readonly string[]) {
     if (keys.length === 0) return
-    await this.db.delete(throttleCounters).where(inArray(throttleCounters.key, [...keys]))
+    await this.db.delete(throttleCounters).where(inArray(throttleCounters.key, keys.map(rowKey)))
+  }
+
+  async hit(key: string, windowMs: number, now: number) {
+    const at = new Date(now)
+    const live = sql`${throttleCounters.expiresAt} > excluded.last_at`
+    const [row] = await this.db
+      .insert(throttleCounters)
+      .values({ key: rowKey(key), count: 1, lastAt: at, expiresAt: new Date(now + windowMs) })
+      .onConflictDoUpdate({
+        target: throttleCounters.key,
+        set: {
+          count: sql`case when ${live} then ${throttleCounters.count} + 1 else 1 end`,
+          lastAt: sql`excluded.last_at`,
+          expiresAt: sql`case when ${live} then ${throttleCounters.expiresAt} else excluded.expires_at end`,
+        },
+      })
+      .returning()
+    return { count: row!.count, lastAt: row!.lastAt.getTime(), expiresAt: row!.expiresAt.getTime() }
   }
 
   async close() {}
@@ -119,6 +163,23 @@ for i, key in ipairs(KEYS) do
   redis.call('PEXPIRE', key, ttl + 60000)
 end
 return 1
+`
+
+/** A fixed-window count: the expiry is set by the window's first event only. */
+const HIT_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local exp = tonumber(redis.call('HGET', KEYS[1], 'exp') or '0')
+local count = 1
+local fresh = exp <= now
+if fresh then
+  exp = now + window
+else
+  count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0') + 1
+end
+redis.call('HSET', KEYS[1], 'count', count, 'last', now, 'exp', exp)
+if fresh then redis.call('PEXPIRE', KEYS[1], window + 60000) end
+return {count, tostring(exp)}
 `
 
 export class RedisThrottleStore implements ThrottleStore {
@@ -157,6 +218,17 @@ export class RedisThrottleStore implements ThrottleStore {
   async clear(keys: readonly string[]) {
     if (keys.length === 0) return
     await this.redis.del(...keys.map((k) => this.prefix + k))
+  }
+
+  async hit(key: string, windowMs: number, now: number) {
+    const [count, exp] = (await this.redis.eval(
+      HIT_SCRIPT,
+      1,
+      this.prefix + key,
+      String(now),
+      String(windowMs),
+    )) as [number, string]
+    return { count: Number(count), lastAt: now, expiresAt: Number(exp) }
   }
 
   async close() {

@@ -18,12 +18,12 @@ export const binRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx = { db: deps.database.db, caches: deps.caches, gateway: deps.paymentGateway }
-    // This app's own window (two apps in one process share nothing).
-    const guests = new RateWindow(GUEST_BIN_LOOKUPS_PER_MINUTE, 60_000)
+    // Counted in the store every process shares (http/rate-window.ts).
+    const guests = new RateWindow(deps.throttle.store, 'bin', GUEST_BIN_LOOKUPS_PER_MINUTE, 60_000)
 
     app.addHook('preValidation', async (request, reply) => {
       if (request.user) return
-      const wait = guests.take(`bin:${request.ip}`, deps.now().getTime())
+      const wait = await guests.take(request.ip, deps.now().getTime())
       if (wait === 0) return
       const seconds = Math.ceil(wait / 1000)
       reply.header('retry-after', String(seconds))

@@ -15,6 +15,7 @@ import { FAULT_PHOTO_MAX_BYTES } from '../../../domain/fault-report'
 import type { AppDeps } from '../../app-deps'
 import { AppError } from '../../http/errors'
 import { requireDealer, requireUser } from '../../http/guards'
+import { sharedRateLimitStore } from '../../http/rate-window'
 import { categoryProducts, subcategories } from './fault-picker.service'
 import { createFaultReport, listOwnReports, type ReportPhoto, reportPhoto } from './fault-reports.service'
 
@@ -102,7 +103,8 @@ export const faultReportRoutes =
       dealer.addHook('onRequest', async (request) => {
         requireDealer(request)
       })
-      await dealer.register(rateLimit, { global: false })
+      // Counted in the store every process shares (http/rate-window.ts).
+      await dealer.register(rateLimit, { global: false, store: sharedRateLimitStore(deps.throttle.store) })
 
       dealer.post(
         '/api/catalog/fault-reports',

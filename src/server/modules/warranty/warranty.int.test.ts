@@ -272,6 +272,16 @@ describe('the lookup limit', () => {
       expect(message(refused)).toBe(
         'Çok fazla garanti sorgusu yapıldı. Lütfen 10 dakika sonra tekrar deneyin.',
       )
+      // Every app on the database counts together: another process refuses the same user too.
+      const other = await createTestApp({ database: t.database, now: () => new Date(clock) })
+      try {
+        const elsewhere = new TestClient(other.app)
+        elsewhere.cookie = limited.cookie
+        elsewhere.csrf = limited.csrf
+        expect((await ask(elsewhere, 'TP-ONE')).statusCode).toBe(429)
+      } finally {
+        await other.close()
+      }
       expect((await ask(colleague, 'TP-ONE')).statusCode).toBe(200)
       clock = started + WARRANTY_WINDOW_MS
       expect((await ask(limited, 'TP-ONE')).statusCode).toBe(200)

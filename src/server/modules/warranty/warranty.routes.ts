@@ -19,12 +19,17 @@ export const warrantyRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const ctx = { db: deps.database.db, now: deps.now }
-    // This app's own window (two apps in one process share nothing).
-    const lookups = new RateWindow(WARRANTY_LOOKUPS_PER_WINDOW, WARRANTY_WINDOW_MS)
+    // Counted in the store every process shares (http/rate-window.ts).
+    const lookups = new RateWindow(
+      deps.throttle.store,
+      'warranty',
+      WARRANTY_LOOKUPS_PER_WINDOW,
+      WARRANTY_WINDOW_MS,
+    )
 
     app.addHook('preValidation', async (request, reply) => {
       const user = requireUser(request)
-      const wait = lookups.take(`warranty:${user.id}`, deps.now().getTime())
+      const wait = await lookups.take(String(user.id), deps.now().getTime())
       if (wait === 0) return
       reply.header('retry-after', String(Math.ceil(wait / 1000)))
       throw new AppError('rate_limited', 'warranty.rateLimited', { minutes: Math.ceil(wait / 60_000) })
