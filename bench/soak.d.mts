@@ -25,6 +25,8 @@ export declare function memoryGrowth(
   end: Sample
   peakKiB: number
   growthPercent: number
+  halfway: Sample
+  secondHalfGrowthPercent: number
   pass: boolean
 } | null
 export declare function drawAction(u: number, mix?: Action[]): Action

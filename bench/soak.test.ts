@@ -115,6 +115,21 @@ describe('memoryGrowth: RSS after the warm-up against the end', () => {
     expect(memoryGrowth([samples[2]!, { at: 50, rssKiB: 150_000 }], 20)?.growthPercent).toBe(-25)
   })
 
+  it('also gives the growth over the second half, which a cache filling after the warm-up does not inflate', () => {
+    const filling = [
+      { at: 0, rssKiB: 400_000 },
+      { at: 120, rssKiB: 470_000 },
+      { at: 240, rssKiB: 515_000 },
+      { at: 960, rssKiB: 512_000 },
+      { at: 1800, rssKiB: 520_000 },
+    ]
+    const growth = memoryGrowth(filling, 120)
+    expect(growth?.halfway).toEqual({ at: 960, rssKiB: 512_000 })
+    expect(growth?.secondHalfGrowthPercent).toBe(1.56)
+    expect(growth?.growthPercent).toBe(10.64)
+    expect(growth?.pass).toBe(false)
+  })
+
   it('gives no figure without two samples from after the warm-up', () => {
     expect(memoryGrowth(samples, 45)).toBeNull()
     expect(memoryGrowth(samples, 40)).toBeNull()
