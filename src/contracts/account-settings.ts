@@ -1,15 +1,12 @@
 import { z } from 'zod'
+import { inputText } from './common'
 
 /**
  * A password field of the account form as it arrives (multipart, urlencoded or JSON). The length rule
  * of spec/2 §5 is the service's, with the spec's words; the contract only bounds what is read and
  * refuses control characters, which no keyboard types into a password.
  */
-const passwordField = z
-  .string()
-  .max(1000)
-  .regex(/^[^\p{Cc}]*$/u)
-  .default('')
+const passwordField = inputText().max(1000).default('')
 
 /** POST /api/catalog/account/settings (spec/2 §7), with the current password as our addition. */
 export const accountSettingsRequestSchema = z.strictObject({

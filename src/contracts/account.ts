@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { localeSchema } from './common'
+import { dbIdFromText, inputEmail, inputText, localeSchema } from './common'
 
 export const loginRequestSchema = z.strictObject({
-  email: z.email().max(254),
-  password: z.string().min(1).max(200),
+  email: inputEmail().max(254),
+  password: inputText().min(1).max(200),
 })
 export type LoginRequest = z.infer<typeof loginRequestSchema>
 
@@ -39,8 +39,8 @@ export const logoutResponseSchema = z.object({ ok: z.literal(true), csrfToken: z
 export const preferenceRequestSchema = z.discriminatedUnion('key', [
   z.strictObject({ key: z.literal('productListView'), value: z.enum(['grid', 'list']) }),
   z.strictObject({ key: z.literal('showNotInStocks'), value: z.enum(['0', '1']) }),
-  z.strictObject({ key: z.literal('defaultCurrency'), value: z.coerce.number().int().positive() }),
-  z.strictObject({ key: z.literal('branch'), value: z.coerce.number().int().positive() }),
+  z.strictObject({ key: z.literal('defaultCurrency'), value: dbIdFromText }),
+  z.strictObject({ key: z.literal('branch'), value: dbIdFromText }),
   z.strictObject({ key: z.literal('locale'), value: localeSchema }),
 ])
 export type PreferenceRequest = z.infer<typeof preferenceRequestSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { dbId, inputText } from './common'
 import { isoDaySchema } from './ledger'
 import { paymentStatuses, paymentTypes } from './payments'
 
@@ -70,23 +71,22 @@ export type AdminPaymentLinkList = z.infer<typeof adminPaymentLinkListSchema>
 
 /** GET /yonetim/customers?q= — dealer companies by code or name (Turkish letters folded), at most 20. */
 export const CUSTOMER_PICKER_LIMIT = 20
-export const customerSearchQuerySchema = z.object({ q: z.string().trim().max(100).default('') })
+export const customerSearchQuerySchema = z.object({ q: inputText().trim().max(100).default('') })
 export const customerSearchSchema = z.object({ items: z.array(dealerSchema) })
 export type CustomerSearch = z.infer<typeof customerSearchSchema>
 
 /** POST /yonetim/bank-transfers — a payment received by bank transfer, credited to the dealer's ledger. */
 export const bankTransferBodySchema = z.strictObject({
-  customerId: z.number().int().positive().max(2_147_483_647),
+  customerId: dbId,
   /** TRY; a dot or a comma before at most 2 decimals. */
-  amount: z
-    .string()
+  amount: inputText()
     .trim()
     .regex(/^\d{1,13}([.,]\d{1,2})?$/)
     .transform((a) => a.replace(',', '.')),
   /** The day the money arrived; not after today. */
   date: isoDaySchema,
-  documentNo: z.string().trim().min(1).max(40),
-  description: z.string().trim().max(500).default(''),
+  documentNo: inputText().trim().min(1).max(40),
+  description: inputText({ multiline: true }).trim().max(500).default(''),
 })
 export type BankTransferBody = z.input<typeof bankTransferBodySchema>
 

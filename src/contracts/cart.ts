@@ -1,14 +1,13 @@
 import { z } from 'zod'
 import { MAX_LINE_QUANTITY } from '../domain/cart-rules'
 import { unitSchema } from './catalog'
-import { moneySchema } from './common'
+import { DB_INT_MAX, dbId, inputText, moneySchema } from './common'
 
 /** Form fields arrive as text: a whole number 1–100,000, nothing else (no 1.5, no 'abc', no 10^9). */
 const wholeNumber = (max: number) =>
   z
     .union([
-      z
-        .string()
+      inputText()
         .trim()
         .regex(/^\d{1,9}$/),
       z.number().int(),
@@ -26,13 +25,13 @@ const wholeNumber = (max: number) =>
  */
 export const addToCartBodySchema = z.strictObject({
   quantity: wholeNumber(MAX_LINE_QUANTITY),
-  productValue: wholeNumber(2_147_483_647),
+  productValue: wholeNumber(DB_INT_MAX),
 })
 
 export const cartLinePatchSchema = z.union([
   z.strictObject({ quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }),
   z.strictObject({ addQuantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) }),
-  z.strictObject({ unit: z.number().int().positive().max(2_147_483_647) }),
+  z.strictObject({ unit: dbId }),
 ])
 export type CartLinePatch = z.infer<typeof cartLinePatchSchema>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { moneySchema } from './common'
+import { inputText, moneySchema } from './common'
 import { sortSchema } from './settings'
 
 const nullableMoney = moneySchema.nullable()
@@ -96,12 +96,12 @@ export type ProductDetail = z.infer<typeof productDetailSchema>
 export const MAX_PAGE = 100_000
 
 export const productListQuerySchema = z.object({
-  page: z.string().optional(),
-  sort: z.string().optional(),
-  view: z.string().optional(),
-  q: z.string().max(200).optional(),
-  brand: z.string().max(120).optional(),
-  filters: z.string().max(200).optional(),
+  page: inputText().max(100).optional(),
+  sort: inputText().max(100).optional(),
+  view: inputText().max(100).optional(),
+  q: inputText().max(200).optional(),
+  brand: inputText().max(120).optional(),
+  filters: inputText().max(200).optional(),
 })
 
 export const productListSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { localeSchema } from './common'
+import { inputText, localeSchema } from './common'
 
 /** Debits: opening balance, invoice, order; credits: card payment, bank transfer. */
 export const ledgerKinds = ['opening', 'invoice', 'order', 'card_payment', 'bank_transfer'] as const
@@ -10,8 +10,7 @@ export const STATEMENT_MAX_DAYS = 731
 export const STATEMENT_MAX_ROWS = 2000
 
 /** A calendar day, 'YYYY-MM-DD', that exists (2026-02-30 does not). */
-export const isoDaySchema = z
-  .string()
+export const isoDaySchema = inputText()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .refine((day) => {
     const parsed = new Date(`${day}T00:00:00Z`)

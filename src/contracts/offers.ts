@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { moneySchema } from './common'
+import { inputEmail, inputText, moneySchema } from './common'
 import { DEFAULT_ORDER_DESCRIPTION } from './orders'
 
 export const DEFAULT_OFFER_DESCRIPTION = DEFAULT_ORDER_DESCRIPTION
 
 /** Offer numbers look like T2026-000042 (prefix, year, sequence of that year). */
 export const OFFER_NO_PATTERN = /^T\d{4}-\d{6}$/
-const offerNoSchema = z.string().regex(OFFER_NO_PATTERN)
+const offerNoSchema = inputText().regex(OFFER_NO_PATTERN)
 
 /**
  * The dealer's mark-up for their own customer, in percent, applied to the net price before tax
@@ -31,7 +31,7 @@ export const offerProfitSchema = z
  * - PATCH /api/catalog/offer/update/customer   { [offerNo]: OfferCustomer } → { ok: true }
  */
 export const makeOfferBodySchema = z
-  .strictObject({ description: z.string().trim().max(1000).optional() })
+  .strictObject({ description: inputText({ multiline: true }).trim().max(1000).optional() })
   .optional()
 
 export const offerItemSchema = z.object({
@@ -56,11 +56,10 @@ export const offerItemSchema = z.object({
 export type OfferItem = z.infer<typeof offerItemSchema>
 
 export const offerCustomerSchema = z.strictObject({
-  customerName: z.string().trim().max(120).default(''),
-  customerCompanyName: z.string().trim().max(160).default(''),
-  customerEmail: z.union([z.literal(''), z.email().max(254)]).default(''),
-  customerPhone: z
-    .string()
+  customerName: inputText().trim().max(120).default(''),
+  customerCompanyName: inputText().trim().max(160).default(''),
+  customerEmail: z.union([z.literal(''), inputEmail().max(254)]).default(''),
+  customerPhone: inputText()
     .trim()
     .max(40)
     .regex(/^[0-9+()\-\s]*$/)
@@ -112,7 +111,7 @@ export const offerListSchema = z.object({
 export type OfferList = z.infer<typeof offerListSchema>
 
 export const offerProfitBodySchema = z
-  .record(offerNoSchema, z.record(z.string().regex(/^\d{1,10}$/), offerProfitSchema))
+  .record(offerNoSchema, z.record(inputText().regex(/^\d{1,10}$/), offerProfitSchema))
   .refine((m) => Object.keys(m).length >= 1 && Object.keys(m).length <= OFFERS_PAGE_SIZE, {
     message: 'one to 20 offers',
   })

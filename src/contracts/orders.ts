@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { moneySchema } from './common'
+import { inputText, moneySchema } from './common'
 
 export const DEFAULT_ORDER_DESCRIPTION = 'Sipariş notu yok'
 
@@ -10,8 +10,8 @@ export const DEFAULT_ORDER_DESCRIPTION = 'Sipariş notu yok'
  */
 export const placeOrderBodySchema = z
   .strictObject({
-    description: z.string().trim().max(1000).optional(),
-    advencePrice: z.string().trim().max(40).optional(),
+    description: inputText({ multiline: true }).trim().max(1000).optional(),
+    advencePrice: inputText().trim().max(40).optional(),
   })
   .optional()
 

@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { dbId, inputText } from './common'
 
 /** Card networks as the BIN answer names them (spec/2 §7). */
 export const cardOrganizations = ['VISA', 'MASTER_CARD', 'TROY', 'AMEX'] as const
 export type CardOrganization = (typeof cardOrganizations)[number]
 
 /** POST /api/catalog/bin-control — form data binNumber, the card's first 8 digits. */
-export const binControlBodySchema = z.object({ binNumber: z.string().regex(/^\d{8}$/) })
+export const binControlBodySchema = z.object({ binNumber: inputText().regex(/^\d{8}$/) })
 
 /** A payment plan (spec/2 §3): `commisionFee` is spelt as the spec spells it; percent. */
 export const installmentPlanSchema = z.object({
@@ -42,26 +43,25 @@ export type PaymentStatus = (typeof paymentStatuses)[number]
  */
 export const startPaymentBodySchema = z.strictObject({
   paymentType: z.enum(paymentTypes),
-  card: z.string().regex(/^\d{16}$/),
-  ccv: z.string().regex(/^\d{3}$/),
+  card: inputText().regex(/^\d{16}$/),
+  ccv: inputText().regex(/^\d{3}$/),
   /** MM/YY */
-  expire: z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
-  holder: z.string().trim().min(2).max(100),
+  expire: inputText().regex(/^(0[1-9]|1[0-2])\/\d{2}$/),
+  holder: inputText().trim().min(2).max(100),
   /** The installment plan chosen (from the BIN answer); absent = single payment. */
-  planId: z.number().int().positive().optional(),
+  planId: dbId.optional(),
   installment: z.number().int().min(1).max(12).default(1),
   /** 'pay': the amount on account, TRY, with a dot decimal. */
-  amount: z
-    .string()
+  amount: inputText()
     .regex(/^\d{1,12}(\.\d{1,2})?$/)
     .optional(),
-  description: z.string().max(1000).default(''),
+  description: inputText({ multiline: true }).max(1000).default(''),
   /** 'order': the payment plan (a virtual one) the cart is priced in, as the cart page sends it. */
-  advencePrice: z.string().max(40).optional(),
+  advencePrice: inputText().max(40).optional(),
   /** 'pay': open ledger items this payment settles first. */
-  settleEntryIds: z.array(z.number().int().positive()).max(500).default([]),
+  settleEntryIds: z.array(dbId).max(500).default([]),
   /** 'link': the payment link's token. */
-  linkToken: z.string().max(100).optional(),
+  linkToken: inputText().max(100).optional(),
 })
 export type StartPaymentBody = z.infer<typeof startPaymentBodySchema>
 
@@ -126,17 +126,17 @@ export type FrameMessage =
 
 /** POST /api/payment-link (spec/2 §7). amount: digits, optional dot or comma and 2 decimals. */
 export const paymentLinkBodySchema = z.strictObject({
-  amount: z.union([z.string().max(40), z.number()]),
-  email: z.string().max(254).optional().default(''),
+  amount: z.union([inputText().max(40), z.number()]),
+  email: inputText().max(254).optional().default(''),
   sendEmail: z.boolean().default(false),
   /** Open ledger items the link's payment settles first. */
-  settleEntryIds: z.array(z.number().int().positive()).max(500).default([]),
+  settleEntryIds: z.array(dbId).max(500).default([]),
   /**
    * The token of a link the modal already made (the end of its address): the call works on that link
    * (sends it by e-mail) instead of making a new one. It must be the company's own open link for the
    * same amount.
    */
-  token: z.string().max(100).optional(),
+  token: inputText().max(100).optional(),
 })
 export type PaymentLinkBody = z.input<typeof paymentLinkBodySchema>
 export const paymentLinkResponseSchema = z.object({

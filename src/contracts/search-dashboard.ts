@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { DEFAULT_SEARCH_PERIOD, searchPeriods } from '../domain/search-periods'
+import { inputText } from './common'
 
 /*
  * The staff search dashboard (spec/2 §2 "Staff search dashboard", §3, §7): what dealers search for,
@@ -83,11 +84,7 @@ export type SearchType = (typeof searchTypes)[number]
  * the service with the spec's message. No control characters (the log holds none).
  */
 export const searchQueriesQuerySchema = z.object({
-  query: z
-    .string()
-    .max(200)
-    .regex(/^[^\p{Cc}]*$/u)
-    .default(''),
+  query: inputText().max(200).default(''),
   type: z
     .enum(['kelime', 'kullanıcı', 'kullanici'])
     .default('kelime')

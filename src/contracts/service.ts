@@ -1,11 +1,12 @@
 import { z } from 'zod'
+import { DB_INT_MAX, dbIdFromText, inputText } from './common'
 
 /** A fault report's life: filed, taken into service, done (staff move it). */
 export const faultReportStatuses = ['new', 'in_service', 'done'] as const
 export const FaultReportStatus = z.enum(faultReportStatuses)
 export type FaultReportStatus = z.infer<typeof FaultReportStatus>
 
-const idSchema = z.coerce.number().int().min(1).max(2_147_483_647)
+const idSchema = dbIdFromText
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1).default(1)
 
 /** The fault report picker (spec/2 §2, §7): a category's subcategories and its products. */
@@ -13,7 +14,7 @@ export const FAULT_PICKER_PRODUCTS_LIMIT = 500
 
 /** GET /api/catalog/faultreport/basecategories/{categoryId} and …/product/{categoryId}; 0 = the roots. */
 export const faultPickerParamsSchema = z.object({
-  categoryId: z.coerce.number().int().min(0).max(2_147_483_647),
+  categoryId: z.coerce.number().int().min(0).max(DB_INT_MAX),
 })
 
 export const faultCategorySchema = z.object({ id: z.number(), name: z.string() })
@@ -30,10 +31,10 @@ export const faultProductListSchema = z.array(faultProductSchema)
  * by the service, so every wrong field is named at once in the user's language.
  */
 export const faultReportFormSchema = z.strictObject({
-  productCode: z.string().max(1000).default(''),
-  serialNumber: z.string().max(1000).default(''),
-  description: z.string().max(20_000).default(''),
-  contactPhone: z.string().max(1000).default(''),
+  productCode: inputText().max(1000).default(''),
+  serialNumber: inputText().max(1000).default(''),
+  description: inputText({ multiline: true }).max(20_000).default(''),
+  contactPhone: inputText().max(1000).default(''),
   photo: z
     .custom<Uint8Array>((value) => value instanceof Uint8Array, { message: 'a file' })
     .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { moneySchema } from './common'
+import { inputText, moneySchema } from './common'
 
 /**
  * The staff screens that follow dealers live (spec/2 §2 "Online users screen", "Customer carts
@@ -26,7 +26,7 @@ export type OnlineUser = z.infer<typeof onlineUserSchema>
 /** Browser → server, when the socket opens and every 10 s: the page's host (location.host). */
 export const checkOnlineUsersSchema = z.strictObject({
   type: z.literal('checkOnlineUsers'),
-  host: z.string().max(255),
+  host: inputText().max(255),
 })
 export type CheckOnlineUsers = z.infer<typeof checkOnlineUsersSchema>
 

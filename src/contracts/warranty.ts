@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { inputText } from './common'
 
 /**
  * POST /api/catalog/WarrantyInquiry (spec/2 §7): form data (multipart or urlencoded) or JSON
@@ -6,10 +7,7 @@ import { z } from 'zod'
  * may contain (domain/warranty.ts) is the service's check, with its own words.
  */
 export const warrantyInquiryRequestSchema = z.strictObject({
-  serialNumber: z
-    .string()
-    .max(200)
-    .regex(/^[^\p{Cc}]*$/u),
+  serialNumber: inputText().max(200),
 })
 export type WarrantyInquiryRequest = z.infer<typeof warrantyInquiryRequestSchema>
 

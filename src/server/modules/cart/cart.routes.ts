@@ -6,11 +6,12 @@ import {
   cartLinePatchSchema,
   cartSchema,
 } from '../../../contracts/cart'
+import { dbIdFromText } from '../../../contracts/common'
 import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer } from '../../http/guards'
 import { addToCart, type CartDeps, changeLine, emptyCart, getCart, removeLine } from './cart.service'
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const idParams = z.object({ id: dbIdFromText })
 
 /** The cart calls exactly as the spec's table has them (spec/1 §7); dealers only. */
 export const cartRoutes =

@@ -7,6 +7,7 @@ import {
   productListQuerySchema,
   productListSchema,
 } from '../../../contracts/catalog'
+import { dbIdFromText, inputText } from '../../../contracts/common'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import type { AppDeps } from '../../app-deps'
 import { getProduct, listProducts } from './catalog.service'
@@ -29,7 +30,7 @@ export const catalogRoutes =
     )
     app.get(
       '/api/catalog/products/*',
-      { schema: { ...listSchema, params: z.object({ '*': z.string().max(300) }) } },
+      { schema: { ...listSchema, params: z.object({ '*': inputText().max(300) }) } },
       async (request) =>
         listProducts(data, deps.searchLog, request.user, {
           ...request.query,
@@ -43,7 +44,7 @@ export const catalogRoutes =
         schema: {
           tags: ['catalog'],
           summary: 'One product with units, stock per warehouse, variant family and sanitized description',
-          params: z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          params: z.object({ id: dbIdFromText }),
           response: { 200: productDetailSchema },
         },
       },

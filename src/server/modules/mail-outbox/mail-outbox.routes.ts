@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { dbIdFromText } from '../../../contracts/common'
 import {
   mailOutboxItemSchema,
   mailOutboxListSchema,
@@ -9,7 +10,7 @@ import type { AppDeps } from '../../app-deps'
 import { adminsOnly } from '../../http/guards'
 import { listMailOutbox, retryMail } from './mail-outbox.service'
 
-const mailIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const mailIdParams = z.object({ id: dbIdFromText })
 
 /** Staff see what became of the mail the portal sends, and send a failed one again. */
 export const mailOutboxRoutes =

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Locale } from '../../../contracts/common'
+import { inputText } from '../../../contracts/common'
 import {
   paymentResultSchema,
   startPaymentBodySchema,
@@ -69,9 +70,9 @@ export const paymentsRoutes =
       {
         schema: {
           hide: true,
-          params: z.object({ gateway: z.string().max(20) }),
+          params: z.object({ gateway: inputText().max(20) }),
           querystring: langQuery,
-          body: z.record(z.string().max(100), z.unknown()),
+          body: z.record(inputText().max(100), z.unknown()),
           consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
         },
       },
@@ -96,8 +97,8 @@ export const paymentsRoutes =
         schema: {
           tags,
           summary: "A payment's result and Mail Order slip, for its own company or the payment link's holder",
-          params: z.object({ id: z.string().regex(/^[0-9a-f]{32}$/) }),
-          querystring: z.object({ token: z.string().max(100).optional() }),
+          params: z.object({ id: inputText().regex(/^[0-9a-f]{32}$/) }),
+          querystring: z.object({ token: inputText().max(100).optional() }),
           response: { 200: paymentResultSchema },
         },
       },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { autocompleteItemSchema } from '../../../contracts/catalog'
+import { inputText } from '../../../contracts/common'
 import type { AppDeps } from '../../app-deps'
 import { productUrl } from '../catalog/product-mapper'
 import { findSuggestions } from './search.repository'
@@ -17,7 +18,7 @@ export const searchRoutes =
         schema: {
           tags: ['catalog'],
           summary: 'Search suggestions: code, name, barcode and equivalent codes, Turkish letters folded',
-          querystring: z.object({ q: z.string().max(100).default('') }),
+          querystring: z.object({ q: inputText().max(100).default('') }),
           response: { 200: z.array(autocompleteItemSchema) },
         },
       },

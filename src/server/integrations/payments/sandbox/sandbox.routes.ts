@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { inputText } from '../../../../contracts/common'
 import type { PaymentGateway } from '../gateway'
 import { newNonce, sendPage } from '../html-page'
 import { SANDBOX_PREFIX, SandboxGateway } from './sandbox-gateway'
 import { challengePage, resultPostPage, ticketInvalidPage } from './sandbox-pages'
 import { SANDBOX_SMS_CODE } from './test-cards'
 
-const params = z.object({ token: z.string().min(10).max(2000) })
+const params = z.object({ token: inputText().min(10).max(2000) })
 
 /**
  * The sandbox POS's 3-D Secure challenge, served under /sandbox-pos/ only while the sandbox is the
@@ -32,7 +33,7 @@ export const sandboxRoutes =
       {
         schema: {
           ...schema,
-          body: z.object({ code: z.string().max(20).optional(), cancel: z.string().max(5).optional() }),
+          body: z.object({ code: inputText().max(20).optional(), cancel: inputText().max(5).optional() }),
           consumes: ['application/x-www-form-urlencoded'],
         },
       },
