@@ -1,4 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
+import { loggableError } from './error-log'
 import { isForPageRender } from './server-render'
 
 /**
@@ -100,7 +101,8 @@ export class RequestLog extends LogController {
       ...(request.user ? { userId: request.user.id } : {}),
     }
     const message = `${request.method} ${route} ${status} ${ms} ms`
-    if (error) request.log.error({ ...line, err: error }, `${message} (the answer failed)`)
+    // As the error handler's line: the error without the request's values (error-log.ts).
+    if (error) request.log.error({ ...line, error: loggableError(error) }, `${message} (the answer failed)`)
     else if (kind === 'quiet') request.log.debug(line, message)
     else request.log.info(line, message)
   }
