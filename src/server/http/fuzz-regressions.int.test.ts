@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { queryRows } from '../test/db-helpers'
+import { loggedInUser } from '../test/dealers'
+import { seedAccounts } from '../test/fixtures'
 import { createTestApp, type TestApp } from '../test/test-app'
 
 /**
@@ -40,4 +44,27 @@ describe('a file that is not there', () => {
       })
     },
   )
+})
+
+describe('a refused add to the cart', () => {
+  it('leaves the cart table as it was: no cart made, no version raised', async () => {
+    const fx = await seedAccounts(t.database.db)
+    const dealer = await loggedInUser(t, fx.customers.c1.id)
+    const carts = () =>
+      queryRows<{ version: number }>(
+        t.database.db,
+        sql`select version from carts where user_id = ${dealer.user.id}`,
+      )
+    const add = () =>
+      dealer.send({
+        method: 'POST',
+        url: '/api/catalog/cart/1031574181',
+        payload: { quantity: 40, productValue: '8' },
+      })
+    expect((await add()).statusCode).toBe(404)
+    expect(await carts()).toEqual([])
+    await t.database.db.execute(sql`insert into carts (user_id, version) values (${dealer.user.id}, 3)`)
+    expect((await add()).statusCode).toBe(404)
+    expect(await carts()).toEqual([{ version: 3 }])
+  })
 })

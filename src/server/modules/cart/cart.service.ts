@@ -99,6 +99,13 @@ export async function getCart(data: CachedDb, user: Dealer): Promise<Cart> {
 
 type AddOutcome = { line: { id: number; quantity: number } } | { error: AppError }
 
+/** Every add of a batch was refused: its transaction is rolled back, so the cart is not touched. */
+class AllAddsRefused extends Error {
+  constructor(readonly errors: AppError[]) {
+    super('every add refused')
+  }
+}
+
 /**
  * POST /api/catalog/cart/{productId}: the same product and unit add to their line, else a new line.
  *
@@ -153,9 +160,17 @@ async function addBatchNow(data: CartDeps, user: Dealer, batch: PendingAdd[]): P
           outcomes.push({ error })
         }
       }
+      // Nothing added: no new cart, no new version (lockCartVersion made or raised them).
+      if (!outcomes.some((o) => 'line' in o)) {
+        throw new AllAddsRefused(outcomes.map((o) => ('error' in o ? o.error : notFound())))
+      }
       return { version: cart.version, outcomes }
     })
   } catch (error) {
+    if (error instanceof AllAddsRefused) {
+      for (const [i, add] of batch.entries()) add.reject(error.errors[i]!)
+      return
+    }
     if (batch.length === 1) return batch[0]!.reject(error)
     // Something unexpected failed the whole batch: run each add alone, so only its own add fails.
     for (const add of batch) await addBatchNow(data, user, [add])
