@@ -25,8 +25,7 @@ export declare function memoryGrowth(
   end: Sample
   peakKiB: number
   growthPercent: number
-  halfway: Sample
-  secondHalfGrowthPercent: number
+  trendPercent: number
   pass: boolean
 } | null
 export declare function drawAction(u: number, mix?: Action[]): Action

@@ -115,19 +115,23 @@ describe('memoryGrowth: RSS after the warm-up against the end', () => {
     expect(memoryGrowth([samples[2]!, { at: 50, rssKiB: 150_000 }], 20)?.growthPercent).toBe(-25)
   })
 
-  it('also gives the growth over the second half, which a cache filling after the warm-up does not inflate', () => {
-    const filling = [
-      { at: 0, rssKiB: 400_000 },
-      { at: 120, rssKiB: 470_000 },
-      { at: 240, rssKiB: 515_000 },
-      { at: 960, rssKiB: 512_000 },
-      { at: 1800, rssKiB: 520_000 },
-    ]
-    const growth = memoryGrowth(filling, 120)
-    expect(growth?.halfway).toEqual({ at: 960, rssKiB: 512_000 })
-    expect(growth?.secondHalfGrowthPercent).toBe(1.56)
-    expect(growth?.growthPercent).toBe(10.64)
-    expect(growth?.pass).toBe(false)
+  it('also gives the trend through every sample after the warm-up, which the sawtooth of the GC does not tip', () => {
+    // Flat memory with a garbage collector's sawtooth (20 teeth): the end happens to fall on a peak.
+    const sawtooth = Array.from({ length: 60 }, (_, i) => ({
+      at: 120 + i * 30,
+      rssKiB: 500_000 + (i % 3) * 60_000,
+    }))
+    const flat = memoryGrowth(sawtooth, 120)
+    expect(flat?.growthPercent).toBe(24)
+    expect(flat?.pass).toBe(false)
+    expect(Math.abs(flat?.trendPercent ?? 99)).toBeLessThan(2)
+    // A leak: 1,000 KiB a sample from 500,000 KiB over 18 steps is 3.6 %, on the line and at the end.
+    const leak = memoryGrowth(
+      Array.from({ length: 19 }, (_, i) => ({ at: 120 + i * 100, rssKiB: 500_000 + i * 1_000 })),
+      120,
+    )
+    expect(leak?.trendPercent).toBe(3.6)
+    expect(leak?.growthPercent).toBe(3.6)
   })
 
   it('gives no figure without two samples from after the warm-up', () => {
