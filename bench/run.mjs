@@ -17,10 +17,12 @@ import { parseArgs } from 'node:util'
 import { installSignalHandlers, stopAll } from './children.mjs'
 import { Client, discover } from './client.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
+import { isProcesses, runProcesses } from './processes.mjs'
 import { comparisonTable, evaluate, markdown, sizeLabel, sizeTable } from './report.mjs'
 import { BUDGETS, SCENARIOS, WIRE_CHECK } from './scenarios.mjs'
 import { prepareDatabase, preparePostgres } from './seed.mjs'
 import { startServer } from './server.mjs'
+import { isSoak, runSoak } from './soak.mjs'
 import { measureInitialPage, wireLines } from './wire.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -36,7 +38,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --cache-seconds N    run the server with CACHE_SECONDS=N (default: the server's own default)
   --postgres URL       measure on this machine's PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres):
                        a fresh database per size instead of the embedded one
-  --cpu-prof DIR       write the server's CPU profile (.cpuprofile, open in Chrome DevTools) into DIR`
+  --cpu-prof DIR       write the server's CPU profile (.cpuprofile, open in Chrome DevTools) into DIR
+  --soak DURATION      the soak run instead (bench/soak.mjs; e.g. --soak 30m, its options: --soak 1s --help)
+  --processes N,N      one process against several behind a local proxy on --postgres (bench/processes.mjs;
+                       its options: --processes 1,2 --help)`
 
 function parseOptions(argv) {
   const { values } = parseArgs({
@@ -194,6 +199,12 @@ async function checkWire(baseUrl) {
 }
 
 async function main() {
+  // The soak run (bench/soak.mjs) has its own options and report.
+  if (isSoak(process.argv.slice(2)))
+    return runSoak({ root, argv: process.argv.slice(2), commit: gitCommit() })
+  // One process against several behind a proxy (bench/processes.mjs) has its own options and report.
+  if (isProcesses(process.argv.slice(2)))
+    return runProcesses({ root, argv: process.argv.slice(2), commit: gitCommit() })
   let options
   try {
     options = parseOptions(process.argv.slice(2))

@@ -1,7 +1,9 @@
 import { type Caches, createCaches } from './cache/caches'
+import { createInvalidation, type Invalidation } from './cache/invalidation'
 import type { Config } from './config'
 import type { Database } from './db/client'
 import { SessionCache } from './http/session-cache'
+import { createThrottleStore } from './http/throttle-store'
 import { MailSignal } from './integrations/mail/mail-signal'
 import type { Mailer } from './integrations/mail/mailer'
 import type { OutboxWorkerOptions } from './integrations/mail/outbox-worker'
@@ -18,9 +20,15 @@ import type { SearchLog } from './modules/search/search-log'
  */
 export type AppMemory = {
   caches: Caches
+  /**
+   * Carries the caches' and the session cache's forgets to every other process (Redis with
+   * REDIS_URL, else LISTEN/NOTIFY on PostgreSQL; nothing on the embedded database). Closed with the app.
+   */
+  invalidation: Invalidation
   cartQueue: CartQueue
   /** Session lookups for at most 5 seconds (less when CACHE_SECONDS is lower; 0 = none). */
   sessions: SessionCache
+  /** Counts wrong passwords in a store every process shares (PostgreSQL, or Redis with REDIS_URL). */
   throttle: LoginThrottle
   /** Wakes this app's outbox worker after a commit that queued mail. */
   mailSignal: MailSignal
@@ -32,14 +40,21 @@ export type AppMemory = {
 }
 
 export function createAppMemory(
-  config: Pick<Config, 'cacheSeconds'> & Partial<Pick<Config, 'redisUrl' | 'redisKeyPrefix'>>,
-  options: { throttle?: ThrottleOptions } = {},
+  config: Pick<Config, 'cacheSeconds'> & Partial<Pick<Config, 'redisUrl' | 'redisKeyPrefix' | 'databaseUrl'>>,
+  /**
+   * throttle: the login throttle's policy changes and store; database: where the throttle counts
+   * when neither a store nor REDIS_URL is given (without one it counts in memory).
+   */
+  options: { throttle?: ThrottleOptions; database?: Database } = {},
 ): AppMemory {
+  const { store, ...policy } = options.throttle ?? {}
+  const invalidation = createInvalidation(config)
   return {
-    caches: createCaches(config.cacheSeconds),
+    caches: createCaches(config.cacheSeconds, invalidation),
+    invalidation,
     cartQueue: createCartQueue(),
-    sessions: new SessionCache(Math.min(5, config.cacheSeconds) * 1000),
-    throttle: new LoginThrottle(options.throttle),
+    sessions: new SessionCache(Math.min(5, config.cacheSeconds) * 1000, undefined, invalidation),
+    throttle: new LoginThrottle(store ?? createThrottleStore(config, options.database?.db), policy),
     mailSignal: new MailSignal(),
     live: createStaffLive(config),
   }

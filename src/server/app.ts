@@ -5,9 +5,12 @@ import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps'
+import { trustHops } from './config'
 import { registerCompression } from './http/compression'
 import { registerCsrf } from './http/csrf'
-import { registerErrorHandling, sendError } from './http/error-handler'
+import { multipartReading, registerErrorHandling, sendError } from './http/error-handler'
+import { parseFormBody, parseQueryString, refuseMalformedQueryStrings } from './http/form-encoding'
+import { frameworkErrors } from './http/framework-errors'
 import { registerHealth } from './http/health'
 import { registerLocale } from './http/locale'
 import { registerOpenApi } from './http/openapi'
@@ -68,9 +71,13 @@ export async function buildApp(
     // One line per request instead of Fastify's two (request-log.ts).
     logController: new RequestLog(),
     genReqId: () => randomUUID(),
-    trustProxy: deps.config.trustProxy,
+    // A path the router cannot decode gets the documented error body too (framework-errors.ts).
+    frameworkErrors,
+    // TRUST_PROXY hops (0: none), never `true`, which takes the client's own left-most X-Forwarded-For.
+    trustProxy: trustHops(deps.config.trustProxyHops),
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Strict percent-decoding, keys without a prototype (form-encoding.ts).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500, querystringParser: parseQueryString },
   })
   const routeTable: RouteEntry[] = []
   app.decorate('routeTable', routeTable)
@@ -82,14 +89,18 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler)
   app.setSerializerCompiler(serializerCompiler)
   registerErrorHandling(app)
+  refuseMalformedQueryStrings(app)
 
   await app.register(cookie)
-  await app.register(formbody)
+  await app.register(formbody, { parser: parseFormBody })
   // Form data may come multipart (a browser FormData): fields become the body, files are refused.
+  // Its reading hook runs between these two: a body busboy cannot read is a 400 (error-handler.ts).
+  app.addHook('preValidation', multipartReading.start)
   await app.register(multipart, {
     attachFieldsToBody: 'keyValues',
     limits: { files: 0, fields: 20, fieldSize: 10_000, parts: 20 },
   })
+  app.addHook('preValidation', multipartReading.end)
   await registerSecurityHeaders(app, {
     https: deps.config.trustProxy,
     // The payment frame shows the bank's 3-D Secure page (another origin) with iyzico.
@@ -165,6 +176,8 @@ export async function buildApp(
     productHead: (id) => productHead({ db: deps.database.db, caches: deps.caches }, id),
   })
   app.addHook('onClose', () => deps.searchLog.close())
+  deps.invalidation.reportTo(app.log)
+  app.addHook('onClose', () => deps.invalidation.close())
   registerMailOutbox(app, deps)
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),

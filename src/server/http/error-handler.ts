@@ -1,10 +1,17 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
-import type { ErrorBody, ErrorKind } from '../../contracts/common'
+import { type ErrorBody, type ErrorKind, TEXT_CONTROL_CHARACTERS } from '../../contracts/common'
+import { isDatabaseUnavailable } from '../db/connection-errors'
+import { loggableError } from './error-log'
 import { AppError, statusByKind } from './errors'
 import { type MessageKey, type MessageParams, translate } from './messages'
 
-type FieldIssue = { keyword: string; instancePath: string; params: Record<string, unknown> }
+type FieldIssue = {
+  keyword: string
+  instancePath: string
+  message?: string
+  params: Record<string, unknown>
+}
 
 /** Zod issue → a field message people can read, in their language. */
 function fieldMessage(issue: FieldIssue): { key: MessageKey; params?: MessageParams } {
@@ -13,6 +20,7 @@ function fieldMessage(issue: FieldIssue): { key: MessageKey; params?: MessagePar
     case 'invalid_type':
       return { key: p.input === undefined ? 'field.required' : 'field.invalid' }
     case 'invalid_format':
+      if (issue.message === TEXT_CONTROL_CHARACTERS) return { key: 'field.controlCharacters' }
       return { key: p.format === 'email' ? 'field.email' : 'field.invalid' }
     case 'too_small':
       return p.origin === 'string'
@@ -81,6 +89,21 @@ export function sendError(
     .send(body)
 }
 
+/**
+ * Requests whose multipart body is being read (between the hooks around @fastify/multipart, app.ts).
+ * Busboy fails with plain errors without a status (no boundary, a cut or malformed body): what goes
+ * wrong there is the request's fault, a 400, not ours.
+ */
+const readingMultipart = new WeakSet<FastifyRequest>()
+export const multipartReading = {
+  start: async (request: FastifyRequest) => {
+    if (request.isMultipart()) readingMultipart.add(request)
+  },
+  end: async (request: FastifyRequest) => {
+    readingMultipart.delete(request)
+  },
+}
+
 /** The one place where errors become HTTP answers (docs/design.md §3). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
@@ -114,7 +137,18 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.debug({ err: error }, 'client error')
       return sendError(request, reply, 'bad_request', 'error.badRequest', { status: fe.statusCode })
     }
-    request.log.error({ err: error, reqId: request.id }, 'unexpected error')
+    if (readingMultipart.has(request)) {
+      request.log.debug({ error: loggableError(error) }, 'malformed multipart body')
+      return sendError(request, reply, 'bad_request', 'error.badMultipart', { code: 'invalid_multipart' })
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: 503 at once; the pool reconnects by itself (docs/operations.md).
+      request.log.warn('database unavailable')
+      reply.header('retry-after', '5')
+      return sendError(request, reply, 'unavailable', 'error.unavailable')
+    }
+    // Never the error object itself: its message and fields may carry the request's values (error-log.ts).
+    request.log.error({ error: loggableError(error), reqId: request.id }, 'unexpected error')
     return sendError(request, reply, 'internal', 'error.internal')
   })
 }

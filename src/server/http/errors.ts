@@ -12,6 +12,7 @@ export const statusByKind: Record<ErrorKind, number> = {
   rate_limited: 429,
   internal: 500,
   upstream: 502,
+  unavailable: 503,
 }
 
 /** The one error type services throw; the error handler turns it into the documented JSON body. */

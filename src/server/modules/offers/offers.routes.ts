@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { okSchema } from '../../../contracts/common'
+import { dbIdFromText, okSchema } from '../../../contracts/common'
 import {
   makeOfferBodySchema,
   offerCustomerBodySchema,
@@ -15,6 +15,7 @@ import { cancelBodySchema } from '../../../contracts/orders'
 import type { AppDeps } from '../../app-deps'
 import { AppError } from '../../http/errors'
 import { dealersOnly, requireDealer } from '../../http/guards'
+import { sharedRateLimitStore } from '../../http/rate-window'
 import {
   cancelOffer,
   editOffer,
@@ -48,7 +49,7 @@ const offerMailLimit = {
     ),
 }
 
-const offerIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const offerIdParams = z.object({ id: dbIdFromText })
 
 /** The offer calls as the spec's table has them (spec/2 §7); dealers only, each company its own offers. */
 export const offersRoutes =
@@ -58,8 +59,9 @@ export const offersRoutes =
     const cart = { db, caches: deps.caches, queue: deps.cartQueue }
     const tags = ['offers']
     dealersOnly(app)
-    // Only the routes that ask for a limit (config.rateLimit) get one; the store is this app's own.
-    await app.register(rateLimit, { global: false })
+    // Only the routes that ask for a limit (config.rateLimit) get one, counted in the store every
+    // process shares (http/rate-window.ts).
+    await app.register(rateLimit, { global: false, store: sharedRateLimitStore(deps.throttle.store) })
 
     app.post(
       '/api/catalog/cart/offer',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { dbIdFromText, inputText } from '../../../contracts/common'
 import {
   cancelBodySchema,
   checkoutInfoSchema,
@@ -11,7 +12,7 @@ import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer } from '../../http/guards'
 import { cancelOrder, getCheckoutInfo, getOrder, listOrders, placeOrder } from './orders.service'
 
-const orderIdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) })
+const orderIdParams = z.object({ id: dbIdFromText })
 
 export const ordersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -28,7 +29,7 @@ export const ordersRoutes =
           tags,
           summary: 'Order the cart (form data description, advencePrice); Idempotency-Key makes a retry safe',
           body: placeOrderBodySchema,
-          headers: z.object({ 'idempotency-key': z.string().trim().min(8).max(100).optional() }),
+          headers: z.object({ 'idempotency-key': inputText().trim().min(8).max(100).optional() }),
           consumes: ['application/x-www-form-urlencoded', 'multipart/form-data', 'application/json'],
           response: { 200: orderSchema },
         },
@@ -96,6 +97,6 @@ export const ordersRoutes =
           response: { 200: orderSchema },
         },
       },
-      async (request) => cancelOrder(db, requireDealer(request), request.params.id, deps.now()),
+      async (request) => cancelOrder(data, requireDealer(request), request.params.id, deps.now()),
     )
   }

@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit'
 import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import { inputText } from '../../../contracts/common'
 import {
   paymentLinkBodySchema,
   paymentLinkResponseSchema,
@@ -10,6 +11,7 @@ import {
 import type { AppDeps } from '../../app-deps'
 import { AppError } from '../../http/errors'
 import { dealersOnly, requireDealer } from '../../http/guards'
+import { sharedRateLimitStore } from '../../http/rate-window'
 import {
   assertPaymentLinksEnabled,
   createOrSendPaymentLink,
@@ -35,7 +37,7 @@ const mailLimit = {
     ),
 }
 
-const tokenParams = z.object({ token: z.string().min(1).max(100) })
+const tokenParams = z.object({ token: inputText().min(1).max(100) })
 
 /**
  * Payment links (spec/2 §2, §7): dealers make them (when the store allows it), anyone holding the
@@ -65,7 +67,8 @@ export const paymentLinkRoutes =
       dealersOnly(dealer)
       // Off in the store's settings: 403 before the body is read, whatever was sent.
       dealer.addHook('preValidation', async () => assertPaymentLinksEnabled({ db, caches: deps.caches }))
-      await dealer.register(rateLimit, { global: false })
+      // Counted in the store every process shares (http/rate-window.ts).
+      await dealer.register(rateLimit, { global: false, store: sharedRateLimitStore(deps.throttle.store) })
 
       dealer.post(
         '/api/payment-link',
