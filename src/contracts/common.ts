@@ -50,7 +50,7 @@ export const errorKinds = [
   'bad_request',
   /** A service we depend on (e.g. the mail server) refused or failed: 502. */
   'upstream',
-  /** The database cannot be reached right now (restart, outage): 503, try again shortly. */
+  /** The database or Redis cannot be reached right now (restart, outage): 503, try again shortly. */
   'unavailable',
   'internal',
 ] as const

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import pg from 'pg'
+import { connectRedis, quitRedis } from '../integrations/redis'
 
 /**
  * What a write made wrong: one entry of a cache, a session, every session of a user, or everything
@@ -210,7 +211,7 @@ export class RedisChannel implements InvalidationChannel {
     private readonly name: string,
     private readonly log: () => InvalidationLog,
   ) {
-    this.publisher = new Redis(url, { maxRetriesPerRequest: 1, connectionName: 'toptan-cache-publish' })
+    this.publisher = connectRedis(url, 'toptan-cache-publish')
     this.subscriber = this.publisher.duplicate({ connectionName: 'toptan-cache-events' })
     let reported = false
     for (const redis of [this.publisher, this.subscriber]) {
@@ -246,20 +247,7 @@ export class RedisChannel implements InvalidationChannel {
   }
 
   async close() {
-    await Promise.allSettled([quit(this.subscriber), quit(this.publisher)])
-  }
-}
-
-async function quit(redis: Redis): Promise<void> {
-  if (redis.status === 'end') return
-  if (redis.status !== 'ready') {
-    redis.disconnect()
-    return
-  }
-  try {
-    await redis.quit()
-  } catch {
-    redis.disconnect()
+    await Promise.allSettled([quitRedis(this.subscriber), quitRedis(this.publisher)])
   }
 }
 

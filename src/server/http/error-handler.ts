@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod'
 import { type ErrorBody, type ErrorKind, TEXT_CONTROL_CHARACTERS } from '../../contracts/common'
 import { isDatabaseUnavailable } from '../db/connection-errors'
+import { isRedisUnavailable } from '../integrations/redis'
 import { loggableError } from './error-log'
 import { AppError, statusByKind } from './errors'
 import { type MessageKey, type MessageParams, translate } from './messages'
@@ -141,9 +142,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       request.log.debug({ error: loggableError(error) }, 'malformed multipart body')
       return sendError(request, reply, 'bad_request', 'error.badMultipart', { code: 'invalid_multipart' })
     }
-    if (isDatabaseUnavailable(error)) {
-      // The database is down or restarting: 503 at once; the pool reconnects by itself (docs/operations.md).
-      request.log.warn('database unavailable')
+    if (isDatabaseUnavailable(error) || isRedisUnavailable(error)) {
+      // The database (or Redis) is down or restarting: 503 at once; both reconnect by themselves
+      // (docs/operations.md).
+      request.log.warn(isRedisUnavailable(error) ? 'redis unavailable' : 'database unavailable')
       reply.header('retry-after', '5')
       return sendError(request, reply, 'unavailable', 'error.unavailable')
     }

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto'
 import { inArray, lt, sql } from 'drizzle-orm'
-import { type Redis, Redis as RedisClient } from 'ioredis'
+import type { Redis } from 'ioredis'
 import type { Db } from '../db/client'
 import { throttleCounters } from '../db/schema/throttle'
+import { connectRedis, quitRedis } from '../integrations/redis'
 
 /** One counter: how many failures, the latest one, and when the counter is forgotten (ms since epoch). */
 export type Counter = { count: number; lastAt: number; expiresAt: number }
@@ -232,16 +233,7 @@ export class RedisThrottleStore implements ThrottleStore {
   }
 
   async close() {
-    if (this.redis.status === 'end') return
-    if (this.redis.status !== 'ready') {
-      this.redis.disconnect()
-      return
-    }
-    try {
-      await this.redis.quit()
-    } catch {
-      this.redis.disconnect()
-    }
+    await quitRedis(this.redis)
   }
 }
 
@@ -249,17 +241,15 @@ export class RedisThrottleStore implements ThrottleStore {
  * The store the app counts in: Redis when REDIS_URL is set (keys `<prefix>throttle:…`), else the
  * database, else (an app built without one, as some unit tests do) this process's memory. Redis
  * commands wait in ioredis's queue while it connects and fail after one retry while it is away: a
- * login then answers 500 rather than going unthrottled.
+ * login then answers 503 rather than going unthrottled.
  */
 export function createThrottleStore(
   config: { redisUrl?: string | undefined; redisKeyPrefix?: string | undefined },
   db: Db | undefined,
 ): ThrottleStore {
   if (config.redisUrl) {
-    const redis = new RedisClient(config.redisUrl, {
-      maxRetriesPerRequest: 1,
-      connectionName: 'toptan-throttle',
-    })
+    const redis = connectRedis(config.redisUrl, 'toptan-throttle')
+    // A failed command fails its request (503); the connection's own errors need no second report.
     redis.on('error', () => {})
     return new RedisThrottleStore(redis, `${config.redisKeyPrefix ?? 'toptan:'}throttle:`)
   }

@@ -1,9 +1,11 @@
+import { createServer as createNetServer } from 'node:net'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { Redis } from 'ioredis'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { buildApp } from '../../app'
 import { throttleCounters } from '../../db/schema/throttle'
 import { RedisThrottleStore } from '../../http/throttle-store'
+import { connectRedis } from '../../integrations/redis'
 import { createUser, type TestUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
@@ -238,3 +240,33 @@ describe.skipIf(!redisUrl)('counters in Redis (REDIS_URL)', () => {
     expect(await s.read([key], start + 10_000)).toEqual([null])
   })
 })
+
+describe('counters in a Redis that cannot be reached', () => {
+  it('answer 503 in the error shape: a login neither slips past the throttle nor fails as a 500', async () => {
+    const gone = await closedRedisPort()
+    const redis = connectRedis(`redis://127.0.0.1:${gone}`, 'toptan-test-gone')
+    redis.on('error', () => {})
+    const store = new RedisThrottleStore(redis, 'gone:throttle:')
+    const app = await createTestApp({ database: t.database, throttle: { ...policy, store }, now })
+    try {
+      const dealer = await createUser(t.database.db, fx.customers.c1.id)
+      const res = await login(app.app, dealer.email, dealer.password)
+      expect(res.statusCode).toBe(503)
+      expect(res.headers['retry-after']).toBe('5')
+      expect(res.json().error.code).toBe('unavailable')
+      expect(res.cookies.find((c) => c.name === 'toptan_sid' && c.value)).toBeUndefined()
+    } finally {
+      await app.close()
+      await store.close()
+    }
+  })
+})
+
+/** A port on this machine where nothing listens: taken, then let go. */
+async function closedRedisPort(): Promise<number> {
+  const server = createNetServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}

@@ -8,6 +8,7 @@ import {
   presenceList,
   presenceStatus,
 } from '../../../domain/presence'
+import { quitRedis } from '../../integrations/redis'
 import {
   type LiveChannel,
   type LiveEvent,
@@ -129,7 +130,7 @@ export class RedisPresence implements PresenceStore {
   }
 
   async close(): Promise<void> {
-    await quit(this.redis)
+    await quitRedis(this.redis)
   }
 }
 
@@ -168,20 +169,6 @@ export class RedisChannel implements LiveChannel {
 
   async close(): Promise<void> {
     this.listeners.clear()
-    await quit(this.subscriber)
-  }
-}
-
-/** QUIT, or a hard disconnect when Redis is not reachable (QUIT would wait for a reconnect). */
-async function quit(redis: Redis): Promise<void> {
-  if (redis.status === 'end') return
-  if (redis.status !== 'ready') {
-    redis.disconnect()
-    return
-  }
-  try {
-    await redis.quit()
-  } catch {
-    redis.disconnect()
+    await quitRedis(this.subscriber)
   }
 }

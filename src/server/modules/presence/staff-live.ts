@@ -1,7 +1,8 @@
-import { Redis } from 'ioredis'
+import type { Redis } from 'ioredis'
 import { LRUCache } from 'lru-cache'
 import { type ListedUser, PRESENCE_TOUCH_MS } from '../../../domain/presence'
 import type { Config } from '../../config'
+import { connectRedis } from '../../integrations/redis'
 import { MemoryChannel, MemoryPresence } from './memory-presence'
 import type { LiveChannel, LiveEvent, LiveLog, PresenceStore } from './presence-store'
 import { RedisChannel, RedisPresence } from './redis-presence'
@@ -82,7 +83,7 @@ export class StaffLive {
 export function createStaffLive(config: Partial<Pick<Config, 'redisUrl' | 'redisKeyPrefix'>>): StaffLive {
   if (!config.redisUrl) return new StaffLive('memory', new MemoryPresence(), new MemoryChannel())
   const prefix = config.redisKeyPrefix ?? 'toptan:'
-  const commands = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, connectionName: 'toptan-presence' })
+  const commands = connectRedis(config.redisUrl, 'toptan-presence')
   const subscriber = commands.duplicate({ connectionName: 'toptan-live-events' })
   const live: StaffLive = new StaffLive(
     'redis',
