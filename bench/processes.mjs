@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util'
 import { stopChild, track } from './children.mjs'
 import { Client, discover } from './client.mjs'
 import { runScenario } from './measure.mjs'
+import { commaList, wholeNumber as int, readOptions, scenariosMatching } from './options.mjs'
 import { SCENARIOS } from './scenarios.mjs'
 import { preparePostgres } from './seed.mjs'
 import { startServer } from './server.mjs'
@@ -49,19 +50,10 @@ function parseOptions(argv) {
       help: { type: 'boolean', default: false },
     },
   })
-  const int = (name, value, min, max) => {
-    const n = Number(String(value).replace(/_/g, ''))
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
-    return n
-  }
   if (!values.help && !values.postgres) throw new Error('--processes needs --postgres URL')
-  const filters = values.scenarios
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
+  const filters = commaList(values.scenarios)
   const http = SCENARIOS.filter((s) => !s.run)
-  const scenarios = filters ? http.filter((s) => filters.some((f) => s.id.startsWith(f))) : http
+  const scenarios = scenariosMatching(http, filters)
   if (!values.help && scenarios.length === 0)
     throw new Error(`--scenarios matched none of ${http.map((s) => s.id).join(', ')}`)
   return {
@@ -182,17 +174,8 @@ function table(runs) {
 }
 
 export async function runProcesses({ root, argv, commit }) {
-  let options
-  try {
-    options = parseOptions(argv)
-  } catch (err) {
-    console.error(`${err.message}\n${USAGE}`)
-    return 2
-  }
-  if (options.help) {
-    console.log(USAGE)
-    return 0
-  }
+  const { options, exitCode } = readOptions(parseOptions, argv, USAGE)
+  if (!options) return exitCode
   const cpus = os.cpus()
   const meta = {
     date: new Date().toISOString().slice(0, 16).replace('T', ' '),

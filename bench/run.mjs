@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util'
 import { installSignalHandlers, stopAll } from './children.mjs'
 import { Client, discover } from './client.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
+import { commaList, wholeNumber as int, readOptions, scenariosMatching } from './options.mjs'
 import { isProcesses, runProcesses } from './processes.mjs'
 import { comparisonTable, evaluate, markdown, sizeLabel, sizeTable } from './report.mjs'
 import { BUDGETS, SCENARIOS, WIRE_CHECK } from './scenarios.mjs'
@@ -60,21 +61,12 @@ function parseOptions(argv) {
       help: { type: 'boolean', default: false },
     },
   })
-  const int = (name, value, min, max) => {
-    const n = Number(String(value).replace(/_/g, ''))
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
-    return n
-  }
   const sizes = values.sizes
     .split(',')
     .map((s) => int('sizes', s, 1, 5_000_000))
     .sort((a, b) => a - b)
-  const filters = values.scenarios
-    ?.split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-  const scenarios = filters ? SCENARIOS.filter((s) => filters.some((f) => s.id.startsWith(f))) : SCENARIOS
+  const filters = commaList(values.scenarios)
+  const scenarios = scenariosMatching(SCENARIOS, filters)
   const wire = !filters || filters.some((f) => WIRE_CHECK.id.startsWith(f))
   if (scenarios.length === 0 && !wire) throw new Error(`--scenarios matched none of ${ALL_IDS}`)
   return {
@@ -205,17 +197,8 @@ async function main() {
   // One process against several behind a proxy (bench/processes.mjs) has its own options and report.
   if (isProcesses(process.argv.slice(2)))
     return runProcesses({ root, argv: process.argv.slice(2), commit: gitCommit() })
-  let options
-  try {
-    options = parseOptions(process.argv.slice(2))
-  } catch (err) {
-    console.error(`${err.message}\n${USAGE}`)
-    return 2
-  }
-  if (options.help) {
-    console.log(USAGE)
-    return 0
-  }
+  const { options, exitCode } = readOptions(parseOptions, process.argv.slice(2), USAGE)
+  if (!options) return exitCode
   if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
     console.error('dist/server is missing: run `npm run bench` (it builds the server first).')
     return 2

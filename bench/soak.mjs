@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util'
 import { installSignalHandlers } from './children.mjs'
 import { Client } from './client.mjs'
 import { percentile } from './measure.mjs'
+import { wholeNumber as int, readOptions } from './options.mjs'
 import { prepareDatabase, preparePostgres } from './seed.mjs'
 import { startServer } from './server.mjs'
 
@@ -197,12 +198,6 @@ function parseSoakOptions(argv) {
       help: { type: 'boolean', default: false },
     },
   })
-  const int = (name, value, min, max) => {
-    const n = Number(String(value).replace(/_/g, ''))
-    if (!Number.isInteger(n) || n < min || n > max)
-      throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
-    return n
-  }
   return {
     help: values.help,
     seconds: parseDuration(values.soak),
@@ -770,17 +765,8 @@ function serverLogErrors(logFile) {
 
 /** The soak run (see the top of this file). Returns the exit code. */
 export async function runSoak({ root, argv, commit }) {
-  let options
-  try {
-    options = parseSoakOptions(argv)
-  } catch (err) {
-    console.error(`${err.message}\n${SOAK_USAGE}`)
-    return 2
-  }
-  if (options.help) {
-    console.log(SOAK_USAGE)
-    return 0
-  }
+  const { options, exitCode } = readOptions(parseSoakOptions, argv, SOAK_USAGE)
+  if (!options) return exitCode
   const log = (line) => console.log(`  ${line}`)
   installSignalHandlers()
   const cpus = os.cpus()

@@ -1,0 +1,42 @@
+// What the bench's three modes (run.mjs's scenarios, soak.mjs, processes.mjs) share in reading their
+// command line: whole numbers within bounds, comma lists, and the usage/help/exit-code protocol.
+
+/** A whole number from min to max (underscores allowed: 100_000), or an error naming the option. */
+export function wholeNumber(name, value, min, max) {
+  const n = Number(String(value).replace(/_/g, ''))
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`--${name} must be a whole number from ${min} to ${max}`)
+  return n
+}
+
+/** `a, b,,c` → ['a', 'b', 'c']; undefined stays undefined (the option was not given). */
+export function commaList(text) {
+  return text
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+}
+
+/** The scenarios whose id starts with one of the filters (all of them without filters). */
+export function scenariosMatching(scenarios, filters) {
+  return filters ? scenarios.filter((s) => filters.some((f) => s.id.startsWith(f))) : scenarios
+}
+
+/**
+ * Parses a mode's options: `{ options }` to go on with, or `{ exitCode }` when it must stop — 2 after
+ * printing the error and the usage, 0 after printing the usage for --help.
+ */
+export function readOptions(parse, argv, usage) {
+  let options
+  try {
+    options = parse(argv)
+  } catch (err) {
+    console.error(`${err.message}\n${usage}`)
+    return { exitCode: 2 }
+  }
+  if (options.help) {
+    console.log(usage)
+    return { exitCode: 0 }
+  }
+  return { options }
+}
