@@ -205,6 +205,7 @@ export class RedisChannel implements InvalidationChannel {
   readonly kind = 'redis'
   private readonly publisher: Redis
   private readonly subscriber: Redis
+  private closed = false
 
   constructor(
     url: string,
@@ -236,7 +237,8 @@ export class RedisChannel implements InvalidationChannel {
       if (from === this.name) onMessage(message)
     })
     this.subscriber.subscribe(this.name).catch((err: unknown) => {
-      this.log().warn({ err }, 'redis subscribe failed; cache invalidation is not heard')
+      // Closed before the subscription was made (an app that stopped at once): nothing was missed.
+      if (!this.closed) this.log().warn({ err }, 'redis subscribe failed; cache invalidation is not heard')
     })
   }
 
@@ -247,6 +249,7 @@ export class RedisChannel implements InvalidationChannel {
   }
 
   async close() {
+    this.closed = true
     await Promise.allSettled([quitRedis(this.subscriber), quitRedis(this.publisher)])
   }
 }

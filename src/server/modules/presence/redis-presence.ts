@@ -141,6 +141,7 @@ export class RedisPresence implements PresenceStore {
  */
 export class RedisChannel implements LiveChannel {
   private readonly listeners = new Set<(event: LiveEvent) => void>()
+  private closed = false
 
   constructor(
     private readonly publisher: Redis,
@@ -153,7 +154,10 @@ export class RedisChannel implements LiveChannel {
       const event = liveEvents.find((e) => e === message)
       if (event) for (const listener of this.listeners) listener(event)
     })
-    subscriber.subscribe(channel).catch((err: unknown) => this.log().warn({ err }, 'redis subscribe failed'))
+    subscriber.subscribe(channel).catch((err: unknown) => {
+      // Closed before the subscription was made (an app that stopped at once): nothing was missed.
+      if (!this.closed) this.log().warn({ err }, 'redis subscribe failed')
+    })
   }
 
   publish(event: LiveEvent): void {
@@ -168,6 +172,7 @@ export class RedisChannel implements LiveChannel {
   }
 
   async close(): Promise<void> {
+    this.closed = true
     this.listeners.clear()
     await quitRedis(this.subscriber)
   }
