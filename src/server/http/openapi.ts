@@ -10,8 +10,9 @@ export async function registerOpenApi(app: FastifyInstance) {
       info: {
         title: 'Toptan API',
         description:
-          "B2B wholesale ordering portal. State-changing calls need the page's CSRF token in X-CSRF-Token and " +
-          'X-Requested-With: XMLHttpRequest. Errors: {"error":{"code","messages":{"type"},"fields"?}}.',
+          "B2B wholesale ordering portal. State-changing calls need the page's CSRF token in X-CSRF-Token, " +
+          'X-Requested-With: XMLHttpRequest and our own Origin (else a same-origin Referer or ' +
+          'Sec-Fetch-Site: same-origin). Errors: {"error":{"code","messages":{"type"},"fields"?}}.',
         version: '1',
       },
       components: {
