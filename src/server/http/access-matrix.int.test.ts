@@ -315,6 +315,7 @@ describe('the access matrix, walked over the whole route table', () => {
   it('answers every route as the matrix says, for a guest, another company, the staff and the owner', async () => {
     const answers: string[] = []
     const expected: string[] = []
+    const wrongCodes: string[] = []
     const all = routes().filter((r) => expectedFor(r.method, r.url))
     // The owner last: their calls may change their own records (cancel the order, empty the cart).
     // The owner's own emptying of the cart and ordering from it come after their calls on a cart line.
@@ -327,9 +328,19 @@ describe('the access matrix, walked over the whole route table', () => {
         const label = `${role} ${route.method} ${route.url}`
         answers.push(`${label} → ${outcomeOf(res.statusCode)}`)
         expected.push(`${label} → ${expectedFor(route.method, route.url)![role]}`)
+        // A refusal says why in the error shape: 401 is "log in"; a 403 is the permission's, never the
+        // anti-forgery check's (every request here carries a valid token and our own Origin).
+        if (res.statusCode === 401 || res.statusCode === 403) {
+          const code = route.method === 'HEAD' ? undefined : res.json().error?.code
+          if (res.statusCode === 401 && code !== undefined && code !== 'unauthenticated')
+            wrongCodes.push(`${label} → 401 ${code}`)
+          if (res.statusCode === 403 && (code === 'csrf' || code === 'bad_origin'))
+            wrongCodes.push(`${label} → 403 ${code}`)
+        }
       }
     }
     expect(answers).toEqual(expected)
+    expect(wrongCodes).toEqual([])
   }, 120_000)
 })
 
