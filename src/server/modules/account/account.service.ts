@@ -43,7 +43,6 @@ export async function login(
   }
   await throttle.recordSuccess(attempt)
   const token = newSessionToken()
-  sessions.forget(sessionIdOf(ctx.previousToken))
   await db.transaction(async (tx) => {
     await deleteSession(tx, sessionIdOf(ctx.previousToken))
     await createSession(tx, {
@@ -55,6 +54,9 @@ export async function login(
     })
     await markLoggedIn(tx, user.id, ctx.now)
   })
+  // After the commit, as logout does: a lookup in another process between a forget and the commit
+  // could cache the old row again.
+  sessions.forget(sessionIdOf(ctx.previousToken))
   return { token, userId: user.id, deviceId: deviceId ?? newDeviceId() }
 }
 
