@@ -159,6 +159,19 @@ export async function putStockBack(db: Db, orderId: number): Promise<number[]> {
     .from(orderStockMoves)
     .innerJoin(orderItems, eq(orderItems.id, orderStockMoves.orderItemId))
     .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId), asc(orderStockMoves.warehouseId))
+  // Locks in the order an order takes them (lockCartForOrder, then takeStock): the products' rows
+  // first, by id, then their stock rows. A stock row first, a cancel and an order of the same product
+  // each waited for the other's row until PostgreSQL broke the deadlock with a 500.
+  const productIds = [...new Set(moves.flatMap((move) => (move.productId === null ? [] : [move.productId])))]
+  if (productIds.length > 0) {
+    await db
+      .select({ id: products.id })
+      .from(products)
+      .where(inArray(products.id, productIds))
+      .orderBy(asc(products.id))
+      .for('update')
+  }
   for (const move of moves) {
     if (move.productId === null) continue
     await db
