@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createUser } from '../test/dealers'
 import { seedAccounts } from '../test/fixtures'
@@ -154,5 +155,22 @@ describe('the request log', () => {
     for (const secret of ['abc123', 'tok-456', 'csrf-789', 'pw-000', '4111111111111111', 'cvc-321'])
       expect(text).not.toContain(secret)
     expect(text).toContain('[redacted]')
+  })
+})
+
+describe('errors logged as err, wherever they come from', () => {
+  it("keep a failed statement's text but never its parameters or the values the database quotes", async () => {
+    // What the outbox worker or presence logs when a statement fails: a real failure, not a made-up one.
+    const failed = await t.database.db.execute(sql`select ${'secret-param-6183'}::int`).then(
+      () => null,
+      (err: unknown) => err,
+    )
+    expect(failed).toBeInstanceOf(Error)
+    text = ''
+    t.app.log.error({ err: failed }, 'a background pass failed')
+    const [line] = lines()
+    expect(line?.msg).toBe('a background pass failed')
+    expect(JSON.stringify(line?.err)).toContain('select $1::int')
+    expect(text).not.toContain('secret-param-6183')
   })
 })
