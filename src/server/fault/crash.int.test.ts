@@ -615,15 +615,18 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
         `${paid('order')} card-paid carts, ${paid('pay')} card payments on account acknowledged`,
     )
     expect(model.violations).toEqual([])
-    // The rounds did real work: many acknowledged writes of each kind.
-    expect(model.ackedOrders.size).toBeGreaterThan(ROUNDS / 2)
+    // The rounds did real work: many acknowledged writes of each kind (orders by key or by card: a
+    // quarter of the steps are card payments now, so keyed orders alone were 35..60 in 50 rounds).
+    expect(model.ackedOrders.size + paid('order')).toBeGreaterThan(ROUNDS / 2)
+    expect(model.ackedOrders.size).toBeGreaterThan(ROUNDS / 4)
     expect(model.ackedCancels.size).toBeGreaterThan(0)
     expect(model.ackedOffers.size).toBeGreaterThan(0)
-    expect(paid('order')).toBeGreaterThan(0)
-    expect(paid('pay')).toBeGreaterThan(0)
+    // Card payments are rarer (a payment on account is 8 % of the steps): a short FAULT_ROUNDS may have none.
+    if (ROUNDS >= 25) expect([paid('order') > 0, paid('pay') > 0]).toEqual([true, true])
     // 50 rounds took 223 s on PostgreSQL and 518 s on PGlite (each round restarts the app and reopens
     // its data directory) on 2 cores with a load average of 14 from other work. With card payments in
-    // the rounds: 62 s on PostgreSQL (67 s without them, same machine and load of 4.5), 168 s on PGlite.
+    // the rounds: 47..113 s on PostgreSQL (67 s without them at a load of 4.5, when they took 62 s),
+    // 168..262 s on PGlite, at loads of 4.5..9.
   }, 1_800_000)
 
   /** The rules that hold after any crash, checked in SQL against what the clients were told. */
