@@ -39,7 +39,12 @@ export function loggerOptions(level: string, stream?: LogDestination) {
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
     // Every error logged as `err` (the outbox worker's, presence's, Fastify's own) goes through the same
     // scrubbing as a 500's line: a failed statement's parameters never reach the log (error-log.ts).
-    serializers: { err: loggableError },
+    serializers: {
+      err: (error: Error) => {
+        const logged = loggableError(error)
+        return { ...logged, stack: logged.stack ?? '' }
+      },
+    },
     ...(stream ? { stream } : {}),
   }
 }
