@@ -1,5 +1,6 @@
 import { Container, Paper, Text, Title } from '@mantine/core'
-import { Navigate, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
+import { Redirect } from '../../components/Redirect'
 import { useTranslation } from '../../i18n/use-translation'
 import { safeNextPath } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
@@ -14,7 +15,7 @@ export function LoginPage() {
   usePageTitle(t('login.title'))
 
   const home = localePath('/')
-  if (user) return <Navigate to={home} replace />
+  if (user) return <Redirect to={home} />
 
   return (
     <Container size={440} py="xl">

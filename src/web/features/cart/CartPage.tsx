@@ -1,7 +1,8 @@
 import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { Link, Navigate } from 'react-router'
+import { Link } from 'react-router'
 import { AlertIcon, CartIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
+import { Redirect } from '../../components/Redirect'
 import { useTranslation } from '../../i18n/use-translation'
 import { useCart, useHasCart } from '../../lib/cart/cart-api'
 import { loginPath } from '../../lib/locale-path'
@@ -85,7 +86,7 @@ export function CartPage() {
   const count = useCart().data?.count
   usePageTitle(t('cart.title'))
 
-  if (!user) return <Navigate to={loginPath(locale, localePath('/sepet'))} replace />
+  if (!user) return <Redirect to={loginPath(locale, localePath('/sepet'))} />
   return (
     <Stack gap="md">
       <Title order={1} size="h2">

@@ -1,18 +1,8 @@
-import { useEffect } from 'react'
-import { useNavigate } from 'react-router'
+import { Redirect } from '../../components/Redirect'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath } from '../../lib/session-context'
 import { StaffLayout } from './StaffLayout'
 import { staffLinks } from './staff-links'
-
-/** Moves on once the page runs in the browser (a <Navigate> drawn on the server only warns there). */
-function GoTo({ path }: { path: string }) {
-  const navigate = useNavigate()
-  useEffect(() => {
-    navigate(path, { replace: true })
-  }, [navigate, path])
-  return null
-}
 
 /**
  * /yonetim: an administrator goes on to the first staff screen of the menu (whichever that is as screens
@@ -22,5 +12,7 @@ export function StaffIndexPage() {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const first = staffLinks[0]
-  return <StaffLayout title={t('staff.menu')}>{first && <GoTo path={localePath(first.path)} />}</StaffLayout>
+  return (
+    <StaffLayout title={t('staff.menu')}>{first && <Redirect to={localePath(first.path)} />}</StaffLayout>
+  )
 }
