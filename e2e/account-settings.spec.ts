@@ -38,7 +38,9 @@ async function logOut(page: Page) {
 async function restoreOriginalPassword(request: APIRequestContext) {
   const home = await request.get('/')
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await home.text())?.[1] ?? ''
-  const headers = { 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest' }
+  // A browser names the page's origin on every write; the API refuses a write that does not (bad_origin).
+  const origin = new URL(home.url()).origin
+  const headers = { 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest', origin }
   if ((await request.post('/api/account/login', { headers, data: ACCOUNT })).ok()) return
   const changed = await request.post('/api/account/login', {
     headers,

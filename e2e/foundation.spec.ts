@@ -84,7 +84,12 @@ test.describe('foundation', () => {
     const cookies = await page.context().cookies()
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content')
     const out = await page.request.post('/api/account/logout', {
-      headers: { 'x-csrf-token': csrf ?? '', 'x-requested-with': 'XMLHttpRequest' },
+      // The page's own origin, as the browser names it on every write (else 403 bad_origin).
+      headers: {
+        'x-csrf-token': csrf ?? '',
+        'x-requested-with': 'XMLHttpRequest',
+        origin: new URL(page.url()).origin,
+      },
     })
     expect(out.ok()).toBe(true)
     await page.context().addCookies(cookies)
