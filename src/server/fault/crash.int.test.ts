@@ -12,7 +12,7 @@ import { SANDBOX_SMS_CODE } from '../integrations/payments/sandbox/test-cards'
 import { type AppProcess, Browser, bundleServer, startAppProcess } from '../test/app-process'
 import { queryRows, setStoreSetting } from '../test/db-helpers'
 import { DEALER, DEALER2, seedAccounts } from '../test/fixtures'
-import { TEST_CARDS, TEST_CCV } from '../test/payments'
+import { resultForm, TEST_CARDS, TEST_CCV } from '../test/payments'
 import { findPostgresBin, startThrowawayCluster, type ThrowawayCluster } from '../test/throwaway-cluster'
 
 /**
@@ -791,17 +791,9 @@ async function kill(server: AppProcess): Promise<void> {
 
 /** The sandbox page's result form: where it posts (our callback, as a path) and its signed fields. */
 function signedResult(html: string): { path: string; fields: Record<string, string> } | null {
-  const action = /<form id="result" method="post" action="([^"]+)"/.exec(html)?.[1]
-  if (!action) return null
-  const target = new URL(unescapeHtml(action))
-  const fields = Object.fromEntries(
-    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((m) => [
-      m[1]!,
-      unescapeHtml(m[2]!),
-    ]),
-  )
+  const form = resultForm(html)
   // The path only: the address names the port of the process that started the payment.
-  return { path: target.pathname + target.search, fields }
+  return form && { path: form.callbackUrl.pathname + form.callbackUrl.search, fields: form.fields }
 }
 
 /** What the callback's page tells the payment frame. */
@@ -809,14 +801,6 @@ function frameMessage(html: string): { type?: string; intentId?: string } | null
   const json = /<script type="application\/json" id="payment-result">([\s\S]*?)<\/script>/.exec(html)?.[1]
   return json ? JSON.parse(json) : null
 }
-
-const unescapeHtml = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
 
 async function timed(fn: () => Promise<Response>): Promise<{ res: Response; ms: number }> {
   const started = Date.now()

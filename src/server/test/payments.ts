@@ -108,9 +108,19 @@ export async function passChallenge(t: TestApp, redirectUrl: string, code = SAND
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: `code=${encodeURIComponent(code)}`,
   })
-  const action = /<form id="result" method="post" action="([^"]+)"/.exec(posted.body)?.[1]
-  if (!action) throw new Error(`no result form: ${posted.body.slice(0, 300)}`)
-  return { callbackUrl: new URL(unescapeHtml(action)), fields: hiddenFields(posted.body) }
+  const form = resultForm(posted.body)
+  if (!form) throw new Error(`no result form: ${posted.body.slice(0, 300)}`)
+  return form
+}
+
+/**
+ * The signed result form of the sandbox's 3-D Secure page (after the SMS code): the callback it posts
+ * to and its hidden fields; null when the page has none.
+ */
+export function resultForm(html: string): { callbackUrl: URL; fields: Record<string, string> } | null {
+  const action = /<form id="result" method="post" action="([^"]+)"/.exec(html)?.[1]
+  if (!action) return null
+  return { callbackUrl: new URL(unescapeHtml(action)), fields: hiddenFields(html) }
 }
 
 /** Posts a callback as the bank's page does: a cross-site form post, with no cookie and no CSRF token. */

@@ -4,6 +4,7 @@ import { paymentLinkResponseSchema } from '../../../contracts/payments'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
+import { resultForm } from '../../test/payments'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 import { paymentLinkTokenHash } from './payment-link-token'
 
@@ -50,28 +51,17 @@ async function completeThreeDs(payer: TestClient, redirectUrl: string) {
     csrf: false,
   })
   expect(challenge.statusCode, challenge.body).toBe(200)
-  const action = /<form id="result" method="post" action="([^"]+)"/.exec(challenge.body)?.[1]
-  expect(action).toBeDefined()
-  const fields = [...challenge.body.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    ([, name, value]) => [name!, unescapeHtml(value!)],
-  )
-  const callback = new URL(unescapeHtml(action!))
+  const form = resultForm(challenge.body)
+  expect(form).not.toBeNull()
+  const callback = form!.callbackUrl
   return payer.send({
     method: 'POST',
     url: callback.pathname + callback.search,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams(fields).toString(),
+    payload: new URLSearchParams(form!.fields).toString(),
     csrf: false,
   })
 }
-
-const unescapeHtml = (text: string) =>
-  text
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&amp;/g, '&')
 
 const publicStatus = async (token: string) =>
   (await new TestClient(t.app).send({ method: 'GET', url: `/api/payment-link/${token}` })).json().status
