@@ -4,18 +4,18 @@ import { IyzicoGateway } from '../../integrations/payments/iyzico/iyzico-gateway
 import { queryRows } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
-import { type IyzicoStub, startIyzicoStub } from '../../test/iyzico-stub'
+import { type IyzicoFake, startIyzicoFake } from '../../test/iyzico-fake'
 import { cardForm, frameMessage, postCallback, startPayment, TEST_CARDS } from '../../test/payments'
 import { createTestApp, type TestApp } from '../../test/test-app'
 
-let stub: IyzicoStub
+let fake: IyzicoFake
 let t: TestApp
 let default3: number
 
 beforeAll(async () => {
-  stub = await startIyzicoStub()
+  fake = await startIyzicoFake()
   t = await createTestApp({
-    paymentGateway: new IyzicoGateway({ apiKey: stub.apiKey, secretKey: stub.secretKey, baseUrl: stub.url }),
+    paymentGateway: new IyzicoGateway({ apiKey: fake.apiKey, secretKey: fake.secretKey, baseUrl: fake.url }),
   })
   await seedAccounts(t.database.db)
   const rows = await queryRows<{ id: number }>(
@@ -26,12 +26,12 @@ beforeAll(async () => {
   default3 = rows[1]!.id
 })
 beforeEach(() => {
-  stub.auth = 'success'
-  stub.calls.length = 0
+  fake.auth = 'success'
+  fake.calls.length = 0
 })
 afterAll(async () => {
   await t.close()
-  await stub.close()
+  await fake.close()
 })
 
 const intentOf = async (id: string) => {
@@ -61,13 +61,13 @@ async function started(form: Record<string, unknown> = {}) {
 }
 
 const callbackPath = '/payment/callback/iyzico?lang=tr'
-const authCalls = () => stub.calls.filter((c) => c.path === '/payment/3dsecure/auth')
+const authCalls = () => fake.calls.filter((c) => c.path === '/payment/3dsecure/auth')
 
 describe('iyzico', () => {
   it("sends the card, the amounts and our callback to 3-D Secure initialize; the frame gets the bank's form", async () => {
     const { intentId, html } = await started({ planId: default3 })
-    const init = stub.calls.find((c) => c.path === '/payment/3dsecure/initialize')!
-    // iyzico quoted 6.25 % for 3 installments (stub.installments): its commission applies.
+    const init = fake.calls.find((c) => c.path === '/payment/3dsecure/initialize')!
+    // iyzico quoted 6.25 % for 3 installments (fake.installments): its commission applies.
     expect(init.body).toMatchObject({
       conversationId: intentId,
       price: '1000.0',
@@ -83,12 +83,12 @@ describe('iyzico', () => {
       commission_fee: '6.25',
       gateway: 'iyzico',
     })
-    expect(stub.badAuthorization).toBe(0)
+    expect(fake.badAuthorization).toBe(0)
   })
 
   it('completes a signed successful callback with threedsPayment: the intent succeeds once', async () => {
     const { company, intentId, paymentId } = await started()
-    const body = stub.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
+    const body = fake.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
     const res = await postCallback(t, body, callbackPath)
     expect(frameMessage(res)).toEqual({ type: 'payment_succeed', intentId })
     expect(authCalls().map((c) => c.body)).toEqual([
@@ -104,7 +104,7 @@ describe('iyzico', () => {
 
   it('fails a callback with a failed mdStatus without completing it', async () => {
     const { company, intentId, paymentId } = await started()
-    const body = stub.callback({ paymentId, conversationId: intentId, mdStatus: '0', status: 'failure' })
+    const body = fake.callback({ paymentId, conversationId: intentId, mdStatus: '0', status: 'failure' })
     const res = await postCallback(t, body, callbackPath)
     expect(frameMessage(res)).toMatchObject({
       type: 'payment_failed',
@@ -118,7 +118,7 @@ describe('iyzico', () => {
 
   it('changes nothing for a callback whose signature does not match', async () => {
     const { company, intentId, paymentId } = await started()
-    const body = stub.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
+    const body = fake.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
     for (const forged of [
       { ...body, signature: 'a'.repeat(64) },
       { ...body, mdStatus: '0' },
@@ -139,8 +139,8 @@ describe('iyzico', () => {
     ['a fraud refusal', 'fraud', 'fraud'],
   ] as const)('fails the intent when completing meets %s', async (_label, mode, code) => {
     const { company, intentId, paymentId } = await started()
-    stub.auth = mode
-    const body = stub.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
+    fake.auth = mode
+    const body = fake.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
     const res = await postCallback(t, body, callbackPath)
     expect(frameMessage(res)).toMatchObject({ type: 'payment_failed', intentId })
     expect(await intentOf(intentId)).toMatchObject({ status: 'failed', failure_code: code })
@@ -148,7 +148,7 @@ describe('iyzico', () => {
   })
 
   it("answers the BIN query from iyzico's BIN and installment services", async () => {
-    const gateway = new IyzicoGateway({ apiKey: stub.apiKey, secretKey: stub.secretKey, baseUrl: stub.url })
+    const gateway = new IyzicoGateway({ apiKey: fake.apiKey, secretKey: fake.secretKey, baseUrl: fake.url })
     expect(await gateway.binInfo('55711300', '500.00')).toEqual({
       network: 'MASTERCARD',
       cardType: 'CREDIT',

@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net'
  * checked and its response signatures made (HMAC-SHA256 of fields joined by ':', keyed with the
  * merchant's secret key). `auth` chooses how the 3-D Secure auth (threedsPayment) answers.
  */
-export type StubAuthMode = 'success' | 'declined' | 'other_amount' | 'bad_signature' | 'fraud'
+export type FakeAuthMode = 'success' | 'declined' | 'other_amount' | 'bad_signature' | 'fraud'
 
-export type IyzicoStub = {
+export type IyzicoFake = {
   url: string
   apiKey: string
   secretKey: string
@@ -18,7 +18,7 @@ export type IyzicoStub = {
   calls: Array<{ path: string; body: Record<string, unknown> }>
   /** Calls whose Authorization header was not a valid IYZWSv2 signature (must stay 0). */
   badAuthorization: number
-  auth: StubAuthMode
+  auth: FakeAuthMode
   /** iyzico's installment offers: count → commission percent. */
   installments: Record<number, number>
   close: () => Promise<void>
@@ -48,14 +48,14 @@ function readBody(request: IncomingMessage): Promise<string> {
   })
 }
 
-export async function startIyzicoStub(): Promise<IyzicoStub> {
+export async function startIyzicoFake(): Promise<IyzicoFake> {
   const apiKey = 'sandbox-api-key'
   const secretKey = 'sandbox-secret-key'
   const payments = new Map<
     string,
     { conversationId: string; price: number; paidPrice: number; basketId: string }
   >()
-  const stub: IyzicoStub = {
+  const fake: IyzicoFake = {
     url: '',
     apiKey,
     secretKey,
@@ -114,7 +114,7 @@ export async function startIyzicoStub(): Promise<IyzicoStub> {
     }
     if (path === '/payment/3dsecure/auth') {
       const payment = payments.get(String(body.paymentId))
-      if (!payment || stub.auth === 'declined') {
+      if (!payment || fake.auth === 'declined') {
         return {
           status: 'failure',
           errorCode: '10051',
@@ -122,7 +122,7 @@ export async function startIyzicoStub(): Promise<IyzicoStub> {
           locale: 'tr',
         }
       }
-      const paidPrice = stub.auth === 'other_amount' ? payment.paidPrice - 1 : payment.paidPrice
+      const paidPrice = fake.auth === 'other_amount' ? payment.paidPrice - 1 : payment.paidPrice
       const fields = [
         body.paymentId as string,
         'TRY',
@@ -138,11 +138,11 @@ export async function startIyzicoStub(): Promise<IyzicoStub> {
         paidPrice,
         installment: 1,
         paymentId: body.paymentId,
-        fraudStatus: stub.auth === 'fraud' ? -1 : 1,
+        fraudStatus: fake.auth === 'fraud' ? -1 : 1,
         basketId: payment.basketId,
         currency: 'TRY',
         mdStatus: 1,
-        signature: stub.auth === 'bad_signature' ? sign('another-secret', fields) : sign(secretKey, fields),
+        signature: fake.auth === 'bad_signature' ? sign('another-secret', fields) : sign(secretKey, fields),
       }
     }
     if (path === '/payment/bin/check') {
@@ -173,7 +173,7 @@ export async function startIyzicoStub(): Promise<IyzicoStub> {
             bankName: 'Garanti Bankası',
             forceCvc: 0,
             commercial: 0,
-            installmentPrices: Object.entries(stub.installments).map(([count, commission]) => {
+            installmentPrices: Object.entries(fake.installments).map(([count, commission]) => {
               const total = Math.round(amount * (100 + commission)) / 100
               return {
                 installmentNumber: Number(count),
@@ -192,9 +192,9 @@ export async function startIyzicoStub(): Promise<IyzicoStub> {
     const path = (request.url ?? '/').split('?')[0]!
     const raw = await readBody(request)
     const body = raw ? (JSON.parse(raw) as Record<string, unknown>) : {}
-    stub.calls.push({ path, body })
+    fake.calls.push({ path, body })
     const ok = authorized(request, path, raw)
-    if (!ok) stub.badAuthorization++
+    if (!ok) fake.badAuthorization++
     const result = ok
       ? answer(path, body)
       : { status: 'failure', errorCode: '1001', errorMessage: 'api bilgileri bulunamadı' }
@@ -202,6 +202,6 @@ export async function startIyzicoStub(): Promise<IyzicoStub> {
     response.end(JSON.stringify(result))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  stub.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return stub
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return fake
 }
