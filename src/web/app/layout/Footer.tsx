@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
+import { beforeFullStop } from '../../../domain/sentence'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { SocialLinks } from './SocialLinks'
@@ -50,7 +51,8 @@ export function Footer() {
           <SocialLinks setting={store.socialLinks} />
         </Group>
         <Text size="xs" c="dimmed" mt="md">
-          {t('footer.copyright', { year: new Date().getFullYear(), name: store.name })}
+          {/* The sentence ends with its own period: "A.Ş." does not get a second one. */}
+          {t('footer.copyright', { year: new Date().getFullYear(), name: beforeFullStop(store.name) })}
         </Text>
       </Container>
     </footer>
