@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { foldTurkish, productSearchText, slugify, turkishSortKey } from './turkish-text'
+import { foldTurkish, slugify, turkishSortKey } from './turkish-text'
 
 describe('foldTurkish', () => {
   it.each([
@@ -46,13 +46,5 @@ describe('slugify', () => {
     ['İş Güvenliği', 'is-guvenligi'],
   ])('%s → %s', (input, expected) => {
     expect(slugify(input)).toBe(expected)
-  })
-})
-
-describe('productSearchText', () => {
-  it('folds and joins every searchable field, skipping empty ones', () => {
-    expect(productSearchText(['ŞNZ-001', 'Şanzıman Dişlisi', null, '869000', undefined])).toBe(
-      'snz-001 sanziman dislisi 869000',
-    )
   })
 })

@@ -71,11 +71,3 @@ export function slugify(input: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
 }
-
-/** What a product's search column holds: every text a dealer may type to find it, folded. */
-export function productSearchText(parts: Array<string | null | undefined>): string {
-  return parts
-    .filter((p): p is string => Boolean(p))
-    .map(foldTurkish)
-    .join(' ')
-}

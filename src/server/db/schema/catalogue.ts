@@ -134,8 +134,13 @@ export const products = pgTable(
     variantDimensions: text('variant_dimensions').array(),
     /** On a child: its value for each of the parent's dimensions, in the same order. */
     variantValues: text('variant_values').array(),
-    /** Turkish-folded code, name, barcode, equivalent codes and brand: what text search matches. */
+    /**
+     * The search document (domain/search-query searchDocument): code, name, barcode, equivalent codes,
+     * brand, special code and category names, Turkish-folded with units joined; what search matches.
+     */
     searchText: text('search_text').notNull().default(''),
+    /** The name alone, normalised the same way: what search ranks by (issue 15). */
+    searchName: text('search_name').notNull().default(''),
     /** Byte-ordered key that sorts names in Turkish alphabetical order under any collation. */
     nameSort: text('name_sort').notNull().default(''),
     /** Sale price converted to the base currency (TRY); re-derived when a rate changes. */
@@ -242,3 +247,12 @@ export const campaignProducts = pgTable(
     index('campaign_products_product_idx').on(t.productId),
   ],
 )
+
+/**
+ * Every letters-only word of 3+ letters in any product's search document, kept by a statement trigger
+ * on products (migration 0014): the dictionary a typing error is corrected from, through its trigram
+ * index. Words of deleted products stay; a correction to such a word simply finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+])

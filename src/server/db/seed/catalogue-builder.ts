@@ -4,7 +4,8 @@
  * same sequence number always gives the same product.
  */
 import Big from 'big.js'
-import { productSearchText, slugify, turkishSortKey } from '../../../domain/turkish-text'
+import { normaliseSearchText, searchDocument } from '../../../domain/search-query'
+import { slugify, turkishSortKey } from '../../../domain/turkish-text'
 import type { products, productUnits } from '../schema/catalogue'
 import type { BaseContext, BrandRef, CurrencyRef, LeafRef, ModelRef } from './base-data'
 import type { LeafDef, UnitKind } from './category-template'
@@ -246,7 +247,17 @@ export function buildProduct(
     quantity: stocks.reduce((sum, s) => sum + s.quantity, 0),
     variantDimensions: o.variantDimensions ?? null,
     variantValues: o.variantValues ?? null,
-    searchText: productSearchText([code, name, barcode, ...equivalents, brand.name, ozelkod]),
+    searchText: searchDocument([
+      code,
+      name,
+      barcode,
+      ...equivalents,
+      brand.name,
+      ozelkod,
+      leaf.name,
+      leaf.rootName,
+    ]),
+    searchName: normaliseSearchText(name),
     nameSort: turkishSortKey(name),
     salePriceBase: sale.times(currency.rate).toFixed(4),
   }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AutocompleteItem, ProductList } from '../../../contracts/catalog'
-import { productSearchText, turkishSortKey } from '../../../domain/turkish-text'
+import { normaliseSearchText, searchDocument } from '../../../domain/search-query'
+import { turkishSortKey } from '../../../domain/turkish-text'
 import { seedDemo } from '../../db/seed/demo'
 import { queryRows } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
@@ -15,8 +16,8 @@ beforeAll(async () => {
   // A product whose name has the dotted and dotless capitals that trouble naive folding.
   const name = 'IĞDIR Kayısı Kurusu Çekirdeksiz'
   await t.database.db.execute(sql`
-    insert into products (code, name, seo, currency_id, sale_price, search_text, name_sort, equivalent_codes, barcode)
-    values ('IGD-1', ${name}, 'igdir-kayisi', 1, 10, ${productSearchText(['IGD-1', name, '8690000999991', 'EQV-777'])},
+    insert into products (code, name, seo, currency_id, sale_price, search_text, search_name, name_sort, equivalent_codes, barcode)
+    values ('IGD-1', ${name}, 'igdir-kayisi', 1, 10, ${searchDocument(['IGD-1', name, '8690000999991', 'EQV-777'])}, ${normaliseSearchText(name)},
       ${turkishSortKey(name)}, array['EQV-777'], '8690000999991')`)
   dealer = new TestClient(t.app)
   await dealer.login('bayi@toptan.test', 'Bayi1234!')
