@@ -5,6 +5,8 @@ import { csrfTokenFor } from '../../http/session'
 import { loadSessionUser } from '../account/session-user'
 import { effectivePreferences } from '../preferences/preferences.service'
 import { loadCurrencies, loadPaymentPlans, loadStoreInfo, loadStoreSettings } from '../store/store.repository'
+import { localizePaymentPlans, localizeSettings } from '../translations/localize'
+import { loadTranslations } from '../translations/translations.repository'
 
 /** Everything the first paint needs, in one pass (embedded in the page and served at /api/bootstrap). */
 export async function buildBootstrap(
@@ -13,6 +15,7 @@ export async function buildBootstrap(
   secret: string,
   now: Date,
 ): Promise<Bootstrap> {
+  const texts = await loadTranslations(data, request.locale)
   const settings = await loadStoreSettings(data)
   const currencies = await loadCurrencies(data)
   const paymentPlans = await loadPaymentPlans(data)
@@ -31,9 +34,10 @@ export async function buildBootstrap(
     csrfToken: csrfTokenFor(secret, request.sessionToken),
     user,
     preferences: { ...preferences, locale: request.locale },
-    settings,
+    // Names in the page's language (stored translations, Turkish where none is stored).
+    settings: localizeSettings(settings, texts),
     currencies,
-    paymentPlans,
+    paymentPlans: localizePaymentPlans(paymentPlans, texts),
     store,
   }
 }

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Campaign, campaignsResponseSchema } from '../../../contracts/campaigns'
 import { productPath } from '../../../domain/product-url'
 import type { AppDeps } from '../../app-deps'
+import { localizeCampaign } from '../translations/localize'
+import { loadTranslations } from '../translations/translations.repository'
 import { findActiveCampaigns } from './campaigns.repository'
 import { loadPricingContext, priceFor } from './pricing-context'
 
@@ -14,7 +16,8 @@ export const campaignRoutes =
       {
         schema: {
           tags: ['catalog'],
-          summary: 'Campaign sections of the home page, priced for the visitor',
+          summary:
+            "Campaign sections of the home page, priced for the visitor, named in the visitor's language",
           response: { 200: campaignsResponseSchema },
         },
       },
@@ -38,7 +41,8 @@ export const campaignRoutes =
             defaultUnit: p.defaultUnit,
           })
         }
-        return { campaigns: [...byId.values()] }
+        const texts = await loadTranslations({ db, caches: deps.caches }, request.locale)
+        return { campaigns: [...byId.values()].map((c) => localizeCampaign(c, texts)) }
       },
     )
   }

@@ -3,13 +3,16 @@ import { z } from 'zod'
 import {
   type CategoryNode,
   categoryTreeSchema,
+  type ProductList,
   productDetailSchema,
   productListQuerySchema,
   productListSchema,
 } from '../../../contracts/catalog'
-import { dbIdFromText, inputText } from '../../../contracts/common'
+import { dbIdFromText, inputText, type Locale } from '../../../contracts/common'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import type { AppDeps } from '../../app-deps'
+import { localizeCategoryTree, localizeProduct, localizeProductList } from '../translations/localize'
+import { loadTranslations } from '../translations/translations.repository'
 import { getProduct, listProducts } from './catalog.service'
 import { allBrands, allCategories } from './categories.repository'
 
@@ -17,6 +20,12 @@ export const catalogRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const data = { db: deps.database.db, caches: deps.caches }
+    /** A list page in the request's language: stored English names, Turkish where none is stored. */
+    const localizedList = async (locale: Locale, list: ProductList) => {
+      const categories = await allCategories(data)
+      const idBySlug = new Map(categories.map((c) => [c.slug, c.id]))
+      return localizeProductList(list, await loadTranslations(data, locale), idBySlug)
+    }
 
     const listSchema = {
       tags: ['catalog'],
@@ -26,16 +35,22 @@ export const catalogRoutes =
       response: { 200: productListSchema },
     }
     app.get('/api/catalog/products', { schema: listSchema }, async (request) =>
-      listProducts(data, deps.searchLog, request.user, { ...request.query, segments: [] }),
+      localizedList(
+        request.locale,
+        await listProducts(data, deps.searchLog, request.user, { ...request.query, segments: [] }),
+      ),
     )
     app.get(
       '/api/catalog/products/*',
       { schema: { ...listSchema, params: z.object({ '*': inputText().max(300) }) } },
       async (request) =>
-        listProducts(data, deps.searchLog, request.user, {
-          ...request.query,
-          segments: request.params['*'].split('/').filter(Boolean),
-        }),
+        localizedList(
+          request.locale,
+          await listProducts(data, deps.searchLog, request.user, {
+            ...request.query,
+            segments: request.params['*'].split('/').filter(Boolean),
+          }),
+        ),
     )
 
     app.get(
@@ -48,7 +63,11 @@ export const catalogRoutes =
           response: { 200: productDetailSchema },
         },
       },
-      async (request) => getProduct(data, request.user, request.params.id),
+      async (request) =>
+        localizeProduct(
+          await getProduct(data, request.user, request.params.id),
+          await loadTranslations(data, request.locale),
+        ),
     )
 
     app.get(
@@ -60,7 +79,7 @@ export const catalogRoutes =
           response: { 200: categoryTreeSchema },
         },
       },
-      async () => {
+      async (request) => {
         const rows = await allCategories(data)
         const nodes = new Map<number, CategoryNode>(
           rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] }]),
@@ -76,7 +95,10 @@ export const catalogRoutes =
           .map((b) => ({ id: b.id, name: b.name, slug: b.slug, key: turkishSortKey(b.name) }))
           .sort((a, b) => (a.key < b.key ? -1 : 1))
           .map(({ key: _key, ...b }) => b)
-        return { categories: roots, brands }
+        return {
+          categories: localizeCategoryTree(roots, await loadTranslations(data, request.locale)),
+          brands,
+        }
       },
     )
   }

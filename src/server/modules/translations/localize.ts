@@ -1,0 +1,82 @@
+/**
+ * Applies one language's stored translations to API answers (issue 15): category, unit, campaign,
+ * payment-plan names and the special-code heading. The answers keep their shapes; only the names
+ * change, so the locale-neutral caches underneath (rows, pages, reference data) stay shared.
+ */
+import type { PaymentPlan } from '../../../contracts/bootstrap'
+import type { Campaign } from '../../../contracts/campaigns'
+import type { CategoryNode, Product, ProductList, Unit } from '../../../contracts/catalog'
+import type { StoreSettings } from '../../../contracts/settings'
+import type { Translations } from '../../../domain/translations'
+
+/** Text settings that carry a heading shown to visitors. */
+const TRANSLATED_SETTINGS = ['b2b_urun_detay_ozel_kod_baslik'] as const
+
+export function localizeUnit<U extends Pick<Unit, 'value'>>(unit: U, t: Translations): U {
+  return { ...unit, value: t.text('unit', unit.value, unit.value) }
+}
+
+export function localizeProduct<P extends Product>(product: P, t: Translations): P {
+  if (t.locale === 'tr') return product
+  return {
+    ...product,
+    category: product.category
+      ? { ...product.category, name: t.text('category', product.category.id, product.category.name) }
+      : null,
+    units: product.units.map((u) => localizeUnit(u, t)),
+    defaultUnit: product.defaultUnit ? localizeUnit(product.defaultUnit, t) : null,
+  }
+}
+
+/** A list page; breadcrumbs name categories by slug, so the caller gives the slug → id map. */
+export function localizeProductList(
+  list: ProductList,
+  t: Translations,
+  categoryIdBySlug: ReadonlyMap<string, number>,
+): ProductList {
+  if (t.locale === 'tr') return list
+  return {
+    ...list,
+    items: list.items.map((p) => localizeProduct(p, t)),
+    category: list.category
+      ? { ...list.category, name: t.text('category', list.category.id, list.category.name) }
+      : null,
+    breadcrumbs: list.breadcrumbs.map((b) => {
+      const id = categoryIdBySlug.get(b.slug)
+      return id === undefined ? b : { ...b, name: t.text('category', id, b.name) }
+    }),
+  }
+}
+
+export function localizeCategoryTree(nodes: CategoryNode[], t: Translations): CategoryNode[] {
+  if (t.locale === 'tr') return nodes
+  return nodes.map((n) => ({
+    ...n,
+    name: t.text('category', n.id, n.name),
+    children: localizeCategoryTree(n.children, t),
+  }))
+}
+
+export function localizeCampaign(campaign: Campaign, t: Translations): Campaign {
+  if (t.locale === 'tr') return campaign
+  return {
+    ...campaign,
+    name: t.text('campaign', campaign.id, campaign.name),
+    products: campaign.products.map((p) => ({
+      ...p,
+      defaultUnit: p.defaultUnit === null ? null : t.text('unit', p.defaultUnit, p.defaultUnit),
+    })),
+  }
+}
+
+export function localizePaymentPlans(plans: PaymentPlan[], t: Translations): PaymentPlan[] {
+  if (t.locale === 'tr') return plans
+  return plans.map((p) => ({ ...p, name: t.text('paymentPlan', p.id, p.name) }))
+}
+
+export function localizeSettings(settings: StoreSettings, t: Translations): StoreSettings {
+  if (t.locale === 'tr') return settings
+  const localized = { ...settings }
+  for (const key of TRANSLATED_SETTINGS) localized[key] = t.text('setting', key, settings[key])
+  return localized
+}
