@@ -268,6 +268,26 @@ describe('demo seed', () => {
     }
   })
 
+  it('stores an English name for every category, campaign, payment plan, unit and the special-code heading', async () => {
+    const missing = await rows<{ kind: string; name: string }>(
+      db,
+      sql`select 'category' as kind, c.name from categories c
+            where not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'category' and t.key = c.id::text)
+          union all select 'campaign', c.name from campaigns c
+            where not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'campaign' and t.key = c.id::text)
+          union all select 'paymentPlan', p.name from payment_plans p
+            where not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'paymentPlan' and t.key = p.id::text)
+          union all select distinct 'unit', u.value from product_units u
+            where not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'unit' and t.key = u.value)`,
+    )
+    expect(missing).toEqual([])
+    const heading = await rows<{ text: string }>(
+      db,
+      sql`select text from translations where locale = 'en' and kind = 'setting' and key = 'b2b_urun_detay_ozel_kod_baslik'`,
+    )
+    expect(heading).toEqual([{ text: 'Special Code' }])
+  })
+
   it('refuses to run on a database that already has products', async () => {
     await expect(seedDemo(db)).rejects.toThrow(/already has/)
   })

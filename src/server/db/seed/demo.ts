@@ -26,6 +26,7 @@ import { seedAccounts } from './demo-accounts'
 import { seedPayments } from './demo-payments'
 import { seedDemoSerials } from './demo-serials'
 import { seedStore } from './demo-store'
+import { seedTranslations } from './demo-translations'
 import { insertDrafts } from './insert'
 import { createRng, mixSeed } from './random'
 import { buildVariantFamilies } from './variants'
@@ -87,6 +88,7 @@ export async function seedDemo(db: Db): Promise<SeedSummary> {
     await seedStore(tx)
     await seedPayments(tx)
     await seedDemoSerials(tx, new Date())
+    await seedTranslations(tx)
     return accountCounts
   })
   const totals = await countRows(db)
