@@ -10,6 +10,7 @@ import { AppRoutes } from './app/router'
 import { createI18n, type Translations } from './i18n/setup'
 import { configureApi } from './lib/api-client'
 import { cartQuery } from './lib/cart/cart-query'
+import { type PageStatus, PageStatusContext } from './lib/page-status'
 import { type ServerHints, ServerHintsContext } from './lib/server-hints'
 
 export interface ServerRenderInput {
@@ -29,6 +30,8 @@ export interface ServerRenderState {
 export interface ServerRender {
   html: string
   state: ServerRenderState
+  /** The HTTP status the page asks for: 404 when it shows the not-found state, else 200. */
+  status: number
 }
 
 export { configureApi }
@@ -64,15 +67,17 @@ async function warmUp(node: ReturnType<typeof tree>): Promise<void> {
   }
 }
 
-function tree(input: ServerRenderInput, queryClient: QueryClient, i18n: I18n) {
+function tree(input: ServerRenderInput, queryClient: QueryClient, i18n: I18n, status: PageStatus) {
   return (
-    <ServerHintsContext.Provider value={input.hints}>
-      <AppProviders bootstrap={input.bootstrap} i18n={i18n} queryClient={queryClient}>
-        <StaticRouter location={input.url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProviders>
-    </ServerHintsContext.Provider>
+    <PageStatusContext.Provider value={status}>
+      <ServerHintsContext.Provider value={input.hints}>
+        <AppProviders bootstrap={input.bootstrap} i18n={i18n} queryClient={queryClient}>
+          <StaticRouter location={input.url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProviders>
+      </ServerHintsContext.Provider>
+    </PageStatusContext.Provider>
   )
 }
 
@@ -109,17 +114,44 @@ export async function renderPage(input: ServerRenderInput): Promise<ServerRender
   // the page's state carries, or the browser's first render would not match it.
   const dealer = input.bootstrap.user?.role === 'dealer'
   const dealersCart = dealer ? queryClient.prefetchQuery(cartQuery) : Promise.resolve()
+  // The status the last drawn HTML asked for (a pass before it may have been waiting for its data).
+  const status: PageStatus = { code: 200 }
+  const draw = () => {
+    status.code = 200
+    return renderToString(tree(input, queryClient, i18n, status))
+  }
   let html = ''
   for (let pass = 0; pass < MAX_PASSES; pass++) {
-    html = renderToString(tree(input, queryClient, i18n))
+    html = draw()
     const unfinished = html.includes(UNFINISHED_BOUNDARY)
-    if (unfinished) await warmUp(tree(input, queryClient, i18n))
+    if (unfinished) await warmUp(tree(input, queryClient, i18n, { code: 200 }))
     const fetched = await fetchAsked(queryClient, wanted)
     const cartCameLater = pass === 0 && dealer
     if (cartCameLater) await dealersCart
     if (!unfinished && fetched === 0 && !cartCameLater) break
     // What the last pass loaded or fetched is drawn by the next one (or the final render below).
-    if (pass === MAX_PASSES - 1) html = renderToString(tree(input, queryClient, i18n))
+    if (pass === MAX_PASSES - 1) html = draw()
   }
-  return { html, state: { queries: dehydrate(queryClient), hints: input.hints } }
+  return {
+    html,
+    state: { queries: dehydrate(queryClient), hints: input.hints },
+    status: statusOf(status, draw, queryClient),
+  }
+}
+
+/**
+ * The page's HTTP status: 404 when it is the not-found state. A server render draws a failed query as
+ * still loading (an observer tries a failed query again on mount, and the browser, which gets no failed
+ * query in the state, draws the same), so a category that does not exist is drawn as the list's
+ * skeleton. When a query failed, the page is drawn once more with failures drawn as failures, only to
+ * learn whether it then shows the not-found state; that HTML is thrown away.
+ */
+function statusOf(status: PageStatus, draw: () => string, queryClient: QueryClient): number {
+  if (status.code !== 200) return status.code
+  const failed = queryClient.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' })
+  if (failed.length === 0) return status.code
+  const queries = queryClient.getDefaultOptions().queries
+  queryClient.setDefaultOptions({ queries: { ...queries, retryOnMount: false } })
+  draw()
+  return status.code
 }

@@ -52,18 +52,23 @@ export type PageSources = {
 
 /**
  * Product pages get their own meta tags; a wrong slug with a right id is redirected to the right
- * address, an unknown id is a real 404 page. Every other page is decided by the web app's router.
+ * address, an unknown id is a real 404 page, and so is an address no route of the web app takes.
+ * Every other page is decided by the web app: a category, brand or order that does not exist shows
+ * the not-found state, and the server render reports it as 404 (renderPage below).
  */
 async function decidePage(
   sources: PageSources,
   request: FastifyRequest,
   pathname: string,
 ): Promise<PageDecision> {
+  const notFound = { status: 404, head: { title: translate(request.locale, 'page.notFoundTitle') } }
+  // An address no route of the web app takes ('/a/b/c'): its not-found page, without asking anyone.
+  if (pageOf(pathname) === 'notFound') return notFound
   const [, prefix = '', segment = ''] = ONE_SEGMENT.exec(pathname) ?? []
   const product = parseProductSegment(segment)
   if (!product) return { status: 200 }
   const head = await sources.productHead(product.id)
-  if (!head) return { status: 404, head: { title: translate(request.locale, 'page.notFoundTitle') } }
+  if (!head) return notFound
   if (head.seo !== product.seo) {
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : ''
     return { redirect: `${prefix}${productPath(head.seo, product.id)}${query}` }
@@ -92,14 +97,18 @@ async function renderPage(sources: PageSources, request: FastifyRequest, reply: 
   const decision = await decidePage(sources, request, pathname)
   if ('redirect' in decision) return reply.redirect(decision.redirect, 301)
   const bootstrap = await sources.bootstrap(request)
+  const rendered = sources.render ? await sources.render(request, bootstrap) : null
+  // The drawn page showed the not-found state: an unknown category, brand, order… (not known before).
+  const drawnMissing = rendered?.status === 404 && decision.status !== 404
+  const status = drawnMissing ? 404 : decision.status
+  const title = drawnMissing ? translate(request.locale, 'page.notFoundTitle') : decision.head?.title
   const head: PageHead = {
-    title: decision.head?.title ? `${decision.head.title} | ${bootstrap.store.name}` : bootstrap.store.name,
+    title: title ? `${title} | ${bootstrap.store.name}` : bootstrap.store.name,
     description: decision.head?.description ?? null,
     keywords: decision.head?.keywords ?? null,
   }
-  const rendered = sources.render ? await sources.render(request, bootstrap) : null
   return reply
-    .code(decision.status)
+    .code(status)
     .type('text/html; charset=utf-8')
     .header('cache-control', PAGE_CACHE)
     .send(sources.shell.render(bootstrap, head, sources.assets.filesFor(page), rendered))

@@ -16,7 +16,9 @@ export async function renderPage({ url, hints }) {
   const res = await api.fetch('/api/bootstrap', { headers: { accept: 'application/json' } })
   const body = await res.json()
   const who = body.user ? body.user.email : 'guest'
-  return { html: '<p id="drawn">' + [url, res.status, who, hints.phone, hints.cookieConsent].join(' ') + '</p>', state: { hints, queries: { queries: [] } } }
+  // An address the fake knows as missing is drawn as the web app draws its not-found state.
+  const status = url.startsWith('/olmayan') || url.startsWith('/en/olmayan') ? 404 : 200
+  return { html: '<p id="drawn">' + [url, res.status, who, hints.phone, hints.cookieConsent].join(' ') + '</p>', state: { hints, queries: { queries: [] } }, status }
 }
 `
 
@@ -91,6 +93,38 @@ describe('Pages drawn on the server', () => {
     const res = await dealer.send({ method: 'GET', url: '/en/account/login' })
     expect(res.statusCode).toBe(302)
     expect(res.headers.location).toBe('/en/')
+  })
+})
+
+describe('Pages that do not exist', () => {
+  const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]
+
+  it.each([
+    ['/olmayan-sayfa', 'Sayfa bulunamadı'],
+    ['/en/olmayan', 'Page not found'],
+    ['/olmayan-marka/olmayan-kategori', 'Sayfa bulunamadı'],
+  ])('answers %s with 404 when the drawn page is the not-found state', async (url, heading) => {
+    const res = await new TestClient(t.app).send({ method: 'GET', url })
+    expect(res.statusCode).toBe(404)
+    expect(res.headers['content-type']).toContain('text/html')
+    expect(drawn(res.body)).toBe(`${url} 200 guest false false`)
+    expect(title(res.body)).toMatch(new RegExp(`^${heading} \\| `))
+  })
+
+  it.each(['/a/b/c', '/en/a/b/c', '/siparis/1/2/3'])(
+    'answers %s, which no route of the web app takes, with 404 and the page drawn',
+    async (url) => {
+      const res = await new TestClient(t.app).send({ method: 'GET', url })
+      expect(res.statusCode).toBe(404)
+      expect(drawn(res.body)).toBe(`${url} 200 guest false false`)
+    },
+  )
+
+  it('keeps 200 for the pages the drawing found', async () => {
+    for (const url of ['/', '/urunler', '/el-aletleri', '/bosch/el-aletleri', '/en/el-aletleri']) {
+      const res = await new TestClient(t.app).send({ method: 'GET', url })
+      expect([url, res.statusCode]).toEqual([url, 200])
+    }
   })
 })
 

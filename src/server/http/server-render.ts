@@ -6,7 +6,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Bootstrap } from '../../contracts/bootstrap'
 
 /** What the web app's server entry (src/web/entry-server.tsx, built to dist/ssr) returns. */
-export type RenderedPage = { html: string; state: { hints: ServerHints; queries: unknown } }
+export type RenderedPage = {
+  html: string
+  state: { hints: ServerHints; queries: unknown }
+  /** 404 when the page drawn is the not-found state (an unknown category, brand, order…), else 200. */
+  status?: number
+}
 
 /** What the page is drawn assuming (src/web/lib/server-hints.ts). */
 type ServerHints = { phone: boolean; cookieConsent: boolean }
