@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
+import { notifications } from '@mantine/notifications'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { cartSchema } from '../../../contracts/cart'
 import { okSchema } from '../../../contracts/common'
 import { queryKeys } from '../../lib/query-keys'
@@ -119,6 +120,88 @@ describe('Header for a dealer', () => {
     await user.click(within(await screen.findByRole('menu')).getByText('USD ($)'))
     expect(await screen.findByText('Teknik bir hata yaşandı. Lütfen daha sonra tekrar deneyin.')).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Para birimi: TL' })).toBeTruthy()
+  })
+})
+
+describe('The branch dropdown', () => {
+  // The toasts' store outlives a test's render: an earlier test's toast must not stand in for this one's.
+  beforeEach(() => act(() => notifications.clean()))
+  const branches = [
+    { id: 11, name: 'Merkez Mağaza – Ataşehir' },
+    { id: 12, name: 'Ümraniye Şubesi' },
+    { id: 13, name: 'Gebze Depo' },
+  ]
+  const withBranches = (list: typeof branches, branch: number | null = 11) =>
+    dealerBootstrap({
+      user: { ...dealer, customer: { ...dealer.customer!, branches: list } },
+      preferences: { ...dealerBootstrap().preferences, branch },
+    })
+
+  it('is not there for a customer with one branch', () => {
+    server.use(http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())))
+    renderWithProviders(<Header />, { bootstrap: withBranches(branches.slice(0, 1)) })
+    expect(screen.queryByRole('button', { name: /Şube/ })).toBeNull()
+  })
+
+  it('switches the branch with the keyboard through the branch preference', async () => {
+    const posts: unknown[] = []
+    server.use(
+      http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())),
+      http.post('/api/catalog/settings', async ({ request }) => {
+        posts.push(await request.json())
+        return apiJson(okSchema, { ok: true })
+      }),
+    )
+    const user = userEvent.setup()
+    renderWithProviders(<Header />, { bootstrap: withBranches(branches) })
+    const button = screen.getByRole('button', { name: 'Şube: Merkez Mağaza – Ataşehir' })
+    button.focus()
+    await user.keyboard('{Enter}')
+    const menu = await screen.findByRole('menu')
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(branches.map((branch) => branch.name))
+    await user.click(within(menu).getByRole('menuitemradio', { name: 'Gebze Depo' }))
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Şube: Gebze Depo' })).toBeTruthy())
+    expect(posts).toEqual([{ key: 'branch', value: 13 }])
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Şube: Gebze Depo' }).getAttribute('aria-busy')).toBeNull(),
+    )
+  })
+
+  it('asks for a choice when none is stored, in English too', () => {
+    server.use(http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())))
+    renderWithProviders(<Header />, {
+      bootstrap: { ...withBranches(branches, null), locale: 'en' },
+      route: '/en',
+    })
+    expect(screen.getByRole('button', { name: 'Choose a branch' })).toBeTruthy()
+  })
+
+  it('puts the previous branch back and says why when the choice is refused', async () => {
+    server.use(
+      http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())),
+      http.post('/api/catalog/settings', () => new HttpResponse('oops', { status: 500 })),
+    )
+    const user = userEvent.setup()
+    renderWithProviders(<Header />, { bootstrap: withBranches(branches) })
+    await user.click(screen.getByRole('button', { name: 'Şube: Merkez Mağaza – Ataşehir' }))
+    await user.click(
+      within(await screen.findByRole('menu')).getByRole('menuitemradio', { name: 'Gebze Depo' }),
+    )
+    expect(await screen.findByText('Teknik bir hata yaşandı. Lütfen daha sonra tekrar deneyin.')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Şube: Merkez Mağaza – Ataşehir' })).toBeTruthy()
+  })
+
+  it('is in the phone menu', async () => {
+    server.use(http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())))
+    const user = userEvent.setup()
+    renderWithProviders(<Header />, { bootstrap: withBranches(branches, 12) })
+    await user.click(screen.getByRole('button', { name: 'Menüyü aç' }))
+    const drawer = await screen.findByRole('dialog')
+    expect(within(drawer).getByRole('button', { name: 'Şube: Ümraniye Şubesi' })).toBeTruthy()
   })
 })
 

@@ -9,6 +9,7 @@ import { LanguageMenu } from '../../features/preferences/LanguageMenu'
 import { useTranslation } from '../../i18n/use-translation'
 import { loginPath } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
+import { BranchMenu } from './BranchMenu'
 import classes from './Header.module.css'
 import { Logo } from './Logo'
 import { SearchBox } from './SearchBox'
@@ -17,8 +18,9 @@ import { SearchBox } from './SearchBox'
 const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.MobileMenu })))
 
 /**
- * Logo, search, currency (logged-in users), language, user menu or login link, cart. Below 48em the
- * currency, language and user menu move into a drawer behind the burger.
+ * Logo, search, branch (a customer with several), currency (logged-in users), language, user menu or
+ * login link, cart. Below 48em the branch, currency, language and user menu move into a drawer behind
+ * the burger.
  */
 export function Header() {
   const { t } = useTranslation()
@@ -60,6 +62,7 @@ export function Header() {
         </div>
         <nav className={classes.actions} aria-label={t('header.userNavigation')}>
           <Group gap="xs" wrap="nowrap" visibleFrom="sm">
+            {user && <BranchMenu />}
             {user && <CurrencyMenu />}
             <LanguageMenu />
             {user && <UserMenu user={user} />}

@@ -7,6 +7,7 @@ import { LanguageMenu } from '../../features/preferences/LanguageMenu'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { useWarrantyInquiry } from '../../lib/warranty-inquiry'
+import { BranchMenu } from './BranchMenu'
 
 /**
  * The header's settings on narrow screens. The drawer is loaded, and so mounted, on the first tap of
@@ -116,6 +117,12 @@ export function MobileMenu({
           <Group justify="space-between">
             <Text size="sm">{t('currency.title')}</Text>
             <CurrencyMenu />
+          </Group>
+        )}
+        {(user?.customer?.branches.length ?? 0) > 1 && (
+          <Group justify="space-between" wrap="nowrap">
+            <Text size="sm">{t('branch.title')}</Text>
+            <BranchMenu />
           </Group>
         )}
         {user && (
