@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { buyControl, refuseAdd } from './cart-rules'
+import { buyControl, productOffer, refuseAdd } from './cart-rules'
+import { stockDisplay } from './stock'
 
 const base = {
   isVariantParent: false,
@@ -72,7 +73,75 @@ describe('buyControl', () => {
     ['WhatsApp off', { quantity: 0, whatsappControl: false, whatsapp: '905321234567' }, { kind: 'noStock' }],
     ['stock hidden from the visitor', { quantity: null }, { kind: 'add' }],
     ['price hidden from the visitor', { salePrice: null }, { kind: 'add' }],
+    [
+      'a safety margin (mode 9: −5) above the stock',
+      { quantity: 3, stockInfoStatus: 9 },
+      { kind: 'noStock' },
+    ],
+    ['a margin the stock passes', { quantity: 6, stockInfoStatus: 9 }, { kind: 'add' }],
+    ['thin stock shown as there (mode 3: +5)', { quantity: 0, stockInfoStatus: 3 }, { kind: 'add' }],
+    ['more than N (mode 16) adds nothing', { quantity: 0, stockInfoStatus: 16 }, { kind: 'noStock' }],
   ])('%s', (_label, patch, expected) => {
     expect(buyControl({ ...product, ...patch })).toEqual(expected)
+  })
+})
+
+describe('productOffer', () => {
+  const base = {
+    salePrice: 10,
+    quantity: 982,
+    cartStockControl: false,
+    isVariantParent: false,
+    whatsappControl: false,
+    whatsapp: null,
+    stockInfoStatus: 0,
+    unitCount: 1,
+    stock: { kind: 'exact', quantity: 982 } as const,
+  }
+  it.each([
+    ['priced, in stock', {}, { control: { kind: 'add' }, stock: { kind: 'exact', quantity: 982 } }],
+    [
+      'no price, one unit: ask for the price, the stock stays',
+      { salePrice: 0 },
+      { control: { kind: 'askPrice' }, stock: { kind: 'exact', quantity: 982 } },
+    ],
+    [
+      "no price, several units: 'Stok sorunuz.' is the stock line, not beside '982 in stock'",
+      { salePrice: 0, unitCount: 3 },
+      { control: { kind: 'askPrice' }, stock: { kind: 'askStock' } },
+    ],
+    [
+      'no price, several units, stock not shown to the visitor',
+      { salePrice: 0, unitCount: 3, stock: null },
+      { control: { kind: 'askPrice' }, stock: null },
+    ],
+    [
+      'priced, several units',
+      { unitCount: 3 },
+      { control: { kind: 'add' }, stock: { kind: 'exact', quantity: 982 } },
+    ],
+  ])('%s', (_label, patch, expected) => {
+    expect(productOffer({ ...base, ...patch })).toEqual(expected)
+  })
+
+  it('never puts a stock line saying "in stock" beside a control saying there is none, in any mode', () => {
+    for (let mode = 0; mode <= 20; mode++) {
+      for (const quantity of [-20, -1, 0, 1, 3, 5, 6, 10, 21, 982]) {
+        for (const cartStockControl of [false, true]) {
+          const offer = productOffer({
+            ...base,
+            quantity,
+            cartStockControl,
+            stockInfoStatus: mode,
+            stock: stockDisplay(mode, quantity),
+          })
+          const label = `mode ${mode}, ${quantity} in stock, cartStockControl ${cartStockControl}`
+          const inStock = ['exact', 'available', 'moreThan'].includes(offer.stock?.kind ?? '')
+          if (inStock) expect(offer.control.kind, label).toBe('add')
+          if (offer.stock?.kind === 'outOfStock' && !cartStockControl)
+            expect(offer.control.kind, label).not.toBe('add')
+        }
+      }
+    }
   })
 })

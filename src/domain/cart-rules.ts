@@ -1,4 +1,4 @@
-import { canAdd, remainingStock } from './stock'
+import { canAdd, remainingStock, type StockDisplay, stockOffset } from './stock'
 
 /** A sane upper bound for one line, in the chosen unit. */
 export const MAX_LINE_QUANTITY = 100_000
@@ -54,7 +54,10 @@ export type BuyControl =
  * What stands where the add-to-cart button would (spec/1 §5, §8): the button only with a price and
  * either stock or cartStockControl on. Otherwise 'Fiyat Sorunuz' without a price; without stock the
  * WhatsApp link when it is on and the number is longer than 4 characters, else 'Stokta Tükendi' for
- * a variant family whose children are all gone and 'Stokta Yok' for a single product.
+ * a variant family whose children are all gone and 'Stokta Yok' for a single product. Stock counts
+ * with the display mode's offset (`stockInfoStatus`, spec/1 §9), as the stock line and the add limit
+ * do: a line saying 'Stokta Var' never stands beside 'Stokta Yok', nor 'Stok sorunuz.' beside a button
+ * whose add the limit would refuse.
  */
 export function buyControl(input: {
   salePrice: number | null
@@ -63,10 +66,41 @@ export function buyControl(input: {
   isVariantParent: boolean
   whatsappControl: boolean
   whatsapp: string | null
+  stockInfoStatus?: number
 }): BuyControl {
   if (input.salePrice !== null && !(input.salePrice > 0)) return { kind: 'askPrice' }
-  if ((input.quantity ?? 1) > 0 || input.cartStockControl) return { kind: 'add' }
+  const stock = input.quantity === null ? 1 : input.quantity + stockOffset(input.stockInfoStatus ?? 0)
+  if (stock > 0 || input.cartStockControl) return { kind: 'add' }
   const phone = input.whatsapp?.trim() ?? ''
   if (input.whatsappControl && phone.length > 4) return { kind: 'askOnWhatsapp', phone }
   return input.isVariantParent ? { kind: 'soldOut' } : { kind: 'noStock' }
+}
+
+/** The stock line: the display mode's answer, or the red 'Stok sorunuz.' of several units and no price. */
+export type StockLine = StockDisplay | { kind: 'askStock' }
+
+export interface ProductOffer {
+  control: BuyControl
+  /** null when the visitor does not see stock. */
+  stock: StockLine | null
+}
+
+/**
+ * The buy control and the stock line of one product, decided together so they never contradict each
+ * other (issue 15). Without a price the control is 'Fiyat Sorunuz'; with several units and no price
+ * the spec's red 'Stok sorunuz.' (spec/1 §8) takes the stock line's place, so no '982 in stock'
+ * stands beside it. Otherwise the line is the display mode's (`stock`, what the server decided, or
+ * worked out from `quantity`), and the control counts the same stock with the same offset.
+ */
+export function productOffer(
+  input: Parameters<typeof buyControl>[0] & {
+    unitCount: number
+    stock: StockDisplay | null
+  },
+): ProductOffer {
+  const control = buyControl(input)
+  if (control.kind === 'askPrice' && input.unitCount > 1) {
+    return { control, stock: input.stock === null ? null : { kind: 'askStock' } }
+  }
+  return { control, stock: input.stock }
 }
