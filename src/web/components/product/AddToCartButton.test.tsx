@@ -1,4 +1,6 @@
 // @vitest-environment jsdom
+
+import { notifications } from '@mantine/notifications'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
 import { useState } from 'react'
@@ -15,7 +17,7 @@ import { LocationProbe } from '../../test/LocationProbe'
 import { apiError, apiJson, never, type RecordedRequest, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
-import { ADD_SUCCESS_MS, AddToCartButton, type AddToCartButtonProps } from './AddToCartButton'
+import { ADD_ERROR_MS, ADD_SUCCESS_MS, AddToCartButton, type AddToCartButtonProps } from './AddToCartButton'
 import { QuantityInput } from './QuantityInput'
 import { useAddLimit } from './use-add-limit'
 
@@ -58,6 +60,8 @@ const alertText = async () => (await screen.findByTestId('cart-alert')).textCont
 afterEach(() => {
   vi.useRealTimers()
   vi.restoreAllMocks()
+  // The toasts live in one store for the whole file: the next test must not find this one's.
+  act(() => notifications.clean())
 })
 
 describe('AddToCartButton adds', () => {
@@ -106,7 +110,8 @@ describe('AddToCartButton adds', () => {
     await waitFor(() => expect(screen.queryByTestId('cart-alert')).toBeNull())
   })
 
-  it('stays silent on a network failure and fetches the cart again', async () => {
+  it('on a network failure shows the error look and a toast (no alert), and fetches the cart again', async () => {
+    const toast = vi.spyOn(notifications, 'show')
     const requests = serve(() => HttpResponse.error())
     renderButton()
     await waitFor(() => expect(requests).toHaveLength(1))
@@ -114,6 +119,69 @@ describe('AddToCartButton adds', () => {
     await waitFor(() => expect(requests).toHaveLength(3))
     expect(paths(requests)).toEqual(['/api/catalog/cart', '/api/catalog/cart/1', '/api/catalog/cart'])
     expect(screen.queryByTestId('cart-alert')).toBeNull()
+    expect(addButton().getAttribute('data-state')).toBe('error')
+    expect(addButton().textContent).toBe('Eklenemedi')
+    const message = 'Ürün sepete eklenemedi: sunucuya ulaşılamadı. Bağlantınızı kontrol edip tekrar deneyin.'
+    expect(toast).toHaveBeenCalledWith({ color: 'red', message })
+    expect(screen.getByTestId('live-region').textContent?.trim()).toBe(message)
+  })
+
+  it('says a failed add in English under /en', async () => {
+    const toast = vi.spyOn(notifications, 'show')
+    serve(() => HttpResponse.error())
+    renderButton({}, dealerBootstrap({ locale: 'en' }))
+    fireEvent.click(addButton())
+    await waitFor(() => expect(addButton().textContent).toBe('Not added'))
+    expect(toast).toHaveBeenCalledWith({
+      color: 'red',
+      message:
+        'The product was not added to the cart: the server could not be reached. Check your connection and try again.',
+    })
+  })
+
+  it('keeps the error look as long as the toast (5 s), then is the button again', async () => {
+    vi.useFakeTimers()
+    serve(() => HttpResponse.error())
+    renderButton()
+    await act(() => vi.advanceTimersByTimeAsync(0))
+    fireEvent.click(addButton())
+    await act(() => vi.advanceTimersByTimeAsync(50))
+    expect(addButton().getAttribute('data-state')).toBe('error')
+    await act(() => vi.advanceTimersByTimeAsync(ADD_ERROR_MS - 100))
+    expect(addButton().getAttribute('data-state')).toBe('error')
+    await act(() => vi.advanceTimersByTimeAsync(100))
+    expect(addButton().getAttribute('data-state')).toBe('idle')
+    expect(ADD_ERROR_MS).toBe(5000)
+  })
+
+  it('never counts a line the server did not keep: refused or failed, the cart stays the server’s', async () => {
+    const kept = cartOf([cartLine({ quantity: 2 })])
+    for (const answer of [
+      () => error(409, 'Bu üründen 1 adet bulunmamaktadır!'),
+      () => HttpResponse.error(),
+    ]) {
+      const requests = serve(answer, kept)
+      const { queryClient, unmount } = renderButton({ product: catalogProduct({ quantity: 1000 }) })
+      await waitFor(() => expect(queryClient.getQueryData(['cart'])).toEqual(kept))
+      fireEvent.click(addButton())
+      await waitFor(() => expect(addButton().getAttribute('data-state')).toBe('error'))
+      await waitFor(() => expect(requests.filter((r) => r.method === 'GET')).toHaveLength(2))
+      expect(queryClient.getQueryData(['cart'])).toEqual(kept)
+      unmount()
+    }
+  })
+
+  it('adds nothing while the quantity field breaks its rule, and says the rule', async () => {
+    const requests = serve(never)
+    const onInvalidQuantity = vi.fn()
+    renderButton({ quantityProblem: 'Miktar 1 ile 100 arasında bir tam sayı olmalıdır.', onInvalidQuantity })
+    fireEvent.click(addButton())
+    await act(async () => {})
+    expect(posts(requests)).toHaveLength(0)
+    expect(onInvalidQuantity).toHaveBeenCalledTimes(1)
+    expect(screen.getByTestId('live-region').textContent?.trim()).toBe(
+      'Miktar 1 ile 100 arasında bir tam sayı olmalıdır.',
+    )
     expect(addButton().getAttribute('data-state')).toBe('idle')
   })
 
@@ -241,8 +309,15 @@ describe('What stands in place of the button', () => {
       'several units and no price',
       catalogProduct({ salePrice: { value: 0, currency: 'TRY' } }),
       settings(),
-      'askStock',
-      'Stok sorunuz.',
+      'askPrice',
+      'Fiyat Sorunuz',
+    ],
+    [
+      'stock the safety margin keeps (mode 9: 3 − 5)',
+      { ...single, quantity: 3 },
+      settings({ stockInfoStatus: 9 }),
+      'noStock',
+      'Stokta Yok',
     ],
     ['no stock', { ...single, quantity: 0 }, settings(), 'noStock', 'Stokta Yok'],
     [

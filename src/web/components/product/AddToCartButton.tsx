@@ -1,8 +1,9 @@
 import { Button, Text } from '@mantine/core'
+import { notifications } from '@mantine/notifications'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { Product, Unit } from '../../../contracts/catalog'
-import { type AddRefusal, type BuyControl, buyControl, refuseAdd } from '../../../domain/cart-rules'
+import { type AddRefusal, type BuyControl, refuseAdd } from '../../../domain/cart-rules'
 import { isVariantParent } from '../../../domain/variant'
 import { useTranslation } from '../../i18n/use-translation'
 import { announce } from '../../lib/announce'
@@ -15,9 +16,12 @@ import { useLocalePath, useSession } from '../../lib/session-context'
 import { showAlert } from '../alert'
 import { BusyButton } from '../BusyButton'
 import { CartIcon, CheckIcon, WhatsAppIcon } from '../icons/Icons'
+import { useProductOffer } from './use-product-offer'
 
 /** How long the button shows its success look after an add (spec/1 §9). */
 export const ADD_SUCCESS_MS = 1250
+/** How long it shows its error look after a failed add: as long as the failure's toast (spec/1 §9). */
+export const ADD_ERROR_MS = 5000
 
 export interface AddToCartButtonProps {
   product: Product
@@ -31,6 +35,13 @@ export interface AddToCartButtonProps {
    * 'detail': the product page, where the alert asks to choose the variant.
    */
   page?: 'list' | 'detail'
+  /**
+   * The quantity field's rule while its typed text breaks it (QuantityInput's onProblem): nothing is
+   * added; `onInvalidQuantity` is called (the page puts the focus in the field), else the rule is
+   * shown in an alert.
+   */
+  quantityProblem?: string | null
+  onInvalidQuantity?: () => void
 }
 
 type AddState = 'idle' | 'success' | 'error'
@@ -70,14 +81,6 @@ function Replacement({
       </Button>
     )
   }
-  // Several units and no price: the red 'Stok sorunuz.' (spec/1 §8).
-  if (control.kind === 'askPrice' && product.units.length > 1) {
-    return (
-      <Text size="sm" fw={600} c="red.7" data-testid="buy-control" data-kind="askStock">
-        {t('addToCart.askStock')}
-      </Text>
-    )
-  }
   const text = {
     askPrice: t('addToCart.askPrice'),
     soldOut: t('addToCart.soldOut'),
@@ -109,6 +112,8 @@ export function AddToCartButton({
   size = 'sm',
   fullWidth,
   page = 'list',
+  quantityProblem = null,
+  onInvalidQuantity,
 }: AddToCartButtonProps) {
   const { t } = useTranslation()
   const { bootstrap } = useSession()
@@ -121,8 +126,8 @@ export function AddToCartButton({
   const { settings } = bootstrap
 
   useEffect(() => {
-    if (state !== 'success') return
-    const timer = setTimeout(() => setState('idle'), ADD_SUCCESS_MS)
+    if (state === 'idle') return
+    const timer = setTimeout(() => setState('idle'), state === 'success' ? ADD_SUCCESS_MS : ADD_ERROR_MS)
     return () => clearTimeout(timer)
   }, [state])
 
@@ -130,14 +135,7 @@ export function AddToCartButton({
     parentId: product.parentId,
     variantDimensions: product.varyantx?.dimensions,
   })
-  const control = buyControl({
-    salePrice: product.salePrice?.value ?? null,
-    quantity: product.quantity,
-    cartStockControl: settings.cartStockControl,
-    isVariantParent: variantParent,
-    whatsappControl: settings.whatsappControl,
-    whatsapp: bootstrap.store.whatsapp,
-  })
+  const { control } = useProductOffer(product)
   if (control.kind !== 'add') return <Replacement control={control} product={product} size={size} />
 
   /** The server's rules, checked first for a dealer (guests and staff get the server's 401 / 403). */
@@ -178,6 +176,10 @@ export function AddToCartButton({
 
   const onClick = () => {
     if (add.isPending) return
+    if (quantityProblem) {
+      announce(quantityProblem)
+      return onInvalidQuantity ? onInvalidQuantity() : tell(quantityProblem)
+    }
     const refusal = precheck()
     if (refusal) return refuse(refusal)
     if (!unit) {
@@ -193,10 +195,16 @@ export function AddToCartButton({
           announce(t('addToCart.added'))
         },
         onError: (error) => {
-          // A network failure stays silent (the cart is fetched again) and the login redirect or the
-          // 403 toast already answered (spec/1 §8).
-          if (isApiError(error) && (error.handled || error.status === 0)) return setState('idle')
+          // The login redirect or the 403 toast already answered (spec/1 §8).
+          if (isApiError(error) && error.handled) return setState('idle')
           setState('error')
+          // A network failure is not an alert (the spec keeps it quiet), but it must not pass for a
+          // success either: the error look and a toast, and the cart is fetched again (issue 15).
+          if (!isApiError(error) || error.status === 0) {
+            const message = t('addToCart.networkFailed')
+            notifications.show({ color: 'red', message })
+            return announce(message)
+          }
           tell(describeError(error, t))
         },
       },
@@ -205,6 +213,12 @@ export function AddToCartButton({
 
   const busy = add.isPending
   const look = busy ? 'busy' : state
+  const text = {
+    success: t('addToCart.added'),
+    busy: t('addToCart.adding'),
+    error: t('addToCart.failed'),
+    idle: t('addToCart.label'),
+  }[look]
   return (
     <BusyButton
       size={size}
@@ -216,7 +230,7 @@ export function AddToCartButton({
       data-testid="add-to-cart"
       data-state={look}
     >
-      {look === 'success' ? t('addToCart.added') : busy ? t('addToCart.adding') : t('addToCart.label')}
+      {text}
     </BusyButton>
   )
 }

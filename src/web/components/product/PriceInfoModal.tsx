@@ -1,28 +1,37 @@
 import { ActionIcon, Modal, Table, Text, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
-import type { Product } from '../../../contracts/catalog'
+import type { Product, Unit } from '../../../contracts/catalog'
 import { formatMoney } from '../../../domain/money-format'
 import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { InfoIcon } from '../icons/Icons'
-import { planPrices } from './product-fields'
+import { hasPrice, planPrices } from './product-fields'
 
-/** Payment-plan names and their prices for one product. */
+/** Payment-plan names and their prices for one product, per `unit` (the default unit when not given). */
 export function PriceInfoModal({
   product,
+  unit,
   opened,
   onClose,
 }: {
   product: Product
+  unit?: Unit | null
   opened: boolean
   onClose: () => void
 }) {
+  const shownUnit = unit ?? product.defaultUnit
   const { t } = useTranslation()
   const { bootstrap, locale } = useSession()
   return (
     <Modal opened={opened} onClose={onClose} title={t('price.priceInfo')} centered>
       <Text size="sm" fw={500} mb="sm">
         {product.name}
+        {shownUnit && (
+          <Text span c="dimmed" size="sm">
+            {' · '}
+            {t('price.perUnit', { unit: shownUnit.value })}
+          </Text>
+        )}
       </Text>
       <Table striped withTableBorder>
         <Table.Thead>
@@ -32,7 +41,7 @@ export function PriceInfoModal({
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {planPrices(product, bootstrap.paymentPlans).map(({ plan, price }) => (
+          {planPrices(product, bootstrap.paymentPlans, shownUnit).map(({ plan, price }) => (
             <Table.Tr key={plan.id}>
               <Table.Td>{plan.name}</Table.Td>
               <Table.Td ta="right">{price ? formatMoney(price, locale) : t('price.noPlanPrice')}</Table.Td>
@@ -45,14 +54,18 @@ export function PriceInfoModal({
 }
 
 /**
- * An info button beside a price opening the payment-plan prices; shown when the store shows them, there
- * are plans and this visitor sees prices.
+ * An info button beside a price opening the payment-plan prices (for `unit`, the chosen one, else the
+ * default unit); shown when the store shows them, there are plans and the product has a price.
  */
-export function PriceInfoButton({ product }: { product: Product }) {
+export function PriceInfoButton({ product, unit }: { product: Product; unit?: Unit | null }) {
   const { t } = useTranslation()
   const { bootstrap } = useSession()
   const [opened, modal] = useDisclosure(false)
-  if (!bootstrap.settings.showPaymentPlanPrice || bootstrap.paymentPlans.length === 0 || !product.salePrice) {
+  if (
+    !bootstrap.settings.showPaymentPlanPrice ||
+    bootstrap.paymentPlans.length === 0 ||
+    !hasPrice(product.salePrice)
+  ) {
     return null
   }
   const label = t('price.showPriceInfo', { name: product.name })
@@ -63,7 +76,7 @@ export function PriceInfoButton({ product }: { product: Product }) {
           <InfoIcon size={16} />
         </ActionIcon>
       </Tooltip>
-      {opened && <PriceInfoModal product={product} opened={opened} onClose={modal.close} />}
+      {opened && <PriceInfoModal product={product} unit={unit} opened={opened} onClose={modal.close} />}
     </>
   )
 }

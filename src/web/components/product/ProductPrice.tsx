@@ -6,6 +6,7 @@ import { useTranslation } from '../../i18n/use-translation'
 import { loginPath } from '../../lib/locale-path'
 import { useSession } from '../../lib/session-context'
 import { DiscountBadge } from './DiscountBadge'
+import { hasPrice } from './product-fields'
 
 export interface ProductPriceProps {
   /** null when prices are hidden from this visitor (a guest): a login link stands in. */
@@ -16,7 +17,10 @@ export interface ProductPriceProps {
   withListPrice?: boolean
 }
 
-/** Sale price, and when the store shows list prices and it is higher: the struck list price and badge. */
+/**
+ * Sale price, and when the store shows list prices and it is higher: the struck list price and badge.
+ * A sale price of 0 is no price: 'Fiyat Sorunuz' stands there, never '0,00 ₺' (spec/1 §8, issue 15).
+ */
 export function ProductPrice({ sale, list, size = 'sm', withListPrice = true }: ProductPriceProps) {
   const { t } = useTranslation()
   const { bootstrap, locale } = useSession()
@@ -25,6 +29,13 @@ export function ProductPrice({ sale, list, size = 'sm', withListPrice = true }: 
       <Anchor component={Link} to={loginPath(locale)} size="sm">
         {t('price.loginForPrice')}
       </Anchor>
+    )
+  }
+  if (!hasPrice(sale)) {
+    return (
+      <Text fw={600} size={size === 'lg' ? 'lg' : 'sm'} c="orange.9" data-testid="sale-price" data-ask-price>
+        {t('addToCart.askPrice')}
+      </Text>
     )
   }
   const showList =

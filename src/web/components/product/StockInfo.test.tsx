@@ -2,6 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { defaultStoreSettings } from '../../../contracts/settings'
+import { catalogProduct } from '../../test/catalog-fixtures'
 import { dealerBootstrap } from '../../test/fixtures'
 import { renderWithProviders } from '../../test/render'
 import { QuantityInput } from './QuantityInput'
@@ -49,24 +50,66 @@ describe('StockInfo', () => {
   })
 })
 
-describe('QuantityInput on a list', () => {
-  it('turns a non-numeric value or zero into 1 and never goes below 1', () => {
-    const onChange = vi.fn()
-    const { unmount } = renderWithProviders(
-      <QuantityInput value={5} onChange={onChange} rule="list" label="Miktar" />,
+describe('StockInfo of a product', () => {
+  it("shows the red 'Stok sorunuz.' for several units and no price, whatever the stock", () => {
+    renderWithProviders(
+      <StockInfo
+        product={catalogProduct({ salePrice: { value: 0, currency: 'TRY' }, quantity: 982 })}
+        unit="Adet"
+        form="detail"
+      />,
+      { bootstrap: dealerBootstrap() },
     )
-    const input = screen.getByRole('textbox', { name: 'Miktar' })
-    fireEvent.change(input, { target: { value: 'x' } })
-    fireEvent.change(input, { target: { value: '0' } })
+    const line = screen.getByTestId('stock-info')
+    expect(line.textContent).toBe('Stok sorunuz.')
+    expect(line.getAttribute('data-stock')).toBe('askStock')
+  })
+
+  it('shows the stock of a priced product', () => {
+    renderWithProviders(<StockInfo product={catalogProduct()} unit="Adet" form="list" />, {
+      bootstrap: dealerBootstrap(),
+    })
+    expect(screen.getByTestId('stock-info').textContent).toBe('12 Adet')
+  })
+})
+
+describe('QuantityInput on a list', () => {
+  it('keeps what is typed: a valid amount is passed on, zero or text shows the rule and is not', () => {
+    const onChange = vi.fn()
+    const onProblem = vi.fn()
+    const { unmount } = renderWithProviders(
+      <QuantityInput value={5} onChange={onChange} rule="list" label="Miktar" onProblem={onProblem} />,
+    )
+    const input = screen.getByRole('textbox', { name: 'Miktar' }) as HTMLInputElement
+    for (const typed of ['x', '0', '-3', '100001']) {
+      fireEvent.change(input, { target: { value: typed } })
+      fireEvent.blur(input)
+      expect(input.value).toBe(typed)
+      expect(screen.getByTestId('quantity-problem').textContent).toBe(
+        'Miktar 1 ile 100.000 arasında bir tam sayı olmalıdır.',
+      )
+    }
     fireEvent.change(input, { target: { value: '250' } })
-    expect(onChange.mock.calls).toEqual([[1], [1], [250]])
+    expect(onChange.mock.calls).toEqual([[250]])
+    expect(onProblem).toHaveBeenLastCalledWith(null)
+    expect(onProblem).toHaveBeenCalledWith('Miktar 1 ile 100.000 arasında bir tam sayı olmalıdır.')
+    expect(screen.queryByTestId('quantity-problem')).toBeNull()
     unmount()
     renderWithProviders(<QuantityInput value={1} onChange={onChange} rule="list" label="Miktar" />)
     const decrease = screen.getByRole('button', { name: 'Miktarı azalt' })
     expect(decrease.getAttribute('aria-disabled')).toBe('true')
     fireEvent.click(decrease)
-    expect(onChange).toHaveBeenCalledTimes(3)
+    expect(onChange).toHaveBeenCalledTimes(1)
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Miktar' }), { key: 'ArrowUp' })
     expect(onChange).toHaveBeenLastCalledWith(2)
+  })
+
+  it('steps from a typed amount out of range to the nearest allowed one', () => {
+    const onChange = vi.fn()
+    renderWithProviders(<QuantityInput value={5} onChange={onChange} rule="detail" label="Miktar" />)
+    const input = screen.getByRole('textbox', { name: 'Miktar' }) as HTMLInputElement
+    fireEvent.change(input, { target: { value: '-3' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Miktarı artır' }))
+    expect(onChange).toHaveBeenLastCalledWith(1)
   })
 })

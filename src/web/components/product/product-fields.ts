@@ -4,6 +4,7 @@ import type { Money } from '../../../contracts/common'
 import type { StoreSettings } from '../../../contracts/settings'
 import type { StockNumberLabel } from '../../../domain/listing'
 import { PLAN_PRICE_FIELDS } from '../../../domain/payment-plan'
+import { planUnitPrice } from '../../../domain/pricing'
 
 /** The default unit's name ('Adet'), or '' when the product has none. */
 export function defaultUnitName(product: Pick<Product, 'defaultUnit'>): string {
@@ -23,12 +24,27 @@ export interface PlanPrice {
   price: Money | null
 }
 
-/** One price per payment plan: the product's field the plan names (salePrice or advencePrice1–5). */
-export function planPrices(product: Product, plans: PaymentPlan[]): PlanPrice[] {
-  return plans.map((plan) => ({
-    plan,
-    price: isPlanPriceField(plan.priceName) ? product[plan.priceName] : null,
-  }))
+/**
+ * One price per payment plan for one unit: the product's field the plan names (salePrice or
+ * advencePrice1–5), which is the default unit's, carried to `unit` as an order prices it (the unit's
+ * sale price scaled by the plan's ratio to the sale price, `planUnitPrice`). Without `unit`, the
+ * default unit's. No plan has a price when the product has none (sale price 0: 'Fiyat Sorunuz'), nor
+ * a plan whose own price is 0 (an import's gap, which an order refuses).
+ */
+export function planPrices(product: Product, plans: PaymentPlan[], unit?: Unit | null): PlanPrice[] {
+  const sale = product.salePrice
+  const unitSale = unit ? unitPrices(product, unit).sale : sale
+  return plans.map((plan) => {
+    const own = isPlanPriceField(plan.priceName) ? product[plan.priceName] : null
+    if (!hasPrice(own) || !hasPrice(sale) || !unitSale) return { plan, price: null }
+    const value = planUnitPrice({ unitPrice: unitSale.value, salePrice: sale.value, planPrice: own.value })
+    return { plan, price: { value: value.toNumber(), currency: own.currency } }
+  })
+}
+
+/** Whether an amount is a price: a sale price of 0 (or less) is none, shown as 'Fiyat Sorunuz'. */
+export function hasPrice(money: Money | null): money is Money {
+  return money !== null && money.value > 0
 }
 
 /** Whether the special-code line (and column) is on, and its title and value; null when off or empty. */

@@ -1,16 +1,16 @@
 import type { TFunction } from 'i18next'
 import type { Locale } from '../../../contracts/common'
-import type { StockDisplay } from '../../../domain/stock'
+import type { StockLine } from '../../../domain/cart-rules'
 
 /** 'detail' is the product page's sentence; 'list' the short form of cards, rows and the warehouse modal. */
 export type StockTextForm = 'detail' | 'list'
 
 /**
- * The spec's stock wording (spec/1 §9) for what `stockDisplay` decided. `unit` is the default unit's
+ * The spec's stock wording (spec/1 §9) for what `stockDisplay` (or `productOffer`) decided. `unit` is the default unit's
  * name, used by the short form ('12 Adet', '50+ Adet'). null when nothing is to be shown.
  */
 export function stockText(
-  display: StockDisplay,
+  display: StockLine,
   form: StockTextForm,
   unit: string,
   t: TFunction,
@@ -21,6 +21,8 @@ export function stockText(
     case 'hidden':
       return null
     case 'outOfStock':
+    // Several units and no price: the spec's red 'Stok sorunuz.' is the out-of-stock wording.
+    case 'askStock':
       return form === 'detail' ? t('stock.detailOutOfStock') : t('stock.listOutOfStock')
     case 'available':
       return form === 'detail' ? t('stock.detailAvailable') : t('stock.listAvailable')

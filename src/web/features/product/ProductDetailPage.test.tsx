@@ -11,7 +11,7 @@ import { emptyCart } from '../../test/cart-fixtures'
 import { catalogProduct, unit } from '../../test/catalog-fixtures'
 import { dealerBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
-import { apiError, apiJson } from '../../test/network'
+import { apiError, apiJson, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
 import { ProductDetailPage } from './ProductDetailPage'
@@ -127,6 +127,80 @@ describe('ProductDetailPage', () => {
     ).toEqual(['Peşin1.234,50 ₺', '60 Gün1.300,00 ₺'])
   })
 
+  it('shows the payment-plan prices of the chosen unit', async () => {
+    serve([catalogProduct()])
+    const bootstrap = dealerBootstrap({
+      settings: { ...defaultStoreSettings, showPaymentPlanPrice: true },
+      paymentPlans: [
+        { id: 1, name: 'Peşin', priceName: 'salePrice', varsayilan: true, isVirtual: false },
+        { id: 2, name: '30 Gün', priceName: 'advencePrice1', varsayilan: false, isVirtual: false },
+        { id: 3, name: '90 Gün', priceName: 'advencePrice3', varsayilan: false, isVirtual: false },
+      ],
+    })
+    renderDetail('/fren-balatasi-p-1', bootstrap)
+    const rows = () =>
+      within(screen.getByTestId('plan-prices'))
+        .getAllByRole('row')
+        .map((row) => row.textContent)
+    await screen.findByTestId('plan-prices')
+    expect(rows()).toEqual(['Peşin1.234,50 ₺', '30 Gün1.270,00 ₺', '90 Gün—'])
+    expect(screen.getByTestId('plan-prices-unit').textContent).toContain('Adet fiyatı')
+    choose('Birim', 'Koli (12)')
+    // The Koli's own price (14.000) in each plan's ratio to the sale price: 14.000 × 1.270 / 1.234,50.
+    expect(rows()).toEqual(['Peşin14.000,00 ₺', '30 Gün14.402,59 ₺', '90 Gün—'])
+    expect(screen.getByTestId('plan-prices-unit').textContent).toContain('Koli fiyatı')
+    expect(salePrice()).toContain('14.000,00 ₺')
+  })
+
+  it("shows 'Fiyat Sorunuz' for a sale price of 0: no 0,00 ₺, no tax note, no plan table of zeros", async () => {
+    const zero = { value: 0, currency: 'TRY' }
+    const base = catalogProduct()
+    serve([
+      catalogProduct({
+        salePrice: zero,
+        listPrice: zero,
+        advencePrice1: zero,
+        units: base.units.map((u) => ({ ...u, defaultPrice: zero, listPrice: zero })),
+        defaultUnit: { ...base.defaultUnit!, defaultPrice: zero, listPrice: zero },
+        quantity: 982,
+        stock: { kind: 'exact', quantity: 982 },
+      }),
+    ])
+    const bootstrap = dealerBootstrap({
+      settings: { ...defaultStoreSettings, showPaymentPlanPrice: true },
+      paymentPlans: [
+        { id: 1, name: 'Peşin', priceName: 'salePrice', varsayilan: true, isVirtual: false },
+        { id: 2, name: '30 Gün', priceName: 'advencePrice1', varsayilan: false, isVirtual: false },
+      ],
+    })
+    renderDetail('/fren-balatasi-p-1', bootstrap)
+    await screen.findByRole('heading', { level: 1, name: 'Fren Balatası' })
+    expect(salePrice()).toBe('Fiyat Sorunuz')
+    expect(screen.getByTestId('detail-price').textContent).not.toContain('0,00')
+    expect(screen.queryByText('KDV Hariç')).toBeNull()
+    expect(screen.queryByTestId('plan-prices')).toBeNull()
+    expect(screen.getByTestId('buy-control').textContent).toBe('Fiyat Sorunuz')
+    // Several units and no price: the spec's red 'Stok sorunuz.' is the stock line, and no
+    // '982 birim mevcuttur' stands beside it.
+    const stock = screen.getByTestId('stock-info')
+    expect(stock.textContent).toBe('Stok sorunuz.')
+    expect(stock.getAttribute('data-stock')).toBe('askStock')
+    expect(document.body.textContent).not.toContain('982')
+  })
+
+  it('never shows a stock line saying there is stock beside a control saying there is none', async () => {
+    // Mode 9 keeps a margin of 5: 3 in stock reads 'Stok sorunuz.', so the button is 'Stokta Yok'.
+    serve([catalogProduct({ units: [unit()], quantity: 3, stock: { kind: 'outOfStock' } })])
+    renderDetail(
+      '/fren-balatasi-p-1',
+      dealerBootstrap({ settings: { ...defaultStoreSettings, stockInfoStatus: 9 } }),
+    )
+    await screen.findByRole('heading', { level: 1, name: 'Fren Balatası' })
+    expect(screen.getByTestId('stock-info').textContent).toBe('Stok sorunuz.')
+    expect(screen.queryByTestId('add-to-cart')).toBeNull()
+    expect(screen.getByTestId('buy-control').textContent).toBe('Stokta Yok')
+  })
+
   it('shows the chosen unit’s prices', async () => {
     serve([catalogProduct()])
     renderDetail('/fren-balatasi-p-1')
@@ -139,12 +213,14 @@ describe('ProductDetailPage', () => {
     )
   })
 
-  it('applies the detail quantity rules', async () => {
-    serve([catalogProduct()])
+  it('keeps a typed quantity as typed and shows the rule (1–100) instead of cutting it', async () => {
+    serve([catalogProduct({ quantity: 500, stock: { kind: 'exact', quantity: 500 } })])
     renderDetail('/fren-balatasi-p-1')
     const input = (await screen.findByRole('textbox', { name: 'Miktar' })) as HTMLInputElement
     const decrease = screen.getByRole('button', { name: 'Miktarı azalt' })
     const increase = screen.getByRole('button', { name: 'Miktarı artır' })
+    const problem = () => screen.queryByTestId('quantity-problem')?.textContent ?? null
+    const rule = 'Miktar 1 ile 100 arasında bir tam sayı olmalıdır.'
     expect(input.value).toBe('1')
     expect(decrease.getAttribute('aria-disabled')).toBe('true')
     fireEvent.click(increase)
@@ -155,22 +231,58 @@ describe('ProductDetailPage', () => {
     const type = (text: string) => fireEvent.change(input, { target: { value: text } })
     type('42')
     expect(input.value).toBe('42')
-    type('150')
-    expect(input.value).toBe('42')
-    type('-3')
-    expect(input.value).toBe('42')
+    expect(problem()).toBeNull()
+    for (const typed of ['150', '-3', '0', 'abc', '1,5']) {
+      type(typed)
+      fireEvent.blur(input)
+      expect(input.value, typed).toBe(typed)
+      expect(problem(), typed).toBe(rule)
+      expect(input.getAttribute('aria-invalid'), typed).toBe('true')
+      expect(input.getAttribute('aria-describedby'), typed).toBe(screen.getByTestId('quantity-problem').id)
+    }
     type('100')
     expect(input.value).toBe('100')
+    expect(problem()).toBeNull()
+    expect(input.hasAttribute('aria-invalid')).toBe(false)
     expect(increase.getAttribute('aria-disabled')).toBe('true')
-    type('abc')
-    expect(input.value).toBe('1')
-    type('7')
-    type('0')
-    expect(input.value).toBe('1')
+    // − from an amount above the bound steps to the bound, not to the previous amount.
+    type('150')
+    fireEvent.click(decrease)
+    expect(input.value).toBe('100')
+    expect(problem()).toBeNull()
     type('')
     expect(input.value).toBe('')
+    expect(problem()).toBeNull()
     fireEvent.blur(input)
     expect(input.value).toBe('1')
+  })
+
+  it('adds nothing while the typed quantity breaks the rule and puts the focus in the field', async () => {
+    serve([catalogProduct()])
+    const requests = recordRequests()
+    renderDetail('/fren-balatasi-p-1')
+    const input = (await screen.findByRole('textbox', { name: 'Miktar' })) as HTMLInputElement
+    fireEvent.change(input, { target: { value: '150' } })
+    const add = screen.getByTestId('add-to-cart')
+    add.focus()
+    fireEvent.click(add)
+    await act(async () => {})
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([])
+    expect(document.activeElement).toBe(input)
+    expect(input.value).toBe('150')
+    expect(screen.getByTestId('quantity-problem').textContent).toBe(
+      'Miktar 1 ile 100 arasında bir tam sayı olmalıdır.',
+    )
+  })
+
+  it('says the rule in English under /en', async () => {
+    serve([catalogProduct()])
+    renderDetail('/fren-balatasi-p-1', dealerBootstrap({ locale: 'en' }))
+    const input = await screen.findByRole('textbox', { name: 'Quantity' })
+    fireEvent.change(input, { target: { value: '150' } })
+    expect(screen.getByTestId('quantity-problem').textContent).toBe(
+      'The quantity must be a whole number from 1 to 100.',
+    )
   })
 
   it('offers only existing variant combinations and shows the chosen child after 2.5 s', async () => {

@@ -1,7 +1,7 @@
 import { Anchor, Badge, Divider, Grid, Group, Select, Stack, Table, Text, Title } from '@mantine/core'
-import { useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Link } from 'react-router'
-import type { ProductDetail } from '../../../../contracts/catalog'
+import type { ProductDetail, Unit } from '../../../../contracts/catalog'
 import { stockNumberLabels } from '../../../../domain/listing'
 import { formatMoney } from '../../../../domain/money-format'
 import { isVariantParent } from '../../../../domain/variant'
@@ -10,6 +10,7 @@ import { AddToCartButton } from '../../../components/product/AddToCartButton'
 import { ProductPrice } from '../../../components/product/ProductPrice'
 import {
   defaultUnitName,
+  hasPrice,
   planPrices,
   specialCode,
   stockNumberLabelKey,
@@ -29,19 +30,26 @@ import { VariantSelector } from './VariantSelector'
 
 export const detailImageHeight = 222
 
-function PlanPrices({ product }: { product: ProductDetail }) {
+/** The payment plans' prices for the chosen unit; none for a product without a price ('Fiyat Sorunuz'). */
+function PlanPrices({ product, unit }: { product: ProductDetail; unit: Unit | null }) {
   const { t } = useTranslation()
   const { bootstrap, locale } = useSession()
   const { settings, paymentPlans } = bootstrap
-  if (!settings.showPaymentPlanPrice || paymentPlans.length === 0 || !product.salePrice) return null
+  if (!settings.showPaymentPlanPrice || paymentPlans.length === 0 || !hasPrice(product.salePrice)) return null
   return (
     <Stack gap={4}>
       <Text size="sm" fw={600}>
         {t('price.paymentPlans')}
+        {unit && (
+          <Text span size="sm" c="dimmed" fw={400} data-testid="plan-prices-unit">
+            {' · '}
+            {t('price.perUnit', { unit: unit.value })}
+          </Text>
+        )}
       </Text>
       <Table withTableBorder striped maw={420} data-testid="plan-prices">
         <Table.Tbody>
-          {planPrices(product, paymentPlans).map(({ plan, price }) => (
+          {planPrices(product, paymentPlans, unit).map(({ plan, price }) => (
             <Table.Tr key={plan.id}>
               <Table.Td>{plan.name}</Table.Td>
               <Table.Td ta="right" fw={plan.varsayilan ? 700 : 400}>
@@ -65,6 +73,9 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
 
   const [unitId, setUnitId] = useState(product.defaultUnit?.id ?? null)
   const [quantity, setQuantity] = useState(1)
+  const [quantityProblem, setQuantityProblem] = useState<string | null>(null)
+  const quantityField = useRef<HTMLInputElement>(null)
+  const quantityProblemId = useId()
   const variant = useVariantSwitch(product)
   const unit = product.units.find((u) => u.id === unitId) ?? product.defaultUnit
   const prices = unitPrices(product, unit)
@@ -132,7 +143,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
             <Divider />
             <Stack gap={4} data-testid="detail-price">
               <ProductPrice sale={prices.sale} list={prices.list} size="lg" />
-              {prices.sale && (
+              {hasPrice(prices.sale) && (
                 <Group gap="xs">
                   <Text size="xs" c="dimmed">
                     {settings.productsWithKdv ? t('price.withTax') : t('price.withoutTax')}
@@ -143,7 +154,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
                 </Group>
               )}
             </Stack>
-            <PlanPrices product={product} />
+            <PlanPrices product={product} unit={unit} />
 
             {product.units.length > 1 ? (
               <Select
@@ -188,30 +199,42 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
             )}
 
             <Group gap="md">
-              <StockInfo
-                quantity={product.quantity}
-                stock={product.stock}
-                unit={defaultUnitName(product)}
-                form="detail"
-              />
+              <StockInfo product={product} unit={defaultUnitName(product)} form="detail" />
               <StockInventoryButton product={product} look="link" />
             </Group>
 
-            <Group gap="sm" align="flex-end">
-              <Stack gap={4}>
-                <Text size="sm" fw={500}>
-                  {t('quantity.label')}
-                </Text>
+            <Stack gap={4}>
+              <Text size="sm" fw={500}>
+                {t('quantity.label')}
+              </Text>
+              <Group gap="sm" align="center">
                 <QuantityInput
+                  ref={quantityField}
                   value={quantity}
                   onChange={setQuantity}
                   rule="detail"
                   max={addLimit}
                   label={t('quantity.label')}
+                  size="md"
+                  onProblem={setQuantityProblem}
+                  problemId={quantityProblemId}
                 />
-              </Stack>
-              <AddToCartButton product={product} unit={unit} quantity={quantity} size="md" page="detail" />
-            </Group>
+                <AddToCartButton
+                  product={product}
+                  unit={unit}
+                  quantity={quantity}
+                  size="md"
+                  page="detail"
+                  quantityProblem={quantityProblem}
+                  onInvalidQuantity={() => quantityField.current?.focus()}
+                />
+              </Group>
+              {quantityProblem && (
+                <Text id={quantityProblemId} size="sm" c="red.8" data-testid="quantity-problem">
+                  {quantityProblem}
+                </Text>
+              )}
+            </Stack>
 
             {product.equivalentCode.length > 0 && (
               <Stack gap={4}>
