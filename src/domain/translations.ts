@@ -8,7 +8,7 @@ export const translationKinds = ['category', 'campaign', 'paymentPlan', 'unit', 
 export type TranslationKind = (typeof translationKinds)[number]
 
 /** The one base language: its text is the stored name itself, never a translation. */
-export const BASE_LOCALE: Locale = 'tr'
+export const BASE_LOCALE = 'tr' satisfies Locale
 
 /** The key a translation is stored under: a row id, a unit's Turkish name or a setting's key. */
 export type TranslationEntry = { kind: TranslationKind; key: string; text: string }

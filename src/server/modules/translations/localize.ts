@@ -7,7 +7,7 @@ import type { PaymentPlan } from '../../../contracts/bootstrap'
 import type { Campaign } from '../../../contracts/campaigns'
 import type { CategoryNode, Product, ProductList, Unit } from '../../../contracts/catalog'
 import type { StoreSettings } from '../../../contracts/settings'
-import type { Translations } from '../../../domain/translations'
+import { BASE_LOCALE, type Translations } from '../../../domain/translations'
 
 /** Text settings that carry a heading shown to visitors. */
 const TRANSLATED_SETTINGS = ['b2b_urun_detay_ozel_kod_baslik'] as const
@@ -17,7 +17,7 @@ export function localizeUnit<U extends Pick<Unit, 'value'>>(unit: U, t: Translat
 }
 
 export function localizeProduct<P extends Product>(product: P, t: Translations): P {
-  if (t.locale === 'tr') return product
+  if (t.locale === BASE_LOCALE) return product
   return {
     ...product,
     category: product.category
@@ -34,7 +34,7 @@ export function localizeProductList(
   t: Translations,
   categoryIdBySlug: ReadonlyMap<string, number>,
 ): ProductList {
-  if (t.locale === 'tr') return list
+  if (t.locale === BASE_LOCALE) return list
   return {
     ...list,
     items: list.items.map((p) => localizeProduct(p, t)),
@@ -49,7 +49,7 @@ export function localizeProductList(
 }
 
 export function localizeCategoryTree(nodes: CategoryNode[], t: Translations): CategoryNode[] {
-  if (t.locale === 'tr') return nodes
+  if (t.locale === BASE_LOCALE) return nodes
   return nodes.map((n) => ({
     ...n,
     name: t.text('category', n.id, n.name),
@@ -58,7 +58,7 @@ export function localizeCategoryTree(nodes: CategoryNode[], t: Translations): Ca
 }
 
 export function localizeCampaign(campaign: Campaign, t: Translations): Campaign {
-  if (t.locale === 'tr') return campaign
+  if (t.locale === BASE_LOCALE) return campaign
   return {
     ...campaign,
     name: t.text('campaign', campaign.id, campaign.name),
@@ -70,12 +70,12 @@ export function localizeCampaign(campaign: Campaign, t: Translations): Campaign 
 }
 
 export function localizePaymentPlans(plans: PaymentPlan[], t: Translations): PaymentPlan[] {
-  if (t.locale === 'tr') return plans
+  if (t.locale === BASE_LOCALE) return plans
   return plans.map((p) => ({ ...p, name: t.text('paymentPlan', p.id, p.name) }))
 }
 
 export function localizeSettings(settings: StoreSettings, t: Translations): StoreSettings {
-  if (t.locale === 'tr') return settings
+  if (t.locale === BASE_LOCALE) return settings
   const localized = { ...settings }
   for (const key of TRANSLATED_SETTINGS) localized[key] = t.text('setting', key, settings[key])
   return localized
