@@ -1,5 +1,5 @@
 import { Anchor, Card, Group, Stack, Text } from '@mantine/core'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 import type { Product } from '../../../../contracts/catalog'
 import { stockNumberLabels } from '../../../../domain/listing'
@@ -21,6 +21,8 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const [quantity, setQuantity] = useState(1)
+  const [quantityProblem, setQuantityProblem] = useState<string | null>(null)
+  const quantityField = useRef<HTMLInputElement>(null)
   const addLimit = useAddLimit(product, product.defaultUnit)
   const to = localePath(product.url)
   return (
@@ -41,14 +43,10 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           <ProductPrice sale={product.salePrice} list={product.listPrice} />
           <PriceInfoButton product={product} />
         </Group>
-        <StockInfo
-          quantity={product.quantity}
-          stock={product.stock}
-          unit={defaultUnitName(product)}
-          form="list"
-          size="xs"
-        />
+        <StockInfo product={product} unit={defaultUnitName(product)} form="list" size="xs" />
         <QuantityInput
+          ref={quantityField}
+          onProblem={setQuantityProblem}
           value={quantity}
           onChange={setQuantity}
           rule="list"
@@ -60,6 +58,8 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           product={product}
           unit={product.defaultUnit}
           quantity={quantity}
+          quantityProblem={quantityProblem}
+          onInvalidQuantity={() => quantityField.current?.focus()}
           size="xs"
           fullWidth
         />
