@@ -1,5 +1,7 @@
 import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useState } from 'react'
 import { Link } from 'react-router'
+import type { Cart } from '../../../contracts/cart'
 import { AlertIcon, CartIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { Redirect } from '../../components/Redirect'
@@ -41,33 +43,57 @@ function EmptyCart() {
   )
 }
 
-function DealerCart() {
+/**
+ * The cart's lines and checkout. `leftWith` is the cart an order (or offer) was just made of: shown,
+ * busy, until the next page is there, instead of the emptied cart's "empty" text for a moment.
+ */
+function DealerCart({ leftWith, onLeave }: { leftWith: Cart | null; onLeave: (cart: Cart) => void }) {
   const { t } = useTranslation()
   const cart = useCart()
   const change = useCartChange()
   const confirmClear = useConfirmClear(() => change.mutate({ kind: 'clear' }))
-  // Below Mantine's sm breakpoint the lines become stacked cards.
-  const phone = usePhoneLayout()
   // A removed line or the emptied cart takes its focused button with it: the heading gets the focus.
   useFocusRescue(cart.data?.items.length)
 
+  // The same element in both places, so the checkout (its made order) stays mounted.
+  if (leftWith) return <CartView cart={leftWith} leaving onLeave={onLeave} />
   if (cart.isPending) return <CartSkeleton />
   if (cart.isError) {
     return <LoadError title={t('cart.error')} error={cart.error} onRetry={() => cart.refetch()} />
   }
   const data = cart.data
   if (data.items.length === 0) return <EmptyCart />
-  const onChange = change.mutate
+  return (
+    <CartView cart={data} leaving={false} onLeave={onLeave} onChange={change.mutate} onClear={confirmClear} />
+  )
+}
+
+/** The lines, the checkout and the summary; a cart being left changes nothing any more. */
+function CartView({
+  cart: data,
+  leaving,
+  onLeave,
+  onChange = () => {},
+  onClear = () => {},
+}: {
+  cart: Cart
+  leaving: boolean
+  onLeave: (cart: Cart) => void
+  onChange?: ReturnType<typeof useCartChange>['mutate']
+  onClear?: () => void
+}) {
+  // Below Mantine's sm breakpoint the lines become stacked cards.
+  const phone = usePhoneLayout()
   return (
     <Stack gap="lg">
       {phone ? <CartCards cart={data} onChange={onChange} /> : <CartTable cart={data} onChange={onChange} />}
       <Grid gap="lg">
         {/* The checkout actions take the wide column beside the summary (below it on a phone). */}
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 2, md: 1 }}>
-          <CheckoutSlot cart={data} />
+          <CheckoutSlot cart={data} leaving={leaving} onLeave={onLeave} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 1, md: 2 }}>
-          <CartSummary cart={data} onClear={confirmClear} />
+          <CartSummary cart={data} onClear={onClear} />
         </Grid.Col>
       </Grid>
     </Stack>
@@ -83,7 +109,9 @@ export function CartPage() {
   const { user, locale } = useSession()
   const localePath = useLocalePath()
   const hasCart = useHasCart()
-  const count = useCart().data?.count
+  const [leftWith, setLeftWith] = useState<Cart | null>(null)
+  const shown = useCart().data
+  const count = (leftWith ?? shown)?.count
   usePageTitle(t('cart.title'))
 
   if (!user) return <Redirect to={loginPath(locale, localePath('/sepet'))} />
@@ -98,7 +126,7 @@ export function CartPage() {
         ) : null}
       </Title>
       {hasCart ? (
-        <DealerCart />
+        <DealerCart leftWith={leftWith} onLeave={setLeftWith} />
       ) : (
         <Alert color="yellow" icon={<AlertIcon />} title={t('cart.adminTitle')}>
           {t('cart.adminText')}

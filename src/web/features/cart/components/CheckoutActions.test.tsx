@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
+import { lazy, type ReactElement, Suspense } from 'react'
 import { Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap, PaymentPlan } from '../../../../contracts/bootstrap'
@@ -12,7 +13,7 @@ import { defaultStoreSettings } from '../../../../contracts/settings'
 import { cartLine, cartOf } from '../../../test/cart-fixtures'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
-import { apiError, apiJson, holdRequests } from '../../../test/network'
+import { apiError, apiJson, holdRequests, recordRequests } from '../../../test/network'
 import { offer } from '../../../test/offer-fixtures'
 import { testOrder } from '../../../test/order-fixtures'
 import { renderWithProviders } from '../../../test/render'
@@ -140,6 +141,83 @@ describe('The checkout actions of the cart page', () => {
     expect(calls).toHaveLength(1)
     expect(queryClient.getQueryData<Cart>(['cart'])?.count).toBe(0)
     expect(queryClient.getQueryData<Order>(['orders', 'detail', 77])?.orderNo).toBe('S2026-000077')
+  })
+
+  it('keeps the ordered lines, busy, until the success page is there: no empty cart, no request thrown away', async () => {
+    const { calls } = serve(oneLine())
+    // The success page's chunk arrives when the test says, as a lazy page does on a real network.
+    let arrive: () => void = () => {}
+    const chunk = new Promise<{ default: () => ReactElement }>((resolve) => {
+      arrive = () => resolve({ default: () => <p>Sipariş alındı</p> })
+    })
+    const SuccessPage = lazy(() => chunk)
+    const requests = recordRequests()
+    renderWithProviders(
+      <Suspense fallback={<p>yükleniyor</p>}>
+        <Routes>
+          <Route path="/sepet" element={<CartPage />} />
+          <Route path="/siparis/:id" element={<SuccessPage />} />
+        </Routes>
+        <LocationProbe />
+      </Suspense>,
+      { bootstrap: withSettings({ showPaymentPlanPrice: true }), route: '/sepet' },
+    )
+    await screen.findByTestId('cart-table')
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/catalog/cart/checkout')).toBe(true))
+    fireEvent.click(orderButton()!)
+    await waitFor(() => expect(calls).toHaveLength(1))
+    const before = requests.length
+    await act(async () => calls[0]!.answer(apiJson(orderSchema, order())))
+
+    // The order is made and the next page is on its way: the lines stay, the button stays busy.
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'GET' && r.path === '/api/catalog/cart')).toBe(true),
+    )
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(screen.queryByTestId('cart-empty')).toBeNull()
+    expect(screen.queryByText('Sepetinizde ürün bulunmamaktadır.')).toBeNull()
+    expect(screen.getByTestId('cart-table')).toBeTruthy()
+    expect(orderButton()!.getAttribute('aria-busy')).toBe('true')
+    expect(screen.getByTestId('order-saving')).toBeTruthy()
+
+    await act(async () => arrive())
+    expect(await screen.findByText('Sipariş alındı')).toBeTruthy()
+    expect(location()).toBe('/siparis/77')
+    // After the order only the cart is asked again; the checkout figures are not asked (nor cancelled).
+    const after = requests.slice(before).map((r) => `${r.method} ${r.path}`)
+    expect(after).not.toContain('GET /api/catalog/cart/checkout')
+    expect(requests.filter((r) => r.signal.aborted).map((r) => r.path)).toEqual([])
+  })
+
+  it('keeps the lines after an offer too, until the offer list is there', async () => {
+    const { calls } = serve(oneLine())
+    let arrive: () => void = () => {}
+    const chunk = new Promise<{ default: () => ReactElement }>((resolve) => {
+      arrive = () => resolve({ default: () => <p>Teklifler</p> })
+    })
+    const OffersPage = lazy(() => chunk)
+    const requests = recordRequests()
+    renderWithProviders(
+      <Suspense fallback={<p>yükleniyor</p>}>
+        <Routes>
+          <Route path="/sepet" element={<CartPage />} />
+          <Route path="/teklif/liste" element={<OffersPage />} />
+        </Routes>
+      </Suspense>,
+      { bootstrap: withSettings({ showPaymentPlanPrice: true }), route: '/sepet' },
+    )
+    await screen.findByTestId('cart-table')
+    fireEvent.click(screen.getByRole('button', { name: 'Teklif Oluştur' }))
+    await waitFor(() => expect(calls).toHaveLength(1))
+    const before = requests.length
+    await act(async () => calls[0]!.answer(apiJson(offerSchema, offer())))
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(screen.queryByTestId('cart-empty')).toBeNull()
+    expect(screen.getByTestId('cart-table')).toBeTruthy()
+    await act(async () => arrive())
+    expect(await screen.findByText('Teklifler')).toBeTruthy()
+    expect(requests.slice(before).map((r) => r.path)).not.toContain('/api/catalog/cart/checkout')
+    expect(requests.filter((r) => r.signal.aborted).map((r) => r.path)).toEqual([])
   })
 
   it("shows the server's refusal, keeps what was typed and retries with the same Idempotency-Key", async () => {

@@ -86,13 +86,22 @@ function FailureAlert({ title, error, onClose }: { title: string; error: unknown
   )
 }
 
+/** How the cart page holds its lines while the page moves on to the order or the offer list. */
+export interface LeavingProps {
+  /** The order (or offer) is made and the next page is on its way. */
+  leaving?: boolean
+  /** Called with the cart the order (or offer) was made of, just before the page moves on. */
+  onLeave?: (cart: Cart) => void
+}
+
 /**
  * The cart page's checkout (spec/2 §2): payment plan, branch, note, then order (or pay, for a plan
  * paid by card), make an offer and send the cart by WhatsApp. While the order (or the offer) is saved
  * its button stays, busy and focused, beside a "saving" status; the other one is disabled. A refusal
- * keeps everything typed and chosen, and the focus where it was.
+ * keeps everything typed and chosen, and the focus where it was. A made order keeps the button busy
+ * until the success page is there (the page shows the lines it was made of, never the emptied cart).
  */
-export function CheckoutActions({ cart }: { cart: Cart }) {
+export function CheckoutActions({ cart, leaving = false, onLeave }: { cart: Cart } & LeavingProps) {
   const { t } = useTranslation()
   const { bootstrap, locale } = useSession()
   const localePath = useLocalePath()
@@ -100,15 +109,27 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
   const plans = useOfferedPlans()
   const [planId, setPlanId] = useState(() => defaultPlan(plans)?.id)
   const [description, setDescription] = useState('')
-  const info = useCheckoutInfo(cart)
-  const order = usePlaceOrder((placed) => navigate(localePath(`/siparis/${placed.id}`)))
-  const offer = useMakeOffer(() => navigate(localePath('/teklif/liste')))
+  const order = usePlaceOrder((placed) => {
+    onLeave?.(cart)
+    navigate(localePath(`/siparis/${placed.id}`))
+  })
+  const offer = useMakeOffer(() => {
+    onLeave?.(cart)
+    navigate(localePath('/teklif/liste'))
+  })
+  // While the cart becomes an order (or an offer), and after, the figures are not asked again: the
+  // answer's "cart is now empty" would start a request the next page throws away (aborted).
+  const saving = order.isPending || offer.isPending || leaving
+  const info = useCheckoutInfo(saving ? undefined : cart)
+  // Made and on the way to the next page: still busy, so nothing can be clicked twice.
+  const ordering = order.isPending || (leaving && order.isSuccess)
+  const offering = offer.isPending || (leaving && offer.isSuccess)
 
   const plan = plans.find((p) => p.id === planId)
   const planTotals = plan && info.data?.plans.find((p) => p.id === plan.id)
   const risk = riskOf(info.data, planTotals?.baseTotal ?? cart.baseTotals.total.value)
   const paysByCard = plan?.isVirtual === true
-  const busy = order.isPending || offer.isPending
+  const busy = ordering || offering
   const offersAllowed = bootstrap.settings.b2b_teklif_ver_durum
 
   const submit = () => {
@@ -154,7 +175,11 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
         <Stack gap="md">
           {plans.length > 0 && <PaymentPlanChoice plans={plans} value={planId} onChange={setPlanId} />}
           {plan && planTotals && (
-            <PlanTotal plan={plan.name} total={planTotals.total} updating={info.isPlaceholderData} />
+            <PlanTotal
+              plan={plan.name}
+              total={planTotals.total}
+              updating={info.isPlaceholderData && !saving}
+            />
           )}
           <BranchSelect />
           <Textarea
@@ -173,7 +198,7 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
           <FailureAlert title={t('checkout.offerFailed')} error={offer.error} onClose={offer.reset} />
           <Flex direction={{ base: 'column', xs: 'row' }} gap="sm" wrap="wrap" align={{ xs: 'center' }}>
             {paysByCard ? (
-              <Button type="submit" disabled={offer.isPending}>
+              <Button type="submit" disabled={offering}>
                 {t('checkout.pay')}
               </Button>
             ) : (
@@ -181,14 +206,14 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
               <BusyButton
                 type="submit"
                 leftSection={<CheckIcon size={16} />}
-                busy={order.isPending}
-                disabled={!risk.allowed || offer.isPending}
+                busy={ordering}
+                disabled={!risk.allowed || offering}
                 aria-describedby={risk.allowed ? undefined : 'checkout-risk'}
               >
                 {t('checkout.order')}
               </BusyButton>
             )}
-            {order.isPending && (
+            {ordering && (
               <Text size="sm" role="status" data-testid="order-saving">
                 {t('checkout.saving')}
               </Text>
@@ -198,8 +223,8 @@ export function CheckoutActions({ cart }: { cart: Cart }) {
                 type="button"
                 variant="light"
                 onClick={makeOffer}
-                disabled={order.isPending}
-                busy={offer.isPending}
+                disabled={ordering}
+                busy={offering}
               >
                 {t('checkout.offer')}
               </BusyButton>
