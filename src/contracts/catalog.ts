@@ -104,13 +104,23 @@ export const productListQuerySchema = z.object({
   filters: inputText().max(200).optional(),
 })
 
+/** A brand or category the list can be narrowed to, with its products in the list (never 0). */
+export const facetValueSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  count: z.number(),
+})
+export type FacetValue = z.infer<typeof facetValueSchema>
+
 export const productListSchema = z.object({
   items: z.array(productSchema),
   total: z.number(),
   page: z.number(),
   pages: z.number(),
   limit: z.number(),
-  sort: sortSchema,
+  /** 'relevance' is a search's default (issue 15). */
+  sort: z.union([sortSchema, z.literal('relevance')]),
   view: z.enum(['grid', 'list']),
   showNotInStocks: z.enum(['0', '1']),
   /** The category of the path (its URL is /{slug}), with the way down from the root. */
@@ -119,6 +129,11 @@ export const productListSchema = z.object({
   model: z.object({ id: z.number(), name: z.string() }).nullable(),
   q: z.string().nullable(),
   breadcrumbs: z.array(z.object({ name: z.string(), slug: z.string() })),
+  /**
+   * Brands (with the brand filter left out, so the others stay offered) and categories of a search, a
+   * category or a brand list, most products first; null for the whole catalogue.
+   */
+  facets: z.object({ brands: z.array(facetValueSchema), categories: z.array(facetValueSchema) }).nullable(),
 })
 export type ProductList = z.infer<typeof productListSchema>
 

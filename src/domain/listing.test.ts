@@ -4,6 +4,7 @@ import {
   detailQuantity,
   discountPercent,
   listQuantity,
+  listSort,
   paginationWindow,
   parseSort,
   stockNumberLabels,
@@ -26,6 +27,22 @@ describe('parseSort', () => {
     [['price'], 'name'],
   ])('%s → %s', (input, expected) => {
     expect(parseSort(input, 'name')).toBe(expected)
+  })
+})
+
+describe('listSort', () => {
+  it.each([
+    // [picked, has a query, store default, sort]
+    [undefined, true, 'name', 'relevance'],
+    ['relevance', true, 'price', 'relevance'],
+    ['-price', true, 'name', '-price'],
+    ['bogus', true, 'price', 'relevance'],
+    [undefined, false, 'price', 'price'],
+    ['relevance', false, 'price', 'price'],
+    ['relevance', false, 'relevance', 'name'],
+    ['brand', false, 'name', 'brand'],
+  ] as const)('%s, query %s, default %s → %s', (picked, hasQuery, storeDefault, expected) => {
+    expect(listSort(picked, hasQuery, storeDefault)).toBe(expected)
   })
 })
 

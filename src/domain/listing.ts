@@ -3,8 +3,29 @@
 /** Products per list page: fixed, so deep pages stay cheap and skeletons match the page. */
 export const PAGE_SIZE = 24
 
-export const SORTS = ['name', '-name', 'price', '-price', 'brand', '-brand', 'quantity', '-quantity'] as const
+/** 'relevance' (issue 15) is a search's default and only means something with a query. */
+export const SORTS = [
+  'name',
+  '-name',
+  'price',
+  '-price',
+  'brand',
+  '-brand',
+  'quantity',
+  '-quantity',
+  'relevance',
+] as const
 export type SortValue = (typeof SORTS)[number]
+
+/**
+ * The sort of a list: the dealer's pick when valid; otherwise 'relevance' for a search and the store's
+ * default elsewhere ('relevance' without a query falls back to the default too).
+ */
+export function listSort(input: unknown, hasQuery: boolean, storeDefault: SortValue): SortValue {
+  const fallback = hasQuery ? 'relevance' : storeDefault === 'relevance' ? 'name' : storeDefault
+  const picked = parseSort(input, fallback)
+  return picked === 'relevance' && !hasQuery ? fallback : picked
+}
 
 /** Only the fixed list is accepted; anything else falls back to the store's default sort. */
 export function parseSort(input: unknown, fallback: SortValue): SortValue {

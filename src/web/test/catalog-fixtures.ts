@@ -102,6 +102,7 @@ export function productList(overrides: Partial<ProductList> = {}): ProductList {
       { name: 'Otomotiv', slug: 'otomotiv' },
       { name: 'Fren Sistemi', slug: 'fren-sistemi' },
     ],
+    facets: null,
     ...overrides,
   })
 }

@@ -1,11 +1,18 @@
 import type { Product, ProductDetail, ProductList } from '../../../contracts/catalog'
 import { MAX_PAGE } from '../../../contracts/catalog'
-import { PAGE_SIZE, parseSort } from '../../../domain/listing'
+import { listSort, PAGE_SIZE } from '../../../domain/listing'
 import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
 import { type CachedDb, productKey } from '../../cache/caches'
 import { AppError, notFound } from '../../http/errors'
 import type { AuthUser } from '../../http/session.repository'
 import type { SearchLog } from '../search/search-log'
+import {
+  type FacetCount,
+  findFacetCounts,
+  findSearchPage,
+  prepareSearch,
+  type SearchQuery,
+} from '../search/search-ranking'
 import { allBrands, allCategories, type CategoryRow, findModel } from './categories.repository'
 import { sanitizeDescription } from './description'
 import { loadPricingContext } from './pricing-context'
@@ -16,8 +23,10 @@ import {
   findAnchors,
   findProductById,
   findProductPage,
+  findProductsByIds,
   isSeekable,
   type ListFilter,
+  type ProductRow,
   type SortKey,
 } from './products.repository'
 
@@ -30,8 +39,6 @@ export type ListInput = {
   brand?: string
   filters?: string
 }
-
-const MAX_WORDS = 8
 
 /** '2' → 2; zero, negative or not a number → 1; a huge number is capped (then to the last page). */
 function parsePage(input: string | undefined): number {
@@ -96,17 +103,21 @@ export async function listProducts(
   const model = modelId !== null ? await findModel(db, modelId) : null
   const q = input.q?.trim() ? input.q.trim() : null
   const tree = category ? subtree(categories, category) : null
+  const search: SearchQuery | null = q
+    ? await caches.list.get(`search:${q}`, () => prepareSearch(db, q))
+    : null
   const filter: ListFilter = {
     categoryIds: tree?.ids ?? null,
     brandId: brand?.id ?? null,
     modelId,
-    words: q ? foldTurkish(q).split(' ').filter(Boolean).slice(0, MAX_WORDS) : [],
+    // A query of punctuation alone has no words: it is matched as typed (and finds nothing, as before).
+    words: search ? (search.words.length > 0 ? search.words : [[foldTurkish(search.raw)]]) : [],
     inStockOnly: !ctx.showNotInStocks,
   }
 
-  const sort = parseSort(input.sort, ctx.settings.defaultSort)
+  const sort = listSort(input.sort, search !== null && search.words.length > 0, ctx.settings.defaultSort)
   const descending = sort.startsWith('-')
-  const key = sort.replace('-', '') as SortKey
+  const key = sort.replace('-', '') as SortKey | 'relevance'
   const brandOrder =
     key === 'brand'
       ? brands
@@ -116,15 +127,48 @@ export async function listProducts(
       : []
 
   const filterKey = JSON.stringify(filter)
-  const total = await caches.list.get(`count:${filterKey}`, () => countProducts(db, filter))
+  let total: number
+  let page: number
+  let rows: ProductRow[]
+  let facetCounts: { brands: FacetCount[]; categories: FacetCount[] } | null = null
+  if (search && search.words.length > 0) {
+    // A search: count, facets and the ranked (or dealer-sorted) page in one statement.
+    const pageOf = (n: number) =>
+      caches.list.get(`search-page:${sort}:${n}:${filterKey}:${search.raw}`, () =>
+        findSearchPage(
+          db,
+          filter,
+          search,
+          { key, descending, brandOrder },
+          { offset: (n - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+        ),
+      )
+    const wanted = parsePage(input.page)
+    let found = await pageOf(wanted)
+    page = Math.min(wanted, Math.max(1, Math.ceil(found.total / PAGE_SIZE)))
+    if (page !== wanted) found = await pageOf(page)
+    total = found.total
+    facetCounts = { brands: found.brands, categories: found.categories }
+    rows = await findProductsByIds(db, found.ids)
+  } else {
+    if (category || brand) {
+      // A category or brand page: its total comes with its brand and category counts.
+      const counted = await caches.list.get(`facets:${filterKey}`, () => findFacetCounts(db, filter))
+      total = counted.total
+      facetCounts = counted
+    } else {
+      total = await caches.list.get(`count:${filterKey}`, () => countProducts(db, filter))
+    }
+    page = Math.min(parsePage(input.page), Math.max(1, Math.ceil(total / PAGE_SIZE)))
+    const listKey = key === 'relevance' ? 'name' : key
+    rows =
+      total === 0
+        ? []
+        : await caches.list.get(`page:${sort}:${page}:${filterKey}`, () =>
+            pageRows({ db, caches }, filter, filterKey, { key: listKey, descending, brandOrder }, page),
+          )
+  }
   const pages = Math.ceil(total / PAGE_SIZE)
-  const page = Math.min(parsePage(input.page), Math.max(1, pages))
-  const rows =
-    total === 0
-      ? []
-      : await caches.list.get(`page:${sort}:${page}:${filterKey}`, () =>
-          pageRows({ db, caches }, filter, filterKey, { key, descending, brandOrder }, page),
-        )
   const items: Product[] = rows.map((row) => toProduct(row, ctx))
   if (q) await searchLog.record({ userId: user?.id ?? null, query: q, resultCount: total, source: 'search' })
 
@@ -142,7 +186,26 @@ export async function listProducts(
     model: model ? { id: model.id, name: model.name } : null,
     q,
     breadcrumbs: tree?.breadcrumbs ?? [],
+    facets: facetCounts ? facetValues(facetCounts, brands, categories) : null,
   }
+}
+
+/** Facet counts with their names, most products first; a value without a known row is left out. */
+function facetValues(
+  counts: { brands: FacetCount[]; categories: FacetCount[] },
+  brands: Array<{ id: number; name: string; slug: string }>,
+  categories: CategoryRow[],
+) {
+  const named = <T extends { id: number; name: string; slug: string }>(list: FacetCount[], rows: T[]) => {
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    return list
+      .flatMap((c) => {
+        const row = byId.get(c.id)
+        return row && c.count > 0 ? [{ id: row.id, name: row.name, slug: row.slug, count: c.count }] : []
+      })
+      .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'tr'))
+  }
+  return { brands: named(counts.brands, brands), categories: named(counts.categories, categories) }
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { brands, categories, models, products } from '../../db/schema/catalogue'
 
@@ -6,23 +6,23 @@ export type ListFilter = {
   categoryIds: number[] | null
   brandId: number | null
   modelId: number | null
-  /** Folded words that must all occur in the search text. */
-  words: string[]
+  /** Query words that must all occur in the search text, each as one of its forms (search-query). */
+  words: string[][]
   inStockOnly: boolean
 }
 
 export type SortKey = 'name' | 'price' | 'brand' | 'quantity'
 
 /** Listed products: plain products and variant parents (children are reached through their family). */
-function listedWhere(filter: ListFilter): SQL {
+export function listedWhere(filter: ListFilter): SQL {
   // Written literally (not as parameters) so the planner can use the partial list indexes.
   const conditions: SQL[] = [sql`${products.parentId} is null`, sql`${products.isActive}`]
   if (filter.categoryIds) conditions.push(inArray(products.categoryId, filter.categoryIds))
   if (filter.brandId !== null) conditions.push(eq(products.brandId, filter.brandId))
   if (filter.modelId !== null) conditions.push(eq(products.modelId, filter.modelId))
   if (filter.inStockOnly) conditions.push(gt(products.quantity, 0))
-  for (const word of filter.words) {
-    conditions.push(sql`${products.searchText} like ${`%${escapeLike(word)}%`}`)
+  for (const forms of filter.words) {
+    conditions.push(or(...forms.map((f) => sql`${products.searchText} like ${`%${escapeLike(f)}%`}`))!)
   }
   return and(...conditions)!
 }
@@ -197,6 +197,20 @@ export async function findProductPage(
 }
 
 export type ProductRow = Awaited<ReturnType<typeof findProductPage>>[number]
+
+/** Listed rows by id, in the order of `ids` (a ranked search page). */
+export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return []
+  const rows = await db
+    .select({ ...productColumns, ...relatedColumns })
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(models, eq(models.id, products.modelId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, ids))
+  const byId = new Map(rows.map((r) => [r.id, r]))
+  return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined)
+}
 
 export async function countProducts(db: Db, filter: ListFilter): Promise<number> {
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(listedWhere(filter))

@@ -1,7 +1,7 @@
 import { Box, Drawer, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { type ReactNode, useDeferredValue } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router'
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router'
 import type { SortValue } from '../../../domain/listing'
 import { ListPagination } from '../../components/ListPagination'
 import { LoadError } from '../../components/LoadError'
@@ -17,6 +17,7 @@ import { ListBreadcrumbs } from './components/ListBreadcrumbs'
 import { ListToolbar } from './components/ListToolbar'
 import { ProductGrid, ProductGridSkeleton } from './components/ProductGrid'
 import { ProductTable, ProductTableSkeleton } from './components/ProductTable'
+import { SearchFacets } from './components/SearchFacets'
 import {
   type ListRoute,
   type ListView,
@@ -51,6 +52,7 @@ export function ProductListPage({ kind }: { kind: ListPageKind }) {
   const { user, preferences, updatePreferences, bootstrap } = useSession()
   const localePath = useLocalePath()
   const navigate = useNavigate()
+  const location = useLocation()
   const params = useParams()
   const [search, setSearch] = useSearchParams()
   const [drawerOpened, drawer] = useDisclosure(false)
@@ -63,10 +65,12 @@ export function ProductListPage({ kind }: { kind: ListPageKind }) {
   const shownItems = useDeferredValue(data?.items)
   const updating = list.isPlaceholderData
   const view: ListView = readView(search) ?? preferences.productListView
-  const sort: SortValue =
-    readSort(search) ?? (updating ? undefined : data?.sort) ?? bootstrap.settings.defaultSort
-  const page = updating || !data ? readPage(search) : data.page
   const q = search.get('q')?.trim() ?? ''
+  const sort: SortValue =
+    readSort(search) ??
+    (updating ? undefined : data?.sort) ??
+    (q ? 'relevance' : bootstrap.settings.defaultSort)
+  const page = updating || !data ? readPage(search) : data.page
 
   const title =
     kind === 'all'
@@ -103,13 +107,30 @@ export function ProductListPage({ kind }: { kind: ListPageKind }) {
     return <NotFoundState />
   }
 
+  const brandHref = (slug: string | null) => {
+    const next = withParams(search, { brand: slug }).toString()
+    return `${location.pathname}${next ? `?${next}` : ''}`
+  }
+  const facets = data?.facets ?? null
   const categoryNav = (onNavigate?: () => void) => (
-    <CategoryNav
-      activeSlug={data?.category?.slug ?? null}
-      openSlugs={data?.breadcrumbs.map((crumb) => crumb.slug) ?? []}
-      activeBrand={data?.brand?.slug ?? null}
-      onNavigate={onNavigate}
-    />
+    <Stack gap="md">
+      {kind === 'search' && facets && (
+        <SearchFacets
+          facets={facets}
+          q={q}
+          activeBrand={data?.brand?.slug ?? null}
+          brandHref={brandHref}
+          onNavigate={onNavigate}
+        />
+      )}
+      <CategoryNav
+        activeSlug={data?.category?.slug ?? null}
+        openSlugs={data?.breadcrumbs.map((crumb) => crumb.slug) ?? []}
+        activeBrand={data?.brand?.slug ?? null}
+        onNavigate={onNavigate}
+        brandFacet={kind === 'path' && facets && data?.category ? facets.brands : undefined}
+      />
+    </Stack>
   )
 
   let content: ReactNode
@@ -173,6 +194,7 @@ export function ProductListPage({ kind }: { kind: ListPageKind }) {
         )}
         <ListToolbar
           sort={sort}
+          isSearch={kind === 'search' && Boolean(q)}
           view={view}
           onSortChange={changeSort}
           onViewChange={changeView}

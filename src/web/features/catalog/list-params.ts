@@ -59,7 +59,15 @@ export const sortLabelKeys = {
   '-brand': 'sort.brandDesc',
   quantity: 'sort.quantity',
   '-quantity': 'sort.quantityDesc',
+  relevance: 'sort.relevance',
 } as const satisfies Record<SortValue, string>
+
+/** The sorts a list offers: 'relevance' only on a search, first there. */
+export function sortChoices(isSearch: boolean): SortValue[] {
+  return isSearch
+    ? ['relevance', ...SORTS.filter((s) => s !== 'relevance')]
+    : SORTS.filter((s) => s !== 'relevance')
+}
 
 /** `search` with `changes` applied (null deletes); any change but the page itself goes back to page 1. */
 export function withParams(search: URLSearchParams, changes: Record<string, string | null>): URLSearchParams {

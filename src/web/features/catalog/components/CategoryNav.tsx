@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, NavLink, Skeleton, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import { Link } from 'react-router'
-import type { CategoryNode } from '../../../../contracts/catalog'
+import type { CategoryNode, FacetValue } from '../../../../contracts/catalog'
 import { ChevronDownIcon } from '../../../components/icons/Icons'
 import { useTranslation } from '../../../i18n/use-translation'
 import { describeError } from '../../../lib/error-message'
@@ -16,7 +16,12 @@ export interface CategoryNavProps {
   /** Slug of the brand filter now, for the brand links. */
   activeBrand: string | null
   /** Called after a link is followed (the phone drawer closes). */
-  onNavigate?: () => void
+  onNavigate?: (() => void) | undefined
+  /**
+   * The brands with products in the list shown (a category's or brand's facet, issue 15): offered
+   * instead of every brand, so no brand link leads to an empty list. Undefined: every brand.
+   */
+  brandFacet?: FacetValue[] | undefined
 }
 
 interface TreeProps {
@@ -78,7 +83,13 @@ function CategoryTree({ nodes, activeSlug, expanded, toggle, onNavigate }: TreeP
 }
 
 /** The category tree (a branch opens to the current category) and the brands, from the categories call. */
-export function CategoryNav({ activeSlug, openSlugs, activeBrand, onNavigate }: CategoryNavProps) {
+export function CategoryNav({
+  activeSlug,
+  openSlugs,
+  activeBrand,
+  onNavigate,
+  brandFacet,
+}: CategoryNavProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const categories = useCategories()
@@ -123,7 +134,8 @@ export function CategoryNav({ activeSlug, openSlugs, activeBrand, onNavigate }: 
       </Alert>
     )
   }
-  const { categories: tree, brands } = categories.data
+  const { categories: tree } = categories.data
+  const brands = brandFacet ?? categories.data.brands
   return (
     <nav aria-label={t('catalog.categories')}>
       <Text fw={600} size="sm" mb={4}>

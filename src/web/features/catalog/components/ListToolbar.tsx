@@ -1,15 +1,17 @@
 import { Button, Group, SegmentedControl, Select } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { SORTS, type SortValue } from '../../../../domain/listing'
+import type { SortValue } from '../../../../domain/listing'
 import { CategoryIcon, GridIcon, ListIcon } from '../../../components/icons/Icons'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
-import { type ListView, sortLabelKeys } from '../list-params'
+import { type ListView, sortChoices, sortLabelKeys } from '../list-params'
 import classes from './ListToolbar.module.css'
 import { StockOnlyToggle } from './StockOnlyToggle'
 
 export interface ListToolbarProps {
   sort: SortValue
+  /** A search offers 'relevance' (its default) among the sorts. */
+  isSearch?: boolean
   view: ListView
   onSortChange: (sort: SortValue) => void
   onViewChange: (view: ListView) => void
@@ -18,11 +20,18 @@ export interface ListToolbarProps {
 }
 
 /** Sort, view and the stock-only switch (logged-in users, when the store offers it). */
-export function ListToolbar({ sort, view, onSortChange, onViewChange, onOpenCategories }: ListToolbarProps) {
+export function ListToolbar({
+  sort,
+  isSearch = false,
+  view,
+  onSortChange,
+  onViewChange,
+  onOpenCategories,
+}: ListToolbarProps) {
   const { t } = useTranslation()
   const { user, bootstrap } = useSession()
   const { b2b_stoktakileri_goster, notInStock } = bootstrap.settings
-  const sortOptions = SORTS.map((value) => ({ value, label: t(sortLabelKeys[value]) }))
+  const sortOptions = sortChoices(isSearch).map((value) => ({ value, label: t(sortLabelKeys[value]) }))
   // Icons alone on phones; the name stays for screen readers.
   const viewLabel = (icon: ReactNode, text: string) => (
     <Group gap={6} wrap="nowrap" justify="center">
