@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
   decreaseQuantity,
-  detailQuantity,
   discountPercent,
   listQuantity,
   listSort,
@@ -75,20 +74,6 @@ describe('quantity inputs (spec/1 §5)', () => {
     ['250', 250],
   ])('list: %s → %i', (typed, expected) => {
     expect(listQuantity(typed)).toBe(expected)
-  })
-
-  it.each([
-    ['7', 3, 7],
-    ['100', 3, 100],
-    ['1', 3, 1],
-    ['abc', 3, 1],
-    ['0', 3, 1],
-    ['', 3, 1],
-    ['-2', 3, 3],
-    ['101', 3, 3],
-    ['2.5', 3, 3],
-  ])('detail: %s (was %i) → %i', (typed, previous, expected) => {
-    expect(detailQuantity(typed, previous)).toBe(expected)
   })
 
   it('decrease never goes below 1', () => {

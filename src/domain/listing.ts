@@ -62,19 +62,8 @@ export function listQuantity(typed: string): number {
   return Number.isFinite(n) && n > 0 ? n : 1
 }
 
+/** The product page's quantity bound (spec/1 §9); quantity.ts checks typed amounts against it. */
 export const DETAIL_MAX_QUANTITY = 100
-
-/**
- * Detail quantity input: accepted when 1–100; non-numeric or zero resets to 1; negative or above 100
- * keeps the previous amount.
- */
-export function detailQuantity(typed: string, previous: number): number {
-  const trimmed = typed.trim()
-  const n = Number(trimmed)
-  if (trimmed === '' || !Number.isFinite(n) || n === 0) return 1
-  if (n < 0 || n > DETAIL_MAX_QUANTITY || !Number.isInteger(n)) return previous
-  return n
-}
 
 /** −1 never goes below 1. */
 export const decreaseQuantity = (q: number) => Math.max(1, q - 1)
