@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { Route, Routes } from 'react-router'
+import { Navigate, Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
 import { type Cart, cartSchema } from '../../../contracts/cart'
 import { checkoutInfoSchema } from '../../../contracts/orders'
+import { withAddErrors } from '../../lib/add-errors'
 import { cartLine, cartOf } from '../../test/cart-fixtures'
 import { dealer, dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
@@ -297,5 +298,82 @@ describe('The cart page', () => {
     renderCart(dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }))
     expect(screen.getByText('Yönetici hesabı ile bu işlemi gerçekleştiremezsiniz.')).toBeTruthy()
     expect(requests).toEqual([])
+  })
+})
+
+describe('The add errors of an offer edited back into the cart (spec/2 §8)', () => {
+  const refused = [
+    { productId: 9, code: 'V-9', name: 'Vida', message: 'Bu üründen 5 adet bulunmamaktadır!' },
+    {
+      productId: 31,
+      code: 'K-31',
+      name: 'Kablo',
+      message: 'Bu ürünün fiyatı için lütfen bizimle iletişime geçiniz.',
+    },
+  ]
+
+  /** The cart page reached as the offer list's Düzenle reaches it: with the refusals in the state. */
+  function renderAfterEdit(cart: Cart, bootstrap: Bootstrap = dealerBootstrap()) {
+    serve(cart)
+    const prefix = bootstrap.locale === 'en' ? '/en' : ''
+    return renderWithProviders(
+      <>
+        <main>
+          <Routes>
+            <Route
+              path="/duzenle"
+              element={<Navigate to={`${prefix}/sepet`} state={withAddErrors(refused)} />}
+            />
+            <Route path={`${prefix}/sepet`} element={<CartPage />} />
+          </Routes>
+        </main>
+        <LocationProbe />
+      </>,
+      { bootstrap, route: '/duzenle' },
+    )
+  }
+
+  it('lists each refused product with its reason and marks the one that is in the cart anyway', async () => {
+    renderAfterEdit(twoLines())
+    await screen.findByTestId('cart-table')
+    const alert = screen.getByRole('alert')
+    expect(within(alert).getByText('Bazı ürünler sepete eklenemedi')).toBeTruthy()
+    expect(screen.getAllByTestId('cart-add-error').map((item) => item.textContent)).toEqual([
+      'Vida (V-9): Bu üründen 5 adet bulunmamaktadır!',
+      'Kablo (K-31): Bu ürünün fiyatı için lütfen bizimle iletişime geçiniz.',
+    ])
+    const [brake, screw] = screen.getAllByTestId('cart-line')
+    expect(within(screw!).getByTestId('line-add-error').textContent).toBe(
+      'Sepete eklenemedi: Bu üründen 5 adet bulunmamaktadır!',
+    )
+    expect(screw!.getAttribute('data-add-error')).toBe('true')
+    expect(within(brake!).queryByTestId('line-add-error')).toBeNull()
+  })
+
+  it('says it when every line was refused and the cart is empty, in English too', async () => {
+    renderAfterEdit(cartOf([]), dealerBootstrap({ locale: 'en' }))
+    expect(await screen.findByTestId('cart-empty')).toBeTruthy()
+    expect(screen.getByText('Some products could not be added to the cart')).toBeTruthy()
+    expect(screen.getAllByTestId('cart-add-error')).toHaveLength(2)
+  })
+
+  it('closes with its button, the focus going to the heading', async () => {
+    renderAfterEdit(twoLines())
+    await screen.findByTestId('cart-table')
+    const close = within(screen.getByTestId('cart-add-errors')).getByRole('button', { name: 'Kapat' })
+    close.focus()
+    fireEvent.click(close)
+    await waitFor(() => expect(screen.queryByTestId('cart-add-errors')).toBeNull())
+    expect(screen.queryByTestId('line-add-error')).toBeNull()
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 })))
+    expect(screen.getByTestId('location').textContent).toBe('/sepet')
+  })
+
+  it('is not there when the cart is opened any other way', async () => {
+    serve(twoLines())
+    renderCart()
+    await screen.findByTestId('cart-table')
+    expect(screen.queryByTestId('cart-add-errors')).toBeNull()
+    expect(screen.queryByTestId('line-add-error')).toBeNull()
   })
 })

@@ -1,11 +1,12 @@
 import { Alert, Button, Grid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react'
-import { Link } from 'react-router'
+import { Link, useLocation, useNavigate } from 'react-router'
 import type { Cart } from '../../../contracts/cart'
 import { AlertIcon, CartIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { Redirect } from '../../components/Redirect'
 import { useTranslation } from '../../i18n/use-translation'
+import { addErrorsOf } from '../../lib/add-errors'
 import { useCart, useHasCart } from '../../lib/cart/cart-api'
 import { loginPath } from '../../lib/locale-path'
 import { useFocusRescue } from '../../lib/page-heading'
@@ -13,6 +14,7 @@ import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { useCartChange } from './api/cart-mutations'
+import { AddErrors, addErrorsByProduct } from './components/AddErrors'
 import { CartCards, CartTable } from './components/CartLines'
 import { CartSummary } from './components/CartSummary'
 import { CheckoutSlot } from './components/CheckoutSlot'
@@ -47,7 +49,15 @@ function EmptyCart() {
  * The cart's lines and checkout. `leftWith` is the cart an order (or offer) was just made of: shown,
  * busy, until the next page is there, instead of the emptied cart's "empty" text for a moment.
  */
-function DealerCart({ leftWith, onLeave }: { leftWith: Cart | null; onLeave: (cart: Cart) => void }) {
+function DealerCart({
+  leftWith,
+  onLeave,
+  addErrors,
+}: {
+  leftWith: Cart | null
+  onLeave: (cart: Cart) => void
+  addErrors: Map<number, string>
+}) {
   const { t } = useTranslation()
   const cart = useCart()
   const change = useCartChange()
@@ -64,7 +74,14 @@ function DealerCart({ leftWith, onLeave }: { leftWith: Cart | null; onLeave: (ca
   const data = cart.data
   if (data.items.length === 0) return <EmptyCart />
   return (
-    <CartView cart={data} leaving={false} onLeave={onLeave} onChange={change.mutate} onClear={confirmClear} />
+    <CartView
+      cart={data}
+      leaving={false}
+      onLeave={onLeave}
+      onChange={change.mutate}
+      onClear={confirmClear}
+      addErrors={addErrors}
+    />
   )
 }
 
@@ -75,18 +92,24 @@ function CartView({
   onLeave,
   onChange = () => {},
   onClear = () => {},
+  addErrors,
 }: {
   cart: Cart
   leaving: boolean
   onLeave: (cart: Cart) => void
   onChange?: ReturnType<typeof useCartChange>['mutate']
   onClear?: () => void
+  addErrors?: Map<number, string>
 }) {
   // Below Mantine's sm breakpoint the lines become stacked cards.
   const phone = usePhoneLayout()
   return (
     <Stack gap="lg">
-      {phone ? <CartCards cart={data} onChange={onChange} /> : <CartTable cart={data} onChange={onChange} />}
+      {phone ? (
+        <CartCards cart={data} onChange={onChange} addErrors={addErrors} />
+      ) : (
+        <CartTable cart={data} onChange={onChange} addErrors={addErrors} />
+      )}
       <Grid gap="lg">
         {/* The checkout actions take the wide column beside the summary (below it on a phone). */}
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 2, md: 1 }}>
@@ -110,6 +133,13 @@ export function CartPage() {
   const localePath = useLocalePath()
   const hasCart = useHasCart()
   const [leftWith, setLeftWith] = useState<Cart | null>(null)
+  // What an offer edited back into the cart could not put in (spec/2 §8), until closed.
+  const location = useLocation()
+  const navigate = useNavigate()
+  const addErrors = addErrorsOf(location.state)
+  const closeAddErrors = () => navigate(location.pathname + location.search, { replace: true, state: null })
+  // Closing them takes their close button away: the heading gets the focus.
+  useFocusRescue(addErrors.length)
   const shown = useCart().data
   const count = (leftWith ?? shown)?.count
   usePageTitle(t('cart.title'))
@@ -126,7 +156,10 @@ export function CartPage() {
         ) : null}
       </Title>
       {hasCart ? (
-        <DealerCart leftWith={leftWith} onLeave={setLeftWith} />
+        <>
+          <AddErrors errors={addErrors} onClose={closeAddErrors} />
+          <DealerCart leftWith={leftWith} onLeave={setLeftWith} addErrors={addErrorsByProduct(addErrors)} />
+        </>
       ) : (
         <Alert color="yellow" icon={<AlertIcon />} title={t('cart.adminTitle')}>
           {t('cart.adminText')}

@@ -2,7 +2,7 @@
 import { notifications } from '@mantine/notifications'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
-import { Route, Routes } from 'react-router'
+import { Route, Routes, useLocation } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
 import { cartSchema } from '../../../contracts/cart'
@@ -13,6 +13,7 @@ import {
   offerListSchema,
   offerSchema,
 } from '../../../contracts/offers'
+import { addErrorsOf } from '../../lib/add-errors'
 import { emptyCart } from '../../test/cart-fixtures'
 import { dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
@@ -73,12 +74,19 @@ function serve(lists: (page: number) => OfferList = () => offerList(), answer: A
   return { calls, listPages }
 }
 
+/** Stands in for the cart page: the add errors the navigation handed it. */
+function CartStateProbe() {
+  return <output data-testid="cart-state">{JSON.stringify(addErrorsOf(useLocation().state))}</output>
+}
+
 function renderOffers(route = '/teklif/liste', bootstrap: Bootstrap = dealerBootstrap()) {
   return renderWithProviders(
     <>
       <Routes>
         <Route path="/teklif/liste" element={<OffersPage />} />
         <Route path="/en/teklif/liste" element={<OffersPage />} />
+        <Route path="/sepet" element={<CartStateProbe />} />
+        <Route path="/en/sepet" element={<CartStateProbe />} />
         <Route path="*" element={null} />
       </Routes>
       <LocationProbe />
@@ -405,6 +413,10 @@ describe('Offer row actions', () => {
     expect(within(alert).getByTestId('offer-alert').textContent).toBe(
       'Vida (V-9): Bu üründen 3 adet bulunmamaktadır!',
     )
+    // The cart is told too, to mark the product with its add error (spec/2 §8).
+    expect(JSON.parse(screen.getByTestId('cart-state').textContent!)).toEqual([
+      { productId: 9, code: 'V-9', name: 'Vida', message: 'Bu üründen 3 adet bulunmamaktadır!' },
+    ])
   })
 
   it('Düzenle goes to the English cart without an alert when every line went in', async () => {
@@ -414,6 +426,7 @@ describe('Offer row actions', () => {
     fireEvent.click(within(row()).getByRole('button', { name: `Put offer ${NO} into the cart to edit it` }))
     await waitFor(() => expect(location()).toBe('/en/sepet'))
     expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByTestId('cart-state').textContent).toBe('[]')
   })
 
   it('Düzenle shows the server message and stays when nothing could go into the cart', async () => {

@@ -15,19 +15,29 @@ export const cartImageSize = 80
 export interface CartLinesProps {
   cart: Cart
   onChange: (change: CartChange) => void
+  /** Products the cart just refused to take more of (an edited offer), with the reason. */
+  addErrors?: Map<number, string>
 }
 
-function ProductLink({ line }: { line: CartLine }) {
+function ProductLink({ line, addError }: { line: CartLine; addError?: string }) {
   const localePath = useLocalePath()
+  const { t } = useTranslation()
   return (
-    <Anchor component={Link} to={localePath(line.product.url)} size="sm" fw={500}>
-      {line.product.name}
-    </Anchor>
+    <>
+      <Anchor component={Link} to={localePath(line.product.url)} size="sm" fw={500}>
+        {line.product.name}
+      </Anchor>
+      {addError !== undefined && (
+        <Text size="xs" c="red" data-testid="line-add-error">
+          {t('cart.addErrors.mark', { message: addError })}
+        </Text>
+      )}
+    </>
   )
 }
 
 /** Desktop: one row per line — image, code, name, unit, quantity, unit price, amount, remove. */
-export function CartTable({ cart, onChange }: CartLinesProps) {
+export function CartTable({ cart, onChange, addErrors }: CartLinesProps) {
   const { t } = useTranslation()
   const { locale } = useSession()
   const localePath = useLocalePath()
@@ -50,7 +60,12 @@ export function CartTable({ cart, onChange }: CartLinesProps) {
         </Table.Thead>
         <Table.Tbody>
           {cart.items.map((line) => (
-            <Table.Tr key={line.id} data-testid="cart-line" data-line-id={line.id}>
+            <Table.Tr
+              key={line.id}
+              data-testid="cart-line"
+              data-line-id={line.id}
+              data-add-error={addErrors?.has(line.product.id) || undefined}
+            >
               <Table.Td>
                 <Anchor
                   component={Link}
@@ -73,7 +88,7 @@ export function CartTable({ cart, onChange }: CartLinesProps) {
                 </Text>
               </Table.Td>
               <Table.Td miw={160}>
-                <ProductLink line={line} />
+                <ProductLink line={line} addError={addErrors?.get(line.product.id)} />
               </Table.Td>
               <Table.Td>
                 <LineUnit cart={cart} line={line} onChange={onChange} />
@@ -99,7 +114,7 @@ export function CartTable({ cart, onChange }: CartLinesProps) {
 }
 
 /** Phone: the same lines as stacked cards. */
-export function CartCards({ cart, onChange }: CartLinesProps) {
+export function CartCards({ cart, onChange, addErrors }: CartLinesProps) {
   const { t } = useTranslation()
   const { locale } = useSession()
   return (
@@ -112,11 +127,12 @@ export function CartCards({ cart, onChange }: CartLinesProps) {
           padding="sm"
           data-testid="cart-line"
           data-line-id={line.id}
+          data-add-error={addErrors?.has(line.product.id) || undefined}
         >
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <ProductImage file={line.product.image} alt="" height={cartImageSize} width={cartImageSize} />
             <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
-              <ProductLink line={line} />
+              <ProductLink line={line} addError={addErrors?.get(line.product.id)} />
               <Text size="xs" c="dimmed">
                 {t('cart.columns.code')}: {line.product.code}
               </Text>

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router'
 import type { Offer, OfferList } from '../../../../contracts/offers'
 import { showAlert } from '../../../components/alert'
 import { useTranslation } from '../../../i18n/use-translation'
+import { withAddErrors } from '../../../lib/add-errors'
 import { isApiError } from '../../../lib/api-error'
 import { describeError } from '../../../lib/error-message'
 import { printHtml } from '../../../lib/print-window'
@@ -84,7 +85,14 @@ export function useOfferRow(offer: Offer, list: OfferList) {
             { title: t('offers.editRefusedTitle'), testId: 'offer-alert' },
           )
         }
-        navigate(localePath('/sepet'))
+        // The cart marks each refused product with its add error too (spec/2 §8).
+        const addErrors = result.refused.map((line) => ({
+          productId: line.product.id,
+          code: line.product.code,
+          name: line.product.name,
+          message: line.messages.type,
+        }))
+        navigate(localePath('/sepet'), { state: addErrors.length > 0 ? withAddErrors(addErrors) : null })
       },
       onError: (error) => {
         if (isApiError(error) && error.handled) return
