@@ -2,6 +2,7 @@ import type { TablerIcon } from '@tabler/icons-react'
 import IconAlertCircle from '@tabler/icons-react/dist/esm/icons/IconAlertCircle.mjs'
 import IconAlignLeft from '@tabler/icons-react/dist/esm/icons/IconAlignLeft.mjs'
 import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhatsapp.mjs'
+import IconBuildingWarehouse from '@tabler/icons-react/dist/esm/icons/IconBuildingWarehouse.mjs'
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs'
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs'
 import IconInfoCircle from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mjs'
@@ -46,3 +47,4 @@ export const CategoryIcon = decorative(IconAlignLeft)
 export const CheckIcon = decorative(IconCheck)
 export const TrashIcon = decorative(IconTrash)
 export const WhatsAppIcon = decorative(IconBrandWhatsapp)
+export const WarehouseIcon = decorative(IconBuildingWarehouse)

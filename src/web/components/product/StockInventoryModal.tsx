@@ -1,9 +1,10 @@
-import { Anchor, Button, Modal, Table, Text } from '@mantine/core'
+import { ActionIcon, Anchor, Button, Modal, Table, Text, Tooltip } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import type { Product } from '../../../contracts/catalog'
 import { stockDisplay } from '../../../domain/stock'
 import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
+import { WarehouseIcon } from '../icons/Icons'
 import { defaultUnitName } from './product-fields'
 import { stockText } from './stock-text'
 
@@ -62,8 +63,11 @@ export function StockInventoryModal({
 
 export interface StockInventoryButtonProps {
   product: InventoryProduct
-  /** 'link' on the detail page ('Stok bilgisi'), 'button' in list rows ('Depolar'). */
-  look?: 'link' | 'button'
+  /**
+   * 'link' on the detail page ('Stok bilgisi'), 'button' in grid cards ('Depolar'), 'icon' in the list
+   * table, where a column must stay narrow (the tooltip says 'Depolar').
+   */
+  look?: 'link' | 'button' | 'icon'
 }
 
 /** Opens the stock inventory modal; absent when stock is hidden from this visitor or by the store. */
@@ -74,7 +78,18 @@ export function StockInventoryButton({ product, look = 'button' }: StockInventor
   if (product.inventory === null || bootstrap.settings.stockInfoStatus === 1) return null
   return (
     <>
-      {look === 'link' ? (
+      {look === 'icon' ? (
+        <Tooltip label={t('stock.warehouses')} withinPortal>
+          <ActionIcon
+            variant="light"
+            size="md"
+            onClick={modal.open}
+            aria-label={t('stock.showWarehouses', { name: product.name })}
+          >
+            <WarehouseIcon size={18} />
+          </ActionIcon>
+        </Tooltip>
+      ) : look === 'link' ? (
         <Anchor component="button" type="button" size="sm" onClick={modal.open}>
           {t('stock.info')}
         </Anchor>
