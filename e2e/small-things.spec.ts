@@ -53,6 +53,10 @@ test.describe("the header's branch dropdown", () => {
   }, testInfo) => {
     await page.setViewportSize({ width: 1366, height: 900 })
     await logIn(page, DEALER)
+    // A line in the cart, so the cart page shows its checkout with the branch field.
+    await emptyCartIfNeeded(page)
+    await addFromCard(page, 'Açık Ağız Anahtar 24 mm', 1, 1)
+    await page.goto('/')
     const button = page.getByRole('button', { name: /^Şube: / })
     await expect(button).toBeVisible()
     const before = ((await button.getAttribute('aria-label')) ?? '').replace('Şube: ', '')
