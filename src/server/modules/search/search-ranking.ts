@@ -146,7 +146,7 @@ export async function findSearchPage(
 }
 
 /** The best `limit` products for the autocomplete, ranked as the search page ranks them. */
-export async function findRankedIds(db: Db, q: SearchQuery, limit: number): Promise<number[]> {
+export async function findRankedSuggestions(db: Db, q: SearchQuery, limit: number): Promise<SuggestionRow[]> {
   const rank = rankColumns(q)
   const filter: ListFilter = {
     categoryIds: null,
@@ -156,13 +156,16 @@ export async function findRankedIds(db: Db, q: SearchQuery, limit: number): Prom
     inStockOnly: false,
   }
   const result = await db.execute(sql`
-    select id from (
-      select ${products.id} as id, ${products.nameSort} as name_sort, ${rank.tier} as tier,
+    select id, name, code, seo, image from (
+      select ${products.id} as id, ${products.name} as name, ${products.code} as code, ${products.seo} as seo,
+        ${products.image} as image, ${products.nameSort} as name_sort, ${rank.tier} as tier,
         ${rank.starts} as starts, ${rank.typed} as typed, ${rank.inName} as in_name, ${rank.extra} as extra
       from ${products} where ${listedWhere(filter)}
     ) c order by ${orderSql({ key: 'relevance', descending: false, brandOrder: [] })} limit ${limit}`)
-  return (result as unknown as { rows: Array<{ id: number }> }).rows.map((r) => Number(r.id))
+  return (result as unknown as { rows: SuggestionRow[] }).rows.map((r) => ({ ...r, id: Number(r.id) }))
 }
+
+export type SuggestionRow = { id: number; name: string; code: string; seo: string; image: string | null }
 
 /**
  * Brand and category counts of a list without a query (a category or brand page), and its total:

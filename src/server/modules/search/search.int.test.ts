@@ -64,6 +64,24 @@ describe('GET /autocomplete', () => {
     expect((await suggest('EQV-777'))[0]!.code).toBe('IGD-1')
   })
 
+  it('ranks as the search page does: names before the brand, suffixes and one typo understood (issue 15)', async () => {
+    // 'Özkan Kablo' is a brand: its other products come after every name holding the word.
+    const kablo = await suggest('kablo')
+    expect(kablo).toHaveLength(10)
+    expect(kablo.every((i) => /kablo/i.test(i.name))).toBe(true)
+    const kablosu = await suggest('kablosu')
+    expect(kablosu[0]!.name).toMatch(/Kablosu/)
+    const typo = await suggest('tornavda')
+    expect(typo.length).toBeGreaterThan(0)
+    expect(typo.every((i) => i.name.includes('Tornavida'))).toBe(true)
+    // Short input still walks the prefix indexes: a code prefix of two letters.
+    const [code] = await queryRows<{ code: string }>(
+      t.database.db,
+      sql`select code from products where parent_id is null order by code limit 1`,
+    )
+    expect((await suggest(code!.code.slice(0, 2))).length).toBeGreaterThan(0)
+  })
+
   it('answers an empty list for blank input without logging it', async () => {
     const before = await queryRows<{ n: number }>(
       t.database.db,

@@ -6,6 +6,9 @@ import { products } from '../../db/schema/catalogue'
 import { searchLogs } from '../../db/schema/store'
 import { escapeLike } from '../catalog/products.repository'
 import { addToSearchStats, rollSearchStats } from '../search-dashboard/search-stats.repository'
+import { findRankedSuggestions, prepareSearch, type SuggestionRow } from './search-ranking'
+
+export type { SuggestionRow }
 
 export type SearchLogEntry = {
   userId: number | null
@@ -33,6 +36,9 @@ export async function insertSearchLogs(db: Db, entries: SearchLogEntry[], now: D
   })
 }
 
+/** Words of at least this many letters are matched anywhere through the trigram index; shorter ones by prefix. */
+const RANKED_MIN_WORD = 3
+
 const suggestionColumns = {
   id: products.id,
   name: products.name,
@@ -40,7 +46,6 @@ const suggestionColumns = {
   seo: products.seo,
   image: products.image,
 }
-export type SuggestionRow = { id: number; name: string; code: string; seo: string; image: string | null }
 
 // Literal conditions, so the planner can use the partial indexes built on them.
 const listed = sql`${products.parentId} is null and ${products.isActive}`
@@ -49,11 +54,16 @@ const listed = sql`${products.parentId} is null and ${products.isActive}`
 export const foldedName = sql`lower(translate(${products.name}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu'))`
 
 /**
- * Suggestions best first, in tiers that each walk one index and stop at the limit: exact code, barcode
- * or equivalent code → code prefix → name prefix (Turkish-folded) → every word anywhere in the search
- * text (three letters or more, through the trigram index).
+ * Suggestions best first. A query with a word of three letters or more is ranked as the search page
+ * ranks (search-ranking.ts: codes, then names, then brand and category; suffixes, units and typos
+ * included). Shorter queries ('m', 'ab') walk the prefix indexes in tiers that stop at the limit:
+ * exact code, barcode or equivalent code → code prefix → name prefix (Turkish-folded).
  */
 export async function findSuggestions(db: Db, q: string, limit: number): Promise<SuggestionRow[]> {
+  const search = await prepareSearch(db, q)
+  if (search.words.some((forms) => (forms[0] ?? '').length >= RANKED_MIN_WORD)) {
+    return findRankedSuggestions(db, search, limit)
+  }
   const folded = foldTurkish(q)
   const upper = q.trim().toLocaleUpperCase('tr-TR')
   const prefix = `${escapeLike(folded)}%`
@@ -67,10 +77,6 @@ export async function findSuggestions(db: Db, q: string, limit: number): Promise
     { where: sql`${codeKey} like ${prefix}`, order: codeKey },
     { where: sql`${nameKey} like ${prefix}`, order: nameKey },
   ]
-  const words = folded.split(' ').filter((w) => w.length >= 3)
-  if (words.length > 0) {
-    tiers.push({ where: and(...words.map((w) => sql`${products.searchText} like ${`%${escapeLike(w)}%`}`))! })
-  }
   const found: SuggestionRow[] = []
   const seen = new Set<number>()
   for (const tier of tiers) {
@@ -79,8 +85,6 @@ export async function findSuggestions(db: Db, q: string, limit: number): Promise
     const rows = await (tier.order ? query.orderBy(asc(tier.order), asc(products.id)) : query).limit(
       limit * 2,
     )
-    // Unordered tiers come back in index order: show them alphabetically.
-    if (!tier.order) rows.sort((a, b) => a.name.localeCompare(b.name, 'tr'))
     for (const row of rows) {
       if (found.length < limit && !seen.has(row.id)) {
         seen.add(row.id)
