@@ -41,7 +41,7 @@ export function isForPageRender(request: FastifyRequest): boolean {
 }
 
 /** Request headers an API call made for the page carries over from the page's own request. */
-const FORWARDED = ['cookie', 'accept-language', 'user-agent'] as const
+const FORWARDED = ['cookie', 'user-agent'] as const
 
 /**
  * Draws a page on the server with the data it shows, so a browser paints it before any script has
@@ -76,6 +76,9 @@ export class ServerRenderer {
       const value = request.headers[name]
       if (typeof value === 'string') headers[name] = value
     }
+    // The page's language, as the web app sends it from the browser: not the browser's own header, so
+    // an /en page drawn for a Turkish browser gets English names and messages (issue 15, item 7).
+    headers['accept-language'] = request.locale
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url,
