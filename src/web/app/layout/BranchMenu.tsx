@@ -1,12 +1,16 @@
 import { Menu } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import IconBuildingStore from '@tabler/icons-react/dist/esm/icons/IconBuildingStore.mjs'
 import { BusyButton } from '../../components/BusyButton'
-import { ChevronDownIcon } from '../../components/icons/Icons'
+import { ChevronDownIcon, decorative } from '../../components/icons/Icons'
 import { useChangeBranch } from '../../features/cart/api/checkout-api'
 import { useTranslation } from '../../i18n/use-translation'
 import { isApiError } from '../../lib/api-error'
 import { describeError } from '../../lib/error-message'
 import { useSession } from '../../lib/session-context'
+
+// Beside a name only, the icon says what the name is (the label says it to a screen reader).
+const BranchIcon = decorative(IconBuildingStore)
 
 /**
  * The branch the next orders are for, in the header beside the currency (spec/1 §2 "Currency and
@@ -31,6 +35,7 @@ export function BranchMenu() {
           color="gray"
           size="compact-md"
           maw={{ base: 200, md: 180, lg: 240 }}
+          leftSection={<BranchIcon size={16} />}
           rightSection={<ChevronDownIcon size={14} />}
           busy={change.isPending}
           aria-label={chosen ? t('branch.label', { branch: chosen.name }) : t('branch.choose')}
