@@ -90,6 +90,8 @@ describe('discountPercent', () => {
     [120, 100, true, null],
     [80, 100, false, null],
     [80, 0, true, null],
+    [0, 100, true, null],
+    [-5, 100, true, null],
   ])('sale %s, list %s, showListPrice %s → %s', (sale, list, show, expected) => {
     expect(discountPercent(sale, list, show)).toBe(expected)
   })

@@ -70,10 +70,11 @@ export const decreaseQuantity = (q: number) => Math.max(1, q - 1)
 
 /**
  * Discount badge percent: shown when the list price (already converted to the same currency) is above
- * the sale price and showListPrice is on; the rounded 100 − sale / list × 100. null when not shown.
+ * the sale price and showListPrice is on; the rounded 100 − sale / list × 100. null when not shown,
+ * and for a sale price of 0, which is no price ('Fiyat Sorunuz', issue 15), not a 100 % discount.
  */
 export function discountPercent(sale: number, list: number, showListPrice: boolean): number | null {
-  if (!showListPrice || !(list > sale) || list <= 0) return null
+  if (!showListPrice || !(sale > 0) || !(list > sale) || list <= 0) return null
   return Math.round(100 - (sale / list) * 100)
 }
 
