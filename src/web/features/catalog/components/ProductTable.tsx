@@ -10,7 +10,12 @@ import { AddToCartButton } from '../../../components/product/AddToCartButton'
 import { DiscountBadge } from '../../../components/product/DiscountBadge'
 import { PriceInfoButton } from '../../../components/product/PriceInfoModal'
 import { ProductPrice } from '../../../components/product/ProductPrice'
-import { defaultUnitName, planPrices, specialCode } from '../../../components/product/product-fields'
+import {
+  defaultUnitName,
+  hasPrice,
+  planPrices,
+  specialCode,
+} from '../../../components/product/product-fields'
 import { QuantityInput } from '../../../components/product/QuantityInput'
 import { StockInfo } from '../../../components/product/StockInfo'
 import { StockInventoryButton } from '../../../components/product/StockInventoryModal'
@@ -143,7 +148,8 @@ function useColumns(): Column[] {
           align: 'right',
           className: classes.nowrap,
           cell: (p) => {
-            if (!p.listPrice) return dash
+            // Beside 'Fiyat Sorunuz' no amount stands, the list price neither (issue 15).
+            if (!p.listPrice || (p.salePrice !== null && !hasPrice(p.salePrice))) return dash
             const above = p.salePrice !== null && p.listPrice.value > p.salePrice.value
             return (
               <Text component={above ? 'del' : 'span'} size="xs" c="dimmed">
@@ -163,7 +169,7 @@ function useColumns(): Column[] {
               <ProductPrice sale={p.salePrice} list={p.listPrice} withListPrice={false} />
               <div className={classes.priceExtras}>
                 <DiscountBadge sale={p.salePrice} list={p.listPrice} />
-                {column.planInfo && <PriceInfoButton product={p} />}
+                {column.planInfo && <PriceInfoButton product={p} unit={p.defaultUnit} />}
               </div>
             </div>
           ),
@@ -181,7 +187,7 @@ function useColumns(): Column[] {
             if (plan.priceName === 'salePrice') {
               return <ProductPrice sale={p.salePrice} list={p.listPrice} withListPrice={false} />
             }
-            const price = planPrices(p, [plan])[0]?.price
+            const price = planPrices(p, [plan], p.defaultUnit)[0]?.price
             return price ? (
               <Text size="sm" fw={plan.varsayilan ? 700 : 400}>
                 {formatMoney(price, locale)}
