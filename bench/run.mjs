@@ -19,6 +19,7 @@ import { Client, discover } from './client.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
 import { commaList, wholeNumber as int, readOptions, scenariosMatching } from './options.mjs'
 import { isProcesses, runProcesses } from './processes.mjs'
+import { RELEVANCE_CHECK, relevanceLines, runRelevance } from './relevance.mjs'
 import { comparisonTable, evaluate, markdown, sizeLabel, sizeTable } from './report.mjs'
 import { BUDGETS, SCENARIOS, WIRE_CHECK } from './scenarios.mjs'
 import { prepareDatabase, preparePostgres } from './seed.mjs'
@@ -27,7 +28,7 @@ import { isSoak, runSoak } from './soak.mjs'
 import { measureInitialPage, wireLines } from './wire.mjs'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
-const ALL_IDS = [WIRE_CHECK.id, ...SCENARIOS.map((s) => s.id)].join(', ')
+const ALL_IDS = [WIRE_CHECK.id, RELEVANCE_CHECK.id, ...SCENARIOS.map((s) => s.id)].join(', ')
 const USAGE = `Usage: npm run bench -- [options]
   --sizes N,N          catalogue sizes in listed products (default 5000,100000)
   --duration S         measured seconds per scenario (default 10)
@@ -35,7 +36,9 @@ const USAGE = `Usage: npm run bench -- [options]
   --connections N      concurrent connections (default 10)
   --reuse              keep a database of the same size already in data/bench/<size>
   --scenarios a,b      only scenarios whose id starts with one of these (${ALL_IDS});
-                       'wire' alone checks the first page's transfer size at the first size only
+                       'wire' alone checks the first page's transfer size at the first size only;
+                       'relevance' alone prints the search relevance set's pass rate (also run by
+                       default and with any 'search' scenario)
   --cache-seconds N    run the server with CACHE_SECONDS=N (default: the server's own default)
   --postgres URL       measure on this machine's PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres):
                        a fresh database per size instead of the embedded one
@@ -68,12 +71,15 @@ function parseOptions(argv) {
   const filters = commaList(values.scenarios)
   const scenarios = scenariosMatching(SCENARIOS, filters)
   const wire = !filters || filters.some((f) => WIRE_CHECK.id.startsWith(f))
-  if (scenarios.length === 0 && !wire) throw new Error(`--scenarios matched none of ${ALL_IDS}`)
+  const relevance =
+    !filters || filters.some((f) => RELEVANCE_CHECK.id.startsWith(f) || f.startsWith('search'))
+  if (scenarios.length === 0 && !wire && !relevance) throw new Error(`--scenarios matched none of ${ALL_IDS}`)
   return {
     help: values.help,
     // The wire check alone needs one server, not one per catalogue size.
     sizes: scenarios.length === 0 ? sizes.slice(0, 1) : [...new Set(sizes)],
     wire,
+    relevance,
     duration: int('duration', values.duration, 1, 600),
     warmup: int('warmup', values.warmup, 0, 60),
     connections: int('connections', values.connections, 1, 200),
@@ -199,7 +205,8 @@ async function main() {
     return runProcesses({ root, argv: process.argv.slice(2), commit: gitCommit() })
   const { options, exitCode } = readOptions(parseOptions, process.argv.slice(2), USAGE)
   if (!options) return exitCode
-  if (!existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
+  const serverNeeded = options.scenarios.length > 0 || options.wire
+  if (serverNeeded && !existsSync(path.join(root, 'dist', 'server', 'main.js'))) {
     console.error('dist/server is missing: run `npm run bench` (it builds the server first).')
     return 2
   }
@@ -237,6 +244,14 @@ async function main() {
           `${options.connections} connections; ${meta.cache}.`),
   )
 
+  let relevance
+  if (options.relevance) {
+    console.log('\n━━ Search relevance (demo catalogue) ━━')
+    relevance = await runRelevance(root)
+    for (const line of relevanceLines(relevance)) log(line)
+  }
+  // '--scenarios relevance' alone: the pass rate is the whole result.
+  if (!serverNeeded) return relevance && relevance.failures.length === 0 ? 0 : 1
   const runs = []
   for (const size of options.sizes) runs.push(await benchSize(size, options))
 
@@ -245,7 +260,13 @@ async function main() {
   const loads = runs.flatMap((r) => r.scenarios.map((s) => s.loadAverage))
   if (loads.length > 0)
     meta.loadAverage = { min: Math.min(...loads), max: Math.max(...loads), cpus: cpus.length }
-  const results = { meta: { ...meta, totalSeconds }, runs, checks, pass: checks.every((c) => c.pass) }
+  const results = {
+    meta: { ...meta, totalSeconds },
+    relevance,
+    runs,
+    checks,
+    pass: checks.every((c) => c.pass),
+  }
   console.log(`\n━━ Budgets ━━\n${comparisonTable(runs, checks)}`)
 
   const md = markdown(results)

@@ -348,6 +348,20 @@ async function payOnAccount(_ctx, send, { iteration }) {
   }
 }
 
+/**
+ * Issue 15: 1,000 real-looking search terms (bench/search-terms.txt, drawn from the catalogue's
+ * vocabulary: words as typed and without Turkish letters, prefixes, plural and possessive forms, one
+ * typing error, two words of a name, sizes written together and apart, brands, categories, code
+ * prefixes, capitals). Each connection starts at its own place in the list, so no answer repeats soon.
+ */
+export const SEARCH_TERMS = readFileSync(new URL('./search-terms.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .map((line) => line.trim())
+  .filter(Boolean)
+
+const termRequests = (toPath) => (_ctx, connection) =>
+  rotate(SEARCH_TERMS, connection * 97).map((q) => get(toPath(encodeURIComponent(q))))
+
 /** @type {Array<{id: string, label: string, describe?: (ctx: Context) => string, requests?: (ctx: Context, connection: number) => object[], verify?: (body: any, req: object, ctx: Context) => string | null, setup?: Function, teardown?: Function, flow?: (ctx: Context, send: Function, at: {worker: number, iteration: number}) => Promise<void>, sessions?: (ctx: Context) => Array<{email: string, password: string}>, connections?: (ctx: Context) => number, throughput?: {label: string, name: string}, p99Budget?: boolean, html?: boolean, searchLogs?: boolean}>} */
 export const SCENARIOS = [
   {
@@ -402,6 +416,25 @@ export const SCENARIOS = [
     verify: (body) =>
       Array.isArray(body) && body.length > 0 && body.length <= 10 ? null : `${body.length} suggestions`,
   })),
+  {
+    // Issue 15, item 9: the ranked search page (count, facets and the page in one statement).
+    id: 'search-page',
+    label: 'search page, ranked',
+    describe: () => `${SEARCH_TERMS.length} terms in turn`,
+    requests: termRequests((q) => `/api/catalog/products?q=${q}`),
+    verify: (body) =>
+      Array.isArray(body.items) && body.sort === 'relevance' && body.facets
+        ? null
+        : `sort ${body.sort}, ${body.items?.length} items, facets ${JSON.stringify(body.facets)?.slice(0, 40)}`,
+  },
+  {
+    // Issue 15, item 9: the autocomplete over the same terms (ranked for words of 3+ letters).
+    id: 'search-autocomplete',
+    label: 'autocomplete, terms',
+    describe: () => `${SEARCH_TERMS.length} terms in turn`,
+    requests: termRequests((q) => `/autocomplete?q=${q}`),
+    verify: (body) => (Array.isArray(body) && body.length <= 10 ? null : `${body.length} suggestions`),
+  },
   {
     id: 'page-list',
     label: 'list page, drawn on the server',
