@@ -180,6 +180,8 @@ describe('ProductDetailPage', () => {
     expect(screen.queryByText('KDV Hariç')).toBeNull()
     expect(screen.queryByTestId('plan-prices')).toBeNull()
     expect(screen.getByTestId('buy-control').textContent).toBe('Fiyat Sorunuz')
+    // Nothing to count without a price: no quantity field beside 'Fiyat Sorunuz'.
+    expect(screen.queryByRole('textbox', { name: 'Miktar' })).toBeNull()
     // Several units and no price: the spec's red 'Stok sorunuz.' is the stock line, and no
     // '982 birim mevcuttur' stands beside it.
     const stock = screen.getByTestId('stock-info')

@@ -20,6 +20,7 @@ import { QuantityInput } from '../../../components/product/QuantityInput'
 import { StockInfo } from '../../../components/product/StockInfo'
 import { StockInventoryButton } from '../../../components/product/StockInventoryModal'
 import { useAddLimit } from '../../../components/product/use-add-limit'
+import { useProductOffer } from '../../../components/product/use-product-offer'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useLocalePath, useSession } from '../../../lib/session-context'
 import { usePageTitle } from '../../../lib/use-page-title'
@@ -81,6 +82,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
   const prices = unitPrices(product, unit)
   const addLimit = useAddLimit(product, unit)
   const special = specialCode(product, settings)
+  const offer = useProductOffer(product)
   const brandPath = product.brand ? `/${product.brand.slug}` : '/arama'
   const unitLabel = (u: { value: string; multiplier: number }) =>
     t('product.unitOption', { unit: u.value, multiplier: u.multiplier })
@@ -203,38 +205,43 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
               <StockInventoryButton product={product} look="link" />
             </Group>
 
-            <Stack gap={4}>
-              <Text size="sm" fw={500}>
-                {t('quantity.label')}
-              </Text>
-              <Group gap="sm" align="center">
-                <QuantityInput
-                  ref={quantityField}
-                  value={quantity}
-                  onChange={setQuantity}
-                  rule="detail"
-                  max={addLimit}
-                  label={t('quantity.label')}
-                  size="md"
-                  onProblem={setQuantityProblem}
-                  problemId={quantityProblemId}
-                />
-                <AddToCartButton
-                  product={product}
-                  unit={unit}
-                  quantity={quantity}
-                  size="md"
-                  page="detail"
-                  quantityProblem={quantityProblem}
-                  onInvalidQuantity={() => quantityField.current?.focus()}
-                />
-              </Group>
-              {quantityProblem && (
-                <Text id={quantityProblemId} size="sm" c="red.8" data-testid="quantity-problem">
-                  {quantityProblem}
+            {offer.control.kind !== 'add' ? (
+              // 'Fiyat Sorunuz', 'Stokta Yok' and the rest stand alone: no quantity to choose.
+              <AddToCartButton product={product} unit={unit} quantity={quantity} size="md" page="detail" />
+            ) : (
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  {t('quantity.label')}
                 </Text>
-              )}
-            </Stack>
+                <Group gap="sm" align="center">
+                  <QuantityInput
+                    ref={quantityField}
+                    value={quantity}
+                    onChange={setQuantity}
+                    rule="detail"
+                    max={addLimit}
+                    label={t('quantity.label')}
+                    size="md"
+                    onProblem={setQuantityProblem}
+                    problemId={quantityProblemId}
+                  />
+                  <AddToCartButton
+                    product={product}
+                    unit={unit}
+                    quantity={quantity}
+                    size="md"
+                    page="detail"
+                    quantityProblem={quantityProblem}
+                    onInvalidQuantity={() => quantityField.current?.focus()}
+                  />
+                </Group>
+                {quantityProblem && (
+                  <Text id={quantityProblemId} size="sm" c="red.8" data-testid="quantity-problem">
+                    {quantityProblem}
+                  </Text>
+                )}
+              </Stack>
+            )}
 
             {product.equivalentCode.length > 0 && (
               <Stack gap={4}>
