@@ -1,4 +1,4 @@
-import { Menu } from '@mantine/core'
+import { Box, Menu } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import IconBuildingStore from '@tabler/icons-react/dist/esm/icons/IconBuildingStore.mjs'
 import { BusyButton } from '../../components/BusyButton'
@@ -14,11 +14,12 @@ const BranchIcon = decorative(IconBuildingStore)
 
 /**
  * The branch the next orders are for, in the header beside the currency (spec/1 §2 "Currency and
- * branch dropdowns"): only for a customer with several branches. The choice is the same stored
+ * branch dropdowns"): only for a customer with several branches. In the header the name shows from
+ * `nameFrom` up (the icon alone below it, the name in its label and title). The choice is the same stored
  * preference the cart page's branch field sets, so each shows what the other chose. The button shows
  * the choice while it is saved (busy, focus kept); a refusal puts the previous one back and says why.
  */
-export function BranchMenu() {
+export function BranchMenu({ nameFrom }: { nameFrom?: 'lg' }) {
   const { t } = useTranslation()
   const { user, preferences } = useSession()
   const change = useChangeBranch()
@@ -34,7 +35,7 @@ export function BranchMenu() {
           variant="subtle"
           color="gray"
           size="compact-md"
-          maw={{ base: 200, md: 180, lg: 240 }}
+          maw={280}
           leftSection={<BranchIcon size={16} />}
           rightSection={<ChevronDownIcon size={14} />}
           busy={change.isPending}
@@ -42,7 +43,10 @@ export function BranchMenu() {
           title={chosen?.name}
           data-testid="branch-menu"
         >
-          {chosen ? chosen.name : t('branch.choose')}
+          {/* Below `nameFrom` the header has no room for the name: the icon stands for it. */}
+          <Box component="span" visibleFrom={nameFrom}>
+            {chosen ? chosen.name : t('branch.choose')}
+          </Box>
         </BusyButton>
       </Menu.Target>
       <Menu.Dropdown>

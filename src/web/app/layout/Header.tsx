@@ -62,7 +62,7 @@ export function Header() {
         </div>
         <nav className={classes.actions} aria-label={t('header.userNavigation')}>
           <Group gap="xs" wrap="nowrap" visibleFrom="sm">
-            {user && <BranchMenu />}
+            {user && <BranchMenu nameFrom="lg" />}
             {user && <CurrencyMenu />}
             <LanguageMenu />
             {user && <UserMenu user={user} />}
