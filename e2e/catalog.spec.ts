@@ -75,7 +75,10 @@ test.describe('catalogue', () => {
     await choose(page, page.getByRole('combobox', { name: 'Sıralama' }), 'Fiyata göre artan')
     await expect(page).toHaveURL(/sort=price/)
     const firstPrices = async () =>
-      (await page.getByTestId('sale-price').allTextContents()).slice(0, 8).map(money)
+      // A product without a price reads 'Fiyat Sorunuz' (issue 15) and sorts as 0.
+      (await page.getByTestId('sale-price').allTextContents())
+        .slice(0, 8)
+        .map((text) => (text === 'Fiyat Sorunuz' ? 0 : money(text)))
     await expect
       .poll(async () => {
         const prices = await firstPrices()
@@ -134,14 +137,18 @@ test.describe('catalogue', () => {
     await expect(unitField).not.toHaveValue(/\(1\)$/)
     await expect.poll(async () => money((await price.textContent()) ?? '')).toBeGreaterThan(unitPrice)
 
-    // Quantity: +1, −1, typed values by the rules.
+    // Quantity: +1, −1, typed values kept as typed with the rule beside them (issue 15).
     const quantity = page.getByRole('textbox', { name: 'Miktar' })
     await page.getByRole('button', { name: 'Miktarı artır' }).click()
     await expect(quantity).toHaveValue('2')
-    await quantity.fill('150')
-    await expect(quantity).toHaveValue('2')
-    await quantity.fill('0')
-    await expect(quantity).toHaveValue('1')
+    const rule = page.getByTestId('quantity-problem')
+    for (const typed of ['150', '0']) {
+      await quantity.fill(typed)
+      await expect(quantity).toHaveValue(typed)
+      await expect(rule).toHaveText('Miktar 1 ile 100 arasında bir tam sayı olmalıdır.')
+    }
+    await quantity.fill('2')
+    await expect(rule).toBeHidden()
 
     // A variant: every dimension chosen, a busy indicator, then the child's code and address.
     const variants = page.getByRole('group', { name: 'Varyant seçimi' })
