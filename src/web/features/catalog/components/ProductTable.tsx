@@ -1,10 +1,11 @@
-import { Anchor, Skeleton, Stack, Table, Text } from '@mantine/core'
+import { Anchor, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { type ReactNode, useState } from 'react'
 import { Link } from 'react-router'
 import type { Product } from '../../../../contracts/catalog'
 import { inCompactRow, type ListColumn, listColumns } from '../../../../domain/list-columns'
 import { stockNumberLabels } from '../../../../domain/listing'
 import { formatMoney } from '../../../../domain/money-format'
+import { WarehouseIcon } from '../../../components/icons/Icons'
 import { ProductImage } from '../../../components/ProductImage'
 import { AddToCartButton } from '../../../components/product/AddToCartButton'
 import { DiscountBadge } from '../../../components/product/DiscountBadge'
@@ -108,14 +109,14 @@ function useColumns(): Column[] {
         return {
           key: 'brand',
           header: t('catalog.columns.brand'),
-          className: classes.narrowText,
+          className: cx(classes.narrowText, classes.brand),
           cell: (p) => p.brand?.name ?? dash,
         }
       case 'model':
         return {
           key: 'model',
           header: t('catalog.columns.model'),
-          className: classes.narrowText,
+          className: cx(classes.narrowText, classes.model),
           cell: (p) => p.model?.name ?? dash,
         }
       case 'specialCode':
@@ -216,7 +217,14 @@ function useColumns(): Column[] {
       case 'warehouse':
         return {
           key: 'warehouse',
-          header: t('catalog.columns.warehouse'),
+          // The column of warehouse icons is headed by the icon ('Warehouse' would double its width);
+          // its word is read out, and shown on hover.
+          header: (
+            <span title={t('catalog.columns.warehouse')}>
+              <VisuallyHidden>{t('catalog.columns.warehouse')}</VisuallyHidden>
+              <WarehouseIcon size={18} />
+            </span>
+          ),
           cell: (p) => <StockInventoryButton product={p} look="icon" />,
         }
       case 'addToCart':
