@@ -95,7 +95,6 @@ describe('productOffer', () => {
     whatsappControl: false,
     whatsapp: null,
     stockInfoStatus: 0,
-    unitCount: 1,
     stock: { kind: 'exact', quantity: 982 } as const,
   }
   it.each([
@@ -106,19 +105,14 @@ describe('productOffer', () => {
       { control: { kind: 'askPrice' }, stock: { kind: 'exact', quantity: 982 } },
     ],
     [
-      "no price, several units: 'Stok sorunuz.' is the stock line, not beside '982 in stock'",
-      { salePrice: 0, unitCount: 3 },
-      { control: { kind: 'askPrice' }, stock: { kind: 'askStock' } },
-    ],
-    [
-      'no price, several units, stock not shown to the visitor',
-      { salePrice: 0, unitCount: 3, stock: null },
+      'no price, stock not shown to the visitor',
+      { salePrice: 0, stock: null },
       { control: { kind: 'askPrice' }, stock: null },
     ],
     [
-      'priced, several units',
-      { unitCount: 3 },
-      { control: { kind: 'add' }, stock: { kind: 'exact', quantity: 982 } },
+      'a margin above the stock: the line and the control both say there is none',
+      { quantity: 3, stockInfoStatus: 9, stock: { kind: 'outOfStock' } as const },
+      { control: { kind: 'noStock' }, stock: { kind: 'outOfStock' } },
     ],
   ])('%s', (_label, patch, expected) => {
     expect(productOffer({ ...base, ...patch })).toEqual(expected)

@@ -76,8 +76,8 @@ export function buyControl(input: {
   return input.isVariantParent ? { kind: 'soldOut' } : { kind: 'noStock' }
 }
 
-/** The stock line: the display mode's answer, or the red 'Stok sorunuz.' of several units and no price. */
-export type StockLine = StockDisplay | { kind: 'askStock' }
+/** The stock line: what the display mode shows (spec/1 §9). */
+export type StockLine = StockDisplay
 
 export interface ProductOffer {
   control: BuyControl
@@ -87,20 +87,14 @@ export interface ProductOffer {
 
 /**
  * The buy control and the stock line of one product, decided together so they never contradict each
- * other (issue 15). Without a price the control is 'Fiyat Sorunuz'; with several units and no price
- * the spec's red 'Stok sorunuz.' (spec/1 §8) takes the stock line's place, so no '982 in stock'
- * stands beside it. Otherwise the line is the display mode's (`stock`, what the server decided, or
- * worked out from `quantity`), and the control counts the same stock with the same offset.
+ * other (issue 15): the line is the display mode's (`stock`, what the server decided) and the control
+ * counts the same stock with the same offset. Without a price the control is 'Fiyat Sorunuz', with
+ * one unit or several: the spec's red 'Stok sorunuz.' for several units and no price (spec/1 §8) said
+ * "ask about stock" beside a line saying '982 in stock', and in a stock-only list, so it is not
+ * shown (docs/decisions.md, "Product widgets").
  */
 export function productOffer(
-  input: Parameters<typeof buyControl>[0] & {
-    unitCount: number
-    stock: StockDisplay | null
-  },
+  input: Parameters<typeof buyControl>[0] & { stock: StockDisplay | null },
 ): ProductOffer {
-  const control = buyControl(input)
-  if (control.kind === 'askPrice' && input.unitCount > 1) {
-    return { control, stock: input.stock === null ? null : { kind: 'askStock' } }
-  }
-  return { control, stock: input.stock }
+  return { control: buyControl(input), stock: input.stock }
 }

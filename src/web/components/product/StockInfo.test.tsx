@@ -51,18 +51,31 @@ describe('StockInfo', () => {
 })
 
 describe('StockInfo of a product', () => {
-  it("shows the red 'Stok sorunuz.' for several units and no price, whatever the stock", () => {
+  it('shows the stock of a product without a price too (several units): its button asks for the price', () => {
+    const product = catalogProduct({
+      salePrice: { value: 0, currency: 'TRY' },
+      quantity: 982,
+      stock: { kind: 'exact', quantity: 982 },
+    })
+    renderWithProviders(<StockInfo product={product} unit="Adet" form="detail" />, {
+      bootstrap: dealerBootstrap(),
+    })
+    const line = screen.getByTestId('stock-info')
+    expect(line.textContent).toBe('Bu ürün stoklarda 982 birim mevcuttur.')
+    expect(line.getAttribute('data-stock')).toBe('exact')
+  })
+
+  it('says there is none with a safety margin above the stock (mode 9: 3 − 5)', () => {
+    const bootstrap = dealerBootstrap({ settings: { ...defaultStoreSettings, stockInfoStatus: 9 } })
     renderWithProviders(
       <StockInfo
-        product={catalogProduct({ salePrice: { value: 0, currency: 'TRY' }, quantity: 982 })}
+        product={catalogProduct({ quantity: 3, stock: { kind: 'outOfStock' } })}
         unit="Adet"
-        form="detail"
+        form="list"
       />,
-      { bootstrap: dealerBootstrap() },
+      { bootstrap },
     )
-    const line = screen.getByTestId('stock-info')
-    expect(line.textContent).toBe('Stok sorunuz.')
-    expect(line.getAttribute('data-stock')).toBe('askStock')
+    expect(screen.getByTestId('stock-info').textContent).toBe('Stok Sorunuz')
   })
 
   it('shows the stock of a priced product', () => {

@@ -24,7 +24,7 @@ export interface StockInfoProps extends TextProps {
   form: StockTextForm
 }
 
-/** The stock line by the store's display mode (stockInfoStatus); red when out of stock or asked for. */
+/** The stock line by the store's display mode (stockInfoStatus); red when out of stock. */
 export function StockInfo({ product, ...props }: StockInfoProps) {
   if (product) return <OfferStockInfo product={product} {...props} />
   return <StockLineText {...props} />
@@ -56,11 +56,10 @@ function StockLineText({
   if (!line) return null
   const text = stockText(line, form, unit, t, locale)
   if (!text) return null
-  const red = line.kind === 'outOfStock' || line.kind === 'askStock'
   return (
     <Text
       size="sm"
-      c={red ? 'red.7' : 'teal.8'}
+      c={line.kind === 'outOfStock' ? 'red.7' : 'teal.8'}
       fw={500}
       data-testid="stock-info"
       data-stock={line.kind}

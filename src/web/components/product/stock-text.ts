@@ -21,8 +21,6 @@ export function stockText(
     case 'hidden':
       return null
     case 'outOfStock':
-    // Several units and no price: the spec's red 'Stok sorunuz.' is the out-of-stock wording.
-    case 'askStock':
       return form === 'detail' ? t('stock.detailOutOfStock') : t('stock.listOutOfStock')
     case 'available':
       return form === 'detail' ? t('stock.detailAvailable') : t('stock.listAvailable')

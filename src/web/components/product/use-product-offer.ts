@@ -3,10 +3,7 @@ import { type ProductOffer, productOffer } from '../../../domain/cart-rules'
 import { isVariantParent } from '../../../domain/variant'
 import { useSession } from '../../lib/session-context'
 
-export type OfferProduct = Pick<
-  Product,
-  'salePrice' | 'quantity' | 'stock' | 'units' | 'parentId' | 'varyantx'
->
+export type OfferProduct = Pick<Product, 'salePrice' | 'quantity' | 'stock' | 'parentId' | 'varyantx'>
 
 /**
  * The buy control and the stock line of a product (domain `productOffer`): the add-to-cart button and
@@ -26,7 +23,6 @@ export function useProductOffer(product: OfferProduct): ProductOffer {
     whatsappControl: settings.whatsappControl,
     whatsapp: bootstrap.store.whatsapp,
     stockInfoStatus: settings.stockInfoStatus,
-    unitCount: product.units.length,
     stock: product.stock,
   })
 }
