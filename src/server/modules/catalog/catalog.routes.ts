@@ -9,6 +9,7 @@ import {
   productListSchema,
 } from '../../../contracts/catalog'
 import { dbIdFromText, inputText, type Locale } from '../../../contracts/common'
+import { BASE_LOCALE } from '../../../domain/translations'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import type { AppDeps } from '../../app-deps'
 import { localizeCategoryTree, localizeProduct, localizeProductList } from '../translations/localize'
@@ -22,8 +23,9 @@ export const catalogRoutes =
     const data = { db: deps.database.db, caches: deps.caches }
     /** A list page in the request's language: stored English names, Turkish where none is stored. */
     const localizedList = async (locale: Locale, list: ProductList) => {
-      const categories = await allCategories(data)
-      const idBySlug = new Map(categories.map((c) => [c.slug, c.id]))
+      if (locale === BASE_LOCALE) return list
+      const trail = list.breadcrumbs.length > 0 ? await allCategories(data) : []
+      const idBySlug = new Map(trail.map((c) => [c.slug, c.id]))
       return localizeProductList(list, await loadTranslations(data, locale), idBySlug)
     }
 
