@@ -41,6 +41,12 @@ export function localizeProductList(
     category: list.category
       ? { ...list.category, name: t.text('category', list.category.id, list.category.name) }
       : null,
+    facets: list.facets
+      ? {
+          ...list.facets,
+          categories: list.facets.categories.map((c) => ({ ...c, name: t.text('category', c.id, c.name) })),
+        }
+      : null,
     breadcrumbs: list.breadcrumbs.map((b) => {
       const id = categoryIdBySlug.get(b.slug)
       return id === undefined ? b : { ...b, name: t.text('category', id, b.name) }

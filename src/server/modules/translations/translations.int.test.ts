@@ -8,6 +8,7 @@ import {
   productDetailSchema,
   productListSchema,
 } from '../../../contracts/catalog'
+import { normaliseSearchText, searchDocument } from '../../../domain/search-query'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { DEALER, seedAccounts } from '../../test/fixtures'
@@ -48,9 +49,10 @@ beforeAll(async () => {
       await one<{
         id: number
       }>(sql`insert into products (code, name, seo, category_id, currency_id, sale_price,
-          list_price, tax_rate, quantity, name_sort, ozelkod)
-        values (${code}, ${`Ürün ${code}`}, ${code.toLowerCase()}, ${categoryId},
-          (select id from currencies where code = 'TRY'), 100, 120, 20, 50, ${turkishSortKey(code)}, 'OZ-1')
+          list_price, tax_rate, quantity, name_sort, ozelkod, search_text, search_name)
+        values (${code}, ${`Çevirmelik ${code}`}, ${code.toLowerCase()}, ${categoryId},
+          (select id from currencies where code = 'TRY'), 100, 120, 20, 50, ${turkishSortKey(code)}, 'OZ-1',
+          ${searchDocument([code, `Çevirmelik ${code}`])}, ${normaliseSearchText(`Çevirmelik ${code}`)})
         returning id`)
     ).id
   ids.product = await product('TRN-1', ids.leaf)
@@ -128,6 +130,14 @@ describe('English answers carry stored English names, Turkish where none is stor
       'Koli',
       'Çuval',
     ])
+  })
+
+  it('search facets name categories in English, Turkish where none is stored', async () => {
+    const en = await json('en', '/api/catalog/products?q=çevirmelik', productListSchema)
+    const names = Object.fromEntries((en.facets?.categories ?? []).map((c) => [c.id, c.name]))
+    expect(names).toEqual({ [ids.leaf]: 'Cables', [ids.plain]: 'Hırdavat Çeşitleri' })
+    const tr = await json('tr', '/api/catalog/products?q=çevirmelik', productListSchema)
+    expect(tr.facets?.categories.find((c) => c.id === ids.leaf)?.name).toBe('Kablolar')
   })
 
   it('a category with no English stored keeps its Turkish name', async () => {
