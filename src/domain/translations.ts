@@ -1,4 +1,5 @@
-import type { Locale } from '../contracts/common'
+/** The languages a text can be stored in; the contracts' locale list names the same two. */
+type Locale = 'tr' | 'en'
 
 /**
  * Stored translations (issue 15): the Turkish text is the record itself; other languages are stored
