@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
+import type { Cart } from '../../../contracts/cart'
 import {
   addToCartBodySchema,
   addToCartResponseSchema,
   cartLinePatchSchema,
   cartSchema,
 } from '../../../contracts/cart'
-import { dbIdFromText } from '../../../contracts/common'
+import { dbIdFromText, type Locale } from '../../../contracts/common'
+import { BASE_LOCALE } from '../../../domain/translations'
 import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer } from '../../http/guards'
+import { localizeCart, localizeCartLine } from '../translations/localize'
+import { loadTranslations } from '../translations/translations.repository'
 import { addToCart, type CartDeps, changeLine, emptyCart, getCart, removeLine } from './cart.service'
 
 const idParams = z.object({ id: dbIdFromText })
@@ -20,11 +24,14 @@ export const cartRoutes =
     const cart: CartDeps = { db: deps.database.db, caches: deps.caches, queue: deps.cartQueue }
     const tags = ['cart']
     dealersOnly(app)
+    // Unit names in the request's language (stored translations, Turkish where none is stored).
+    const inLocale = async (locale: Locale, answer: Promise<Cart>) =>
+      locale === BASE_LOCALE ? answer : localizeCart(await answer, await loadTranslations(cart, locale))
 
     app.get(
       '/api/catalog/cart',
       { schema: { tags, summary: 'The cart, priced now', response: { 200: cartSchema } } },
-      async (request) => getCart(cart, requireDealer(request)),
+      async (request) => inLocale(request.locale, getCart(cart, requireDealer(request))),
     )
 
     app.post(
@@ -39,18 +46,21 @@ export const cartRoutes =
           response: { 200: addToCartResponseSchema },
         },
       },
-      async (request) =>
-        addToCart(cart, requireDealer(request), {
+      async (request) => {
+        const added = await addToCart(cart, requireDealer(request), {
           productId: request.params.id,
           unitId: request.body.productValue,
           quantity: request.body.quantity,
-        }),
+        })
+        if (request.locale === BASE_LOCALE) return added
+        return { ...added, item: localizeCartLine(added.item, await loadTranslations(cart, request.locale)) }
+      },
     )
 
     app.delete(
       '/api/catalog/cart',
       { schema: { tags, summary: 'Empty the cart', response: { 200: cartSchema } } },
-      async (request) => emptyCart(cart, requireDealer(request)),
+      async (request) => inLocale(request.locale, emptyCart(cart, requireDealer(request))),
     )
 
     app.patch(
@@ -64,7 +74,8 @@ export const cartRoutes =
           response: { 200: cartSchema },
         },
       },
-      async (request) => changeLine(cart, requireDealer(request), request.params.id, request.body),
+      async (request) =>
+        inLocale(request.locale, changeLine(cart, requireDealer(request), request.params.id, request.body)),
     )
 
     app.delete(
@@ -72,6 +83,7 @@ export const cartRoutes =
       {
         schema: { tags, summary: 'Remove a line', params: idParams, response: { 200: cartSchema } },
       },
-      async (request) => removeLine(cart, requireDealer(request), request.params.id),
+      async (request) =>
+        inLocale(request.locale, removeLine(cart, requireDealer(request), request.params.id)),
     )
   }

@@ -5,6 +5,7 @@
  */
 import type { PaymentPlan } from '../../../contracts/bootstrap'
 import type { Campaign } from '../../../contracts/campaigns'
+import type { Cart, CartLine } from '../../../contracts/cart'
 import type { CategoryNode, Product, ProductList, Unit } from '../../../contracts/catalog'
 import type { StoreSettings } from '../../../contracts/settings'
 import { BASE_LOCALE, type Translations } from '../../../domain/translations'
@@ -14,6 +15,21 @@ const TRANSLATED_SETTINGS = ['b2b_urun_detay_ozel_kod_baslik'] as const
 
 export function localizeUnit<U extends Pick<Unit, 'value'>>(unit: U, t: Translations): U {
   return { ...unit, value: t.text('unit', unit.value, unit.value) }
+}
+
+/** A cart line: the product's unit choices and the line's own unit. */
+export function localizeCartLine(line: CartLine, t: Translations): CartLine {
+  if (t.locale === BASE_LOCALE) return line
+  return {
+    ...line,
+    product: { ...line.product, units: line.product.units.map((u) => localizeUnit(u, t)) },
+    productUnit: localizeUnit(line.productUnit, t),
+  }
+}
+
+export function localizeCart(cart: Cart, t: Translations): Cart {
+  if (t.locale === BASE_LOCALE) return cart
+  return { ...cart, items: cart.items.map((line) => localizeCartLine(line, t)) }
 }
 
 export function localizeProduct<P extends Product>(product: P, t: Translations): P {

@@ -155,6 +155,39 @@ describe('English answers carry stored English names, Turkish where none is stor
     expect(tr.defaultUnit?.value).toBe('Adet')
   })
 
+  it('cart: the line unit and the unit choices, on every answer that carries lines', async () => {
+    const koli = (
+      await one<{ id: number }>(
+        sql`select id from product_units where product_id = ${ids.product} and value = 'Koli'`,
+      )
+    ).id
+    const added = await dealer.send({
+      method: 'POST',
+      url: `/api/catalog/cart/${ids.product}`,
+      headers: { 'accept-language': 'en', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ quantity: '1', productValue: String(koli) }).toString(),
+    })
+    try {
+      expect(added.statusCode, added.body).toBe(200)
+      expect(added.json().item.productUnit.value).toBe('Case')
+      const en = await api('en', '/api/catalog/cart')
+      const line = en.json().items.find((l: { product: { id: number } }) => l.product.id === ids.product)
+      expect(line.productUnit.value).toBe('Case')
+      expect(line.product.units.map((u: { value: string }) => u.value)).toEqual(['Piece', 'Case', 'Çuval'])
+      const tr = await api('tr', '/api/catalog/cart')
+      expect(tr.json().items[0].productUnit.value).toBe('Koli')
+      const changed = await dealer.send({
+        method: 'PATCH',
+        url: `/api/catalog/cart/${line.id}`,
+        headers: { 'accept-language': 'en' },
+        payload: { quantity: 2 },
+      })
+      expect(changed.json().items[0].productUnit.value).toBe('Case')
+    } finally {
+      await dealer.send({ method: 'DELETE', url: '/api/catalog/cart' })
+    }
+  })
+
   it('category tree', async () => {
     const en = flat((await json('en', '/api/catalog/categories', categoryTreeSchema)).categories)
     const name = (nodes: CategoryNode[], id: number) => nodes.find((n) => n.id === id)?.name
