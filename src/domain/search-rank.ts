@@ -1,0 +1,82 @@
+/**
+ * Search ranking (issue 15) over plain entries, for the in-process search index. The order is the
+ * one docs/decisions.md "Search ranking (issue 15)" describes:
+ *   tier 0 exact code, barcode or equivalent code · 1 code prefix · 2 every word in the name ·
+ *   3 some words in the name · 4 the rest (brand, special code, category)
+ * then, within a tier: more words at a word start in the name, more words found there as typed, more
+ * words in the name, fewer extra words in the name, the name in Turkish order, the id.
+ * A query word is a list of forms (domain/search-query wordForms plus typo corrections); a word is in
+ * the name when one of its forms occurs in the normalised name, at a word start when it begins a word.
+ */
+import { foldTurkish } from './turkish-text'
+
+/** What ranking reads of a product. searchName is normalised (normaliseSearchText of the name). */
+export type RankEntry = {
+  id: number
+  code: string
+  barcode: string | null
+  equivalentCodes: readonly string[]
+  searchName: string
+  nameSort: string
+}
+
+/** A query prepared for ranking many entries. */
+export type RankQuery = {
+  /** The code, barcode and equivalent codes are compared with these. */
+  upper: string
+  raw: string
+  /** A code starting with this (lower-cased) is a code prefix match. */
+  prefix: string
+  words: ReadonlyArray<readonly string[]>
+}
+
+export function rankQuery(raw: string, words: ReadonlyArray<readonly string[]>): RankQuery {
+  const trimmed = raw.trim()
+  return { raw: trimmed, upper: trimmed.toLocaleUpperCase('tr-TR'), prefix: foldTurkish(trimmed), words }
+}
+
+export type RankKey = { tier: number; starts: number; typed: number; inName: number; extra: number }
+
+export function rankKey(entry: RankEntry, q: RankQuery): RankKey {
+  const name = entry.searchName
+  const spaced = ` ${name}`
+  let starts = 0
+  let typed = 0
+  let inName = 0
+  for (const forms of q.words) {
+    if (forms.some((f) => name.includes(f))) inName++
+    if (forms.some((f) => spaced.includes(` ${f}`))) starts++
+    if (spaced.includes(` ${forms[0] ?? ''}`)) typed++
+  }
+  let tier: number
+  if (entry.code === q.upper || entry.barcode === q.raw || entry.equivalentCodes.includes(q.upper)) tier = 0
+  else if (entry.code.toLowerCase().startsWith(q.prefix)) tier = 1
+  else if (q.words.length > 0 && inName === q.words.length) tier = 2
+  else if (inName > 0) tier = 3
+  else tier = 4
+  let extra = 0
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) === 32) extra++
+  return { tier, starts, typed, inName, extra }
+}
+
+/**
+ * The key as one number, smaller first: equal numbers are equal keys. Counts are capped at 15 and the
+ * extra words at 1023 (queries have at most 8 words; names far fewer than 1023 spaces).
+ */
+export function rankScore(key: RankKey): number {
+  const cap = (n: number, max: number) => Math.min(Math.max(n, 0), max)
+  return (
+    (((key.tier * 16 + (15 - cap(key.starts, 15))) * 16 + (15 - cap(key.typed, 15))) * 16 +
+      (15 - cap(key.inName, 15))) *
+      1024 +
+    cap(key.extra, 1023)
+  )
+}
+
+/** Best first: the key, then the name in Turkish order (nameSort), then the id. */
+export function compareRanked(a: RankEntry, b: RankEntry, q: RankQuery): number {
+  const byKey = rankScore(rankKey(a, q)) - rankScore(rankKey(b, q))
+  if (byKey !== 0) return byKey
+  if (a.nameSort !== b.nameSort) return a.nameSort < b.nameSort ? -1 : 1
+  return a.id - b.id
+}
