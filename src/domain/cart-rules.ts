@@ -89,9 +89,10 @@ export interface ProductOffer {
  * The buy control and the stock line of one product, decided together so they never contradict each
  * other (issue 15): the line is the display mode's (`stock`, what the server decided) and the control
  * counts the same stock with the same offset. Without a price the control is 'Fiyat Sorunuz', with
- * one unit or several: the spec's red 'Stok sorunuz.' for several units and no price (spec/1 §8) said
- * "ask about stock" beside a line saying '982 in stock', and in a stock-only list, so it is not
- * shown (docs/decisions.md, "Product widgets").
+ * one unit or several. The red 'Stok sorunuz.' of "several units and no price" is, as spec/2 §8 words
+ * it, the out-of-stock case: the stock line's own out-of-stock text (red); a product in stock shows its
+ * stock beside 'Fiyat Sorunuz', never "ask about stock" beside '982 in stock' (docs/decisions.md,
+ * "Product widgets").
  */
 export function productOffer(
   input: Parameters<typeof buyControl>[0] & { stock: StockDisplay | null },
