@@ -11,6 +11,7 @@ import type { PaymentGateway } from './integrations/payments/gateway'
 import { LoginThrottle, type ThrottleOptions } from './modules/account/login-throttle'
 import { type CartQueue, createCartQueue } from './modules/cart/cart-queue'
 import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
+import { SearchIndex } from './modules/search/search-index'
 import type { SearchLog } from './modules/search/search-log'
 
 /**
@@ -37,6 +38,11 @@ export type AppMemory = {
    * set (shared by every process; its connections are closed with the app).
    */
   live: StaffLive
+  /**
+   * The listed products' search fields in memory (issue 15 item 9): current by change, and told of
+   * products changed elsewhere through the invalidation messages.
+   */
+  searchIndex: SearchIndex
 }
 
 export function createAppMemory(
@@ -49,6 +55,8 @@ export function createAppMemory(
 ): AppMemory {
   const { store, ...policy } = options.throttle ?? {}
   const invalidation = createInvalidation(config)
+  const searchIndex = new SearchIndex()
+  invalidation.target(searchIndex.apply)
   return {
     caches: createCaches(config.cacheSeconds, invalidation),
     invalidation,
@@ -57,6 +65,7 @@ export function createAppMemory(
     throttle: new LoginThrottle(store ?? createThrottleStore(config, options.database?.db), policy),
     mailSignal: new MailSignal(),
     live: createStaffLive(config),
+    searchIndex,
   }
 }
 

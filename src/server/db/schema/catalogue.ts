@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
   index,
@@ -148,6 +149,11 @@ export const products = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set from the sequence products_change_seq by a trigger on every insert and update (migration
+     * 0016): the in-process search index reloads only rows above the highest one it has seen.
+     */
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => {
     // Listed products (plain ones and variant parents); every list query carries this condition.
@@ -176,6 +182,7 @@ export const products = pgTable(
         )
         .where(listed),
       index('products_equivalent_codes_idx').using('gin', t.equivalentCodes),
+      index('products_change_seq_idx').on(t.changeSeq),
       index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
       check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     ]

@@ -21,6 +21,7 @@ export const catalogRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const data = { db: deps.database.db, caches: deps.caches }
+    const listData = { ...data, searchIndex: deps.searchIndex }
     /** A list page in the request's language: stored English names, Turkish where none is stored. */
     const localizedList = async (locale: Locale, list: ProductList) => {
       if (locale === BASE_LOCALE) return list
@@ -39,7 +40,7 @@ export const catalogRoutes =
     app.get('/api/catalog/products', { schema: listSchema }, async (request) =>
       localizedList(
         request.locale,
-        await listProducts(data, deps.searchLog, request.user, { ...request.query, segments: [] }),
+        await listProducts(listData, deps.searchLog, request.user, { ...request.query, segments: [] }),
       ),
     )
     app.get(
@@ -48,7 +49,7 @@ export const catalogRoutes =
       async (request) =>
         localizedList(
           request.locale,
-          await listProducts(data, deps.searchLog, request.user, {
+          await listProducts(listData, deps.searchLog, request.user, {
             ...request.query,
             segments: request.params['*'].split('/').filter(Boolean),
           }),

@@ -5,6 +5,7 @@ import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
 import { type CachedDb, productKey } from '../../cache/caches'
 import { AppError, notFound } from '../../http/errors'
 import type { AuthUser } from '../../http/session.repository'
+import type { SearchIndex } from '../search/search-index'
 import type { SearchLog } from '../search/search-log'
 import {
   type FacetCount,
@@ -72,7 +73,7 @@ function subtree(all: CategoryRow[], category: CategoryRow) {
 }
 
 export async function listProducts(
-  { db, caches }: CachedDb,
+  { db, caches, searchIndex }: CachedDb & { searchIndex: SearchIndex },
   searchLog: SearchLog,
   user: AuthUser | null,
   input: ListInput,
@@ -103,9 +104,8 @@ export async function listProducts(
   const model = modelId !== null ? await findModel(db, modelId) : null
   const q = input.q?.trim() ? input.q.trim() : null
   const tree = category ? subtree(categories, category) : null
-  const search: SearchQuery | null = q
-    ? await caches.list.get(`search:${q}`, () => prepareSearch(db, q))
-    : null
+  // A search reads the in-process index, current by change: no cache in front of it.
+  const search: SearchQuery | null = q ? await prepareSearch(searchIndex, db, q) : null
   const filter: ListFilter = {
     categoryIds: tree?.ids ?? null,
     brandId: brand?.id ?? null,
@@ -132,16 +132,16 @@ export async function listProducts(
   let rows: ProductRow[]
   let facetCounts: { brands: FacetCount[]; categories: FacetCount[] } | null = null
   if (search && search.words.length > 0) {
-    // A search: count, facets and the ranked (or dealer-sorted) page in one statement.
+    // A search: count, facets and the ranked (or dealer-sorted) page from the search index; the
+    // page's rows (prices, units, stock) are then read from the database by id.
     const pageOf = (n: number) =>
-      caches.list.get(`search-page:${sort}:${n}:${filterKey}:${search.raw}`, () =>
-        findSearchPage(
-          db,
-          filter,
-          search,
-          { key, descending, brandOrder },
-          { offset: (n - 1) * PAGE_SIZE, limit: PAGE_SIZE },
-        ),
+      findSearchPage(
+        searchIndex,
+        db,
+        filter,
+        search,
+        { key, descending, brandOrder },
+        { offset: (n - 1) * PAGE_SIZE, limit: PAGE_SIZE },
       )
     const wanted = parsePage(input.page)
     let found = await pageOf(wanted)

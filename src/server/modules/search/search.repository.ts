@@ -1,11 +1,13 @@
 import { and, asc, type SQL, sql } from 'drizzle-orm'
 import { ledgerDay } from '../../../domain/ledger'
+import { analyseQuery } from '../../../domain/search-query'
 import { foldTurkish } from '../../../domain/turkish-text'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema/catalogue'
 import { searchLogs } from '../../db/schema/store'
 import { escapeLike } from '../catalog/products.repository'
 import { addToSearchStats, rollSearchStats } from '../search-dashboard/search-stats.repository'
+import type { SearchIndex } from './search-index'
 import { findRankedSuggestions, prepareSearch, type SuggestionRow } from './search-ranking'
 
 export type { SuggestionRow }
@@ -55,14 +57,19 @@ export const foldedName = sql`lower(translate(${products.name}, 'ŞşİIıĞğÇ
 
 /**
  * Suggestions best first. A query with a word of three letters or more is ranked as the search page
- * ranks (search-ranking.ts: codes, then names, then brand and category; suffixes, units and typos
+ * ranks, from the in-process search index (search-ranking.ts: codes, then names, then brand and category; suffixes, units and typos
  * included). Shorter queries ('m', 'ab') walk the prefix indexes in tiers that stop at the limit:
  * exact code, barcode or equivalent code → code prefix → name prefix (Turkish-folded).
  */
-export async function findSuggestions(db: Db, q: string, limit: number): Promise<SuggestionRow[]> {
-  const search = await prepareSearch(db, q)
-  if (search.words.some((forms) => (forms[0] ?? '').length >= RANKED_MIN_WORD)) {
-    return findRankedSuggestions(db, search, limit)
+export async function findSuggestions(
+  index: SearchIndex,
+  db: Db,
+  q: string,
+  limit: number,
+): Promise<SuggestionRow[]> {
+  const analysed = analyseQuery(q)
+  if (analysed.words.some((w) => w.word.length >= RANKED_MIN_WORD)) {
+    return findRankedSuggestions(index, db, await prepareSearch(index, db, q), limit)
   }
   const folded = foldTurkish(q)
   const upper = q.trim().toLocaleUpperCase('tr-TR')

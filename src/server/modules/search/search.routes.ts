@@ -25,9 +25,8 @@ export const searchRoutes =
       async (request) => {
         const q = request.query.q.trim()
         if (!q) return []
-        const rows = await deps.caches.list.get(`suggest:${q.toLocaleUpperCase('tr-TR')}`, () =>
-          findSuggestions(db, q, LIMIT),
-        )
+        // Ranked suggestions come from the search index, current by change (no cache in front of it).
+        const rows = await findSuggestions(deps.searchIndex, db, q, LIMIT)
         await deps.searchLog.record({
           userId: request.user?.id ?? null,
           query: q,

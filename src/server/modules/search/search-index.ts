@@ -1,0 +1,426 @@
+/**
+ * The in-process search index (issue 15 item 9): the listed products' search fields in memory, an
+ * inverted index from the search documents' tokens to entries, and the ranking of domain/search-rank.
+ * Matching is the SQL's (search-ranking.ts): a query word matches a product when one of its forms
+ * occurs in the search document; a form never holds a space, so it occurs in the document exactly
+ * when it occurs in one of the document's tokens.
+ *
+ * Current by change, never by time (docs/decisions.md "In-process search index"): before a search one
+ * small statement reads max(change_seq) (a trigger stamps every insert and update from a sequence); when
+ * it moved, only the rows above the last number seen are read again. A transaction that commits after
+ * a later one was seen is covered by the invalidation messages: `{ list: product:<id> }` re-reads that
+ * product before the next search, `{ all: true }` rebuilds.
+ */
+import { sql } from 'drizzle-orm'
+import { type AnalysedWord, typoCorrections } from '../../../domain/search-query'
+import { type RankEntry, type RankQuery, rankKey, rankScore } from '../../../domain/search-rank'
+import type { Db } from '../../db/client'
+
+export type IndexEntry = RankEntry & {
+  slot: number
+  searchText: string
+  brandId: number | null
+  categoryId: number | null
+  modelId: number | null
+  price: number
+  quantity: number
+  name: string
+  seo: string
+  image: string | null
+}
+
+export type IndexFilter = {
+  categoryIds: number[] | null
+  brandId: number | null
+  modelId: number | null
+  inStockOnly: boolean
+}
+
+export type IndexSort = {
+  key: 'relevance' | 'name' | 'price' | 'brand' | 'quantity'
+  descending: boolean
+  brandOrder: number[]
+}
+
+export type FacetCount = { id: number; count: number }
+export type IndexPage = { total: number; ids: number[]; brands: FacetCount[]; categories: FacetCount[] }
+
+type Row = {
+  id: number | string
+  code: string
+  barcode: string | null
+  equivalent_codes: string[] | null
+  search_name: string
+  search_text: string
+  brand_id: number | null
+  category_id: number | null
+  model_id: number | null
+  name_sort: string
+  sale_price_base: string | number
+  quantity: number | string
+  name: string
+  seo: string
+  image: string | null
+  listed: boolean
+  change_seq: number | string
+}
+
+const COLUMNS = sql.raw(`id, code, barcode, equivalent_codes, search_name, search_text, brand_id, category_id,
+  model_id, name_sort, sale_price_base, quantity, name, seo, image, (parent_id is null and is_active) as listed,
+  change_seq`)
+
+/** Rebuild from scratch once this share of the slots is dead (entries removed or replaced). */
+const COMPACT_SHARE = 0.25
+
+/** Tokens of the form's trigram are checked with `includes`; shorter forms scan every token once. */
+const FORM_MEMO_MAX = 5_000
+
+const DICTIONARY_WORD = /^[a-z]{3,}$/
+
+const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows
+
+class IndexData {
+  /** By slot; null once removed or replaced (its postings are skipped). */
+  readonly entries: Array<IndexEntry | null> = []
+  readonly slotById = new Map<number, number>()
+  readonly tokenIds = new Map<string, number>()
+  readonly tokens: string[] = []
+  /** Per token, the slots whose document holds it, ascending. */
+  readonly postings: number[][] = []
+  /** Trigram → tokens holding it, ascending. */
+  readonly trigrams = new Map<string, number[]>()
+  /** Form → tokens containing it; emptied when tokens are added. */
+  readonly formMemo = new Map<string, number[]>()
+  /** Position of each slot in (nameSort, id) order; recomputed when names or entries change. */
+  ordinal = new Int32Array(0)
+  ordinalSlots: number[] = []
+  ordinalsDirty = true
+  dead = 0
+  live = 0
+  seenSeq = 0
+
+  put(row: Row) {
+    const id = Number(row.id)
+    this.remove(id)
+    if (!row.listed) return
+    const slot = this.entries.length
+    const entry: IndexEntry = {
+      slot,
+      id,
+      code: row.code,
+      barcode: row.barcode,
+      equivalentCodes: row.equivalent_codes ?? [],
+      searchName: row.search_name,
+      searchText: row.search_text,
+      nameSort: row.name_sort,
+      brandId: row.brand_id === null ? null : Number(row.brand_id),
+      categoryId: row.category_id === null ? null : Number(row.category_id),
+      modelId: row.model_id === null ? null : Number(row.model_id),
+      price: Number(row.sale_price_base),
+      quantity: Number(row.quantity),
+      name: row.name,
+      seo: row.seo,
+      image: row.image,
+    }
+    this.entries.push(entry)
+    this.slotById.set(id, slot)
+    this.live++
+    this.ordinalsDirty = true
+    for (const token of new Set(row.search_text.split(' '))) {
+      if (!token) continue
+      let tokenId = this.tokenIds.get(token)
+      if (tokenId === undefined) {
+        tokenId = this.tokens.length
+        this.tokens.push(token)
+        this.tokenIds.set(token, tokenId)
+        this.postings.push([])
+        for (const trigram of trigramsOf(token)) {
+          const list = this.trigrams.get(trigram)
+          if (list) list.push(tokenId)
+          else this.trigrams.set(trigram, [tokenId])
+        }
+        this.formMemo.clear()
+      }
+      this.postings[tokenId]!.push(slot)
+    }
+  }
+
+  remove(id: number) {
+    const slot = this.slotById.get(id)
+    if (slot === undefined) return
+    this.entries[slot] = null
+    this.slotById.delete(id)
+    this.dead++
+    this.live--
+  }
+
+  /** Tokens containing the form. */
+  tokensWith(form: string): number[] {
+    const memo = this.formMemo.get(form)
+    if (memo) return memo
+    let candidates: number[] | null = null
+    for (const trigram of trigramsOf(form)) {
+      const list = this.trigrams.get(trigram) ?? []
+      if (candidates === null || list.length < candidates.length) candidates = list
+    }
+    const found: number[] = []
+    if (candidates === null) {
+      for (let t = 0; t < this.tokens.length; t++) if (this.tokens[t]!.includes(form)) found.push(t)
+    } else {
+      for (const t of candidates) if (this.tokens[t]!.includes(form)) found.push(t)
+    }
+    if (this.formMemo.size >= FORM_MEMO_MAX) this.formMemo.clear()
+    this.formMemo.set(form, found)
+    return found
+  }
+
+  private words: string[] = []
+  private wordsOf = -1
+
+  /** The tokens that are words of 3+ letters (codes and sizes are no typo's correction). */
+  dictionary(): string[] {
+    if (this.wordsOf !== this.tokens.length) {
+      this.words = this.tokens.filter((t) => DICTIONARY_WORD.test(t))
+      this.wordsOf = this.tokens.length
+    }
+    return this.words
+  }
+
+  ensureOrdinals() {
+    if (!this.ordinalsDirty) return
+    const slots: number[] = []
+    for (const entry of this.entries) if (entry) slots.push(entry.slot)
+    slots.sort((a, b) => {
+      const x = this.entries[a]!
+      const y = this.entries[b]!
+      return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id - y.id
+    })
+    const ordinal = new Int32Array(this.entries.length)
+    slots.forEach((slot, i) => {
+      ordinal[slot] = i
+    })
+    this.ordinal = ordinal
+    this.ordinalSlots = slots
+    this.ordinalsDirty = false
+  }
+}
+
+/** Trigrams of a token (none when shorter than 3 letters). */
+function trigramsOf(text: string): string[] {
+  const out: string[] = []
+  for (let i = 0; i + 3 <= text.length; i++) out.push(text.slice(i, i + 3))
+  return out
+}
+
+export class SearchIndex {
+  private data: IndexData | null = null
+  private building: Promise<IndexData> | null = null
+  private refreshing: Promise<void> | null = null
+  /** Products named by invalidation messages, re-read before the next search. */
+  private pending = new Set<number>()
+  private rebuildWanted = false
+
+  /** Applies an invalidation change (register with `Invalidation.target`). */
+  readonly apply = (change: { list: string } | { all: true } | object) => {
+    if ('all' in change) this.rebuildWanted = true
+    else if ('list' in change) {
+      const match = /^product:(\d+)$/.exec(change.list)
+      if (match) this.pending.add(Number(match[1]))
+    }
+  }
+
+  /** The index brought up to date with the database. */
+  async current(db: Db): Promise<IndexData> {
+    if (this.rebuildWanted || !this.data) {
+      if (!this.building) {
+        this.rebuildWanted = false
+        this.pending.clear()
+        this.building = build(db).finally(() => {
+          this.building = null
+        })
+      }
+      this.data = await this.building
+      return this.data
+    }
+    const data = this.data
+    while (this.refreshing) await this.refreshing
+    const seq = await maxChangeSeq(db)
+    if (seq === data.seenSeq && this.pending.size === 0) return data
+    if (seq < data.seenSeq || data.dead > data.live * COMPACT_SHARE) {
+      // The table was emptied or reloaded, or too many slots are dead: start again.
+      this.rebuildWanted = true
+      return this.current(db)
+    }
+    if (!this.refreshing) {
+      const ids = [...this.pending]
+      this.pending.clear()
+      this.refreshing = refresh(db, data, ids).finally(() => {
+        this.refreshing = null
+      })
+    }
+    await this.refreshing
+    return data
+  }
+
+  /** Entries matching every word (each by one of its forms), as slots. */
+  private candidates(data: IndexData, words: ReadonlyArray<readonly string[]>): number[] {
+    if (words.length === 0) return []
+    const hits = new Uint8Array(data.entries.length)
+    const out: number[] = []
+    words.forEach((forms, i) => {
+      const last = i === words.length - 1
+      for (const form of forms) {
+        for (const tokenId of data.tokensWith(form)) {
+          for (const slot of data.postings[tokenId]!) {
+            if (hits[slot] !== i) continue
+            hits[slot] = i + 1
+            if (last && data.entries[slot]) out.push(slot)
+          }
+        }
+      }
+    })
+    return out
+  }
+
+  /** The search page: total, brand and category counts, and the page's ids in order. */
+  async searchPage(
+    db: Db,
+    q: RankQuery,
+    filter: IndexFilter,
+    sort: IndexSort,
+    page: { offset: number; limit: number },
+  ): Promise<IndexPage> {
+    const data = await this.current(db)
+    const categoryIds = filter.categoryIds ? new Set(filter.categoryIds) : null
+    const brandCounts = new Map<number, number>()
+    const categoryCounts = new Map<number, number>()
+    const matched: IndexEntry[] = []
+    for (const slot of this.candidates(data, q.words)) {
+      const e = data.entries[slot]!
+      if (categoryIds && (e.categoryId === null || !categoryIds.has(e.categoryId))) continue
+      if (filter.modelId !== null && e.modelId !== filter.modelId) continue
+      if (filter.inStockOnly && e.quantity <= 0) continue
+      if (e.brandId !== null) brandCounts.set(e.brandId, (brandCounts.get(e.brandId) ?? 0) + 1)
+      if (filter.brandId !== null && e.brandId !== filter.brandId) continue
+      if (e.categoryId !== null) categoryCounts.set(e.categoryId, (categoryCounts.get(e.categoryId) ?? 0) + 1)
+      matched.push(e)
+    }
+    const ordered = orderEntries(data, matched, q, sort, page.offset + page.limit)
+    const counts = (m: Map<number, number>) => [...m].map(([id, count]) => ({ id, count }))
+    return {
+      total: matched.length,
+      ids: ordered.slice(page.offset, page.offset + page.limit).map((e) => e.id),
+      brands: counts(brandCounts),
+      categories: counts(categoryCounts),
+    }
+  }
+
+  /** The best `limit` listed products for the autocomplete, ranked as the search page ranks. */
+  async suggestions(db: Db, q: RankQuery, limit: number): Promise<IndexEntry[]> {
+    const data = await this.current(db)
+    const matched = this.candidates(data, q.words).map((slot) => data.entries[slot]!)
+    return orderEntries(data, matched, q, { key: 'relevance', descending: false, brandOrder: [] }, limit)
+  }
+
+  /**
+   * The word's forms plus its typo corrections, chosen from the words (3+ letters) of the listed
+   * products' documents: none when some such word starts with one of its forms (domain typoCorrections).
+   */
+  async wordForms(db: Db, word: AnalysedWord): Promise<string[]> {
+    if (!word.typoTolerant) return word.forms
+    const data = await this.current(db)
+    const isWord = (token: string) => DICTIONARY_WORD.test(token)
+    const known = word.forms.some((f) =>
+      data.tokensWith(f).some((t) => data.tokens[t]!.startsWith(f) && isWord(data.tokens[t]!)),
+    )
+    if (known) return word.forms
+    return [...word.forms, ...typoCorrections(word, data.dictionary())]
+  }
+}
+
+/** The first `wanted` entries (at least) in the page's order. */
+function orderEntries(
+  data: IndexData,
+  entries: IndexEntry[],
+  q: RankQuery,
+  sort: IndexSort,
+  wanted: number,
+): IndexEntry[] {
+  if (sort.key === 'relevance') {
+    data.ensureOrdinals()
+    // One number per entry: the rank's score, then its place in (name, id) order.
+    const keys = new Float64Array(entries.length)
+    const span = data.ordinalSlots.length + 1
+    for (let i = 0; i < entries.length; i++) {
+      const e = entries[i]!
+      keys[i] = rankScore(rankKey(e, q)) * span + data.ordinal[e.slot]!
+    }
+    keys.sort()
+    const out: IndexEntry[] = []
+    for (let i = 0; i < keys.length && i < wanted; i++) {
+      const slot = data.ordinalSlots[keys[i]! % span]!
+      out.push(data.entries[slot]!)
+    }
+    return out
+  }
+  const dir = sort.descending ? -1 : 1
+  const byId = (a: IndexEntry, b: IndexEntry) => dir * (a.id - b.id)
+  const byName = (a: IndexEntry, b: IndexEntry) =>
+    a.nameSort < b.nameSort ? -1 : a.nameSort > b.nameSort ? 1 : a.id - b.id
+  let compare: (a: IndexEntry, b: IndexEntry) => number
+  switch (sort.key) {
+    case 'price':
+      compare = (a, b) => dir * (a.price - b.price) || byId(a, b)
+      break
+    case 'quantity':
+      compare = (a, b) => dir * (a.quantity - b.quantity) || byId(a, b)
+      break
+    case 'brand': {
+      const position = new Map(sort.brandOrder.map((id, i) => [id, i + 1]))
+      const at = (e: IndexEntry) => (e.brandId === null ? undefined : position.get(e.brandId)) ?? 2147483647
+      compare = (a, b) => dir * (at(a) - at(b)) || byName(a, b)
+      break
+    }
+    default:
+      compare = (a, b) => dir * byName(a, b)
+  }
+  return entries.sort(compare)
+}
+
+async function build(db: Db): Promise<IndexData> {
+  const data = new IndexData()
+  // The number before the read: a row changed meanwhile is read again by the next refresh.
+  data.seenSeq = await maxChangeSeq(db)
+  const result = await db.execute(
+    sql`select ${COLUMNS} from products where parent_id is null and is_active order by id`,
+  )
+  for (const row of rowsOf(result)) data.put(row)
+  return data
+}
+
+async function maxChangeSeq(db: Db): Promise<number> {
+  const result = await db.execute(sql`select coalesce(max(change_seq), 0) as seq from products`)
+  return Number((result as unknown as { rows: Array<{ seq: string | number }> }).rows[0]?.seq ?? 0)
+}
+
+async function refresh(db: Db, data: IndexData, ids: number[]) {
+  const byId =
+    ids.length > 0
+      ? sql` or id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`
+      : sql``
+  const result = await db.execute(
+    sql`select ${COLUMNS} from products where change_seq > ${data.seenSeq}${byId} order by change_seq`,
+  )
+  const rows = rowsOf(result)
+  const found = new Set<number>()
+  for (const row of rows) {
+    data.put(row)
+    found.add(Number(row.id))
+    data.seenSeq = Math.max(data.seenSeq, Number(row.change_seq))
+  }
+  // A product named by a message and gone from the table is no longer listed.
+  for (const id of ids) if (!found.has(id)) data.remove(id)
+}
