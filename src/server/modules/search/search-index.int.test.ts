@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AutocompleteItem, ProductList } from '../../../contracts/catalog'
+import { normaliseSearchText, searchDocument } from '../../../domain/search-query'
+import { turkishSortKey } from '../../../domain/turkish-text'
+import { queryRows } from '../../test/db-helpers'
+import { loggedInUser } from '../../test/dealers'
+import { seedAccounts } from '../../test/fixtures'
+import { createTestApp, type TestApp, type TestClient } from '../../test/test-app'
+
+/**
+ * The in-process search index follows the products by change (issue 15 item 9): after a first search
+ * built it, an insert, a rename, a deactivation and a sale by a real order are seen by the very next
+ * search, with the caches off and on.
+ */
+describe.each([0, 60])('the search index with CACHE_SECONDS=%i', (cacheSeconds) => {
+  let t: TestApp
+  let fx: Awaited<ReturnType<typeof seedAccounts>>
+  let warehouseId: number
+  let dealer: TestClient
+  // A word no other product holds, so each test sees only its own products.
+  const word = () =>
+    `zq${Math.random()
+      .toString(36)
+      .replace(/[^a-z]/g, '')
+      .slice(0, 8)}`
+
+  beforeAll(async () => {
+    t = await createTestApp({ cacheSeconds })
+    fx = await seedAccounts(t.database.db)
+    const [w] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into warehouses (code, name, sort_order) values ('S1', 'Arama', 0) returning id`,
+    )
+    warehouseId = w!.id
+    dealer = await loggedInUser(t, fx.customers.c1.id)
+  })
+  afterAll(() => t.close())
+
+  async function product(name: string, quantity = 10) {
+    const code = `SI-${Math.random().toString(36).slice(2, 10).toUpperCase()}`
+    const [p] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity, name_sort,
+            search_text, search_name)
+          values (${code}, ${name}, ${code.toLowerCase()}, ${fx.currencies.try.id}, '10', 20, ${quantity},
+            ${turkishSortKey(name)}, ${searchDocument([code, name])}, ${normaliseSearchText(name)})
+          returning id`,
+    )
+    const [u] = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`insert into product_units (product_id, value, multiplier, default_price, is_default, sort_order)
+          values (${p!.id}, 'Adet', 1, '10', true, 0) returning id`,
+    )
+    await t.database.db.execute(
+      sql`insert into product_stocks (product_id, warehouse_id, quantity) values (${p!.id}, ${warehouseId}, ${quantity})`,
+    )
+    return { id: p!.id, unitId: u!.id, code }
+  }
+
+  const search = async (q: string, sort = ''): Promise<ProductList> => {
+    const res = await dealer.send({
+      method: 'GET',
+      url: `/api/catalog/products?q=${encodeURIComponent(q)}${sort ? `&sort=${sort}` : ''}`,
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json()
+  }
+  const suggest = async (q: string): Promise<AutocompleteItem[]> =>
+    (await dealer.send({ method: 'GET', url: `/autocomplete?q=${encodeURIComponent(q)}` })).json()
+  const names = (list: ProductList) => list.items.map((p) => p.name)
+
+  it('finds a product inserted after the first search', async () => {
+    const w = word()
+    await product(`${w} Vida Birinci`)
+    expect(names(await search(w))).toEqual([`${w} Vida Birinci`])
+    await product(`${w} Vida İkinci`)
+    expect(names(await search(w))).toEqual([`${w} Vida Birinci`, `${w} Vida İkinci`])
+    expect((await search(w)).total).toBe(2)
+    expect((await suggest(w)).map((s) => s.name)).toHaveLength(2)
+  })
+
+  it('follows a rename: the old words no longer find it, the new ones do, ranked by the new name', async () => {
+    const w = word()
+    const renamed = word()
+    const p = await product(`${w} Kablo`)
+    expect(names(await search(w))).toEqual([`${w} Kablo`])
+    await t.database.db.execute(sql`
+      update products set name = ${`${renamed} Kablo`}, search_name = ${normaliseSearchText(`${renamed} Kablo`)},
+        search_text = ${searchDocument([p.code, `${renamed} Kablo`])}, name_sort = ${turkishSortKey(`${renamed} Kablo`)}
+      where id = ${p.id}`)
+    expect((await search(w)).total).toBe(0)
+    expect(names(await search(renamed))).toEqual([`${renamed} Kablo`])
+    expect((await suggest(renamed)).map((s) => s.name)).toEqual([`${renamed} Kablo`])
+  })
+
+  it('drops a deactivated product at once, from the page and the autocomplete', async () => {
+    const w = word()
+    const p = await product(`${w} Eldiven`)
+    expect((await search(w)).total).toBe(1)
+    expect(await suggest(w)).toHaveLength(1)
+    await t.database.db.execute(sql`update products set is_active = false where id = ${p.id}`)
+    expect((await search(w)).total).toBe(0)
+    expect(await suggest(w)).toEqual([])
+  })
+
+  it('sees stock sold by a real order: the stock sort follows it at once', async () => {
+    const w = word()
+    const sold = await product(`${w} Matkap Satılan`, 2)
+    await product(`${w} Matkap Kalan`, 1)
+    expect(names(await search(w, '-quantity'))).toEqual([`${w} Matkap Satılan`, `${w} Matkap Kalan`])
+    const added = await dealer.send({
+      method: 'POST',
+      url: `/api/catalog/cart/${sold.id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `quantity=2&productValue=${sold.unitId}`,
+    })
+    expect(added.statusCode).toBe(200)
+    const ordered = await dealer.send({ method: 'POST', url: '/api/catalog/cart', payload: {} })
+    expect(ordered.statusCode).toBe(200)
+    const after = await search(w, '-quantity')
+    expect(names(after)).toEqual([`${w} Matkap Kalan`, `${w} Matkap Satılan`])
+    expect(after.items[1]!.quantity).toBe(0)
+  })
+})
