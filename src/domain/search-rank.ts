@@ -18,6 +18,18 @@ export type RankEntry = {
   equivalentCodes: readonly string[]
   searchName: string
   nameSort: string
+  /** What rankKey derives from the fields above, kept by an index that ranks an entry many times. */
+  derived?: RankDerived
+}
+
+export type RankDerived = { lowerCode: string; spacedName: string; extra: number }
+
+/** The lower-cased code, the name after a space (word starts are ' ' + form) and its extra words. */
+export function rankDerived(entry: Pick<RankEntry, 'code' | 'searchName'>): RankDerived {
+  const name = entry.searchName
+  let extra = 0
+  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) === 32) extra++
+  return { lowerCode: entry.code.toLowerCase(), spacedName: ` ${name}`, extra }
 }
 
 /** A query prepared for ranking many entries. */
@@ -28,34 +40,52 @@ export type RankQuery = {
   /** A code starting with this (lower-cased) is a code prefix match. */
   prefix: string
   words: ReadonlyArray<readonly string[]>
+  /** Each word's forms after a space: a form at a word start of ' ' + name. */
+  spacedWords: ReadonlyArray<readonly string[]>
 }
 
 export function rankQuery(raw: string, words: ReadonlyArray<readonly string[]>): RankQuery {
   const trimmed = raw.trim()
-  return { raw: trimmed, upper: trimmed.toLocaleUpperCase('tr-TR'), prefix: foldTurkish(trimmed), words }
+  return {
+    raw: trimmed,
+    upper: trimmed.toLocaleUpperCase('tr-TR'),
+    prefix: foldTurkish(trimmed),
+    words,
+    spacedWords: words.map((forms) => (forms.length > 0 ? forms.map((f) => ` ${f}`) : [' '])),
+  }
 }
 
 export type RankKey = { tier: number; starts: number; typed: number; inName: number; extra: number }
 
 export function rankKey(entry: RankEntry, q: RankQuery): RankKey {
   const name = entry.searchName
-  const spaced = ` ${name}`
+  const { lowerCode, spacedName, extra } = entry.derived ?? rankDerived(entry)
   let starts = 0
   let typed = 0
   let inName = 0
-  for (const forms of q.words) {
-    if (forms.some((f) => name.includes(f))) inName++
-    if (forms.some((f) => spaced.includes(` ${f}`))) starts++
-    if (spaced.includes(` ${forms[0] ?? ''}`)) typed++
+  for (let w = 0; w < q.words.length; w++) {
+    const forms = q.words[w]!
+    const spacedForms = q.spacedWords[w]!
+    for (const f of forms) {
+      if (name.includes(f)) {
+        inName++
+        break
+      }
+    }
+    for (const f of spacedForms) {
+      if (spacedName.includes(f)) {
+        starts++
+        break
+      }
+    }
+    if (spacedName.includes(spacedForms[0]!)) typed++
   }
   let tier: number
   if (entry.code === q.upper || entry.barcode === q.raw || entry.equivalentCodes.includes(q.upper)) tier = 0
-  else if (entry.code.toLowerCase().startsWith(q.prefix)) tier = 1
+  else if (lowerCode.startsWith(q.prefix)) tier = 1
   else if (q.words.length > 0 && inName === q.words.length) tier = 2
   else if (inName > 0) tier = 3
   else tier = 4
-  let extra = 0
-  for (let i = 0; i < name.length; i++) if (name.charCodeAt(i) === 32) extra++
   return { tier, starts, typed, inName, extra }
 }
 
@@ -64,12 +94,16 @@ export function rankKey(entry: RankEntry, q: RankQuery): RankKey {
  * extra words at 1023 (queries have at most 8 words; names far fewer than 1023 spaces).
  */
 export function rankScore(key: RankKey): number {
-  const cap = (n: number, max: number) => Math.min(Math.max(n, 0), max)
+  return packRank(key.tier, key.starts, key.typed, key.inName, key.extra)
+}
+
+/** rankScore over the fields themselves (an index ranking thousands of entries makes no objects). */
+export function packRank(tier: number, starts: number, typed: number, inName: number, extra: number): number {
+  const cap = (n: number, max: number) => (n < 0 ? 0 : n > max ? max : n)
   return (
-    (((key.tier * 16 + (15 - cap(key.starts, 15))) * 16 + (15 - cap(key.typed, 15))) * 16 +
-      (15 - cap(key.inName, 15))) *
+    (((tier * 16 + (15 - cap(starts, 15))) * 16 + (15 - cap(typed, 15))) * 16 + (15 - cap(inName, 15))) *
       1024 +
-    cap(key.extra, 1023)
+    cap(extra, 1023)
   )
 }
 

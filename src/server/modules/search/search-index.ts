@@ -13,12 +13,11 @@
  */
 import { sql } from 'drizzle-orm'
 import { type AnalysedWord, typoCorrections } from '../../../domain/search-query'
-import { type RankEntry, type RankQuery, rankKey, rankScore } from '../../../domain/search-rank'
+import { packRank, type RankEntry, type RankQuery, rankDerived } from '../../../domain/search-rank'
 import type { Db } from '../../db/client'
 
 export type IndexEntry = RankEntry & {
   slot: number
-  searchText: string
   brandId: number | null
   categoryId: number | null
   modelId: number | null
@@ -87,6 +86,8 @@ class IndexData {
   readonly tokens: string[] = []
   /** Per token, the slots whose document holds it, ascending. */
   readonly postings: number[][] = []
+  /** Per token, the slots whose normalised name holds it, ascending (ranking reads these). */
+  readonly namePostings: number[][] = []
   /** Trigram → tokens holding it, ascending. */
   readonly trigrams = new Map<string, number[]>()
   /** Form → tokens containing it; emptied when tokens are added. */
@@ -111,7 +112,6 @@ class IndexData {
       barcode: row.barcode,
       equivalentCodes: row.equivalent_codes ?? [],
       searchName: row.search_name,
-      searchText: row.search_text,
       nameSort: row.name_sort,
       brandId: row.brand_id === null ? null : Number(row.brand_id),
       categoryId: row.category_id === null ? null : Number(row.category_id),
@@ -122,27 +122,34 @@ class IndexData {
       seo: row.seo,
       image: row.image,
     }
+    entry.derived = rankDerived(entry)
     this.entries.push(entry)
     this.slotById.set(id, slot)
     this.live++
     this.ordinalsDirty = true
     for (const token of new Set(row.search_text.split(' '))) {
-      if (!token) continue
-      let tokenId = this.tokenIds.get(token)
-      if (tokenId === undefined) {
-        tokenId = this.tokens.length
-        this.tokens.push(token)
-        this.tokenIds.set(token, tokenId)
-        this.postings.push([])
-        for (const trigram of trigramsOf(token)) {
-          const list = this.trigrams.get(trigram)
-          if (list) list.push(tokenId)
-          else this.trigrams.set(trigram, [tokenId])
-        }
-        this.formMemo.clear()
-      }
-      this.postings[tokenId]!.push(slot)
+      if (token) this.postings[this.tokenId(token)]!.push(slot)
     }
+    for (const token of new Set(row.search_name.split(' '))) {
+      if (token) this.namePostings[this.tokenId(token)]!.push(slot)
+    }
+  }
+
+  private tokenId(token: string): number {
+    let tokenId = this.tokenIds.get(token)
+    if (tokenId !== undefined) return tokenId
+    tokenId = this.tokens.length
+    this.tokens.push(token)
+    this.tokenIds.set(token, tokenId)
+    this.postings.push([])
+    this.namePostings.push([])
+    for (const trigram of trigramsOf(token)) {
+      const list = this.trigrams.get(trigram)
+      if (list) list.push(tokenId)
+      else this.trigrams.set(trigram, [tokenId])
+    }
+    this.formMemo.clear()
+    return tokenId
   }
 
   remove(id: number) {
@@ -349,13 +356,9 @@ function orderEntries(
   if (sort.key === 'relevance') {
     data.ensureOrdinals()
     // One number per entry: the rank's score, then its place in (name, id) order.
-    const keys = new Float64Array(entries.length)
-    const span = data.ordinalSlots.length + 1
-    for (let i = 0; i < entries.length; i++) {
-      const e = entries[i]!
-      keys[i] = rankScore(rankKey(e, q)) * span + data.ordinal[e.slot]!
-    }
+    const keys = rankKeys(data, entries, q)
     keys.sort()
+    const span = data.ordinalSlots.length + 1
     const out: IndexEntry[] = []
     for (let i = 0; i < keys.length && i < wanted; i++) {
       const slot = data.ordinalSlots[keys[i]! % span]!
@@ -387,6 +390,67 @@ function orderEntries(
   return entries.sort(compare)
 }
 
+/**
+ * domain/search-rank rankKey for many entries at once, from the name postings instead of string
+ * searches: a form is in an entry's name when a token of the name contains it, at a word start when
+ * that token starts with it. The keys are packRank × span + the entry's (name, id) ordinal.
+ */
+function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64Array {
+  const n = data.entries.length
+  const inName = new Uint8Array(n)
+  const starts = new Uint8Array(n)
+  const typed = new Uint8Array(n)
+  const inStamp = new Uint8Array(n)
+  const startStamp = new Uint8Array(n)
+  const typedStamp = new Uint8Array(n)
+  q.words.forEach((forms, w) => {
+    const stamp = w + 1
+    for (const form of forms) {
+      const asTyped = form === forms[0]
+      for (const tokenId of data.tokensWith(form)) {
+        const slots = data.namePostings[tokenId]!
+        if (slots.length === 0) continue
+        const atStart = data.tokens[tokenId]!.startsWith(form)
+        for (const slot of slots) {
+          if (inStamp[slot] !== stamp) {
+            inStamp[slot] = stamp
+            inName[slot]!++
+          }
+          if (!atStart) continue
+          if (startStamp[slot] !== stamp) {
+            startStamp[slot] = stamp
+            starts[slot]!++
+          }
+          if (asTyped && typedStamp[slot] !== stamp) {
+            typedStamp[slot] = stamp
+            typed[slot]!++
+          }
+        }
+      }
+    }
+  })
+  const words = q.words.length
+  const span = data.ordinalSlots.length + 1
+  const keys = new Float64Array(entries.length)
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i]!
+    const s = e.slot
+    const found = inName[s]!
+    const tier =
+      e.code === q.upper || e.barcode === q.raw || e.equivalentCodes.includes(q.upper)
+        ? 0
+        : e.derived!.lowerCode.startsWith(q.prefix)
+          ? 1
+          : words > 0 && found === words
+            ? 2
+            : found > 0
+              ? 3
+              : 4
+    keys[i] = packRank(tier, starts[s]!, typed[s]!, found, e.derived!.extra) * span + data.ordinal[s]!
+  }
+  return keys
+}
+
 async function build(db: Db): Promise<IndexData> {
   const data = new IndexData()
   // The number before the read: a row changed meanwhile is read again by the next refresh.
@@ -395,6 +459,7 @@ async function build(db: Db): Promise<IndexData> {
     sql`select ${COLUMNS} from products where parent_id is null and is_active order by id`,
   )
   for (const row of rowsOf(result)) data.put(row)
+  data.ensureOrdinals()
   return data
 }
 
