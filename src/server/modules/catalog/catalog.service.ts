@@ -136,17 +136,15 @@ export async function listProducts(
     // page's rows (prices, units, stock) are then read from the database by id.
     const pageOf = (n: number) =>
       findSearchPage(
-        searchIndex,
-        db,
         filter,
         search,
         { key, descending, brandOrder },
         { offset: (n - 1) * PAGE_SIZE, limit: PAGE_SIZE },
       )
     const wanted = parsePage(input.page)
-    let found = await pageOf(wanted)
+    let found = pageOf(wanted)
     page = Math.min(wanted, Math.max(1, Math.ceil(found.total / PAGE_SIZE)))
-    if (page !== wanted) found = await pageOf(page)
+    if (page !== wanted) found = pageOf(page)
     total = found.total
     facetCounts = { brands: found.brands, categories: found.categories }
     rows = await findProductsByIds(db, found.ids)

@@ -18,6 +18,9 @@ import type { Db } from '../../db/client'
 
 export type IndexEntry = RankEntry & {
   slot: number
+  /** The code lower-cased and the name's words beyond the first (domain rankDerived). */
+  lowerCode: string
+  extra: number
   brandId: number | null
   categoryId: number | null
   modelId: number | null
@@ -76,6 +79,13 @@ const FORM_MEMO_MAX = 5_000
 
 const DICTIONARY_WORD = /^[a-z]{3,}$/
 
+const NO_SLOTS: number[] = []
+
+function extraAndLowerCode(row: Row) {
+  const { lowerCode, extra } = rankDerived({ code: row.code, searchName: row.search_name })
+  return { lowerCode, extra }
+}
+
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows
 
 class IndexData {
@@ -121,8 +131,8 @@ class IndexData {
       name: row.name,
       seo: row.seo,
       image: row.image,
+      ...extraAndLowerCode(row),
     }
-    entry.derived = rankDerived(entry)
     this.entries.push(entry)
     this.slotById.set(id, slot)
     this.live++
@@ -131,7 +141,12 @@ class IndexData {
       if (token) this.postings[this.tokenId(token)]!.push(slot)
     }
     for (const token of new Set(row.search_name.split(' '))) {
-      if (token) this.namePostings[this.tokenId(token)]!.push(slot)
+      if (!token) continue
+      const id = this.tokenId(token)
+      const list = this.namePostings[id]!
+      // Most tokens (codes, barcodes) are in no name: they share one empty list until one is.
+      if (list === NO_SLOTS) this.namePostings[id] = [slot]
+      else list.push(slot)
     }
   }
 
@@ -142,7 +157,7 @@ class IndexData {
     this.tokens.push(token)
     this.tokenIds.set(token, tokenId)
     this.postings.push([])
-    this.namePostings.push([])
+    this.namePostings.push(NO_SLOTS)
     for (const trigram of trigramsOf(token)) {
       const list = this.trigrams.get(trigram)
       if (list) list.push(tokenId)
@@ -219,10 +234,15 @@ function trigramsOf(text: string): string[] {
   return out
 }
 
+/** The index as one search reads it: brought up to date once, before the search. */
+export type SearchIndexView = IndexData
+
 export class SearchIndex {
   private data: IndexData | null = null
   private building: Promise<IndexData> | null = null
-  private refreshing: Promise<void> | null = null
+  /** The freshness check running now, and the one every later caller shares (it starts after it). */
+  private checking: Promise<IndexData> | null = null
+  private nextCheck: Promise<IndexData> | null = null
   /** Products named by invalidation messages, re-read before the next search. */
   private pending = new Set<number>()
   private rebuildWanted = false
@@ -236,41 +256,66 @@ export class SearchIndex {
     }
   }
 
-  /** The index brought up to date with the database. */
-  async current(db: Db): Promise<IndexData> {
-    if (this.rebuildWanted || !this.data) {
-      if (!this.building) {
-        this.rebuildWanted = false
-        this.pending.clear()
-        this.building = build(db).finally(() => {
+  /**
+   * The index brought up to date with every change committed before this call. Concurrent callers
+   * share checks: while one runs (it may have read the number before a caller's change), the callers
+   * that arrive meanwhile share the single check that starts when it ends.
+   */
+  current(db: Db): Promise<SearchIndexView> {
+    if (this.rebuildWanted || !this.data) return this.rebuild(db)
+    if (!this.checking) return this.startCheck(db)
+    if (!this.nextCheck) {
+      this.nextCheck = this.checking
+        .catch(() => undefined)
+        .then(() => {
+          this.nextCheck = null
+          return this.checking ?? this.startCheck(db)
+        })
+    }
+    return this.nextCheck
+  }
+
+  private startCheck(db: Db): Promise<IndexData> {
+    const check = this.check(db).finally(() => {
+      if (this.checking === check) this.checking = null
+    })
+    this.checking = check
+    return check
+  }
+
+  private rebuild(db: Db): Promise<IndexData> {
+    if (!this.building) {
+      this.rebuildWanted = false
+      this.pending.clear()
+      this.building = build(db)
+        .then((data) => {
+          this.data = data
+          return data
+        })
+        .finally(() => {
           this.building = null
         })
-      }
-      this.data = await this.building
-      return this.data
     }
+    return this.building
+  }
+
+  private async check(db: Db): Promise<IndexData> {
+    if (this.rebuildWanted || !this.data) return this.rebuild(db)
     const data = this.data
-    while (this.refreshing) await this.refreshing
     const seq = await maxChangeSeq(db)
     if (seq === data.seenSeq && this.pending.size === 0) return data
     if (seq < data.seenSeq || data.dead > data.live * COMPACT_SHARE) {
       // The table was emptied or reloaded, or too many slots are dead: start again.
-      this.rebuildWanted = true
-      return this.current(db)
+      return this.rebuild(db)
     }
-    if (!this.refreshing) {
-      const ids = [...this.pending]
-      this.pending.clear()
-      this.refreshing = refresh(db, data, ids).finally(() => {
-        this.refreshing = null
-      })
-    }
-    await this.refreshing
+    const ids = [...this.pending]
+    this.pending.clear()
+    await refresh(db, data, ids)
     return data
   }
 
   /** Entries matching every word (each by one of its forms), as slots. */
-  private candidates(data: IndexData, words: ReadonlyArray<readonly string[]>): number[] {
+  private static candidates(data: IndexData, words: ReadonlyArray<readonly string[]>): number[] {
     if (words.length === 0) return []
     const hits = new Uint8Array(data.entries.length)
     const out: number[] = []
@@ -290,19 +335,18 @@ export class SearchIndex {
   }
 
   /** The search page: total, brand and category counts, and the page's ids in order. */
-  async searchPage(
-    db: Db,
+  static searchPage(
+    data: SearchIndexView,
     q: RankQuery,
     filter: IndexFilter,
     sort: IndexSort,
     page: { offset: number; limit: number },
-  ): Promise<IndexPage> {
-    const data = await this.current(db)
+  ): IndexPage {
     const categoryIds = filter.categoryIds ? new Set(filter.categoryIds) : null
     const brandCounts = new Map<number, number>()
     const categoryCounts = new Map<number, number>()
     const matched: IndexEntry[] = []
-    for (const slot of this.candidates(data, q.words)) {
+    for (const slot of SearchIndex.candidates(data, q.words)) {
       const e = data.entries[slot]!
       if (categoryIds && (e.categoryId === null || !categoryIds.has(e.categoryId))) continue
       if (filter.modelId !== null && e.modelId !== filter.modelId) continue
@@ -323,9 +367,8 @@ export class SearchIndex {
   }
 
   /** The best `limit` listed products for the autocomplete, ranked as the search page ranks. */
-  async suggestions(db: Db, q: RankQuery, limit: number): Promise<IndexEntry[]> {
-    const data = await this.current(db)
-    const matched = this.candidates(data, q.words).map((slot) => data.entries[slot]!)
+  static suggestions(data: SearchIndexView, q: RankQuery, limit: number): IndexEntry[] {
+    const matched = SearchIndex.candidates(data, q.words).map((slot) => data.entries[slot]!)
     return orderEntries(data, matched, q, { key: 'relevance', descending: false, brandOrder: [] }, limit)
   }
 
@@ -333,9 +376,8 @@ export class SearchIndex {
    * The word's forms plus its typo corrections, chosen from the words (3+ letters) of the listed
    * products' documents: none when some such word starts with one of its forms (domain typoCorrections).
    */
-  async wordForms(db: Db, word: AnalysedWord): Promise<string[]> {
+  static wordForms(data: SearchIndexView, word: AnalysedWord): string[] {
     if (!word.typoTolerant) return word.forms
-    const data = await this.current(db)
     const isWord = (token: string) => DICTIONARY_WORD.test(token)
     const known = word.forms.some((f) =>
       data.tokensWith(f).some((t) => data.tokens[t]!.startsWith(f) && isWord(data.tokens[t]!)),
@@ -439,14 +481,14 @@ function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64
     const tier =
       e.code === q.upper || e.barcode === q.raw || e.equivalentCodes.includes(q.upper)
         ? 0
-        : e.derived!.lowerCode.startsWith(q.prefix)
+        : e.lowerCode.startsWith(q.prefix)
           ? 1
           : words > 0 && found === words
             ? 2
             : found > 0
               ? 3
               : 4
-    keys[i] = packRank(tier, starts[s]!, typed[s]!, found, e.derived!.extra) * span + data.ordinal[s]!
+    keys[i] = packRank(tier, starts[s]!, typed[s]!, found, e.extra) * span + data.ordinal[s]!
   }
   return keys
 }

@@ -14,18 +14,22 @@ import { rankQuery } from '../../../domain/search-rank'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema/catalogue'
 import { type ListFilter, listedWhere, type SortKey } from '../catalog/products.repository'
-import type { FacetCount, IndexPage, SearchIndex } from './search-index'
+import { type FacetCount, type IndexPage, SearchIndex, type SearchIndexView } from './search-index'
 
 export type { FacetCount }
 
-/** Query words with the forms each may match in: its stems and, for a typo, the corrected words. */
-export type SearchQuery = { raw: string; normalised: string; words: string[][] }
+/**
+ * Query words with the forms each may match in: its stems and, for a typo, the corrected words; and
+ * the index as it was brought up to date for this search (one freshness check per search).
+ */
+export type SearchQuery = { raw: string; normalised: string; words: string[][]; view: SearchIndexView }
 
-/** Analyses the typed query and adds typo corrections from the index's dictionary. */
+/** Brings the index up to date, analyses the typed query and adds typo corrections from the index. */
 export async function prepareSearch(index: SearchIndex, db: Db, typed: string): Promise<SearchQuery> {
+  const view = await index.current(db)
   const analysed = analyseQuery(typed)
-  const words = await Promise.all(analysed.words.map((word) => index.wordForms(db, word)))
-  return { raw: analysed.raw, normalised: analysed.normalised, words }
+  const words = analysed.words.map((word) => SearchIndex.wordForms(view, word))
+  return { raw: analysed.raw, normalised: analysed.normalised, words, view }
 }
 
 export type SearchSort = { key: SortKey | 'relevance'; descending: boolean; brandOrder: number[] }
@@ -36,26 +40,19 @@ export type SearchSort = { key: SortKey | 'relevance'; descending: boolean; bran
  * a brand or category count in the total but are no facet value.
  */
 export function findSearchPage(
-  index: SearchIndex,
-  db: Db,
   filter: ListFilter,
   q: SearchQuery,
   sort: SearchSort,
   page: { offset: number; limit: number },
-): Promise<IndexPage> {
-  return index.searchPage(db, rankQuery(q.raw, q.words), filter, sort, page)
+): IndexPage {
+  return SearchIndex.searchPage(q.view, rankQuery(q.raw, q.words), filter, sort, page)
 }
 
 export type SuggestionRow = { id: number; name: string; code: string; seo: string; image: string | null }
 
 /** The best `limit` products for the autocomplete, ranked as the search page ranks them. */
-export async function findRankedSuggestions(
-  index: SearchIndex,
-  db: Db,
-  q: SearchQuery,
-  limit: number,
-): Promise<SuggestionRow[]> {
-  const entries = await index.suggestions(db, rankQuery(q.raw, q.words), limit)
+export function findRankedSuggestions(q: SearchQuery, limit: number): SuggestionRow[] {
+  const entries = SearchIndex.suggestions(q.view, rankQuery(q.raw, q.words), limit)
   return entries.map((e) => ({ id: e.id, name: e.name, code: e.code, seo: e.seo, image: e.image }))
 }
 

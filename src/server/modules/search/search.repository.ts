@@ -69,7 +69,7 @@ export async function findSuggestions(
 ): Promise<SuggestionRow[]> {
   const analysed = analyseQuery(q)
   if (analysed.words.some((w) => w.word.length >= RANKED_MIN_WORD)) {
-    return findRankedSuggestions(index, db, await prepareSearch(index, db, q), limit)
+    return findRankedSuggestions(await prepareSearch(index, db, q), limit)
   }
   const folded = foldTurkish(q)
   const upper = q.trim().toLocaleUpperCase('tr-TR')
