@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AutocompleteItem, ProductList } from '../../../contracts/catalog'
 import { normaliseSearchText, searchDocument } from '../../../domain/search-query'
 import { turkishSortKey } from '../../../domain/turkish-text'
+import { productKey } from '../../cache/caches'
 import { queryRows } from '../../test/db-helpers'
 import { loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
@@ -121,5 +122,30 @@ describe.each([0, 60])('the search index with CACHE_SECONDS=%i', (cacheSeconds) 
     const after = await search(w, '-quantity')
     expect(names(after)).toEqual([`${w} Matkap Kalan`, `${w} Matkap Satılan`])
     expect(after.items[1]!.quantity).toBe(0)
+  })
+
+  it('re-reads a product an invalidation message names, even when its change number is below the last seen', async () => {
+    const w = word()
+    const renamed = word()
+    const p = await product(`${w} Conta`)
+    expect((await search(w)).total).toBe(1)
+    // A change that commits after a later one was seen: its number is below the highest seen.
+    const [row] = await queryRows<{ seq: string }>(
+      t.database.db,
+      sql`select change_seq::text as seq from products where id = ${p.id}`,
+    )
+    await product(`${word()} Sonraki`)
+    await search(w)
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.execute(sql`
+        update products set search_text = ${searchDocument([p.code, `${renamed} Conta`])},
+          search_name = ${normaliseSearchText(`${renamed} Conta`)}, change_seq = ${row!.seq}
+        where id = ${p.id}`)
+    })
+    expect((await search(renamed)).total).toBe(0)
+    t.deps.caches.forget({ list: productKey(p.id) })
+    expect((await search(renamed)).total).toBe(1)
+    expect((await search(w)).total).toBe(0)
   })
 })
