@@ -133,10 +133,11 @@ test.describe('list view layout', () => {
             expect(right, `row ${i + 1} ends inside the screen`).toBeLessThanOrEqual(size.width)
           }
           if (phone) {
-            // Compact rows: the stock line is there, the desktop-only cells are not shown.
+            // Compact rows: the stock line and its warehouse button are there, the desktop-only cells are not.
             const first = table.getByTestId('product-row').first()
             await expect(first.getByTestId('stock-info')).toBeInViewport()
-            for (const col of ['image', 'brand', 'model', 'listPrice', 'taxRate', 'warehouse']) {
+            await expect(first.locator('[data-col="warehouse"] button')).toBeInViewport()
+            for (const col of ['image', 'brand', 'model', 'listPrice', 'taxRate']) {
               await expect(first.locator(`[data-col="${col}"]`)).toBeHidden()
             }
           }

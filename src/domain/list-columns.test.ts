@@ -59,13 +59,14 @@ describe('listColumns', () => {
 
 describe('inCompactRow', () => {
   const all = listColumns({ specialCode: true, listPrice: true, planPrices: true, planCount: 4 })
-  it('keeps code, name, price, stock and the cart control (quantity and button) on a phone', () => {
+  it('keeps code, name, price, stock with its warehouse button and the cart control on a phone', () => {
     expect(names(all.filter((c) => inCompactRow(c, [])))).toEqual([
       'code',
       'name',
       'quantity',
       'price+info',
       'stock',
+      'warehouse',
       'addToCart',
     ])
   })

@@ -54,13 +54,17 @@ export function listColumns(settings: ListColumnSettings): ListColumn[] {
   return columns
 }
 
-/** What a compact row on a phone keeps: code, name, price, stock and the cart control (quantity and button). */
+/**
+ * What a compact row on a phone keeps: code, name, price, stock with its per-warehouse button, and the
+ * cart control (quantity and button).
+ */
 const COMPACT_KEYS: ReadonlySet<ListColumnKey> = new Set([
   'code',
   'name',
   'price',
   'quantity',
   'stock',
+  'warehouse',
   'addToCart',
 ])
 

@@ -116,7 +116,7 @@ describe('ProductTable', () => {
     expect(within(row).queryByRole('button', { name: 'Sepete Ekle' })).toBeNull()
   })
 
-  it('marks what a phone’s compact row keeps: code, name, quantity, price, stock and the cart control', () => {
+  it('marks what a phone’s compact row keeps: code, name, quantity, price, stock, warehouses and the cart control', () => {
     renderTable([catalogProduct()], fourPlans)
     const cells = [...rowOf('Fren Balatası').querySelectorAll('td')]
     const kept = cells.filter((td) => td.dataset.area).map((td) => `${td.dataset.col}:${td.dataset.area}`)
@@ -126,10 +126,11 @@ describe('ProductTable', () => {
       'quantity:quantity',
       'price:price',
       'stock:stock',
+      'warehouse:warehouse',
       'addToCart:cart',
     ])
     const dropped = cells.filter((td) => td.dataset.compact === 'false').map((td) => td.dataset.col)
-    expect(dropped).toEqual(['image', 'brand', 'model', 'specialCode', 'listPrice', 'taxRate', 'warehouse'])
+    expect(dropped).toEqual(['image', 'brand', 'model', 'specialCode', 'listPrice', 'taxRate'])
   })
 
   it('keeps the sale price’s plan column in a compact row when plans are columns', () => {

@@ -29,7 +29,7 @@ import classes from './ProductTable.module.css'
 export const listImageSize = 80
 
 /** Where a cell sits in a phone's compact row (its CSS grid area). */
-type Area = 'name' | 'code' | 'price' | 'stock' | 'quantity' | 'cart'
+type Area = 'name' | 'code' | 'price' | 'stock' | 'warehouse' | 'quantity' | 'cart'
 
 interface Column {
   key: string
@@ -59,6 +59,7 @@ const areas: Partial<Record<ListColumn['key'], Area>> = {
   plan: 'price',
   quantity: 'quantity',
   stock: 'stock',
+  warehouse: 'warehouse',
   addToCart: 'cart',
 }
 
