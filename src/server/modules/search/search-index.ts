@@ -304,12 +304,13 @@ export class SearchIndex {
     const data = this.data
     const seq = await maxChangeSeq(db)
     if (seq === data.seenSeq && this.pending.size === 0) return data
-    if (seq < data.seenSeq || data.dead > data.live * COMPACT_SHARE) {
-      // The table was emptied or reloaded, or too many slots are dead: start again.
-      return this.rebuild(db)
-    }
+    // The table was emptied or reloaded: start again, and wait for it.
+    if (seq < data.seenSeq) return this.rebuild(db)
+    // Too many dead slots (every stock change leaves one): rebuild meanwhile, still serving this one.
+    if (data.dead > data.live * COMPACT_SHARE && !this.building) void this.rebuild(db).catch(() => undefined)
     const ids = [...this.pending]
-    this.pending.clear()
+    // Named products stay named while a build runs: it may have read them before their change.
+    if (!this.building) this.pending.clear()
     await refresh(db, data, ids)
     return data
   }
