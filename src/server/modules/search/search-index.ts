@@ -81,6 +81,9 @@ const DICTIONARY_WORD = /^[a-z]{3,}$/
 
 const NO_SLOTS: number[] = []
 
+/** Marks one search may use above its base: one per query word, and one more. */
+const MAX_MARKS = 16
+
 function extraAndLowerCode(row: Row) {
   const { lowerCode, extra } = rankDerived({ code: row.code, searchName: row.search_name })
   return { lowerCode, extra }
@@ -109,6 +112,27 @@ class IndexData {
   dead = 0
   live = 0
   seenSeq = 0
+  /**
+   * Per-slot arrays every search reuses instead of allocating (a search is synchronous once the index
+   * is current): marks compared with a base that grows by MAX_MARKS per use, so nothing is cleared.
+   */
+  private readonly marks: Int32Array[] = []
+  private readonly bases: number[] = []
+  counts: Uint8Array[] = []
+
+  scratch(k: number): { marks: Int32Array; base: number } {
+    const size = this.entries.length
+    if (!this.marks[k] || this.marks[k]!.length < size || (this.bases[k] ?? 0) > 2_000_000_000) {
+      this.marks[k] = new Int32Array(Math.max(Math.ceil(size * 1.25), 1024))
+      this.bases[k] = 0
+    }
+    if (!this.counts[0] || this.counts[0].length < size) {
+      this.counts = [0, 1, 2].map(() => new Uint8Array(Math.max(Math.ceil(size * 1.25), 1024)))
+    }
+    const base = (this.bases[k] ?? 0) + MAX_MARKS
+    this.bases[k] = base
+    return { marks: this.marks[k]!, base }
+  }
 
   put(row: Row) {
     const id = Number(row.id)
@@ -318,15 +342,16 @@ export class SearchIndex {
   /** Entries matching every word (each by one of its forms), as slots. */
   private static candidates(data: IndexData, words: ReadonlyArray<readonly string[]>): number[] {
     if (words.length === 0) return []
-    const hits = new Uint8Array(data.entries.length)
+    // hits[slot] = base + the words matched so far (anything below base: none yet).
+    const { marks: hits, base } = data.scratch(0)
     const out: number[] = []
     words.forEach((forms, i) => {
       const last = i === words.length - 1
       for (const form of forms) {
         for (const tokenId of data.tokensWith(form)) {
           for (const slot of data.postings[tokenId]!) {
-            if (hits[slot] !== i) continue
-            hits[slot] = i + 1
+            if (i === 0 ? hits[slot]! >= base : hits[slot] !== base + i) continue
+            hits[slot] = base + i + 1
             if (last && data.entries[slot]) out.push(slot)
           }
         }
@@ -439,15 +464,26 @@ function orderEntries(
  * that token starts with it. The keys are packRank × span + the entry's (name, id) ordinal.
  */
 function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64Array {
-  const n = data.entries.length
-  const inName = new Uint8Array(n)
-  const starts = new Uint8Array(n)
-  const typed = new Uint8Array(n)
-  const inStamp = new Uint8Array(n)
-  const startStamp = new Uint8Array(n)
-  const typedStamp = new Uint8Array(n)
+  // Counts live in scratch arrays reused by every search: a slot's counts are valid when its
+  // marks[slot] is at least this call's base (stale ones read as 0).
+  const { marks: seen, base } = data.scratch(1)
+  const inName = data.counts[0]!
+  const starts = data.counts[1]!
+  const typed = data.counts[2]!
+  const inStamp = data.scratch(2)
+  const startStamp = data.scratch(3)
+  const typedStamp = data.scratch(4)
+  const touch = (slot: number) => {
+    if (seen[slot]! >= base) return
+    seen[slot] = base
+    inName[slot] = 0
+    starts[slot] = 0
+    typed[slot] = 0
+  }
   q.words.forEach((forms, w) => {
-    const stamp = w + 1
+    const inMark = inStamp.base + w
+    const startMark = startStamp.base + w
+    const typedMark = typedStamp.base + w
     for (const form of forms) {
       const asTyped = form === forms[0]
       for (const tokenId of data.tokensWith(form)) {
@@ -455,17 +491,18 @@ function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64
         if (slots.length === 0) continue
         const atStart = data.tokens[tokenId]!.startsWith(form)
         for (const slot of slots) {
-          if (inStamp[slot] !== stamp) {
-            inStamp[slot] = stamp
+          touch(slot)
+          if (inStamp.marks[slot] !== inMark) {
+            inStamp.marks[slot] = inMark
             inName[slot]!++
           }
           if (!atStart) continue
-          if (startStamp[slot] !== stamp) {
-            startStamp[slot] = stamp
+          if (startStamp.marks[slot] !== startMark) {
+            startStamp.marks[slot] = startMark
             starts[slot]!++
           }
-          if (asTyped && typedStamp[slot] !== stamp) {
-            typedStamp[slot] = stamp
+          if (asTyped && typedStamp.marks[slot] !== typedMark) {
+            typedStamp.marks[slot] = typedMark
             typed[slot]!++
           }
         }
@@ -478,7 +515,8 @@ function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64
   for (let i = 0; i < entries.length; i++) {
     const e = entries[i]!
     const s = e.slot
-    const found = inName[s]!
+    const fresh = seen[s]! >= base
+    const found = fresh ? inName[s]! : 0
     const tier =
       e.code === q.upper || e.barcode === q.raw || e.equivalentCodes.includes(q.upper)
         ? 0
@@ -489,7 +527,8 @@ function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64
             : found > 0
               ? 3
               : 4
-    keys[i] = packRank(tier, starts[s]!, typed[s]!, found, e.extra) * span + data.ordinal[s]!
+    keys[i] =
+      packRank(tier, fresh ? starts[s]! : 0, fresh ? typed[s]! : 0, found, e.extra) * span + data.ordinal[s]!
   }
   return keys
 }
