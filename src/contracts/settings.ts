@@ -1,15 +1,7 @@
 import { z } from 'zod'
+import { STORE_SORTS } from '../domain/listing'
 
-export const sortValues = [
-  'name',
-  '-name',
-  'price',
-  '-price',
-  'brand',
-  '-brand',
-  'quantity',
-  '-quantity',
-] as const
+export const sortValues = STORE_SORTS
 export const sortSchema = z.enum(sortValues)
 export type Sort = z.infer<typeof sortSchema>
 

@@ -3,8 +3,8 @@
 /** Products per list page: fixed, so deep pages stay cheap and skeletons match the page. */
 export const PAGE_SIZE = 24
 
-/** 'relevance' (issue 15) is a search's default and only means something with a query. */
-export const SORTS = [
+/** The sorts a store may set as its default (spec/1 §9). */
+export const STORE_SORTS = [
   'name',
   '-name',
   'price',
@@ -13,8 +13,10 @@ export const SORTS = [
   '-brand',
   'quantity',
   '-quantity',
-  'relevance',
 ] as const
+
+/** 'relevance' (issue 15) is a search's default and only means something with a query. */
+export const SORTS = [...STORE_SORTS, 'relevance'] as const
 export type SortValue = (typeof SORTS)[number]
 
 /**
