@@ -1,4 +1,4 @@
-import { Box, Menu } from '@mantine/core'
+import { Menu, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import IconBuildingStore from '@tabler/icons-react/dist/esm/icons/IconBuildingStore.mjs'
 import { BusyButton } from '../../components/BusyButton'
@@ -43,10 +43,11 @@ export function BranchMenu({ nameFrom }: { nameFrom?: 'lg' }) {
           title={chosen?.name}
           data-testid="branch-menu"
         >
-          {/* Below `nameFrom` the header has no room for the name: the icon stands for it. */}
-          <Box component="span" visibleFrom={nameFrom}>
+          {/* Below `nameFrom` the header has no room for the name: the icon stands for it. A name too
+              long for the button ends in an ellipsis (its whole text is the title and the label). */}
+          <Text component="span" inherit truncate="end" visibleFrom={nameFrom}>
             {chosen ? chosen.name : t('branch.choose')}
-          </Box>
+          </Text>
         </BusyButton>
       </Menu.Target>
       <Menu.Dropdown>
