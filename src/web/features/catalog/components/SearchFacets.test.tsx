@@ -56,6 +56,6 @@ describe('SearchFacets', () => {
       />,
     )
     expect(screen.queryByRole('region', { name: 'Markalar' })).toBeNull()
-    expect(screen.getByRole('region', { name: 'Kategoriler' })).toBeTruthy()
+    expect(screen.getByRole('region', { name: 'Sonuçlardaki kategoriler' })).toBeTruthy()
   })
 })
