@@ -76,10 +76,21 @@ async function decidePage(
   return { status: 200, head }
 }
 
+/** A browser's navigation asks for text/html; fetch, curl's default and API clients do not. */
+function acceptsHtml(request: FastifyRequest): boolean {
+  const accept = request.headers.accept
+  return typeof accept === 'string' && /\btext\/html\b/i.test(accept)
+}
+
 async function renderPage(sources: PageSources, request: FastifyRequest, reply: FastifyReply) {
   const pathname = request.url.split('?')[0] ?? '/'
   // A file that is not there (an old asset's name, a probe): no page, the documented 404 body.
   if (/\.[a-z0-9]{2,5}$/i.test(pathname)) {
+    return sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' })
+  }
+  // An address no route takes, asked by a client that does not take HTML (an API call whose path
+  // missed its route, e.g. a parameter over the router's length): the API's 404 body, not a page.
+  if (pageOf(pathname) === 'notFound' && !acceptsHtml(request)) {
     return sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' })
   }
   // A user who chose English lands on the English address, so the URL always says the language.

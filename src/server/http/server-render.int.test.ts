@@ -112,9 +112,9 @@ describe('Pages that do not exist', () => {
   })
 
   it.each(['/a/b/c', '/en/a/b/c', '/siparis/1/2/3'])(
-    'answers %s, which no route of the web app takes, with 404 and the page drawn',
+    'answers %s, which no route of the web app takes, with 404 and the page drawn (to a browser)',
     async (url) => {
-      const res = await new TestClient(t.app).send({ method: 'GET', url })
+      const res = await new TestClient(t.app).send({ method: 'GET', url, headers: { accept: 'text/html' } })
       expect(res.statusCode).toBe(404)
       expect(drawn(res.body)).toBe(`${url} 200 guest false false`)
     },
