@@ -299,6 +299,11 @@ export class SearchIndex {
     return this.nextCheck
   }
 
+  /** Resolves once no build runs (one started to drop dead slots finishes in the background). */
+  async settled(): Promise<void> {
+    await this.building?.catch(() => undefined)
+  }
+
   private startCheck(db: Db): Promise<IndexData> {
     const check = this.check(db).finally(() => {
       if (this.checking === check) this.checking = null
