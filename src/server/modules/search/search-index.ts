@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm'
 import { type AnalysedWord, typoCorrections } from '../../../domain/search-query'
 import { packRank, type RankEntry, type RankQuery, rankDerived } from '../../../domain/search-rank'
 import type { Db } from '../../db/client'
+import { smallestBy, smallestNumbers } from './smallest'
 
 export type IndexEntry = RankEntry & {
   slot: number
@@ -119,6 +120,28 @@ class IndexData {
   private readonly marks: Int32Array[] = []
   private readonly bases: number[] = []
   counts: Uint8Array[] = []
+  /**
+   * What a search reads of every matching slot, in typed arrays (-1: none): a search over 20,000
+   * matches then touches no entry object, only the page's (entries are scattered over the heap).
+   */
+  idOf = new Int32Array(0)
+  brandOf = new Int32Array(0)
+  categoryOf = new Int32Array(0)
+  modelOf = new Int32Array(0)
+  quantityOf = new Float64Array(0)
+  priceOf = new Float64Array(0)
+  extraOf = new Int32Array(0)
+  /** The lower-cased code's first two characters, packed: a code prefix is checked on a match only. */
+  codeHeadOf = new Int32Array(0)
+  /**
+   * Code or equivalent code, and barcode → slot (an array when several share it): the exact tier
+   * without a scan. Keyed by the entries' own strings, so the maps add no strings of their own.
+   */
+  readonly codeSlots = new Map<string, number | number[]>()
+  readonly barcodeSlots = new Map<string, number | number[]>()
+  /** Facet counts by brand and category id, reused by every search. */
+  readonly brandCounter = new IdCounter()
+  readonly categoryCounter = new IdCounter()
 
   scratch(k: number): { marks: Int32Array; base: number } {
     const size = this.entries.length
@@ -158,6 +181,7 @@ class IndexData {
       ...extraAndLowerCode(row),
     }
     this.entries.push(entry)
+    this.setColumns(entry)
     this.slotById.set(id, slot)
     this.live++
     this.ordinalsDirty = true
@@ -172,6 +196,57 @@ class IndexData {
       if (list === NO_SLOTS) this.namePostings[id] = [slot]
       else list.push(slot)
     }
+  }
+
+  private setColumns(e: IndexEntry) {
+    const slot = e.slot
+    if (slot >= this.idOf.length) this.grow(Math.max(1024, this.idOf.length * 2))
+    this.idOf[slot] = e.id
+    this.brandOf[slot] = e.brandId ?? -1
+    this.categoryOf[slot] = e.categoryId ?? -1
+    this.modelOf[slot] = e.modelId ?? -1
+    this.quantityOf[slot] = e.quantity
+    this.priceOf[slot] = e.price
+    this.extraOf[slot] = e.extra
+    this.codeHeadOf[slot] = codeHead(e.lowerCode)
+    const exact = (map: Map<string, number | number[]>, key: string) => {
+      const found = map.get(key)
+      if (found === undefined) map.set(key, slot)
+      else if (typeof found === 'number') map.set(key, [found, slot])
+      else found.push(slot)
+    }
+    exact(this.codeSlots, e.code)
+    if (e.barcode) exact(this.barcodeSlots, e.barcode)
+    for (const code of e.equivalentCodes) exact(this.codeSlots, code)
+  }
+
+  private grow(size: number) {
+    const grown = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A) => {
+      const b = make(size)
+      b.set(a)
+      return b
+    }
+    this.idOf = grown(this.idOf, (n) => new Int32Array(n))
+    this.brandOf = grown(this.brandOf, (n) => new Int32Array(n))
+    this.categoryOf = grown(this.categoryOf, (n) => new Int32Array(n))
+    this.modelOf = grown(this.modelOf, (n) => new Int32Array(n))
+    this.quantityOf = grown(this.quantityOf, (n) => new Float64Array(n))
+    this.priceOf = grown(this.priceOf, (n) => new Float64Array(n))
+    this.extraOf = grown(this.extraOf, (n) => new Int32Array(n))
+    this.codeHeadOf = grown(this.codeHeadOf, (n) => new Int32Array(n))
+  }
+
+  /** Live slots whose code, barcode or an equivalent code is exactly what was typed (rank tier 0). */
+  exactMatches(q: RankQuery): number[] {
+    const out: number[] = []
+    const add = (found: number | number[] | undefined) => {
+      for (const slot of typeof found === 'number' ? [found] : (found ?? NO_SLOTS)) {
+        if (this.entries[slot]) out.push(slot)
+      }
+    }
+    add(this.codeSlots.get(q.upper))
+    add(this.barcodeSlots.get(q.raw))
+    return out
   }
 
   private tokenId(token: string): number {
@@ -249,6 +324,44 @@ class IndexData {
     this.ordinalSlots = slots
     this.ordinalsDirty = false
   }
+}
+
+/**
+ * Counts per id in a typed array indexed by the id (brand and category ids are small serial numbers),
+ * cleared through the ids it touched: a search over 20,000 matches makes no map entries.
+ */
+class IdCounter {
+  private tally = new Int32Array(256)
+  private touched: number[] = []
+
+  reset(): this {
+    for (const id of this.touched) this.tally[id] = 0
+    this.touched = []
+    return this
+  }
+
+  add(id: number) {
+    if (id >= this.tally.length) {
+      // An id far beyond any serial number is still counted, in a larger array.
+      const grown = new Int32Array(Math.max(id + 1, this.tally.length * 2))
+      grown.set(this.tally)
+      this.tally = grown
+    }
+    const before = this.tally[id]!
+    this.tally[id] = before + 1
+    if (before === 0) this.touched.push(id)
+  }
+
+  /** In the order the ids were first counted. */
+  counts(): FacetCount[] {
+    return this.touched.map((id) => ({ id, count: this.tally[id]! }))
+  }
+}
+
+/** The first two characters packed in one number; -1 for an empty code (a prefix of it is "" only). */
+function codeHead(lowerCode: string): number {
+  if (lowerCode.length === 0) return -1
+  return (lowerCode.charCodeAt(0) << 16) | (lowerCode.length > 1 ? lowerCode.charCodeAt(1) : 0)
 }
 
 /** Trigrams of a token (none when shorter than 3 letters). */
@@ -374,33 +487,36 @@ export class SearchIndex {
     page: { offset: number; limit: number },
   ): IndexPage {
     const categoryIds = filter.categoryIds ? new Set(filter.categoryIds) : null
-    const brandCounts = new Map<number, number>()
-    const categoryCounts = new Map<number, number>()
-    const matched: IndexEntry[] = []
+    const brandCounts = data.brandCounter.reset()
+    const categoryCounts = data.categoryCounter.reset()
+    const { categoryOf, modelOf, quantityOf, brandOf } = data
+    const matched: number[] = []
     for (const slot of SearchIndex.candidates(data, q.words)) {
-      const e = data.entries[slot]!
-      if (categoryIds && (e.categoryId === null || !categoryIds.has(e.categoryId))) continue
-      if (filter.modelId !== null && e.modelId !== filter.modelId) continue
-      if (filter.inStockOnly && e.quantity <= 0) continue
-      if (e.brandId !== null) brandCounts.set(e.brandId, (brandCounts.get(e.brandId) ?? 0) + 1)
-      if (filter.brandId !== null && e.brandId !== filter.brandId) continue
-      if (e.categoryId !== null) categoryCounts.set(e.categoryId, (categoryCounts.get(e.categoryId) ?? 0) + 1)
-      matched.push(e)
+      const category = categoryOf[slot]!
+      if (categoryIds && (category < 0 || !categoryIds.has(category))) continue
+      if (filter.modelId !== null && modelOf[slot] !== filter.modelId) continue
+      if (filter.inStockOnly && quantityOf[slot]! <= 0) continue
+      const brand = brandOf[slot]!
+      if (brand >= 0) brandCounts.add(brand)
+      if (filter.brandId !== null && brand !== filter.brandId) continue
+      if (category >= 0) categoryCounts.add(category)
+      matched.push(slot)
     }
-    const ordered = orderEntries(data, matched, q, sort, page.offset + page.limit)
-    const counts = (m: Map<number, number>) => [...m].map(([id, count]) => ({ id, count }))
+    const ordered = orderSlots(data, matched, q, sort, page.offset + page.limit)
     return {
       total: matched.length,
-      ids: ordered.slice(page.offset, page.offset + page.limit).map((e) => e.id),
-      brands: counts(brandCounts),
-      categories: counts(categoryCounts),
+      ids: ordered.slice(page.offset, page.offset + page.limit).map((slot) => data.idOf[slot]!),
+      brands: brandCounts.counts(),
+      categories: categoryCounts.counts(),
     }
   }
 
   /** The best `limit` listed products for the autocomplete, ranked as the search page ranks. */
   static suggestions(data: SearchIndexView, q: RankQuery, limit: number): IndexEntry[] {
-    const matched = SearchIndex.candidates(data, q.words).map((slot) => data.entries[slot]!)
-    return orderEntries(data, matched, q, { key: 'relevance', descending: false, brandOrder: [] }, limit)
+    const matched = SearchIndex.candidates(data, q.words)
+    return orderSlots(data, matched, q, { key: 'relevance', descending: false, brandOrder: [] }, limit).map(
+      (slot) => data.entries[slot]!,
+    )
   }
 
   /**
@@ -418,57 +534,48 @@ export class SearchIndex {
   }
 }
 
-/** The first `wanted` entries (at least) in the page's order. */
-function orderEntries(
-  data: IndexData,
-  entries: IndexEntry[],
-  q: RankQuery,
-  sort: IndexSort,
-  wanted: number,
-): IndexEntry[] {
+/** The first `wanted` slots in the page's order (all of them when fewer match). */
+function orderSlots(data: IndexData, slots: number[], q: RankQuery, sort: IndexSort, wanted: number): number[] {
+  data.ensureOrdinals()
+  const { ordinal, ordinalSlots } = data
   if (sort.key === 'relevance') {
-    data.ensureOrdinals()
-    // One number per entry: the rank's score, then its place in (name, id) order.
-    const keys = rankKeys(data, entries, q)
-    keys.sort()
-    const span = data.ordinalSlots.length + 1
-    const out: IndexEntry[] = []
-    for (let i = 0; i < keys.length && i < wanted; i++) {
-      const slot = data.ordinalSlots[keys[i]! % span]!
-      out.push(data.entries[slot]!)
-    }
-    return out
+    // One number per slot: the rank's score, then its place in (name, id) order.
+    const keys = smallestNumbers(rankKeys(data, slots, q), wanted)
+    const span = ordinalSlots.length + 1
+    return Array.from(keys, (key) => ordinalSlots[key % span]!)
   }
   const dir = sort.descending ? -1 : 1
-  const byId = (a: IndexEntry, b: IndexEntry) => dir * (a.id - b.id)
-  const byName = (a: IndexEntry, b: IndexEntry) =>
-    a.nameSort < b.nameSort ? -1 : a.nameSort > b.nameSort ? 1 : a.id - b.id
-  let compare: (a: IndexEntry, b: IndexEntry) => number
+  const { idOf, priceOf, quantityOf, brandOf } = data
+  const byId = (a: number, b: number) => dir * (idOf[a]! - idOf[b]!)
+  // The (name, id) order is the slots' ordinal.
+  const byName = (a: number, b: number) => ordinal[a]! - ordinal[b]!
+  let compare: (a: number, b: number) => number
   switch (sort.key) {
     case 'price':
-      compare = (a, b) => dir * (a.price - b.price) || byId(a, b)
+      compare = (a, b) => dir * (priceOf[a]! - priceOf[b]!) || byId(a, b)
       break
     case 'quantity':
-      compare = (a, b) => dir * (a.quantity - b.quantity) || byId(a, b)
+      compare = (a, b) => dir * (quantityOf[a]! - quantityOf[b]!) || byId(a, b)
       break
     case 'brand': {
       const position = new Map(sort.brandOrder.map((id, i) => [id, i + 1]))
-      const at = (e: IndexEntry) => (e.brandId === null ? undefined : position.get(e.brandId)) ?? 2147483647
+      const at = (slot: number) => (brandOf[slot]! < 0 ? undefined : position.get(brandOf[slot]!)) ?? 2147483647
       compare = (a, b) => dir * (at(a) - at(b)) || byName(a, b)
       break
     }
     default:
       compare = (a, b) => dir * byName(a, b)
   }
-  return entries.sort(compare)
+  return smallestBy(slots, wanted, compare)
 }
 
 /**
- * domain/search-rank rankKey for many entries at once, from the name postings instead of string
+ * domain/search-rank rankKey for many slots at once, from the name postings instead of string
  * searches: a form is in an entry's name when a token of the name contains it, at a word start when
- * that token starts with it. The keys are packRank × span + the entry's (name, id) ordinal.
+ * that token starts with it. The keys are packRank × span + the entry's (name, id) ordinal. Only
+ * typed arrays are read per slot; a code is compared only where its first two characters match.
  */
-function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64Array {
+function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array {
   // Counts live in scratch arrays reused by every search: a slot's counts are valid when its
   // marks[slot] is at least this call's base (stale ones read as 0).
   const { marks: seen, base } = data.scratch(1)
@@ -478,6 +585,7 @@ function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64
   const inStamp = data.scratch(2)
   const startStamp = data.scratch(3)
   const typedStamp = data.scratch(4)
+  const exactStamp = data.scratch(5)
   const touch = (slot: number) => {
     if (seen[slot]! >= base) return
     seen[slot] = base
@@ -492,10 +600,10 @@ function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64
     for (const form of forms) {
       const asTyped = form === forms[0]
       for (const tokenId of data.tokensWith(form)) {
-        const slots = data.namePostings[tokenId]!
-        if (slots.length === 0) continue
+        const list = data.namePostings[tokenId]!
+        if (list.length === 0) continue
         const atStart = data.tokens[tokenId]!.startsWith(form)
-        for (const slot of slots) {
+        for (const slot of list) {
           touch(slot)
           if (inStamp.marks[slot] !== inMark) {
             inStamp.marks[slot] = inMark
@@ -514,26 +622,30 @@ function rankKeys(data: IndexData, entries: IndexEntry[], q: RankQuery): Float64
       }
     }
   })
+  for (const slot of data.exactMatches(q)) exactStamp.marks[slot] = exactStamp.base
+  const exactMark = exactStamp.base
+  const prefix = q.prefix
+  const head = prefix.length === 0 ? 0 : codeHead(prefix)
+  const headMask = prefix.length === 0 ? 0 : prefix.length === 1 ? -65536 : -1
+  const { codeHeadOf, extraOf, ordinal, entries } = data
   const words = q.words.length
   const span = data.ordinalSlots.length + 1
-  const keys = new Float64Array(entries.length)
-  for (let i = 0; i < entries.length; i++) {
-    const e = entries[i]!
-    const s = e.slot
+  const keys = new Float64Array(slots.length)
+  for (let i = 0; i < slots.length; i++) {
+    const s = slots[i]!
     const fresh = seen[s]! >= base
     const found = fresh ? inName[s]! : 0
     const tier =
-      e.code === q.upper || e.barcode === q.raw || e.equivalentCodes.includes(q.upper)
+      exactStamp.marks[s] === exactMark
         ? 0
-        : e.lowerCode.startsWith(q.prefix)
+        : (codeHeadOf[s]! & headMask) === (head & headMask) && entries[s]!.lowerCode.startsWith(prefix)
           ? 1
           : words > 0 && found === words
             ? 2
             : found > 0
               ? 3
               : 4
-    keys[i] =
-      packRank(tier, fresh ? starts[s]! : 0, fresh ? typed[s]! : 0, found, e.extra) * span + data.ordinal[s]!
+    keys[i] = packRank(tier, fresh ? starts[s]! : 0, fresh ? typed[s]! : 0, found, extraOf[s]!) * span + ordinal[s]!
   }
   return keys
 }
