@@ -535,7 +535,13 @@ export class SearchIndex {
 }
 
 /** The first `wanted` slots in the page's order (all of them when fewer match). */
-function orderSlots(data: IndexData, slots: number[], q: RankQuery, sort: IndexSort, wanted: number): number[] {
+function orderSlots(
+  data: IndexData,
+  slots: number[],
+  q: RankQuery,
+  sort: IndexSort,
+  wanted: number,
+): number[] {
   data.ensureOrdinals()
   const { ordinal, ordinalSlots } = data
   if (sort.key === 'relevance') {
@@ -559,7 +565,8 @@ function orderSlots(data: IndexData, slots: number[], q: RankQuery, sort: IndexS
       break
     case 'brand': {
       const position = new Map(sort.brandOrder.map((id, i) => [id, i + 1]))
-      const at = (slot: number) => (brandOf[slot]! < 0 ? undefined : position.get(brandOf[slot]!)) ?? 2147483647
+      const at = (slot: number) =>
+        (brandOf[slot]! < 0 ? undefined : position.get(brandOf[slot]!)) ?? 2147483647
       compare = (a, b) => dir * (at(a) - at(b)) || byName(a, b)
       break
     }
@@ -645,7 +652,8 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
             : found > 0
               ? 3
               : 4
-    keys[i] = packRank(tier, fresh ? starts[s]! : 0, fresh ? typed[s]! : 0, found, extraOf[s]!) * span + ordinal[s]!
+    keys[i] =
+      packRank(tier, fresh ? starts[s]! : 0, fresh ? typed[s]! : 0, found, extraOf[s]!) * span + ordinal[s]!
   }
   return keys
 }
