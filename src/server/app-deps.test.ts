@@ -7,8 +7,8 @@ describe('createAppMemory', () => {
     const first = createAppMemory({ cacheSeconds: 60 }, { throttle })
     const second = createAppMemory({ cacheSeconds: 60 }, { throttle })
 
-    await first.caches.reference.get('settings', async () => 'first')
-    expect(await second.caches.reference.get('settings', async () => 'second')).toBe('second')
+    await first.caches.list.get('settings', async () => 'first')
+    expect(await second.caches.list.get('settings', async () => 'second')).toBe('second')
 
     // Built without a database, the throttle counts in the app's own memory.
     const attempt = { email: 'a@b.test', ip: '10.0.0.1', deviceId: null }

@@ -16,6 +16,7 @@ import { registerLocale } from './http/locale'
 import { registerOpenApi } from './http/openapi'
 import { PageAssets } from './http/page-assets'
 import { registerPages } from './http/pages'
+import { registerRequestCaches } from './http/request-caches'
 import { type LogDestination, loggerOptions, RequestLog } from './http/request-log'
 import { registerSecurityHeaders } from './http/security-headers'
 import { ServerRenderer } from './http/server-render'
@@ -108,6 +109,7 @@ export async function buildApp(
   })
   registerLocale(app)
   registerCsrf(app, deps.config.sessionSecret)
+  registerRequestCaches(app, deps.caches)
   registerSession(app, {
     db: deps.database.db,
     sessions: deps.sessions,
@@ -168,7 +170,7 @@ export async function buildApp(
     assets: new PageAssets(deps.config.rootDir),
     bootstrap: (request) =>
       buildBootstrap(
-        { db: deps.database.db, caches: deps.caches },
+        { db: deps.database.db, caches: request.caches },
         request,
         deps.config.sessionSecret,
         deps.now(),

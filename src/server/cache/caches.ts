@@ -1,20 +1,31 @@
 import type { Db } from '../db/client'
+import { ChangeClock, type ClockReading } from './change-clock'
 import { type CacheChange, Invalidation, LocalChannel } from './invalidation'
 import { LoadingCache } from './loading-cache'
+import { ReferenceCache, type ReferenceReads } from './reference-cache'
 
 /**
  * The app's caches, made once per app (its dependencies, see app-deps.ts) and handed to the services
  * that read through them; two apps in one process never share one. A write forgets what it changed
  * with `forget`, in this process at once and in every other process as soon as the message arrives
- * (invalidation.ts); the TTL (CACHE_SECONDS; 0 = never cache) is the safety net.
+ * (invalidation.ts); for the list cache the TTL (CACHE_SECONDS; 0 = never cache) is the safety net.
+ * Reference data is kept until it changes (reference-cache.ts), whatever CACHE_SECONDS says.
  */
 export type Caches = {
-  /** Settings, currencies, payment plans, store info, categories and brands: a handful of keys. */
-  reference: LoadingCache
+  /**
+   * Settings, currencies, payment plans, store info, categories, brands and translations: a handful
+   * of keys, checked against the data's version (one small statement per request in a scope, per read
+   * outside one).
+   */
+  reference: ReferenceReads
   /** Catalogue totals, pages and anchors, products, search suggestions, priced carts, order counts. */
   list: LoadingCache
   /** The one way to forget entries after a write (here and in the other processes). */
   forget: (...changes: CacheChange[]) => void
+  /** Where the data stands: a scope's one reading, or a new one per call outside a scope. */
+  clock: (db: Db) => Promise<ClockReading>
+  /** The same caches for one request: the clock is read once, on first use (app.ts gives each request one). */
+  scope: () => Caches
 }
 
 /** The reference keys are fixed; list entries grow with filters, products, cart versions and customers. */
@@ -26,7 +37,8 @@ export function createCaches(
   invalidation: Invalidation = new Invalidation(new LocalChannel()),
 ): Caches {
   const ttlMs = Math.round(cacheSeconds * 1000)
-  const reference = new LoadingCache(ttlMs, REFERENCE_CACHE_MAX)
+  const changeClock = new ChangeClock()
+  const reference = new ReferenceCache(changeClock, REFERENCE_CACHE_MAX)
   const list = new LoadingCache(ttlMs, LIST_CACHE_MAX)
   invalidation.target((change) => {
     if ('list' in change) list.delete(change.list)
@@ -36,7 +48,18 @@ export function createCaches(
       reference.clear()
     }
   })
-  return { reference, list, forget: (...changes) => invalidation.forget(...changes) }
+  const forget = (...changes: CacheChange[]) => invalidation.forget(...changes)
+  return {
+    reference,
+    list,
+    forget,
+    clock: (db) => changeClock.read(db),
+    scope: () => {
+      const scoped = reference.scope()
+      const caches: Caches = { reference: scoped, list, forget, clock: scoped.reading, scope: () => caches }
+      return caches
+    },
+  }
 }
 
 /** A product's row (catalog.service productRow): forgotten when its stock or data changes. */

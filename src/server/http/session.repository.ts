@@ -1,4 +1,4 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm'
+import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Role } from '../../contracts/account'
 import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
@@ -24,8 +24,11 @@ export type StoredPreferences = typeof userPreferences.$inferSelect
 export type SessionRow = { user: AuthUser; expiresAt: Date }
 
 /** One indexed lookup per request: the session with its user, preferences and company discount. */
-export async function findSession(db: Db, sessionId: string, now: Date): Promise<SessionRow | null> {
-  const rows = await db
+/** Prepared once per database handle: every request of a logged-in user runs it (CACHE_SECONDS=0: uncached). */
+const sessionStatements = new WeakMap<Db, ReturnType<typeof prepareFindSession>>()
+
+function prepareFindSession(db: Db) {
+  return db
     .select({
       id: users.id,
       name: users.name,
@@ -41,8 +44,24 @@ export async function findSession(db: Db, sessionId: string, now: Date): Promise
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
     .leftJoin(customers, eq(customers.id, users.customerId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, now), eq(users.isActive, true)))
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.isActive, true),
+      ),
+    )
     .limit(1)
+    .prepare('find_session')
+}
+
+export async function findSession(db: Db, sessionId: string, now: Date): Promise<SessionRow | null> {
+  let statement = sessionStatements.get(db)
+  if (!statement) {
+    statement = prepareFindSession(db)
+    sessionStatements.set(db, statement)
+  }
+  const rows = await statement.execute({ sessionId, now })
   const row = rows[0]
   if (!row) return null
   const { expiresAt, prefs, profitPercent, role, ...user } = row

@@ -72,6 +72,6 @@ export const accountRoutes =
           response: { 200: bootstrapSchema },
         },
       },
-      async (request) => buildBootstrap({ db, caches: deps.caches }, request, secret, deps.now()),
+      async (request) => buildBootstrap({ db, caches: request.caches }, request, secret, deps.now()),
     )
   }

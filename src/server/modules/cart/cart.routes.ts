@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Cart } from '../../../contracts/cart'
@@ -21,17 +22,24 @@ const idParams = z.object({ id: dbIdFromText })
 export const cartRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const cart: CartDeps = { db: deps.database.db, caches: deps.caches, queue: deps.cartQueue }
+    // The request's caches: the data's version is read once per request (cache/reference-cache.ts).
+    const cart = (request: FastifyRequest): CartDeps => ({
+      db: deps.database.db,
+      caches: request.caches,
+      queue: deps.cartQueue,
+    })
     const tags = ['cart']
     dealersOnly(app)
     // Unit names in the request's language (stored translations, Turkish where none is stored).
-    const inLocale = async (locale: Locale, answer: Promise<Cart>) =>
-      locale === BASE_LOCALE ? answer : localizeCart(await answer, await loadTranslations(cart, locale))
+    const inLocale = async (request: FastifyRequest, answer: Promise<Cart>) =>
+      request.locale === BASE_LOCALE
+        ? answer
+        : localizeCart(await answer, await loadTranslations(cart(request), request.locale))
 
     app.get(
       '/api/catalog/cart',
       { schema: { tags, summary: 'The cart, priced now', response: { 200: cartSchema } } },
-      async (request) => inLocale(request.locale, getCart(cart, requireDealer(request))),
+      async (request) => inLocale(request, getCart(cart(request), requireDealer(request))),
     )
 
     app.post(
@@ -47,20 +55,23 @@ export const cartRoutes =
         },
       },
       async (request) => {
-        const added = await addToCart(cart, requireDealer(request), {
+        const added = await addToCart(cart(request), requireDealer(request), {
           productId: request.params.id,
           unitId: request.body.productValue,
           quantity: request.body.quantity,
         })
         if (request.locale === BASE_LOCALE) return added
-        return { ...added, item: localizeCartLine(added.item, await loadTranslations(cart, request.locale)) }
+        return {
+          ...added,
+          item: localizeCartLine(added.item, await loadTranslations(cart(request), request.locale)),
+        }
       },
     )
 
     app.delete(
       '/api/catalog/cart',
       { schema: { tags, summary: 'Empty the cart', response: { 200: cartSchema } } },
-      async (request) => inLocale(request.locale, emptyCart(cart, requireDealer(request))),
+      async (request) => inLocale(request, emptyCart(cart(request), requireDealer(request))),
     )
 
     app.patch(
@@ -75,7 +86,7 @@ export const cartRoutes =
         },
       },
       async (request) =>
-        inLocale(request.locale, changeLine(cart, requireDealer(request), request.params.id, request.body)),
+        inLocale(request, changeLine(cart(request), requireDealer(request), request.params.id, request.body)),
     )
 
     app.delete(
@@ -84,6 +95,6 @@ export const cartRoutes =
         schema: { tags, summary: 'Remove a line', params: idParams, response: { 200: cartSchema } },
       },
       async (request) =>
-        inLocale(request.locale, removeLine(cart, requireDealer(request), request.params.id)),
+        inLocale(request, removeLine(cart(request), requireDealer(request), request.params.id)),
     )
   }

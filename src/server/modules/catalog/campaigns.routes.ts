@@ -22,7 +22,7 @@ export const campaignRoutes =
         },
       },
       async (request) => {
-        const ctx = await loadPricingContext({ db, caches: deps.caches }, request.user)
+        const ctx = await loadPricingContext({ db, caches: request.caches }, request.user)
         const { campaignRows, productRows } = await findActiveCampaigns(db, ctx.showNotInStocks)
         const byId = new Map<number, Campaign>(
           campaignRows.map((c) => [c.id, { ...c, rowCount: Math.max(1, c.rowCount), products: [] }]),
@@ -41,7 +41,7 @@ export const campaignRoutes =
             defaultUnit: p.defaultUnit,
           })
         }
-        const texts = await loadTranslations({ db, caches: deps.caches }, request.locale)
+        const texts = await loadTranslations({ db, caches: request.caches }, request.locale)
         return { campaigns: [...byId.values()].map((c) => localizeCampaign(c, texts)) }
       },
     )

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import {
@@ -20,14 +21,15 @@ import { allBrands, allCategories } from './categories.repository'
 export const catalogRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
-    const data = { db: deps.database.db, caches: deps.caches }
-    const listData = { ...data, searchIndex: deps.searchIndex }
+    // The request's caches: the data's version is read once per request (cache/reference-cache.ts).
+    const data = (request: FastifyRequest) => ({ db: deps.database.db, caches: request.caches })
+    const listData = (request: FastifyRequest) => ({ ...data(request), searchIndex: deps.searchIndex })
     /** A list page in the request's language: stored English names, Turkish where none is stored. */
-    const localizedList = async (locale: Locale, list: ProductList) => {
-      if (locale === BASE_LOCALE) return list
-      const trail = list.breadcrumbs.length > 0 ? await allCategories(data) : []
+    const localizedList = async (request: FastifyRequest, list: ProductList) => {
+      if (request.locale === BASE_LOCALE) return list
+      const trail = list.breadcrumbs.length > 0 ? await allCategories(data(request)) : []
       const idBySlug = new Map(trail.map((c) => [c.slug, c.id]))
-      return localizeProductList(list, await loadTranslations(data, locale), idBySlug)
+      return localizeProductList(list, await loadTranslations(data(request), request.locale), idBySlug)
     }
 
     const listSchema = {
@@ -39,8 +41,11 @@ export const catalogRoutes =
     }
     app.get('/api/catalog/products', { schema: listSchema }, async (request) =>
       localizedList(
-        request.locale,
-        await listProducts(listData, deps.searchLog, request.user, { ...request.query, segments: [] }),
+        request,
+        await listProducts(listData(request), deps.searchLog, request.user, {
+          ...request.query,
+          segments: [],
+        }),
       ),
     )
     app.get(
@@ -48,8 +53,8 @@ export const catalogRoutes =
       { schema: { ...listSchema, params: z.object({ '*': inputText().max(300) }) } },
       async (request) =>
         localizedList(
-          request.locale,
-          await listProducts(listData, deps.searchLog, request.user, {
+          request,
+          await listProducts(listData(request), deps.searchLog, request.user, {
             ...request.query,
             segments: request.params['*'].split('/').filter(Boolean),
           }),
@@ -68,8 +73,8 @@ export const catalogRoutes =
       },
       async (request) =>
         localizeProduct(
-          await getProduct(data, request.user, request.params.id),
-          await loadTranslations(data, request.locale),
+          await getProduct(data(request), request.user, request.params.id),
+          await loadTranslations(data(request), request.locale),
         ),
     )
 
@@ -83,7 +88,7 @@ export const catalogRoutes =
         },
       },
       async (request) => {
-        const rows = await allCategories(data)
+        const rows = await allCategories(data(request))
         const nodes = new Map<number, CategoryNode>(
           rows.map((r) => [r.id, { id: r.id, name: r.name, slug: r.slug, children: [] }]),
         )
@@ -94,12 +99,12 @@ export const catalogRoutes =
           if (parent) parent.children.push(node)
           else roots.push(node)
         }
-        const brands = (await allBrands(data))
+        const brands = (await allBrands(data(request)))
           .map((b) => ({ id: b.id, name: b.name, slug: b.slug, key: turkishSortKey(b.name) }))
           .sort((a, b) => (a.key < b.key ? -1 : 1))
           .map(({ key: _key, ...b }) => b)
         return {
-          categories: localizeCategoryTree(roots, await loadTranslations(data, request.locale)),
+          categories: localizeCategoryTree(roots, await loadTranslations(data(request), request.locale)),
           brands,
         }
       },

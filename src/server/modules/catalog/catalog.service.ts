@@ -105,7 +105,10 @@ export async function listProducts(
   const q = input.q?.trim() ? input.q.trim() : null
   const tree = category ? subtree(categories, category) : null
   // A search reads the in-process index, current by change: no cache in front of it.
-  const search: SearchQuery | null = q ? await prepareSearch(searchIndex, db, q) : null
+  // The request's reading of where the data stands (already taken for the reference data above).
+  const search: SearchQuery | null = q
+    ? await prepareSearch(searchIndex, db, q, await caches.clock(db))
+    : null
   const filter: ListFilter = {
     categoryIds: tree?.ids ?? null,
     brandId: brand?.id ?? null,

@@ -6,7 +6,7 @@ import { brands, categories, models } from '../../db/schema/catalogue'
 export type CategoryRow = { id: number; parentId: number | null; name: string; slug: string; path: string }
 
 export function allCategories({ db, caches }: CachedDb): Promise<CategoryRow[]> {
-  return caches.reference.get('categories', () => readCategories(db))
+  return caches.reference.get(db, 'categories', () => readCategories(db))
 }
 
 async function readCategories(db: Db): Promise<CategoryRow[]> {
@@ -25,7 +25,7 @@ async function readCategories(db: Db): Promise<CategoryRow[]> {
 export type BrandRow = { id: number; name: string; slug: string; code: string }
 
 export function allBrands({ db, caches }: CachedDb): Promise<BrandRow[]> {
-  return caches.reference.get('brands', () => readBrands(db))
+  return caches.reference.get(db, 'brands', () => readBrands(db))
 }
 
 async function readBrands(db: Db): Promise<BrandRow[]> {

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { dbIdFromText, inputText } from '../../../contracts/common'
@@ -18,7 +19,8 @@ export const ordersRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database
-    const data = { db, caches: deps.caches }
+    // The request's caches: the data's version is read once per request (cache/reference-cache.ts).
+    const data = (request: FastifyRequest) => ({ db, caches: request.caches })
     const tags = ['orders']
     dealersOnly(app)
 
@@ -37,7 +39,7 @@ export const ordersRoutes =
       async (request) => {
         // The confirmation mail is queued in the order's transaction; the outbox worker sends it.
         const { order, created } = await placeOrder(
-          { ...data, mailSignal: deps.mailSignal },
+          { ...data(request), mailSignal: deps.mailSignal },
           requireDealer(request),
           { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
           deps.now(),
@@ -57,7 +59,7 @@ export const ordersRoutes =
           response: { 200: checkoutInfoSchema },
         },
       },
-      async (request) => getCheckoutInfo(data, requireDealer(request), deps.now()),
+      async (request) => getCheckoutInfo(data(request), requireDealer(request), deps.now()),
     )
 
     app.get(
@@ -70,7 +72,7 @@ export const ordersRoutes =
           response: { 200: orderListSchema },
         },
       },
-      async (request) => listOrders(data, requireDealer(request), request.query.page),
+      async (request) => listOrders(data(request), requireDealer(request), request.query.page),
     )
 
     app.get(
@@ -97,6 +99,6 @@ export const ordersRoutes =
           response: { 200: orderSchema },
         },
       },
-      async (request) => cancelOrder(data, requireDealer(request), request.params.id, deps.now()),
+      async (request) => cancelOrder(data(request), requireDealer(request), request.params.id, deps.now()),
     )
   }

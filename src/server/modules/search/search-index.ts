@@ -14,6 +14,7 @@
 import { sql } from 'drizzle-orm'
 import { type AnalysedWord, typoCorrections } from '../../../domain/search-query'
 import { packRank, type RankEntry, type RankQuery, rankDerived } from '../../../domain/search-rank'
+import type { ClockReading } from '../../cache/change-clock'
 import type { Db } from '../../db/client'
 import { smallestBy, smallestNumbers } from './smallest'
 
@@ -398,7 +399,18 @@ export class SearchIndex {
    * share checks: while one runs (it may have read the number before a caller's change), the callers
    * that arrive meanwhile share the single check that starts when it ends.
    */
-  current(db: Db): Promise<SearchIndexView> {
+  current(db: Db, seen?: ClockReading): Promise<SearchIndexView> {
+    // A request that already read where the data stands (cache/change-clock.ts) needs no check of its
+    // own when the index has seen that much and no product was named by a message since.
+    if (
+      seen &&
+      this.data &&
+      !this.rebuildWanted &&
+      this.pending.size === 0 &&
+      this.data.seenSeq >= seen.products
+    ) {
+      return Promise.resolve(this.data)
+    }
     if (this.rebuildWanted || !this.data) return this.rebuild(db)
     if (!this.checking) return this.startCheck(db)
     if (!this.nextCheck) {

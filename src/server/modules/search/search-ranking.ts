@@ -11,6 +11,7 @@
 import { sql } from 'drizzle-orm'
 import { analyseQuery } from '../../../domain/search-query'
 import { rankQuery } from '../../../domain/search-rank'
+import type { ClockReading } from '../../cache/change-clock'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema/catalogue'
 import { type ListFilter, listedWhere, type SortKey } from '../catalog/products.repository'
@@ -25,8 +26,13 @@ export type { FacetCount }
 export type SearchQuery = { raw: string; normalised: string; words: string[][]; view: SearchIndexView }
 
 /** Brings the index up to date, analyses the typed query and adds typo corrections from the index. */
-export async function prepareSearch(index: SearchIndex, db: Db, typed: string): Promise<SearchQuery> {
-  const view = await index.current(db)
+export async function prepareSearch(
+  index: SearchIndex,
+  db: Db,
+  typed: string,
+  seen?: ClockReading,
+): Promise<SearchQuery> {
+  const view = await index.current(db, seen)
   const analysed = analyseQuery(typed)
   const words = analysed.words.map((word) => SearchIndex.wordForms(view, word))
   return { raw: analysed.raw, normalised: analysed.normalised, words, view }

@@ -8,7 +8,7 @@ import { paymentPlans, storeInfo, storeSettings } from '../../db/schema/store'
 
 /** Stored settings over the typed defaults; a stored value that no longer fits its type falls back. */
 export function loadStoreSettings({ db, caches }: CachedDb): Promise<StoreSettings> {
-  return caches.reference.get('settings', () => readStoreSettings(db))
+  return caches.reference.get(db, 'settings', () => readStoreSettings(db))
 }
 
 async function readStoreSettings(db: Db): Promise<StoreSettings> {
@@ -26,7 +26,7 @@ async function readStoreSettings(db: Db): Promise<StoreSettings> {
 }
 
 export function loadCurrencies({ db, caches }: CachedDb): Promise<Currency[]> {
-  return caches.reference.get('currencies', () => readCurrencies(db))
+  return caches.reference.get(db, 'currencies', () => readCurrencies(db))
 }
 
 async function readCurrencies(db: Db): Promise<Currency[]> {
@@ -42,7 +42,7 @@ async function readCurrencies(db: Db): Promise<Currency[]> {
 }
 
 export function loadPaymentPlans({ db, caches }: CachedDb): Promise<PaymentPlan[]> {
-  return caches.reference.get('paymentPlans', () => readPaymentPlans(db))
+  return caches.reference.get(db, 'paymentPlans', () => readPaymentPlans(db))
 }
 
 async function readPaymentPlans(db: Db): Promise<PaymentPlan[]> {
@@ -69,7 +69,7 @@ const emptyStore: StoreInfo = {
 }
 
 export function loadStoreInfo({ db, caches }: CachedDb): Promise<StoreInfo> {
-  return caches.reference.get('storeInfo', () => readStoreInfo(db))
+  return caches.reference.get(db, 'storeInfo', () => readStoreInfo(db))
 }
 
 async function readStoreInfo(db: Db): Promise<StoreInfo> {

@@ -16,7 +16,7 @@ const cacheKey = (locale: Locale) => `translations:${locale}`
 /** One language's stored translations (a few hundred short rows), read once per cache period. */
 export async function loadTranslations({ db, caches }: CachedDb, locale: Locale): Promise<Translations> {
   if (locale === BASE_LOCALE) return translationsFor(locale, [])
-  const entries = await caches.reference.get(cacheKey(locale), () => readEntries(db, locale))
+  const entries = await caches.reference.get(db, cacheKey(locale), () => readEntries(db, locale))
   return translationsFor(locale, entries)
 }
 
