@@ -29,14 +29,39 @@ const partRows = (s) =>
     p.requests - p.ok,
   ])
 
+const rssCell = (x) => (x === null || x === undefined ? '–' : String(x))
+
 export function sizeTable(run) {
   return textTable(
-    ['scenario', 'detail', 'p50 ms', 'p99 ms', 'req/s', 'non-2xx'],
+    ['scenario', 'detail', 'p50 ms', 'p99 ms', 'req/s', 'non-2xx', 'RSS MiB'],
     run.scenarios.flatMap((s) => [
-      [s.label, short(s.detail), ms(s.p50), ms(s.p99), s.rps, s.non2xx + s.errors + s.timeouts],
-      ...partRows(s),
+      [
+        s.label,
+        short(s.detail),
+        ms(s.p50),
+        ms(s.p99),
+        s.rps,
+        s.non2xx + s.errors + s.timeouts,
+        rssCell(s.rssPeakMiB),
+      ],
+      ...partRows(s).map((r) => [...r, '']),
     ]),
   )
+}
+
+/** The memory check of one run, or null when the catalogue is below the budget's size or RSS is unknown. */
+function memoryCheck(run, budget) {
+  const peak = run.memory?.peakMiB
+  const limit = budget?.[run.database]
+  if (!budget || run.size < budget.atSize || peak === null || peak === undefined || !limit) return null
+  return {
+    kind: 'memory',
+    size: run.size,
+    label: `Server peak RSS at ${sizeLabel(run.size)} on ${run.database === 'postgres' ? 'PostgreSQL' : 'the embedded database'} (MiB)`,
+    value: peak,
+    limit,
+    pass: peak <= limit,
+  }
 }
 
 /** Every budget check as { kind, label, value, limit, pass }. */
@@ -65,6 +90,10 @@ export function evaluate(runs, budgets) {
         })
       }
     }
+  }
+  for (const run of runs) {
+    const memory = memoryCheck(run, budgets.rssMiB)
+    if (memory) checks.push(memory)
   }
   const small = runs[0]
   const large = runs[runs.length - 1]
@@ -136,10 +165,23 @@ function wireSummary(runs, checks) {
   )
 }
 
+/** Each run's server memory as a line of text: when ready, the peak, and the budget where one applies. */
+function memoryLines(runs, checks) {
+  return runs
+    .filter((r) => r.memory && r.memory.peakMiB !== null)
+    .map((r) => {
+      const check = checks.find((c) => c.kind === 'memory' && c.size === r.size)
+      return (
+        `Server RSS at ${sizeLabel(r.size)}: ${rssCell(r.memory.readyMiB)} MiB when ready, peak ${r.memory.peakMiB} MiB` +
+        (check ? `; budget ≤ ${check.limit} MiB — ${verdict([check])}` : '')
+      )
+    })
+}
+
 export function comparisonTable(runs, checks) {
   const wire = wireSummary(runs, checks)
   if (runs[runs.length - 1].scenarios.length === 0) return wire ?? ''
-  return [loadTables(runs, checks), wire].filter(Boolean).join('\n\n')
+  return [loadTables(runs, checks), memoryLines(runs, checks).join('\n'), wire].filter(Boolean).join('\n\n')
 }
 
 function loadTables(runs, checks) {
@@ -249,6 +291,7 @@ export function markdown(results) {
       .map((s) => `- ${s.label}: prefixes in turn ${s.detail}`),
     ...partLines,
     ...pairLines,
+    ...memoryLines(runs, checks).map((line) => `- ${line}`),
     ...(wire ? [`- ${wire}`] : []),
     `- Overall: **${failed.length === 0 ? 'PASS' : `FAIL (${failed.length} check${failed.length > 1 ? 's' : ''})`}**`,
     ...failed.map(

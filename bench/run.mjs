@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util'
 import { installSignalHandlers, stopAll } from './children.mjs'
 import { Client, discover } from './client.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
+import { mib, rssKiB, sampleRss } from './memory.mjs'
 import { commaList, wholeNumber as int, readOptions, scenariosMatching } from './options.mjs'
 import { isProcesses, runProcesses } from './processes.mjs'
 import { RELEVANCE_CHECK, relevanceLines, runRelevance } from './relevance.mjs'
@@ -125,9 +126,13 @@ async function benchSize(size, options) {
     cpuProfDir: options.cpuProfDir,
     log,
   })
+  const database = options.postgres ? 'postgres' : 'embedded'
+  // Memory once the server answers (the search index is built before it listens), then the peak.
+  const readyMiB = mib(rssKiB(server.pid))
+  if (readyMiB !== null) log(`Server RSS when ready: ${readyMiB} MiB.`)
   try {
     const wire = options.wire && size === options.sizes[0] ? await checkWire(server.url) : undefined
-    if (options.scenarios.length === 0) return { size, wire, scenarios: [] }
+    if (options.scenarios.length === 0) return { size, database, wire, scenarios: [] }
     const client = new Client(server.url)
     await client.login()
     const ctx = await discover(client, { log })
@@ -137,6 +142,7 @@ async function benchSize(size, options) {
     for (const scenario of options.scenarios) {
       const detail = scenario.describe?.(ctx) ?? ''
       process.stdout.write(`  ${scenario.label.padEnd(22)} `)
+      const rss = sampleRss(server.pid)
       const stats = await runScenario({
         baseUrl: server.url,
         client,
@@ -147,9 +153,11 @@ async function benchSize(size, options) {
         warmup: options.warmup,
         serverPid: server.pid,
       })
+      stats.rssPeakMiB = rss.stop().peakMiB
       const bad = stats.non2xx + stats.errors + stats.timeouts
       console.log(
-        `p50 ${stats.p50} ms  p99 ${stats.p99} ms  ${stats.rps} req/s  (load ${stats.loadAverage})` +
+        `p50 ${stats.p50} ms  p99 ${stats.p99} ms  ${stats.rps} req/s  (load ${stats.loadAverage}` +
+          `${stats.rssPeakMiB === null ? '' : `, RSS ≤ ${stats.rssPeakMiB} MiB`})` +
           (bad
             ? `  ‼ ${bad} failed (${JSON.stringify(stats.statusCodes)}, ${stats.errors} errors, ${stats.timeouts} timeouts)`
             : ''),
@@ -171,8 +179,11 @@ async function benchSize(size, options) {
         ...stats,
       })
     }
+    const peaks = [readyMiB, ...scenarios.map((s) => s.rssPeakMiB)].filter((x) => x !== null)
     const run = {
       size,
+      database,
+      memory: { readyMiB, peakMiB: peaks.length > 0 ? Math.max(...peaks) : null },
       listed: ctx.total,
       seedSeconds: db.seedSeconds,
       reused: db.reused,
@@ -234,6 +245,7 @@ async function main() {
       sizeRatio: BUDGETS.sizeRatio,
       pairs: BUDGETS.pairs,
       initialPageKiB: BUDGETS.initialPageKiB,
+      rssMiB: BUDGETS.rssMiB,
     },
   }
   console.log(

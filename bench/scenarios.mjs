@@ -580,4 +580,6 @@ export const BUDGETS = {
   sizeRatio: 3,
   /** p50 and p99 of a subject scenario against its base, at every size. */
   pairs: [{ label: 'deep page vs page 1', subject: 'list-deep', base: 'list-page-1', max: 1.5 }],
+  /** The server's peak RSS (MiB) at catalogues of `atSize` listed products or more, per database. */
+  rssMiB: { atSize: 100_000, postgres: 400, embedded: 700 },
 }

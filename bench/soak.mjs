@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util'
 import { installSignalHandlers } from './children.mjs'
 import { Client } from './client.mjs'
 import { percentile } from './measure.mjs'
+import { rssKiB } from './memory.mjs'
 import { wholeNumber as int, readOptions } from './options.mjs'
 import { prepareDatabase, preparePostgres } from './seed.mjs'
 import { startServer } from './server.mjs'
@@ -580,16 +581,6 @@ async function setUp(soak, dealers, log) {
       `${Math.max(...soak.pool.map((p) => p.stock))}); ${soak.words.products.length} product words, ` +
       `${soak.words.kinds.length} kinds, ${soak.words.names.length} name words.`,
   )
-}
-
-/** VmRSS of a process in KiB, or null when it is gone. */
-function rssKiB(pid) {
-  try {
-    const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
-    return m ? Number(m[1]) : null
-  } catch {
-    return null
-  }
 }
 
 const loadAverage = () => {
