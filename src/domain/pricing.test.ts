@@ -1,3 +1,4 @@
+import Big from 'big.js'
 import { describe, expect, it } from 'vitest'
 import { convertPrice, planUnitPrice, profitMultiplier, roundMoney, withProfit } from './pricing'
 
@@ -29,6 +30,42 @@ describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit
       expect(price.toString()).toBe(expected)
     },
   )
+
+  it('gives what the formula written out in full gives, shortcuts included (10,000 random inputs)', () => {
+    // The formula as spec/1 §9 states it, every step decimal and no step skipped or shared.
+    const reference = (
+      v: string,
+      from: string,
+      to: string,
+      profit: string,
+      tax: string,
+      withTax: boolean,
+    ) => {
+      let price = new Big(v).times(from).div(to).times(new Big(profit).div(100).plus(1))
+      if (withTax) price = price.times(new Big(tax).div(100).plus(1))
+      return price.round(2, Big.roundHalfUp).toString()
+    }
+    let seed = 7
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31
+      return seed / 2 ** 31
+    }
+    const decimal = (max: number, places: number) => (next() * max).toFixed(places)
+    const rates = ['1', '1.0000', '42.5', '49.3012', '3', '0.0235']
+    for (let i = 0; i < 10_000; i++) {
+      const value =
+        next() < 0.2 ? `${Math.floor(next() * 1000)}.${['005', '125', '0050', '5'][i % 4]}` : decimal(5000, 4)
+      const from = rates[Math.floor(next() * rates.length)] as string
+      const to = next() < 0.5 ? from : (rates[Math.floor(next() * rates.length)] as string)
+      const profit = next() < 0.5 ? '0' : decimal(60, 2).replace(/^/, next() < 0.3 ? '-' : '')
+      const tax = ['0', '1', '8', '10', '18', '20'][i % 6] as string
+      const withTax = next() < 0.5
+      const input = { value, fromRate: from, toRate: to, profitPercent: profit, taxRate: tax, withTax }
+      expect(convertPrice(input).toString(), JSON.stringify(input)).toBe(
+        reference(value, from, to, profit, tax, withTax),
+      )
+    }
+  })
 })
 
 describe('roundMoney', () => {

@@ -25,7 +25,26 @@ export function roundMoney(value: Amount): Big {
  * 1 + percent / 100. Every price a dealer pays goes through it (catalogue, cart, order, offer line).
  */
 export function profitMultiplier(percent: Amount): Big {
-  return new Big(percent).div(100).plus(1)
+  return percentFactor(percent)
+}
+
+/**
+ * 1 + percent / 100, kept per percent: a catalogue page prices hundreds of amounts with the same
+ * profit and tax percents, and a decimal division costs more than the multiplication it feeds. Big
+ * values are immutable, so one instance can be shared. Bounded: a store has a handful of percents.
+ */
+const factors = new Map<string, Big>()
+const MAX_FACTORS = 1000
+
+function percentFactor(percent: Amount): Big {
+  const key = percent instanceof Big ? percent.toString() : String(percent)
+  let factor = factors.get(key)
+  if (factor === undefined) {
+    factor = new Big(percent).div(100).plus(1)
+    if (factors.size >= MAX_FACTORS) factors.clear()
+    factors.set(key, factor)
+  }
+  return factor
 }
 
 /** An amount with a profit percent applied, not rounded: value × profitMultiplier(percent). */
@@ -38,12 +57,22 @@ export function withProfit(value: Amount, percent: Amount): Big {
  * rounded to 2 decimals once at the end.
  */
 export function convertPrice(input: ConversionInput): Big {
+  const value = new Big(input.value)
+  // value × rate ÷ the same rate is the value itself (the division keeps 20 decimals, NUMERIC
+  // amounts have 4): skipping it changes no result, and most prices are shown in their own currency.
+  const inShownCurrency = sameNonZero(input.fromRate, input.toRate)
   let price = withProfit(
-    new Big(input.value).times(input.fromRate).div(input.toRate),
+    inShownCurrency ? value : value.times(input.fromRate).div(input.toRate),
     input.profitPercent ?? 0,
   )
-  if (input.withTax) price = price.times(new Big(input.taxRate ?? 0).div(100).plus(1))
+  if (input.withTax) price = price.times(percentFactor(input.taxRate ?? 0))
   return roundMoney(price)
+}
+
+function sameNonZero(a: Amount, b: Amount): boolean {
+  if (typeof a === 'string' && a === b) return !new Big(a).eq(0)
+  const x = new Big(a)
+  return x.eq(b) && !x.eq(0)
 }
 
 /**
