@@ -199,6 +199,28 @@ describe('the fault report picker (GET /api/catalog/faultreport/…)', () => {
     expect(await level(tree.cordless)).toEqual([])
   })
 
+  it('names the categories in English for an English page where a translation is stored', async () => {
+    const dealer = await newDealer()
+    await t.database.db.execute(
+      sql`insert into translations (kind, key, locale, text) values ('category', ${String(tree.drills)}, 'en', 'Drills')
+          on conflict (locale, kind, key) do update set text = excluded.text`,
+    )
+    const level = async (locale: string) =>
+      faultCategoryListSchema.parse(
+        (
+          await get(dealer, `/api/catalog/faultreport/basecategories/${tree.tools}`, {
+            'accept-language': locale,
+          })
+        ).json(),
+      )
+    // Grinders have no English name stored: the Turkish one shows, never a blank.
+    expect(await level('en')).toEqual([
+      { id: tree.drills, name: 'Drills' },
+      { id: tree.grinders, name: 'Taşlama' },
+    ])
+    expect((await level('tr')).map((c) => c.name)).toEqual(['Matkaplar', 'Taşlama'])
+  })
+
   it("gives a category's listed products by name (Turkish order), without inactive ones or variants", async () => {
     const dealer = await newDealer()
     const res = await get(dealer, `/api/catalog/faultreport/product/${tree.drills}`)

@@ -12,10 +12,13 @@ import {
   faultReportsQuerySchema,
 } from '../../../contracts/service'
 import { FAULT_PHOTO_MAX_BYTES } from '../../../domain/fault-report'
+import { BASE_LOCALE } from '../../../domain/translations'
 import type { AppDeps } from '../../app-deps'
 import { AppError } from '../../http/errors'
 import { requireDealer, requireUser } from '../../http/guards'
 import { sharedRateLimitStore } from '../../http/rate-window'
+import { localizeCategoryNames } from '../translations/localize'
+import { loadTranslations } from '../translations/translations.repository'
 import { categoryProducts, subcategories } from './fault-picker.service'
 import { createFaultReport, listOwnReports, type ReportPhoto, reportPhoto } from './fault-reports.service'
 
@@ -80,7 +83,11 @@ export const faultReportRoutes =
             response: { 200: faultCategoryListSchema },
           },
         },
-        async (request) => subcategories(data, request.params.categoryId),
+        async (request) => {
+          const list = await subcategories(data, request.params.categoryId)
+          if (request.locale === BASE_LOCALE) return list
+          return localizeCategoryNames(list, await loadTranslations(data, request.locale))
+        },
       )
       picker.get(
         '/api/catalog/faultreport/product/:categoryId',

@@ -60,7 +60,7 @@ export function localizeProductList(
     facets: list.facets
       ? {
           ...list.facets,
-          categories: list.facets.categories.map((c) => ({ ...c, name: t.text('category', c.id, c.name) })),
+          categories: localizeCategoryNames(list.facets.categories, t),
         }
       : null,
     breadcrumbs: list.breadcrumbs.map((b) => {
@@ -68,6 +68,15 @@ export function localizeProductList(
       return id === undefined ? b : { ...b, name: t.text('category', id, b.name) }
     }),
   }
+}
+
+/** Categories named beside their id: a list's category facet, the fault-report picker's levels. */
+export function localizeCategoryNames<C extends { id: number; name: string }>(
+  list: C[],
+  t: Translations,
+): C[] {
+  if (t.locale === BASE_LOCALE) return list
+  return list.map((c) => ({ ...c, name: t.text('category', c.id, c.name) }))
 }
 
 export function localizeCategoryTree(nodes: CategoryNode[], t: Translations): CategoryNode[] {
