@@ -90,6 +90,17 @@ const PREFERRED = { 1: ['ş'], 2: ['vi'], 3: ['viD'], 4: ['kabl'], 5: ['somun', 
 /** Different prefixes per length, so that one cached answer cannot stand for the whole scenario. */
 export const PREFIXES_PER_LENGTH = 8
 const PRODUCT_SAMPLE = 50
+/** List pages whose products make the random detail scenario's ids (24 each: about 2,000 ids). */
+const RANDOM_ID_PAGES = 84
+
+/** A repeatable sequence of numbers in [0, 1) (the same draws on every run, so runs compare). */
+export function seededRandom(seed) {
+  let state = seed >>> 0 || 1
+  return () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0
+    return state / 2 ** 32
+  }
+}
 const TURKISH = /[çğıöşü]/
 
 const leaves = (nodes) => nodes.flatMap((n) => (n.children.length ? leaves(n.children) : [n]))
@@ -105,12 +116,24 @@ export async function discover(client, { log }) {
   // The busiest leaf category (its first page is the category scenario).
   const tree = await client.getJson('/api/catalog/categories')
   let category = null
+  // Every leaf with products, for the scenarios that draw a category at random.
+  const categories = []
   for (const leaf of leaves(tree.categories)) {
     const list = await client.getJson(`/api/catalog/products/${encodeURIComponent(leaf.slug)}?page=1`)
+    if (list.total > 0) categories.push({ slug: leaf.slug, total: list.total, pages: list.pages })
     if (!category || list.total > category.total)
       category = { slug: leaf.slug, name: leaf.name, total: list.total }
   }
   if (!category) throw new Error('The category tree has no leaf categories')
+
+  // Ids from RANDOM_ID_PAGES list pages drawn over the whole catalogue: the random detail reads.
+  const draw = seededRandom(20261127)
+  const randomIds = []
+  for (let i = 0; i < Math.min(RANDOM_ID_PAGES, pages); i++) {
+    const p = 1 + Math.floor(draw() * pages)
+    for (const item of (await client.getJson(`/api/catalog/products?page=${p}`)).items)
+      randomIds.push(item.id)
+  }
 
   // Products from five places across the name order, to sample ids, names and codes.
   const samplePages = [
@@ -139,6 +162,8 @@ export async function discover(client, { log }) {
     deepPage: Math.min(2000, pages),
     priceSortPage: Math.min(50, pages),
     category,
+    categories,
+    randomIds: [...new Set(randomIds)],
     productIds,
     productPaths,
     listPages,
@@ -146,7 +171,9 @@ export async function discover(client, { log }) {
   }
   log(
     `Catalogue: ${total} listed, ${pages} pages of ${limit}; category '${category.slug}' (${category.total}); ` +
-      `${productIds.length} product ids; prefixes ${Object.values(prefixes)
+      `${categories.length} categories with products; ${randomIds.length} random ids; ${productIds.length} product ids; prefixes ${Object.values(
+        prefixes,
+      )
         .map((p) => p.join('|'))
         .join(' · ')}`,
   )

@@ -28,6 +28,8 @@
  * @property {number} pages @property {number} limit
  * @property {number} deepPage min(2000, pages) @property {number} priceSortPage min(50, pages)
  * @property {{slug: string, name: string, total: number}} category the busiest leaf category
+ * @property {Array<{slug: string, total: number, pages: number}>} categories every leaf with products
+ * @property {number[]} randomIds about 2,000 ids from list pages drawn over the whole catalogue
  * @property {number[]} productIds about 50 ids from across the catalogue
  * @property {string[]} productPaths the same products' page addresses
  * @property {number[]} listPages twenty list pages spread over the catalogue
@@ -39,6 +41,7 @@
  */
 
 import { readFileSync } from 'node:fs'
+import { seededRandom } from './client.mjs'
 import { benchBinPrefixes } from './seed.mjs'
 import { runStaffSockets, STAFF_SOCKETS } from './staff-sockets.mjs'
 
@@ -48,6 +51,12 @@ const isList = (page) => (body) =>
     : `expected a non-empty page ${page}, got page ${body.page} with ${body.items?.length} items`
 
 const get = (path) => ({ method: 'GET', path })
+
+/** A list answer for the page its request asked for. */
+function pageAsked(body, req) {
+  const asked = Number(new URL(req.path, 'http://bench').searchParams.get('page'))
+  return isList(asked)(body)
+}
 
 /** Lines in the cart of the cart scenarios (the cart budget of docs/design.md §6: a cart of 50 lines). */
 export const CART_LINES = 50
@@ -174,6 +183,18 @@ export function dashboardRequests({ words, userTerms }) {
 }
 
 /** The cycle started `by` requests later, so the connections do not send the same request together. */
+/** Sorts a dealer can pick on a list, drawn at random by the random list scenarios. */
+const LIST_SORTS = ['name', '-name', 'price', '-price', 'quantity', '-quantity', 'brand']
+
+/** Requests a connection sends in turn when a scenario draws at random (each connection its own draws). */
+const RANDOM_REQUESTS = 2_000
+
+const drawn = (make) => (ctx, connection) => {
+  const draw = seededRandom(1 + connection * 7919)
+  return Array.from({ length: RANDOM_REQUESTS }, () => get(make(ctx, draw)))
+}
+const pick = (list, draw) => list[Math.floor(draw() * list.length)]
+
 const rotate = (list, by) => list.slice(by % list.length).concat(list.slice(0, by % list.length))
 
 /** The tables of 7 and 30 days are full (20 words, 20 users, 20 latest); a search answers its type. */
@@ -402,10 +423,33 @@ export const SCENARIOS = [
       isList(1)(body) ?? (body.category?.slug === ctx.category.slug ? null : 'wrong category'),
   },
   {
+    // Issue 16: any page of the whole list in any sort, drawn at random.
+    id: 'list-random',
+    label: 'list, random page',
+    describe: (ctx) => `pages 1–${ctx.pages}, ${LIST_SORTS.length} sorts`,
+    requests: drawn(
+      (ctx, draw) =>
+        `/api/catalog/products?sort=${pick(LIST_SORTS, draw)}&page=${1 + Math.floor(draw() * ctx.pages)}`,
+    ),
+    verify: (body, req) => pageAsked(body, req),
+  },
+  {
+    // Issue 16: any leaf category, any of its pages, any sort.
+    id: 'category-random',
+    label: 'category, random',
+    describe: (ctx) => `${ctx.categories.length} categories, any page and sort`,
+    requests: drawn((ctx, draw) => {
+      const c = pick(ctx.categories, draw)
+      return `/api/catalog/products/${encodeURIComponent(c.slug)}?sort=${pick(LIST_SORTS, draw)}&page=${1 + Math.floor(draw() * c.pages)}`
+    }),
+    verify: (body, req) => pageAsked(body, req) ?? (body.facets ? null : 'no facets'),
+  },
+  {
+    // Issue 16: random product ids over the whole catalogue.
     id: 'detail',
     label: 'product detail',
-    describe: (ctx) => `${ctx.productIds.length} ids in turn`,
-    requests: (ctx) => ctx.productIds.map((id) => get(`/api/catalog/product/${id}`)),
+    describe: (ctx) => `${ctx.randomIds.length} random ids`,
+    requests: drawn((ctx, draw) => `/api/catalog/product/${pick(ctx.randomIds, draw)}`),
     verify: (body, req) => (req.path.endsWith(`/${body.id}`) ? null : `answered product ${body.id}`),
   },
   ...[1, 2, 3, 4, 5].map((n) => ({
