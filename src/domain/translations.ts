@@ -5,13 +5,16 @@ type Locale = 'tr' | 'en'
  * Stored translations (issue 15): the Turkish text is the record itself; other languages are stored
  * beside it per kind of name and fall back to the Turkish when none is stored.
  */
-export const translationKinds = ['category', 'campaign', 'paymentPlan', 'unit', 'setting'] as const
+export const translationKinds = ['category', 'campaign', 'paymentPlan', 'unit', 'setting', 'variant'] as const
 export type TranslationKind = (typeof translationKinds)[number]
 
 /** The one base language: its text is the stored name itself, never a translation. */
 export const BASE_LOCALE = 'tr' satisfies Locale
 
-/** The key a translation is stored under: a row id, a unit's Turkish name or a setting's key. */
+/**
+ * The key a translation is stored under: a row id, a unit's or a variant dimension's or option's
+ * Turkish name, or a setting's key.
+ */
 export type TranslationEntry = { kind: TranslationKind; key: string; text: string }
 
 /** The translations of one language, looked up by kind and key. */

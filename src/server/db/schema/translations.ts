@@ -19,7 +19,7 @@ export const translations = pgTable(
     primaryKey({ columns: [t.locale, t.kind, t.key] }),
     check(
       'translations_kind_valid',
-      sql`${t.kind} in ('category','campaign','paymentPlan','unit','setting')`,
+      sql`${t.kind} in ('category','campaign','paymentPlan','unit','setting','variant')`,
     ),
     // Turkish is never a translation: it is the stored name itself.
     check('translations_locale_valid', sql`${t.locale} ~ '^[a-z]{2}$' and ${t.locale} <> 'tr'`),

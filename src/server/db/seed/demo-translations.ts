@@ -1,6 +1,6 @@
 /**
- * English forms of the demo's Turkish names (issue 15): categories, units, campaigns, payment plans
- * and the special-code heading. Stored in the translations table; /en/… shows them, and a name left
+ * English forms of the demo's Turkish names (issue 15): categories, units, campaigns, payment plans,
+ * variant dimensions and options, and the special-code heading. Stored in the translations table; /en/… shows them, and a name left
  * out here shows in Turkish. Rows are matched by their Turkish name, so this also fills a database
  * whose catalogue was loaded earlier.
  */
@@ -80,6 +80,45 @@ export const PAYMENT_PLAN_NAMES_EN: Record<string, string> = {
   'Kredi Kartı': 'Credit Card',
 }
 
+/** Variant dimension names and option values of the demo families (seed/variant-data.ts). */
+export const VARIANT_NAMES_EN: Record<string, string> = {
+  Renk: 'Colour',
+  Numara: 'Shoe size',
+  Ölçü: 'Size',
+  Beden: 'Size',
+  Kesit: 'Cross-section',
+  Boy: 'Length',
+  Kat: 'Shelves',
+  Beyaz: 'White',
+  Sarı: 'Yellow',
+  Kırmızı: 'Red',
+  Mavi: 'Blue',
+  Turuncu: 'Orange',
+  Şeffaf: 'Clear',
+  Füme: 'Smoke',
+  'Kırık Beyaz': 'Off-white',
+  Fildişi: 'Ivory',
+  'Açık Gri': 'Light grey',
+  Somon: 'Salmon',
+  'Kum Beji': 'Sand beige',
+  Siyah: 'Black',
+  'Sarı-Yeşil': 'Yellow-green',
+  Gri: 'Grey',
+  Lacivert: 'Navy',
+  Kahverengi: 'Brown',
+  Normal: 'Regular',
+  Uzun: 'Long',
+  Kısa: 'Short',
+  Galvaniz: 'Galvanised',
+  '4 Katlı': '4 shelves',
+  '5 Katlı': '5 shelves',
+  '1,5 mm²': '1.5 mm²',
+  '2,5 mm²': '2.5 mm²',
+  '2,5 × 100 mm': '2.5 × 100 mm',
+  '3,6 × 200 mm': '3.6 × 200 mm',
+  '4,8 × 300 mm': '4.8 × 300 mm',
+}
+
 export const SETTING_TEXTS_EN: Record<string, string> = {
   b2b_urun_detay_ozel_kod_baslik: 'Special Code',
 }
@@ -103,6 +142,7 @@ export async function seedTranslations(db: Db): Promise<number> {
     ...(await idRows('campaign', campaigns, CAMPAIGN_NAMES_EN)),
     ...(await idRows('paymentPlan', paymentPlans, PAYMENT_PLAN_NAMES_EN)),
     ...Object.entries(UNIT_NAMES_EN).map(([key, text]) => ({ kind: 'unit', key, text })),
+    ...Object.entries(VARIANT_NAMES_EN).map(([key, text]) => ({ kind: 'variant', key, text })),
     ...Object.entries(SETTING_TEXTS_EN).map(([key, text]) => ({ kind: 'setting', key, text })),
   ].map((r) => ({ ...r, locale: 'en' }))
   const written = await db

@@ -270,7 +270,7 @@ describe('demo seed', () => {
     }
   })
 
-  it('stores an English name for every category, campaign, payment plan, unit and the special-code heading', async () => {
+  it('stores an English name for every category, campaign, payment plan, unit, variant dimension and worded option, and the special-code heading', async () => {
     const missing = await rows<{ kind: string; name: string }>(
       db,
       sql`select 'category' as kind, c.name from categories c
@@ -280,7 +280,12 @@ describe('demo seed', () => {
           union all select 'paymentPlan', p.name from payment_plans p
             where not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'paymentPlan' and t.key = p.id::text)
           union all select distinct 'unit', u.value from product_units u
-            where not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'unit' and t.key = u.value)`,
+            where not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'unit' and t.key = u.value)
+          union all select distinct 'variant', d.name from products p, unnest(p.variant_dimensions) as d(name)
+            where not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'variant' and t.key = d.name)
+          union all select distinct 'variant', v.name from products p, unnest(p.variant_values) as v(name)
+            where v.name ~ '[A-Za-zÇĞİÖŞÜçğıöşü][a-zçğıöşü]{2,}'
+              and not exists (select 1 from translations t where t.locale = 'en' and t.kind = 'variant' and t.key = v.name)`,
     )
     expect(missing).toEqual([])
     const heading = await rows<{ text: string }>(

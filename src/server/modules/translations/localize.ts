@@ -1,6 +1,6 @@
 /**
  * Applies one language's stored translations to API answers (issue 15): category, unit, campaign,
- * payment-plan names and the special-code heading. The answers keep their shapes; only the names
+ * payment-plan names, variant dimensions and options, and the special-code heading. The answers keep their shapes; only the names
  * change, so the locale-neutral caches underneath (rows, pages, reference data) stay shared.
  */
 import type { PaymentPlan } from '../../../contracts/bootstrap'
@@ -32,10 +32,21 @@ export function localizeCart(cart: Cart, t: Translations): Cart {
   return { ...cart, items: cart.items.map((line) => localizeCartLine(line, t)) }
 }
 
+/** A variant dimension's name or option value ('Renk', 'Kırmızı'), keyed by its Turkish text. */
+const variantText = (text: string, t: Translations) => t.text('variant', text, text)
+
 export function localizeProduct<P extends Product>(product: P, t: Translations): P {
   if (t.locale === BASE_LOCALE) return product
+  const family = product.varyantx
   return {
     ...product,
+    varyantx: family
+      ? {
+          dimensions: family.dimensions.map((d) => variantText(d, t)),
+          children: family.children.map((c) => ({ ...c, values: c.values.map((v) => variantText(v, t)) })),
+        }
+      : null,
+    variantValues: product.variantValues?.map((v) => variantText(v, t)) ?? null,
     category: product.category
       ? { ...product.category, name: t.text('category', product.category.id, product.category.name) }
       : null,

@@ -155,6 +155,47 @@ describe('English answers carry stored English names, Turkish where none is stor
     expect(tr.defaultUnit?.value).toBe('Adet')
   })
 
+  it('variant family: dimension names and option values, on the parent and on a child', async () => {
+    const db = t.database.db
+    const parent = (
+      await one<{
+        id: number
+      }>(sql`insert into products (code, name, seo, category_id, currency_id, sale_price,
+          tax_rate, quantity, name_sort, variant_dimensions)
+        values ('TRN-V', 'Çevirmelik Yelek', 'trn-v', ${ids.leaf}, (select id from currencies where code = 'TRY'),
+          100, 20, 0, ${turkishSortKey('Çevirmelik Yelek')}, array['Renk', 'Beden']) returning id`)
+    ).id
+    const child = async (code: string, values: string[]) =>
+      (
+        await one<{
+          id: number
+        }>(sql`insert into products (code, name, seo, parent_id, category_id, currency_id,
+            sale_price, tax_rate, quantity, name_sort, variant_values)
+          values (${code}, 'Çevirmelik Yelek', ${code.toLowerCase()}, ${parent}, ${ids.leaf},
+            (select id from currencies where code = 'TRY'), 100, 20, 5, ${turkishSortKey('Çevirmelik Yelek')},
+            ${sql.raw(`array[${values.map((v) => `'${v}'`).join(', ')}]`)}) returning id`)
+      ).id
+    const red = await child('TRN-V-1', ['Kırmızı', 'M'])
+    await child('TRN-V-2', ['Lacivert', 'L'])
+    await saveTranslations({ db, caches: t.deps.caches }, 'en', [
+      { kind: 'variant', key: 'Renk', text: 'Colour' },
+      { kind: 'variant', key: 'Kırmızı', text: 'Red' },
+    ])
+    const en = await json('en', `/api/catalog/product/${parent}`, productDetailSchema)
+    // Beden and Lacivert have no English stored: they stay Turkish, never blank.
+    expect(en.varyantx?.dimensions).toEqual(['Colour', 'Beden'])
+    expect(en.varyantx?.children.map((c) => c.values)).toEqual([
+      ['Red', 'M'],
+      ['Lacivert', 'L'],
+    ])
+    const enChild = await json('en', `/api/catalog/product/${red}`, productDetailSchema)
+    expect(enChild.variantValues).toEqual(['Red', 'M'])
+    expect(enChild.varyantx?.dimensions).toEqual(['Colour', 'Beden'])
+    const tr = await json('tr', `/api/catalog/product/${red}`, productDetailSchema)
+    expect(tr.variantValues).toEqual(['Kırmızı', 'M'])
+    expect(tr.varyantx?.dimensions).toEqual(['Renk', 'Beden'])
+  })
+
   it('cart: the line unit and the unit choices, on every answer that carries lines', async () => {
     const koli = (
       await one<{ id: number }>(
