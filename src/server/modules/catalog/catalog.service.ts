@@ -1,19 +1,14 @@
 import type { Product, ProductDetail, ProductList } from '../../../contracts/catalog'
 import { MAX_PAGE } from '../../../contracts/catalog'
 import { listSort, PAGE_SIZE } from '../../../domain/listing'
+import { rankQuery } from '../../../domain/search-rank'
 import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
 import { type CachedDb, productKey } from '../../cache/caches'
 import { AppError, notFound } from '../../http/errors'
 import type { AuthUser } from '../../http/session.repository'
-import type { SearchIndex } from '../search/search-index'
+import { SearchIndex } from '../search/search-index'
 import type { SearchLog } from '../search/search-log'
-import {
-  type FacetCount,
-  findFacetCounts,
-  findSearchPage,
-  prepareSearch,
-  type SearchQuery,
-} from '../search/search-ranking'
+import { type FacetCount, prepareSearch, type SearchQuery } from '../search/search-ranking'
 import { allBrands, allCategories, type CategoryRow, findModel } from './categories.repository'
 import { sanitizeDescription } from './description'
 import { loadPricingContext } from './pricing-context'
@@ -134,32 +129,34 @@ export async function listProducts(
   let page: number
   let rows: ProductRow[]
   let facetCounts: { brands: FacetCount[]; categories: FacetCount[] } | null = null
-  if (search && search.words.length > 0) {
-    // A search: count, facets and the ranked (or dealer-sorted) page from the search index; the
-    // page's rows (prices, units, stock) are then read from the database by id.
+  const pageSort = { key, descending, brandOrder }
+  if (filter.words.length === 0 || (search && search.words.length > 0)) {
+    // A search, a category, a brand or the whole list: count, facets and the page's ids in order from
+    // the in-process index (current by change: nothing in front of it to go stale); the page's rows
+    // (prices, units, stock) are then read from the database by id.
+    const view = search ? search.view : await searchIndex.current(db, await caches.clock(db))
+    const query = search ? rankQuery(search.raw, search.words) : null
+    // The whole list offers no facets (its sidebar is the category tree).
+    const withFacets = Boolean(search || category || brand)
     const pageOf = (n: number) =>
-      findSearchPage(
+      SearchIndex.page(
+        view,
+        query,
         filter,
-        search,
-        { key, descending, brandOrder },
+        pageSort,
         { offset: (n - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+        withFacets,
       )
     const wanted = parsePage(input.page)
     let found = pageOf(wanted)
     page = Math.min(wanted, Math.max(1, Math.ceil(found.total / PAGE_SIZE)))
     if (page !== wanted) found = pageOf(page)
     total = found.total
-    facetCounts = { brands: found.brands, categories: found.categories }
+    if (withFacets) facetCounts = { brands: found.brands, categories: found.categories }
     rows = await findProductsByIds(db, found.ids)
   } else {
-    if (category || brand) {
-      // A category or brand page: its total comes with its brand and category counts.
-      const counted = await caches.list.get(`facets:${filterKey}`, () => findFacetCounts(db, filter))
-      total = counted.total
-      facetCounts = counted
-    } else {
-      total = await caches.list.get(`count:${filterKey}`, () => countProducts(db, filter))
-    }
+    // A query of punctuation alone has no words: its text is matched as typed, in SQL.
+    total = await caches.list.get(`count:${filterKey}`, () => countProducts(db, filter))
     page = Math.min(parsePage(input.page), Math.max(1, Math.ceil(total / PAGE_SIZE)))
     const listKey = key === 'relevance' ? 'name' : key
     rows =

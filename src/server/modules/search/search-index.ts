@@ -10,44 +10,37 @@
  * it moved, only the rows above the last number seen are read again. A transaction that commits after
  * a later one was seen is covered by the invalidation messages: `{ list: product:<id> }` re-reads that
  * product before the next search, `{ all: true }` rebuilds.
+ *
+ * Memory (~77 MB of heap and typed arrays at 100,000 products, ~250 MB as objects and arrays per
+ * product and token before): no object per product, only per-slot typed arrays and a few strings
+ * (the code, the image; the name, seo and sort key as bytes in slot-texts.ts); the postings in
+ * shared typed arrays (posting-lists.ts); the tokens in vocabulary.ts. A build reads the rows in
+ * batches, so at most a batch of rows is held beside the index being built.
  */
 import { sql } from 'drizzle-orm'
 import { type AnalysedWord, typoCorrections } from '../../../domain/search-query'
-import { packRank, type RankEntry, type RankQuery, rankDerived } from '../../../domain/search-rank'
+import { packRank, type RankQuery, rankDerived } from '../../../domain/search-rank'
 import type { ClockReading } from '../../cache/change-clock'
 import type { Db } from '../../db/client'
+import { type FacetCount, IdCounter } from './id-counter'
+import {
+  compareSlots,
+  filterSlots,
+  type IndexFilter,
+  type IndexPage,
+  type IndexSort,
+  listPage,
+} from './list-order'
+import { PairBuffer, PostingLists } from './posting-lists'
+import { SlotTexts } from './slot-texts'
+import { SlotsById } from './slots-by-id'
 import { smallestBy, smallestNumbers } from './smallest'
+import { Vocabulary } from './vocabulary'
 
-export type IndexEntry = RankEntry & {
-  slot: number
-  /** The code lower-cased and the name's words beyond the first (domain rankDerived). */
-  lowerCode: string
-  extra: number
-  brandId: number | null
-  categoryId: number | null
-  modelId: number | null
-  price: number
-  quantity: number
-  name: string
-  seo: string
-  image: string | null
-}
+/** What the autocomplete shows of a product. */
+export type IndexEntry = { id: number; code: string; name: string; seo: string; image: string | null }
 
-export type IndexFilter = {
-  categoryIds: number[] | null
-  brandId: number | null
-  modelId: number | null
-  inStockOnly: boolean
-}
-
-export type IndexSort = {
-  key: 'relevance' | 'name' | 'price' | 'brand' | 'quantity'
-  descending: boolean
-  brandOrder: number[]
-}
-
-export type FacetCount = { id: number; count: number }
-export type IndexPage = { total: number; ids: number[]; brands: FacetCount[]; categories: FacetCount[] }
+export type { FacetCount, IndexFilter, IndexPage, IndexSort }
 
 type Row = {
   id: number | string
@@ -76,40 +69,44 @@ const COLUMNS = sql.raw(`id, code, barcode, equivalent_codes, search_name, searc
 /** Rebuild from scratch once this share of the slots is dead (entries removed or replaced). */
 const COMPACT_SHARE = 0.25
 
-/** Tokens of the form's trigram are checked with `includes`; shorter forms scan every token once. */
-const FORM_MEMO_MAX = 5_000
+/**
+ * Rows a build reads per statement. All at once, the rows of 100,000 products held ~95 MB beside
+ * the index being built (and, on a rebuild, the one still serving); a batch holds a tenth of that.
+ */
+const BUILD_BATCH = 10_000
 
 const DICTIONARY_WORD = /^[a-z]{3,}$/
 
 const NO_SLOTS: number[] = []
 
+/** idOf of a removed or replaced slot: its postings are skipped. */
+const DEAD = -1
+
+/** Distinct images kept once however many products show them (a category's placeholder). */
+const SHARED_IMAGES_MAX = 1_000
+
 /** Marks one search may use above its base: one per query word, and one more. */
 const MAX_MARKS = 16
-
-function extraAndLowerCode(row: Row) {
-  const { lowerCode, extra } = rankDerived({ code: row.code, searchName: row.search_name })
-  return { lowerCode, extra }
-}
 
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows
 
 class IndexData {
-  /** By slot; null once removed or replaced (its postings are skipped). */
-  readonly entries: Array<IndexEntry | null> = []
-  readonly slotById = new Map<number, number>()
-  readonly tokenIds = new Map<string, number>()
-  readonly tokens: string[] = []
-  /** Per token, the slots whose document holds it, ascending. */
-  readonly postings: number[][] = []
+  /** Slots made so far: each put takes the next one; a removed or replaced product's slot is dead. */
+  slotCount = 0
+  readonly slotById = new SlotsById()
+  readonly vocabulary = new Vocabulary()
+  /** Per token, the slots whose document holds it, ascending (filled when the build seals). */
+  postings = PostingLists.empty()
   /** Per token, the slots whose normalised name holds it, ascending (ranking reads these). */
-  readonly namePostings: number[][] = []
-  /** Trigram → tokens holding it, ascending. */
-  readonly trigrams = new Map<string, number[]>()
-  /** Form → tokens containing it; emptied when tokens are added. */
-  readonly formMemo = new Map<string, number[]>()
+  namePostings = PostingLists.empty()
+  /** A build's (token, slot) pairs, made into the two lists above at once when it seals. */
+  private pending: { postings: PairBuffer; names: PairBuffer } | null = {
+    postings: new PairBuffer(),
+    names: new PairBuffer(),
+  }
   /** Position of each slot in (nameSort, id) order; recomputed when names or entries change. */
   ordinal = new Int32Array(0)
-  ordinalSlots: number[] = []
+  ordinalSlots = new Int32Array(0)
   ordinalsDirty = true
   dead = 0
   live = 0
@@ -123,7 +120,7 @@ class IndexData {
   counts: Uint8Array[] = []
   /**
    * What a search reads of every matching slot, in typed arrays (-1: none): a search over 20,000
-   * matches then touches no entry object, only the page's (entries are scattered over the heap).
+   * matches then touches only typed arrays, and a product costs no object of its own.
    */
   idOf = new Int32Array(0)
   brandOf = new Int32Array(0)
@@ -135,8 +132,18 @@ class IndexData {
   /** The lower-cased code's first two characters, packed: a code prefix is checked on a match only. */
   codeHeadOf = new Int32Array(0)
   /**
+   * Per slot, what only a page's few slots are read for: the code (the code prefix tier), the
+   * autocomplete's name, seo and image, and the (name, id) order's sort key. Nothing else of the row
+   * is kept: the search name and document live on as tokens, the rest in the typed arrays above.
+   */
+  readonly codeOf: string[] = []
+  readonly imageOf: Array<string | null> = []
+  readonly texts = new SlotTexts()
+  /** Images shared by many products (a category's placeholder) are kept once. */
+  private readonly sharedImages = new Map<string, string>()
+  /**
    * Code or equivalent code, and barcode → slot (an array when several share it): the exact tier
-   * without a scan. Keyed by the entries' own strings, so the maps add no strings of their own.
+   * without a scan. Keyed by strings kept anyway (the slot's code, the barcode's token).
    */
   readonly codeSlots = new Map<string, number | number[]>()
   readonly barcodeSlots = new Map<string, number | number[]>()
@@ -145,7 +152,7 @@ class IndexData {
   readonly categoryCounter = new IdCounter()
 
   scratch(k: number): { marks: Int32Array; base: number } {
-    const size = this.entries.length
+    const size = this.slotCount
     if (!this.marks[k] || this.marks[k]!.length < size || (this.bases[k] ?? 0) > 2_000_000_000) {
       this.marks[k] = new Int32Array(Math.max(Math.ceil(size * 1.25), 1024))
       this.bases[k] = 0
@@ -158,67 +165,86 @@ class IndexData {
     return { marks: this.marks[k]!, base }
   }
 
+  isLive(slot: number): boolean {
+    return this.idOf[slot] !== DEAD
+  }
+
+  /** What the autocomplete shows of a live slot. */
+  entry(slot: number): IndexEntry {
+    const { idOf, codeOf, imageOf, texts } = this
+    return {
+      id: idOf[slot]!,
+      code: codeOf[slot]!,
+      name: texts.name(slot),
+      seo: texts.seo(slot),
+      image: imageOf[slot]!,
+    }
+  }
+
   put(row: Row) {
     const id = Number(row.id)
     this.remove(id)
     if (!row.listed) return
-    const slot = this.entries.length
-    const entry: IndexEntry = {
-      slot,
-      id,
-      code: row.code,
-      barcode: row.barcode,
-      equivalentCodes: row.equivalent_codes ?? [],
-      searchName: row.search_name,
-      nameSort: row.name_sort,
-      brandId: row.brand_id === null ? null : Number(row.brand_id),
-      categoryId: row.category_id === null ? null : Number(row.category_id),
-      modelId: row.model_id === null ? null : Number(row.model_id),
-      price: Number(row.sale_price_base),
-      quantity: Number(row.quantity),
-      name: row.name,
-      seo: row.seo,
-      image: row.image,
-      ...extraAndLowerCode(row),
-    }
-    this.entries.push(entry)
-    this.setColumns(entry)
+    const slot = this.slotCount++
+    if (slot >= this.idOf.length) this.grow(Math.max(1024, this.idOf.length * 2))
+    const { lowerCode, extra } = rankDerived({ code: row.code, searchName: row.search_name })
+    this.idOf[slot] = id
+    this.brandOf[slot] = row.brand_id === null ? -1 : Number(row.brand_id)
+    this.categoryOf[slot] = row.category_id === null ? -1 : Number(row.category_id)
+    this.modelOf[slot] = row.model_id === null ? -1 : Number(row.model_id)
+    this.quantityOf[slot] = Number(row.quantity)
+    this.priceOf[slot] = Number(row.sale_price_base)
+    this.extraOf[slot] = extra
+    this.codeHeadOf[slot] = codeHead(lowerCode)
+    this.codeOf.push(row.code)
+    this.imageOf.push(row.image === null ? null : this.sharedImage(row.image))
+    this.texts.add(slot, row.name, row.seo, row.name_sort)
     this.slotById.set(id, slot)
     this.live++
     this.ordinalsDirty = true
     for (const token of new Set(row.search_text.split(' '))) {
-      if (token) this.postings[this.tokenId(token)]!.push(slot)
+      if (token) this.addPosting(this.postings, this.pending?.postings, this.vocabulary.id(token), slot)
     }
     for (const token of new Set(row.search_name.split(' '))) {
-      if (!token) continue
-      const id = this.tokenId(token)
-      const list = this.namePostings[id]!
-      // Most tokens (codes, barcodes) are in no name: they share one empty list until one is.
-      if (list === NO_SLOTS) this.namePostings[id] = [slot]
-      else list.push(slot)
+      if (token) this.addPosting(this.namePostings, this.pending?.names, this.vocabulary.id(token), slot)
     }
-  }
-
-  private setColumns(e: IndexEntry) {
-    const slot = e.slot
-    if (slot >= this.idOf.length) this.grow(Math.max(1024, this.idOf.length * 2))
-    this.idOf[slot] = e.id
-    this.brandOf[slot] = e.brandId ?? -1
-    this.categoryOf[slot] = e.categoryId ?? -1
-    this.modelOf[slot] = e.modelId ?? -1
-    this.quantityOf[slot] = e.quantity
-    this.priceOf[slot] = e.price
-    this.extraOf[slot] = e.extra
-    this.codeHeadOf[slot] = codeHead(e.lowerCode)
     const exact = (map: Map<string, number | number[]>, key: string) => {
       const found = map.get(key)
       if (found === undefined) map.set(key, slot)
       else if (typeof found === 'number') map.set(key, [found, slot])
       else found.push(slot)
     }
-    exact(this.codeSlots, e.code)
-    if (e.barcode) exact(this.barcodeSlots, e.barcode)
-    for (const code of e.equivalentCodes) exact(this.codeSlots, code)
+    exact(this.codeSlots, row.code)
+    if (row.barcode) {
+      // The barcode is a token of the document too: key the map with that string, not a second one.
+      const token = this.vocabulary.find(row.barcode)
+      exact(this.barcodeSlots, token >= 0 ? this.vocabulary.tokens[token]! : row.barcode)
+    }
+    for (const code of row.equivalent_codes ?? []) exact(this.codeSlots, code)
+  }
+
+  private addPosting(lists: PostingLists, pending: PairBuffer | undefined, token: number, slot: number) {
+    if (pending) pending.push(token, slot)
+    else lists.add(token, slot)
+  }
+
+  /** Ends a build: its postings and the tokens' trigrams go into typed arrays at once. */
+  seal() {
+    const pending = this.pending
+    if (!pending) return
+    this.pending = null
+    const tokenCount = this.vocabulary.tokens.length
+    this.postings = PostingLists.seal(tokenCount, (add) => pending.postings.forEach(add))
+    this.namePostings = PostingLists.seal(tokenCount, (add) => pending.names.forEach(add))
+    this.vocabulary.seal()
+    this.texts.trim()
+  }
+
+  private sharedImage(image: string): string {
+    const shared = this.sharedImages.get(image)
+    if (shared !== undefined) return shared
+    if (this.sharedImages.size < SHARED_IMAGES_MAX) this.sharedImages.set(image, image)
+    return image
   }
 
   private grow(size: number) {
@@ -242,7 +268,7 @@ class IndexData {
     const out: number[] = []
     const add = (found: number | number[] | undefined) => {
       for (const slot of typeof found === 'number' ? [found] : (found ?? NO_SLOTS)) {
-        if (this.entries[slot]) out.push(slot)
+        if (this.isLive(slot)) out.push(slot)
       }
     }
     add(this.codeSlots.get(q.upper))
@@ -250,126 +276,51 @@ class IndexData {
     return out
   }
 
-  private tokenId(token: string): number {
-    let tokenId = this.tokenIds.get(token)
-    if (tokenId !== undefined) return tokenId
-    tokenId = this.tokens.length
-    this.tokens.push(token)
-    this.tokenIds.set(token, tokenId)
-    this.postings.push([])
-    this.namePostings.push(NO_SLOTS)
-    for (const trigram of trigramsOf(token)) {
-      const list = this.trigrams.get(trigram)
-      if (list) list.push(tokenId)
-      else this.trigrams.set(trigram, [tokenId])
-    }
-    this.formMemo.clear()
-    return tokenId
-  }
-
   remove(id: number) {
     const slot = this.slotById.get(id)
     if (slot === undefined) return
-    this.entries[slot] = null
+    this.idOf[slot] = DEAD
     this.slotById.delete(id)
     this.dead++
     this.live--
   }
 
-  /** Tokens containing the form. */
-  tokensWith(form: string): number[] {
-    const memo = this.formMemo.get(form)
-    if (memo) return memo
-    let candidates: number[] | null = null
-    for (const trigram of trigramsOf(form)) {
-      const list = this.trigrams.get(trigram) ?? []
-      if (candidates === null || list.length < candidates.length) candidates = list
-    }
-    const found: number[] = []
-    if (candidates === null) {
-      for (let t = 0; t < this.tokens.length; t++) if (this.tokens[t]!.includes(form)) found.push(t)
-    } else {
-      for (const t of candidates) if (this.tokens[t]!.includes(form)) found.push(t)
-    }
-    if (this.formMemo.size >= FORM_MEMO_MAX) this.formMemo.clear()
-    this.formMemo.set(form, found)
-    return found
-  }
-
-  private words: string[] = []
-  private wordsOf = -1
-
-  /** The tokens that are words of 3+ letters (codes and sizes are no typo's correction). */
-  dictionary(): string[] {
-    if (this.wordsOf !== this.tokens.length) {
-      this.words = this.tokens.filter((t) => DICTIONARY_WORD.test(t))
-      this.wordsOf = this.tokens.length
-    }
-    return this.words
-  }
-
   ensureOrdinals() {
     if (!this.ordinalsDirty) return
+    const { idOf, texts } = this
     const slots: number[] = []
-    for (const entry of this.entries) if (entry) slots.push(entry.slot)
-    slots.sort((a, b) => {
-      const x = this.entries[a]!
-      const y = this.entries[b]!
-      return x.nameSort < y.nameSort ? -1 : x.nameSort > y.nameSort ? 1 : x.id - y.id
-    })
-    const ordinal = new Int32Array(this.entries.length)
+    for (let slot = 0; slot < this.slotCount; slot++) if (idOf[slot] !== DEAD) slots.push(slot)
+    slots.sort((a, b) => texts.compareSortKeys(a, b) || idOf[a]! - idOf[b]!)
+    const ordinal = new Int32Array(this.slotCount)
     slots.forEach((slot, i) => {
       ordinal[slot] = i
     })
     this.ordinal = ordinal
-    this.ordinalSlots = slots
+    this.ordinalSlots = Int32Array.from(slots)
     this.ordinalsDirty = false
   }
 }
 
 /**
- * Counts per id in a typed array indexed by the id (brand and category ids are small serial numbers),
- * cleared through the ids it touched: a search over 20,000 matches makes no map entries.
+ * code.toLowerCase().startsWith(prefix), without making the lower-cased code when the code starts
+ * with as many ASCII characters as the prefix has (every generated code): lower-casing those is one
+ * character for one, whatever follows.
  */
-class IdCounter {
-  private tally = new Int32Array(256)
-  private touched: number[] = []
-
-  reset(): this {
-    for (const id of this.touched) this.tally[id] = 0
-    this.touched = []
-    return this
+function lowerCaseStartsWith(code: string, prefix: string): boolean {
+  if (prefix.length > code.length) return code.toLowerCase().startsWith(prefix)
+  for (let i = 0; i < prefix.length; i++) {
+    let c = code.charCodeAt(i)
+    if (c >= 128) return code.toLowerCase().startsWith(prefix)
+    if (c >= 65 && c <= 90) c += 32
+    if (c !== prefix.charCodeAt(i)) return false
   }
-
-  add(id: number) {
-    if (id >= this.tally.length) {
-      // An id far beyond any serial number is still counted, in a larger array.
-      const grown = new Int32Array(Math.max(id + 1, this.tally.length * 2))
-      grown.set(this.tally)
-      this.tally = grown
-    }
-    const before = this.tally[id]!
-    this.tally[id] = before + 1
-    if (before === 0) this.touched.push(id)
-  }
-
-  /** In the order the ids were first counted. */
-  counts(): FacetCount[] {
-    return this.touched.map((id) => ({ id, count: this.tally[id]! }))
-  }
+  return true
 }
 
 /** The first two characters packed in one number; -1 for an empty code (a prefix of it is "" only). */
 function codeHead(lowerCode: string): number {
   if (lowerCode.length === 0) return -1
   return (lowerCode.charCodeAt(0) << 16) | (lowerCode.length > 1 ? lowerCode.charCodeAt(1) : 0)
-}
-
-/** Trigrams of a token (none when shorter than 3 letters). */
-function trigramsOf(text: string): string[] {
-  const out: string[] = []
-  for (let i = 0; i + 3 <= text.length; i++) out.push(text.slice(i, i + 3))
-  return out
 }
 
 /** The index as one search reads it: brought up to date once, before the search. */
@@ -474,20 +425,43 @@ export class SearchIndex {
     if (words.length === 0) return []
     // hits[slot] = base + the words matched so far (anything below base: none yet).
     const { marks: hits, base } = data.scratch(0)
+    const { postings, idOf } = data
+    const { values } = postings
     const out: number[] = []
     words.forEach((forms, i) => {
       const last = i === words.length - 1
+      const visit = (slot: number) => {
+        if (i === 0 ? hits[slot]! >= base : hits[slot] !== base + i) return
+        hits[slot] = base + i + 1
+        if (last && idOf[slot] !== DEAD) out.push(slot)
+      }
       for (const form of forms) {
-        for (const tokenId of data.tokensWith(form)) {
-          for (const slot of data.postings[tokenId]!) {
-            if (i === 0 ? hits[slot]! >= base : hits[slot] !== base + i) continue
-            hits[slot] = base + i + 1
-            if (last && data.entries[slot]) out.push(slot)
-          }
+        for (const tokenId of data.vocabulary.tokensWith(form)) {
+          const end = postings.end(tokenId)
+          for (let p = postings.start(tokenId); p < end; p++) visit(values[p]!)
+          for (const slot of postings.tail(tokenId) ?? NO_SLOTS) visit(slot)
         }
       }
     })
     return out
+  }
+
+  /**
+   * A page of the catalogue: a search when there is a query (searchPage), else the whole list, a
+   * category or a brand page in the dealer's sort (list-order.ts; facet counts only when `facets`,
+   * a search always has them).
+   */
+  static page(
+    data: SearchIndexView,
+    q: RankQuery | null,
+    filter: IndexFilter,
+    sort: IndexSort,
+    page: { offset: number; limit: number },
+    facets: boolean,
+  ): IndexPage {
+    return q
+      ? SearchIndex.searchPage(data, q, filter, sort, page)
+      : listPage(data, filter, sort, page, facets)
   }
 
   /** The search page: total, brand and category counts, and the page's ids in order. */
@@ -498,28 +472,13 @@ export class SearchIndex {
     sort: IndexSort,
     page: { offset: number; limit: number },
   ): IndexPage {
-    const categoryIds = filter.categoryIds ? new Set(filter.categoryIds) : null
-    const brandCounts = data.brandCounter.reset()
-    const categoryCounts = data.categoryCounter.reset()
-    const { categoryOf, modelOf, quantityOf, brandOf } = data
-    const matched: number[] = []
-    for (const slot of SearchIndex.candidates(data, q.words)) {
-      const category = categoryOf[slot]!
-      if (categoryIds && (category < 0 || !categoryIds.has(category))) continue
-      if (filter.modelId !== null && modelOf[slot] !== filter.modelId) continue
-      if (filter.inStockOnly && quantityOf[slot]! <= 0) continue
-      const brand = brandOf[slot]!
-      if (brand >= 0) brandCounts.add(brand)
-      if (filter.brandId !== null && brand !== filter.brandId) continue
-      if (category >= 0) categoryCounts.add(category)
-      matched.push(slot)
-    }
+    const { matched, brands, categories } = filterSlots(data, SearchIndex.candidates(data, q.words), filter)
     const ordered = orderSlots(data, matched, q, sort, page.offset + page.limit)
     return {
       total: matched.length,
       ids: ordered.slice(page.offset, page.offset + page.limit).map((slot) => data.idOf[slot]!),
-      brands: brandCounts.counts(),
-      categories: categoryCounts.counts(),
+      brands,
+      categories,
     }
   }
 
@@ -527,7 +486,7 @@ export class SearchIndex {
   static suggestions(data: SearchIndexView, q: RankQuery, limit: number): IndexEntry[] {
     const matched = SearchIndex.candidates(data, q.words)
     return orderSlots(data, matched, q, { key: 'relevance', descending: false, brandOrder: [] }, limit).map(
-      (slot) => data.entries[slot]!,
+      (slot) => data.entry(slot),
     )
   }
 
@@ -538,11 +497,12 @@ export class SearchIndex {
   static wordForms(data: SearchIndexView, word: AnalysedWord): string[] {
     if (!word.typoTolerant) return word.forms
     const isWord = (token: string) => DICTIONARY_WORD.test(token)
+    const { tokens } = data.vocabulary
     const known = word.forms.some((f) =>
-      data.tokensWith(f).some((t) => data.tokens[t]!.startsWith(f) && isWord(data.tokens[t]!)),
+      data.vocabulary.tokensWith(f).some((t) => tokens[t]!.startsWith(f) && isWord(tokens[t]!)),
     )
     if (known) return word.forms
-    return [...word.forms, ...typoCorrections(word, data.dictionary())]
+    return [...word.forms, ...typoCorrections(word, data.vocabulary.dictionary())]
   }
 }
 
@@ -555,36 +515,14 @@ function orderSlots(
   wanted: number,
 ): number[] {
   data.ensureOrdinals()
-  const { ordinal, ordinalSlots } = data
+  const { ordinalSlots } = data
   if (sort.key === 'relevance') {
     // One number per slot: the rank's score, then its place in (name, id) order.
     const keys = smallestNumbers(rankKeys(data, slots, q), wanted)
     const span = ordinalSlots.length + 1
     return Array.from(keys, (key) => ordinalSlots[key % span]!)
   }
-  const dir = sort.descending ? -1 : 1
-  const { idOf, priceOf, quantityOf, brandOf } = data
-  const byId = (a: number, b: number) => dir * (idOf[a]! - idOf[b]!)
-  // The (name, id) order is the slots' ordinal.
-  const byName = (a: number, b: number) => ordinal[a]! - ordinal[b]!
-  let compare: (a: number, b: number) => number
-  switch (sort.key) {
-    case 'price':
-      compare = (a, b) => dir * (priceOf[a]! - priceOf[b]!) || byId(a, b)
-      break
-    case 'quantity':
-      compare = (a, b) => dir * (quantityOf[a]! - quantityOf[b]!) || byId(a, b)
-      break
-    case 'brand': {
-      const position = new Map(sort.brandOrder.map((id, i) => [id, i + 1]))
-      const at = (slot: number) =>
-        (brandOf[slot]! < 0 ? undefined : position.get(brandOf[slot]!)) ?? 2147483647
-      compare = (a, b) => dir * (at(a) - at(b)) || byName(a, b)
-      break
-    }
-    default:
-      compare = (a, b) => dir * byName(a, b)
-  }
+  const compare = compareSlots(data, sort)
   return smallestBy(slots, wanted, compare)
 }
 
@@ -612,32 +550,40 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
     starts[slot] = 0
     typed[slot] = 0
   }
+  const { namePostings } = data
+  const { values } = namePostings
+  const { tokens } = data.vocabulary
   q.words.forEach((forms, w) => {
     const inMark = inStamp.base + w
     const startMark = startStamp.base + w
     const typedMark = typedStamp.base + w
+    let atStart = false
+    let asTyped = false
+    const count = (slot: number) => {
+      touch(slot)
+      if (inStamp.marks[slot] !== inMark) {
+        inStamp.marks[slot] = inMark
+        inName[slot]!++
+      }
+      if (!atStart) return
+      if (startStamp.marks[slot] !== startMark) {
+        startStamp.marks[slot] = startMark
+        starts[slot]!++
+      }
+      if (asTyped && typedStamp.marks[slot] !== typedMark) {
+        typedStamp.marks[slot] = typedMark
+        typed[slot]!++
+      }
+    }
     for (const form of forms) {
-      const asTyped = form === forms[0]
-      for (const tokenId of data.tokensWith(form)) {
-        const list = data.namePostings[tokenId]!
-        if (list.length === 0) continue
-        const atStart = data.tokens[tokenId]!.startsWith(form)
-        for (const slot of list) {
-          touch(slot)
-          if (inStamp.marks[slot] !== inMark) {
-            inStamp.marks[slot] = inMark
-            inName[slot]!++
-          }
-          if (!atStart) continue
-          if (startStamp.marks[slot] !== startMark) {
-            startStamp.marks[slot] = startMark
-            starts[slot]!++
-          }
-          if (asTyped && typedStamp.marks[slot] !== typedMark) {
-            typedStamp.marks[slot] = typedMark
-            typed[slot]!++
-          }
-        }
+      asTyped = form === forms[0]
+      for (const tokenId of data.vocabulary.tokensWith(form)) {
+        const end = namePostings.end(tokenId)
+        const tail = namePostings.tail(tokenId)
+        if (end === namePostings.start(tokenId) && !tail) continue
+        atStart = tokens[tokenId]!.startsWith(form)
+        for (let p = namePostings.start(tokenId); p < end; p++) count(values[p]!)
+        for (const slot of tail ?? NO_SLOTS) count(slot)
       }
     }
   })
@@ -646,7 +592,7 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
   const prefix = q.prefix
   const head = prefix.length === 0 ? 0 : codeHead(prefix)
   const headMask = prefix.length === 0 ? 0 : prefix.length === 1 ? -65536 : -1
-  const { codeHeadOf, extraOf, ordinal, entries } = data
+  const { codeHeadOf, extraOf, ordinal, codeOf } = data
   const words = q.words.length
   const span = data.ordinalSlots.length + 1
   const keys = new Float64Array(slots.length)
@@ -657,7 +603,7 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
     const tier =
       exactStamp.marks[s] === exactMark
         ? 0
-        : (codeHeadOf[s]! & headMask) === (head & headMask) && entries[s]!.lowerCode.startsWith(prefix)
+        : (codeHeadOf[s]! & headMask) === (head & headMask) && lowerCaseStartsWith(codeOf[s]!, prefix)
           ? 1
           : words > 0 && found === words
             ? 2
@@ -674,10 +620,20 @@ async function build(db: Db): Promise<IndexData> {
   const data = new IndexData()
   // The number before the read: a row changed meanwhile is read again by the next refresh.
   data.seenSeq = await maxChangeSeq(db)
-  const result = await db.execute(
-    sql`select ${COLUMNS} from products where parent_id is null and is_active order by id`,
-  )
-  for (const row of rowsOf(result)) data.put(row)
+  // In batches by id: a row changed between two of them is newer than seenSeq, so read again too.
+  let after: number | null = null
+  for (;;) {
+    const from = after === null ? sql`` : sql` and id > ${after}`
+    const rows = rowsOf(
+      await db.execute(
+        sql`select ${COLUMNS} from products where parent_id is null and is_active${from} order by id limit ${BUILD_BATCH}`,
+      ),
+    )
+    for (const row of rows) data.put(row)
+    if (rows.length < BUILD_BATCH) break
+    after = Number(rows[rows.length - 1]!.id)
+  }
+  data.seal()
   data.ensureOrdinals()
   return data
 }

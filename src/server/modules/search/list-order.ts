@@ -1,0 +1,172 @@
+/**
+ * What a page of the catalogue does with the index's slots once it knows which may match: the filter
+ * and the facet counts (shared by the search page and the list pages), the dealer's sorts, and the
+ * list pages without a query (the whole list, a category, a brand: issue 16). Those read every listed
+ * product in a full order kept per sort, so any page of any sort costs one pass over typed arrays
+ * instead of an OFFSET in SQL.
+ */
+import type { FacetCount, IdCounter } from './id-counter'
+
+export type IndexFilter = {
+  categoryIds: number[] | null
+  brandId: number | null
+  modelId: number | null
+  inStockOnly: boolean
+}
+
+export type IndexSort = {
+  key: 'relevance' | 'name' | 'price' | 'brand' | 'quantity'
+  descending: boolean
+  brandOrder: number[]
+}
+
+export type IndexPage = { total: number; ids: number[]; brands: FacetCount[]; categories: FacetCount[] }
+
+/** The parts of the index this file reads (search-index.ts IndexData). */
+export type SlotColumns = {
+  /** A live slot's product id; a negative number for a dead slot (removed or replaced). */
+  idOf: Int32Array
+  brandOf: Int32Array
+  categoryOf: Int32Array
+  modelOf: Int32Array
+  quantityOf: Float64Array
+  priceOf: Float64Array
+  /** Position of each live slot in (name, id) order, and the live slots in that order. */
+  ordinal: Int32Array
+  ordinalSlots: Int32Array
+  brandCounter: IdCounter
+  categoryCounter: IdCounter
+  ensureOrdinals(): void
+}
+
+/** The brand with no place in the brand order (no brand, or one not listed) sorts last. */
+const NO_BRAND_PLACE = 2147483647
+
+/**
+ * The slots that pass the filter, in the order given, with the brand counts (before the brand filter,
+ * so the brand facet still offers the other brands) and the category counts. Products without a
+ * brand or category count in the total but are no facet value.
+ */
+export function filterSlots(data: SlotColumns, slots: ArrayLike<number>, filter: IndexFilter) {
+  const matched: number[] = []
+  const counts = scanSlots(data, slots, filter, { reverse: false, facets: true }, (slot) => {
+    matched.push(slot)
+  })
+  return { matched, ...counts }
+}
+
+/**
+ * Calls `visit` with each slot that passes the filter, in the order given (or its reverse), and
+ * answers the facet counts when asked for them (empty lists otherwise). Dead slots are skipped: the
+ * (name, id) order is not recomputed when a product is only delisted.
+ */
+function scanSlots(
+  data: SlotColumns,
+  slots: ArrayLike<number>,
+  filter: IndexFilter,
+  how: { reverse: boolean; facets: boolean },
+  visit: (slot: number) => void,
+): { brands: FacetCount[]; categories: FacetCount[] } {
+  const categoryIds = filter.categoryIds ? new Set(filter.categoryIds) : null
+  const brandCounts = data.brandCounter.reset()
+  const categoryCounts = data.categoryCounter.reset()
+  const { categoryOf, modelOf, quantityOf, brandOf, idOf } = data
+  const { facets } = how
+  const n = slots.length
+  for (let i = 0; i < n; i++) {
+    const slot = slots[how.reverse ? n - 1 - i : i]!
+    if (idOf[slot]! < 0) continue
+    const category = categoryOf[slot]!
+    if (categoryIds && (category < 0 || !categoryIds.has(category))) continue
+    if (filter.modelId !== null && modelOf[slot] !== filter.modelId) continue
+    if (filter.inStockOnly && quantityOf[slot]! <= 0) continue
+    const brand = brandOf[slot]!
+    if (facets && brand >= 0) brandCounts.add(brand)
+    if (filter.brandId !== null && brand !== filter.brandId) continue
+    if (facets && category >= 0) categoryCounts.add(category)
+    visit(slot)
+  }
+  return facets
+    ? { brands: brandCounts.counts(), categories: categoryCounts.counts() }
+    : { brands: [], categories: [] }
+}
+
+/**
+ * The order of a dealer's sort, as the SQL list had it: price, stock or name with the id breaking
+ * ties, all reversed for a descending sort; brand by its place in the brand order, then name
+ * ascending either way. Relevance has no comparator (search-index.ts ranks).
+ */
+export function compareSlots(data: SlotColumns, sort: IndexSort): (a: number, b: number) => number {
+  const dir = sort.descending ? -1 : 1
+  const { idOf, priceOf, quantityOf, brandOf, ordinal } = data
+  const byId = (a: number, b: number) => dir * (idOf[a]! - idOf[b]!)
+  // The (name, id) order is the slots' ordinal.
+  const byName = (a: number, b: number) => ordinal[a]! - ordinal[b]!
+  switch (sort.key) {
+    case 'price':
+      return (a, b) => dir * (priceOf[a]! - priceOf[b]!) || byId(a, b)
+    case 'quantity':
+      return (a, b) => dir * (quantityOf[a]! - quantityOf[b]!) || byId(a, b)
+    case 'brand': {
+      const place = new Map(sort.brandOrder.map((id, i) => [id, i + 1]))
+      const at = (slot: number) =>
+        (brandOf[slot]! < 0 ? undefined : place.get(brandOf[slot]!)) ?? NO_BRAND_PLACE
+      return (a, b) => dir * (at(a) - at(b)) || byName(a, b)
+    }
+    default:
+      return (a, b) => dir * byName(a, b)
+  }
+}
+
+/**
+ * Every live slot in a sort's full order, kept until the index's (name, id) order is recomputed
+ * (any product change does that), so a change costs the next page of that sort one sort of the
+ * catalogue (~30–60 ms at 100,000) and every other page none.
+ */
+const fullOrders = new WeakMap<Int32Array, Map<string, Int32Array>>()
+/** Orders kept per state of the index: the sorts a dealer can pick, and a few brand orders. */
+const MAX_ORDERS = 16
+
+function fullOrder(data: SlotColumns, sort: IndexSort): Int32Array {
+  const live = data.ordinalSlots
+  let orders = fullOrders.get(live)
+  if (!orders) {
+    orders = new Map()
+    fullOrders.set(live, orders)
+  }
+  const key = `${sort.key}:${sort.descending}:${sort.key === 'brand' ? sort.brandOrder.join(',') : ''}`
+  let order = orders.get(key)
+  if (!order) {
+    order = Int32Array.from(live).sort(compareSlots(data, sort))
+    if (orders.size >= MAX_ORDERS) orders.clear()
+    orders.set(key, order)
+  }
+  return order
+}
+
+/**
+ * A list page without a query: every listed product through the filter, in the sort's full order
+ * (relevance, with nothing to rank, is the name order), counted in one pass that keeps only the
+ * page's slots; the facet counts when asked for (a category or brand page shows them, the whole list
+ * does not).
+ */
+export function listPage(
+  data: SlotColumns,
+  filter: IndexFilter,
+  sort: IndexSort,
+  page: { offset: number; limit: number },
+  facets: boolean,
+): IndexPage {
+  data.ensureOrdinals()
+  const byName = sort.key === 'name' || sort.key === 'relevance'
+  // Descending by name is exactly the (name, id) order reversed; the other sorts keep their own.
+  const order = byName ? data.ordinalSlots : fullOrder(data, sort)
+  const end = page.offset + page.limit
+  const slots: number[] = []
+  let total = 0
+  const counts = scanSlots(data, order, filter, { reverse: byName && sort.descending, facets }, (slot) => {
+    if (total >= page.offset && total < end) slots.push(slot)
+    total++
+  })
+  return { total, ids: slots.map((slot) => data.idOf[slot]!), ...counts }
+}
