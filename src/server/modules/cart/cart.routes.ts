@@ -8,7 +8,7 @@ import {
   cartLinePatchSchema,
   cartSchema,
 } from '../../../contracts/cart'
-import { dbIdFromText, type Locale } from '../../../contracts/common'
+import { dbIdFromText } from '../../../contracts/common'
 import { BASE_LOCALE } from '../../../domain/translations'
 import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer } from '../../http/guards'

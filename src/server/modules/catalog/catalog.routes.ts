@@ -9,7 +9,7 @@ import {
   productListQuerySchema,
   productListSchema,
 } from '../../../contracts/catalog'
-import { dbIdFromText, inputText, type Locale } from '../../../contracts/common'
+import { dbIdFromText, inputText } from '../../../contracts/common'
 import { BASE_LOCALE } from '../../../domain/translations'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import type { AppDeps } from '../../app-deps'
