@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   analyseQuery,
+  descriptionText,
   editDistance,
   MAX_QUERY_WORDS,
   normaliseSearchText,
@@ -41,6 +42,21 @@ describe('normaliseSearchText', () => {
     expect(searchDocument(['ŞNZ-001', 'Şanzıman Dişlisi 4 x 40', null, '869000', undefined, ''])).toBe(
       'snz-001 sanziman dislisi 4x40 869000',
     )
+  })
+})
+
+describe('descriptionText', () => {
+  it.each([
+    [null, ''],
+    ['', ''],
+    [
+      '<p><strong>Kablo Bağı &amp; Klips</strong>, Özkan güvencesiyle</p><ul><li>Korozyona karşı dirençli</li></ul>',
+      'kablo bagi klips ozkan guvencesiyle korozyona karsi direncli',
+    ],
+    ['<a href="https://x.test/gizli-link">Ölçü</a> 10 mm&nbsp;x 20&#160;mm', 'olcu 10mm x 20mm'],
+    ['&lt;b&gt; &#x130;stanbul &bogus; &#1114112;', 'b istanbul 1114112'],
+  ])('%j → %j', (html, words) => {
+    expect(descriptionText(html)).toBe(words)
   })
 })
 

@@ -60,6 +60,25 @@ export function normaliseSearchText(input: string): string {
   )
 }
 
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
+
+/**
+ * A product description's words for search (its lowest-ranked matches): the HTML's text with tags
+ * and entities gone, normalised like the document. Nothing is kept of tags' attributes.
+ */
+export function descriptionText(html: string | null | undefined): string {
+  if (!html) return ''
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? ' '
+      const code =
+        name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1))
+      return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole
+    })
+  return normaliseSearchText(text)
+}
+
 /** A product's search document: every text a dealer may type to find it, normalised, one space apart. */
 export function searchDocument(parts: Array<string | null | undefined>): string {
   return parts

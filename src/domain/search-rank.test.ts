@@ -32,6 +32,30 @@ describe('rankKey', () => {
     ['a suffix form in the name', 'kablosu', entry('Kablo Kanalı'), 2],
     ['some words in the name', 'kablo vida', entry('Kablo Kanalı'), 3],
     ['no word in the name', 'özkan', entry('Anahtar Sıva Altı'), 4],
+    [
+      'no word in the name, every word in the document',
+      'özkan',
+      entry('Anahtar Sıva Altı', { searchText: 'anahtar siva alti ozkan kablo' }),
+      4,
+    ],
+    [
+      'a word found only in the description',
+      'korozyona',
+      entry('Anahtar Sıva Altı', { searchText: 'anahtar siva alti ozkan kablo' }),
+      5,
+    ],
+    [
+      'one word in the name, the other only in the description',
+      'anahtar ergonomik',
+      entry('Anahtar Sıva Altı', { searchText: 'anahtar siva alti' }),
+      5,
+    ],
+    [
+      'a code prefix still wins over the description',
+      'x-',
+      entry('Vida', { code: 'X-9', searchText: 'vida' }),
+      1,
+    ],
   ])('%s: %s → tier %i', (_label, typed, e, tier) => {
     expect(rankKey(e, query(typed)).tier).toBe(tier)
   })

@@ -2,7 +2,8 @@
  * Search ranking (issue 15) over plain entries, for the in-process search index. The order is the
  * one docs/decisions.md "Search ranking (issue 15)" describes:
  *   tier 0 exact code, barcode or equivalent code · 1 code prefix · 2 every word in the name ·
- *   3 some words in the name · 4 the rest (brand, special code, category)
+ *   3 some words in the name · 4 the rest of the search document (brand, special code, category) ·
+ *   5 a word found only in the description
  * then, within a tier: more words at a word start in the name, more words found there as typed, more
  * words in the name, fewer extra words in the name, the name in Turkish order, the id.
  * A query word is a list of forms (domain/search-query wordForms plus typo corrections); a word is in
@@ -18,6 +19,11 @@ export type RankEntry = {
   equivalentCodes: readonly string[]
   searchName: string
   nameSort: string
+  /**
+   * The search document (code, name, brand, category…), when known: a query word with no form in it
+   * was found in the description only (tier 5). Without it every word counts as in the document.
+   */
+  searchText?: string
   /** What rankKey derives from the fields above, kept by an index that ranks an entry many times. */
   derived?: RankDerived
 }
@@ -83,10 +89,16 @@ export function rankKey(entry: RankEntry, q: RankQuery): RankKey {
   let tier: number
   if (entry.code === q.upper || entry.barcode === q.raw || entry.equivalentCodes.includes(q.upper)) tier = 0
   else if (lowerCode.startsWith(q.prefix)) tier = 1
+  else if (entry.searchText !== undefined && !everyWordIn(entry.searchText, q)) tier = 5
   else if (q.words.length > 0 && inName === q.words.length) tier = 2
   else if (inName > 0) tier = 3
   else tier = 4
   return { tier, starts, typed, inName, extra }
+}
+
+/** Whether each query word has a form in the text (a form has no space: it lies within one token). */
+function everyWordIn(text: string, q: RankQuery): boolean {
+  return q.words.every((forms) => forms.some((f) => text.includes(f)))
 }
 
 /**

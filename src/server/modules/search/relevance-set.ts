@@ -21,8 +21,17 @@ export type RelevanceCase = {
   notOnPage1?: string[]
 }
 
-/** Products the demo catalogue has no example of: a drill bit, a 4 × 40 screw and dotted-I names. */
-export const RELEVANCE_FIXTURES = [
+/**
+ * Products the demo catalogue has no example of: a drill bit, a 4 × 40 screw (with a description word
+ * no name holds) and dotted-I names.
+ */
+export const RELEVANCE_FIXTURES: ReadonlyArray<{
+  code: string
+  name: string
+  brand: string
+  category: string
+  description?: string
+}> = [
   {
     code: 'REL-MTK-10',
     name: 'Matkap Ucu HSS 10 mm',
@@ -40,6 +49,7 @@ export const RELEVANCE_FIXTURES = [
     name: 'Sunta Vidası 4 × 40 mm',
     brand: 'Ilgaz Endüstri',
     category: 'Bağlantı Elemanları',
+    description: '<p>Kendinden kılavuzlu uç, <strong>sarı pasivize</strong> kaplama.</p>',
   },
   {
     code: 'REL-SNT-435',
@@ -53,7 +63,7 @@ export const RELEVANCE_FIXTURES = [
     brand: 'Boğaziçi Elektrik',
     category: 'Aydınlatma',
   },
-] as const
+]
 
 export async function insertRelevanceFixtures(db: Db): Promise<void> {
   const [currency] = await db.select({ id: currencies.id }).from(currencies).limit(1)
@@ -68,6 +78,7 @@ export async function insertRelevanceFixtures(db: Db): Promise<void> {
       brandId: brand?.id ?? null,
       categoryId: category?.id ?? null,
       currencyId: currency!.id,
+      description: f.description ?? null,
       salePrice: '10',
       salePriceBase: '10',
       quantity: 50,
@@ -107,6 +118,18 @@ export const RELEVANCE_SET: RelevanceCase[] = [
   { q: 'matkabı', why: 'suffix and b → p softening', top5: ['REL-MTK-10', 'REL-MTK-SDS'] },
   { q: 'matkap', why: 'the bare word', top5: ['REL-MTK-10', 'REL-MTK-SDS'] },
   { q: '4x40', why: 'a size written together', top5: ['REL-SNT-440'], notOnPage1: ['REL-SNT-435'] },
+  {
+    q: 'pasivize',
+    why: 'a word only a description holds still finds its product',
+    top5: ['REL-SNT-440'],
+    notOnPage1: ['REL-SNT-435'],
+  },
+  {
+    q: 'sunta pasivize',
+    why: 'one word in the name, one only in the description',
+    top5: ['REL-SNT-440'],
+    notOnPage1: ['REL-SNT-435'],
+  },
   { q: '4 x 40', why: 'a size written apart', top5: ['REL-SNT-440'], notOnPage1: ['REL-SNT-435'] },
   { q: '4×40 sunta', why: 'a size with the multiplication sign', top5: ['REL-SNT-440'] },
   {

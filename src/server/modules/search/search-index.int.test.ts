@@ -79,6 +79,26 @@ describe.each([0, 60])('the search index with CACHE_SECONDS=%i', (cacheSeconds) 
     expect((await suggest(w)).map((s) => s.name)).toHaveLength(2)
   })
 
+  it('finds a word of the description at a word start, ranked after name and document matches, and follows its edits', async () => {
+    const w = word()
+    const inName = await product(`Kelepçe ${w}`)
+    const inDescription = await product('Kelepçe Galvaniz')
+    const inDocument = await product('Kelepçe Paslanmaz')
+    await t.database.db.execute(sql`update products set
+        description = ${`<p>Çok amaçlı <strong>${w}kaplı</strong> kelepçe &amp; klips.</p>`} where id = ${inDescription.id}`)
+    await t.database.db.execute(sql`update products set
+        search_text = search_text || ' ' || ${w} where id = ${inDocument.id}`)
+    const found = await search(w)
+    expect(found.items.map((p) => p.id)).toEqual([inName.id, inDocument.id, inDescription.id])
+    expect((await suggest(w)).map((s) => s.id)).toEqual([inName.id, inDocument.id, inDescription.id])
+    // Inside a description word a form does not match ('kaplı' holds the word only at its start).
+    expect((await search(`${w.slice(3)}`)).items.map((p) => p.id)).not.toContain(inDescription.id)
+    await t.database.db.execute(
+      sql`update products set description = '<p>Sade kelepçe.</p>' where id = ${inDescription.id}`,
+    )
+    expect((await search(w)).items.map((p) => p.id)).toEqual([inName.id, inDocument.id])
+  })
+
   it('follows a rename: the old words no longer find it, the new ones do, ranked by the new name', async () => {
     const w = word()
     const renamed = word()

@@ -3,7 +3,8 @@
  * inverted index from the search documents' tokens to entries, and the ranking of domain/search-rank.
  * Matching is the SQL's (search-ranking.ts): a query word matches a product when one of its forms
  * occurs in the search document; a form never holds a space, so it occurs in the document exactly
- * when it occurs in one of the document's tokens.
+ * when it occurs in one of the document's tokens. A word also matches when a word of the product's
+ * description starts with one of its forms; such a product ranks last (tier 5).
  *
  * Current by change, never by time (docs/decisions.md "In-process search index"): before a search one
  * small statement reads max(change_seq) (a trigger stamps every insert and update from a sequence); when
@@ -18,7 +19,7 @@
  * batches, so at most a batch of rows is held beside the index being built.
  */
 import { sql } from 'drizzle-orm'
-import { type AnalysedWord, typoCorrections } from '../../../domain/search-query'
+import { type AnalysedWord, descriptionText, typoCorrections } from '../../../domain/search-query'
 import { packRank, type RankQuery, rankDerived } from '../../../domain/search-rank'
 import type { ClockReading } from '../../cache/change-clock'
 import type { Db } from '../../db/client'
@@ -58,13 +59,14 @@ type Row = {
   name: string
   seo: string
   image: string | null
+  description: string | null
   listed: boolean
   change_seq: number | string
 }
 
 const COLUMNS = sql.raw(`id, code, barcode, equivalent_codes, search_name, search_text, brand_id, category_id,
-  model_id, name_sort, sale_price_base, quantity, name, seo, image, (parent_id is null and is_active) as listed,
-  change_seq`)
+  model_id, name_sort, sale_price_base, quantity, name, seo, image, description,
+  (parent_id is null and is_active) as listed, change_seq`)
 
 /** Rebuild from scratch once this share of the slots is dead (entries removed or replaced). */
 const COMPACT_SHARE = 0.25
@@ -99,11 +101,19 @@ class IndexData {
   postings = PostingLists.empty()
   /** Per token, the slots whose normalised name holds it, ascending (ranking reads these). */
   namePostings = PostingLists.empty()
-  /** A build's (token, slot) pairs, made into the two lists above at once when it seals. */
-  private pending: { postings: PairBuffer; names: PairBuffer } | null = {
+  /**
+   * Per token, the slots whose description holds it and whose document does not, ascending: a word
+   * found there only still finds the product, ranked last (tier 5).
+   */
+  descriptionPostings = PostingLists.empty()
+  /** A build's (token, slot) pairs, made into the lists above at once when it seals. */
+  private pending: { postings: PairBuffer; names: PairBuffer; descriptions: PairBuffer } | null = {
     postings: new PairBuffer(),
     names: new PairBuffer(),
+    descriptions: new PairBuffer(),
   }
+  /** Set by the last candidates(): slots with marks[slot] === base matched some word in the description only. */
+  descriptionOnly: { marks: Int32Array; base: number } = { marks: new Int32Array(0), base: 1 }
   /** Position of each slot in (nameSort, id) order; recomputed when names or entries change. */
   ordinal = new Int32Array(0)
   ordinalSlots = new Int32Array(0)
@@ -202,8 +212,13 @@ class IndexData {
     this.slotById.set(id, slot)
     this.live++
     this.ordinalsDirty = true
-    for (const token of new Set(row.search_text.split(' '))) {
+    const document = new Set(row.search_text.split(' '))
+    for (const token of document) {
       if (token) this.addPosting(this.postings, this.pending?.postings, this.vocabulary.id(token), slot)
+    }
+    for (const token of new Set(descriptionText(row.description).split(' '))) {
+      if (!token || document.has(token)) continue
+      this.addPosting(this.descriptionPostings, this.pending?.descriptions, this.vocabulary.id(token), slot)
     }
     for (const token of new Set(row.search_name.split(' '))) {
       if (token) this.addPosting(this.namePostings, this.pending?.names, this.vocabulary.id(token), slot)
@@ -236,6 +251,7 @@ class IndexData {
     const tokenCount = this.vocabulary.tokens.length
     this.postings = PostingLists.seal(tokenCount, (add) => pending.postings.forEach(add))
     this.namePostings = PostingLists.seal(tokenCount, (add) => pending.names.forEach(add))
+    this.descriptionPostings = PostingLists.seal(tokenCount, (add) => pending.descriptions.forEach(add))
     this.vocabulary.seal()
     this.texts.trim()
   }
@@ -425,21 +441,35 @@ export class SearchIndex {
     if (words.length === 0) return []
     // hits[slot] = base + the words matched so far (anything below base: none yet).
     const { marks: hits, base } = data.scratch(0)
-    const { postings, idOf } = data
-    const { values } = postings
+    const descriptionOnly = data.scratch(6)
+    data.descriptionOnly = descriptionOnly
+    const { postings, descriptionPostings, idOf } = data
+    const { tokens } = data.vocabulary
     const out: number[] = []
     words.forEach((forms, i) => {
       const last = i === words.length - 1
+      // A slot first reached through a description matched this word there only.
+      let inDescription = false
       const visit = (slot: number) => {
         if (i === 0 ? hits[slot]! >= base : hits[slot] !== base + i) return
         hits[slot] = base + i + 1
+        if (inDescription) descriptionOnly.marks[slot] = descriptionOnly.base
         if (last && idOf[slot] !== DEAD) out.push(slot)
       }
+      const visitList = (lists: PostingLists, tokenId: number) => {
+        const { values } = lists
+        const end = lists.end(tokenId)
+        for (let p = lists.start(tokenId); p < end; p++) visit(values[p]!)
+        for (const slot of lists.tail(tokenId) ?? NO_SLOTS) visit(slot)
+      }
+      for (const form of forms) {
+        for (const tokenId of data.vocabulary.tokensWith(form)) visitList(postings, tokenId)
+      }
+      // In a description a form counts at a word start only: 'run' finds 'ürün' in a name, not there.
+      inDescription = true
       for (const form of forms) {
         for (const tokenId of data.vocabulary.tokensWith(form)) {
-          const end = postings.end(tokenId)
-          for (let p = postings.start(tokenId); p < end; p++) visit(values[p]!)
-          for (const slot of postings.tail(tokenId) ?? NO_SLOTS) visit(slot)
+          if (tokens[tokenId]!.startsWith(form)) visitList(descriptionPostings, tokenId)
         }
       }
     })
@@ -593,6 +623,7 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
   const head = prefix.length === 0 ? 0 : codeHead(prefix)
   const headMask = prefix.length === 0 ? 0 : prefix.length === 1 ? -65536 : -1
   const { codeHeadOf, extraOf, ordinal, codeOf } = data
+  const { marks: descriptionOnly, base: descriptionMark } = data.descriptionOnly
   const words = q.words.length
   const span = data.ordinalSlots.length + 1
   const keys = new Float64Array(slots.length)
@@ -605,11 +636,13 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
         ? 0
         : (codeHeadOf[s]! & headMask) === (head & headMask) && lowerCaseStartsWith(codeOf[s]!, prefix)
           ? 1
-          : words > 0 && found === words
-            ? 2
-            : found > 0
-              ? 3
-              : 4
+          : descriptionOnly[s] === descriptionMark
+            ? 5
+            : words > 0 && found === words
+              ? 2
+              : found > 0
+                ? 3
+                : 4
     keys[i] =
       packRank(tier, fresh ? starts[s]! : 0, fresh ? typed[s]! : 0, found, extraOf[s]!) * span + ordinal[s]!
   }

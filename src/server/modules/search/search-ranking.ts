@@ -2,7 +2,8 @@
  * Ranked search (issue 15) for the search page and the autocomplete, answered by the in-process
  * search index (search-index.ts) with the ranking of domain/search-rank.ts:
  *   0 exact code, barcode or equivalent code · 1 code prefix · 2 every word in the name ·
- *   3 some words in the name · 4 the rest (brand, special code, category)
+ *   3 some words in the name · 4 the rest (brand, special code, category) · 5 a word found only at
+ *   a word start of the description
  * and within a tier by words found at a word start in the name, of those the words found as typed
  * ('kablosu' before 'kablo' for "kablosu"), words found in the name, fewer extra words in the name,
  * then the name in Turkish order. A sort the dealer picks replaces the ranking. Category, brand and
