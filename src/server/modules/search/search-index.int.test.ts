@@ -170,3 +170,31 @@ describe.each([0, 60])('the search index with CACHE_SECONDS=%i', (cacheSeconds) 
     expect((await search(w)).total).toBe(0)
   })
 })
+
+describe('description words the whole catalogue repeats', () => {
+  it('are not matched once the index is built; a rare one is, and names still are', async () => {
+    const t = await createTestApp()
+    try {
+      const fx = await seedAccounts(t.database.db)
+      // 60 products whose descriptions share a selling point, and one with a word of its own.
+      await t.database.db.execute(sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate,
+            quantity, name_sort, search_text, search_name, description)
+          select 'CMN-' || n, 'Ortak Ürün ' || n, 'cmn-' || n, ${fx.currencies.try.id}, '10', 20, 5,
+            ${turkishSortKey('Ortak Ürün')} || n, 'cmn-' || n || ' ortak urun ' || n, 'ortak urun ' || n,
+            '<p>Uzun ömürlü ve dayanıklı yapı.</p>' || case when n = 7 then '<p>Nadirkaplama yüzey.</p>' else '' end
+          from generate_series(1, 60) as n`)
+      await t.database.db.execute(sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate,
+            quantity, name_sort, search_text, search_name)
+          values ('DYN-1', 'Dayanıklı Eldiven', 'dyn-1', ${fx.currencies.try.id}, '10', 20, 5,
+            ${turkishSortKey('Dayanıklı Eldiven')}, 'dyn-1 dayanikli eldiven', 'dayanikli eldiven')`)
+      const dealer = await loggedInUser(t, fx.customers.c1.id)
+      const search = async (q: string): Promise<ProductList> =>
+        (await dealer.send({ method: 'GET', url: `/api/catalog/products?q=${encodeURIComponent(q)}` })).json()
+      // 'dayanıklı' is in 60 of 61 descriptions (over 5 % and over 50): only the name that holds it.
+      expect((await search('dayanıklı')).items.map((p) => p.name)).toEqual(['Dayanıklı Eldiven'])
+      expect((await search('nadirkaplama')).items.map((p) => p.name)).toEqual(['Ortak Ürün 7'])
+    } finally {
+      await t.close()
+    }
+  })
+})

@@ -79,6 +79,11 @@ const BUILD_BATCH = 10_000
 
 const DICTIONARY_WORD = /^[a-z]{3,}$/
 
+/** A description word in more than this share of the descriptions is not matched (see IndexData). */
+const COMMON_DESCRIPTION_SHARE = 0.05
+/** …and in more than this many: a small catalogue keeps every description word. */
+const COMMON_DESCRIPTION_MIN = 50
+
 const NO_SLOTS: number[] = []
 
 /** idOf of a removed or replaced slot: its postings are skipped. */
@@ -112,6 +117,12 @@ class IndexData {
     names: new PairBuffer(),
     descriptions: new PairBuffer(),
   }
+  /**
+   * Description words in more than COMMON_DESCRIPTION_SHARE of the descriptions when the index was
+   * built (boilerplate: 'toptan', 'ürün', a selling point every product repeats): left out of the
+   * description postings until the next build, as they would match a large part of the catalogue.
+   */
+  private readonly commonDescriptionWords = new Set<number>()
   /** Set by the last candidates(): slots with marks[slot] === base matched some word in the description only. */
   descriptionOnly: { marks: Int32Array; base: number } = { marks: new Int32Array(0), base: 1 }
   /** Position of each slot in (nameSort, id) order; recomputed when names or entries change. */
@@ -218,7 +229,9 @@ class IndexData {
     }
     for (const token of new Set(descriptionText(row.description).split(' '))) {
       if (!token || document.has(token)) continue
-      this.addPosting(this.descriptionPostings, this.pending?.descriptions, this.vocabulary.id(token), slot)
+      const tokenId = this.vocabulary.id(token)
+      if (this.commonDescriptionWords.has(tokenId)) continue
+      this.addPosting(this.descriptionPostings, this.pending?.descriptions, tokenId, slot)
     }
     for (const token of new Set(row.search_name.split(' '))) {
       if (token) this.addPosting(this.namePostings, this.pending?.names, this.vocabulary.id(token), slot)
@@ -251,7 +264,19 @@ class IndexData {
     const tokenCount = this.vocabulary.tokens.length
     this.postings = PostingLists.seal(tokenCount, (add) => pending.postings.forEach(add))
     this.namePostings = PostingLists.seal(tokenCount, (add) => pending.names.forEach(add))
-    this.descriptionPostings = PostingLists.seal(tokenCount, (add) => pending.descriptions.forEach(add))
+    const uses = new Int32Array(tokenCount)
+    pending.descriptions.forEach((token) => {
+      uses[token]!++
+    })
+    const common = Math.max(COMMON_DESCRIPTION_MIN, this.live * COMMON_DESCRIPTION_SHARE)
+    for (let token = 0; token < tokenCount; token++) {
+      if (uses[token]! > common) this.commonDescriptionWords.add(token)
+    }
+    this.descriptionPostings = PostingLists.seal(tokenCount, (add) =>
+      pending.descriptions.forEach((token, slot) => {
+        if (!this.commonDescriptionWords.has(token)) add(token, slot)
+      }),
+    )
     this.vocabulary.seal()
     this.texts.trim()
   }
@@ -469,7 +494,10 @@ export class SearchIndex {
       inDescription = true
       for (const form of forms) {
         for (const tokenId of data.vocabulary.tokensWith(form)) {
-          if (tokens[tokenId]!.startsWith(form)) visitList(descriptionPostings, tokenId)
+          // Most tokens (codes, barcodes) are in no description's list: skip them before comparing.
+          if (descriptionPostings.size(tokenId) > 0 && tokens[tokenId]!.startsWith(form)) {
+            visitList(descriptionPostings, tokenId)
+          }
         }
       }
     })
