@@ -14,13 +14,10 @@ import { sanitizeDescription } from './description'
 import { loadPricingContext } from './pricing-context'
 import { toProduct } from './product-mapper'
 import {
-  ANCHOR_STEP,
   countProducts,
-  findAnchors,
   findProductById,
   findProductPage,
   findProductsByIds,
-  isSeekable,
   type ListFilter,
   type ProductRow,
   type SortKey,
@@ -163,7 +160,12 @@ export async function listProducts(
       total === 0
         ? []
         : await caches.list.get(`page:${sort}:${page}:${filterKey}`, () =>
-            pageRows({ db, caches }, filter, filterKey, { key: listKey, descending, brandOrder }, page),
+            findProductPage(
+              db,
+              filter,
+              { key: listKey, descending, brandOrder },
+              { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
+            ),
           )
   }
   const pages = Math.ceil(total / PAGE_SIZE)
@@ -204,30 +206,6 @@ function facetValues(
       .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name, 'tr'))
   }
   return { brands: named(counts.brands, brands), categories: named(counts.categories, categories) }
-}
-
-/**
- * A page's rows. Deep pages of the indexed sorts start from the nearest anchor row below them, so they
- * skip at most ANCHOR_STEP − 1 rows instead of tens of thousands.
- */
-async function pageRows(
-  { db, caches }: CachedDb,
-  filter: ListFilter,
-  filterKey: string,
-  sort: { key: SortKey; descending: boolean; brandOrder: number[] },
-  page: number,
-) {
-  const offset = (page - 1) * PAGE_SIZE
-  if (offset < ANCHOR_STEP || !isSeekable(sort.key)) {
-    return findProductPage(db, filter, sort, { offset, limit: PAGE_SIZE })
-  }
-  const anchors = await caches.list.get(`anchors:${sort.key}:${sort.descending}:${filterKey}`, () =>
-    findAnchors(db, filter, sort.key, sort.descending),
-  )
-  const index = Math.min(Math.floor(offset / ANCHOR_STEP), anchors.length - 1)
-  const from = anchors[index]
-  if (!from) return findProductPage(db, filter, sort, { offset, limit: PAGE_SIZE })
-  return findProductPage(db, filter, sort, { offset: offset - index * ANCHOR_STEP, limit: PAGE_SIZE, from })
 }
 
 /** One product with its units, stock and variant family; a child carries its family's selectors too. */

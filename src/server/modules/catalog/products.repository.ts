@@ -132,56 +132,18 @@ export const productColumns = {
   categorySlug: categories.slug,
 }
 
-/** Sorts that have a single indexed column (plus id), so a page can seek from an anchor row. */
-const SEEKABLE: Partial<Record<SortKey, { column: SQL; cast: string }>> = {
-  name: { column: sql`${products.nameSort}`, cast: 'text' },
-  price: { column: sql`${products.salePriceBase}`, cast: 'numeric' },
-  quantity: { column: sql`${products.quantity}`, cast: 'int' },
-}
-export const isSeekable = (key: SortKey) => key in SEEKABLE
-
-export const ANCHOR_STEP = 1000
-export type Anchor = { value: string; id: number }
-
-/** The sort key of every ANCHOR_STEP-th listed row (row 0, 1000, 2000…): one walk of the sort index. */
-export async function findAnchors(
-  db: Db,
-  filter: ListFilter,
-  key: SortKey,
-  descending: boolean,
-): Promise<Anchor[]> {
-  const seek = SEEKABLE[key]
-  if (!seek) return []
-  const dir = sql.raw(descending ? 'desc' : 'asc')
-  const result = await db.execute(sql`
-    select v::text as value, id from (
-      select ${seek.column} as v, ${products.id} as id,
-             row_number() over (order by ${seek.column} ${dir}, ${products.id} ${dir}) - 1 as rn
-      from ${products} where ${listedWhere(filter)}
-    ) ranked where rn % ${ANCHOR_STEP} = 0 order by rn`)
-  return (result as unknown as { rows: Anchor[] }).rows.map((r) => ({
-    value: String(r.value),
-    id: Number(r.id),
-  }))
-}
-
 /** One page of listed products with brand, model and category. */
 export async function findProductPage(
   db: Db,
   filter: ListFilter,
   sort: { key: SortKey; descending: boolean; brandOrder: number[] },
-  page: { offset: number; limit: number; from?: Anchor },
+  page: { offset: number; limit: number },
 ) {
-  const seek = page.from ? SEEKABLE[sort.key] : undefined
-  const from =
-    seek && page.from
-      ? sql`(${seek.column}, ${products.id}) ${sql.raw(sort.descending ? '<=' : '>=')} (${page.from.value}::${sql.raw(seek.cast)}, ${page.from.id})`
-      : undefined
   // Page through ids alone first (an index-only walk), then fetch the page's rows.
   const ids = db
     .select({ id: products.id })
     .from(products)
-    .where(from ? and(listedWhere(filter), from) : listedWhere(filter))
+    .where(listedWhere(filter))
     .orderBy(...orderBy(sort.key, sort.descending, sort.brandOrder))
     .limit(page.limit)
     .offset(page.offset)
