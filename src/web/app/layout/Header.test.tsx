@@ -14,6 +14,10 @@ import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
 import { Header } from './Header'
 
+// The toasts' store outlives a test's render: an earlier test's toast must not stand in for this one's
+// (in one shuffled order the branch refusal's toast hid the currency refusal's: a 5 s timeout).
+beforeEach(() => act(() => notifications.clean()))
+
 describe('Header for a guest', () => {
   it('offers the login link and a cart count that leads to login', () => {
     renderWithProviders(<Header />, { bootstrap: guestBootstrap() })
@@ -124,8 +128,6 @@ describe('Header for a dealer', () => {
 })
 
 describe('The branch dropdown', () => {
-  // The toasts' store outlives a test's render: an earlier test's toast must not stand in for this one's.
-  beforeEach(() => act(() => notifications.clean()))
   const branches = [
     { id: 11, name: 'Merkez Mağaza – Ataşehir' },
     { id: 12, name: 'Ümraniye Şubesi' },
