@@ -104,15 +104,21 @@ test.describe('campaign carousel', () => {
       })
       .toBe(true)
 
-    // Dragging one slide to the left moves on by one.
+    // Dragging to the left by more than a slide moves on. How far it snaps depends on the
+    // drag's speed, which a loaded machine changes, so the test asks only that it moved on.
     const box = await carousel.boundingBox()
-    if (!box) throw new Error('no carousel box')
+    const slideBox = await third.boundingBox()
+    if (!box || !slideBox) throw new Error('no carousel box')
     const y = box.y + 100
-    await page.mouse.move(box.x + box.width / 2, y)
+    const startX = box.x + box.width / 2
+    await page.mouse.move(startX, y)
     await page.mouse.down()
-    await page.mouse.move(box.x + box.width / 2 - 150, y, { steps: 8 })
+    await page.mouse.move(startX - slideBox.width * 1.5, y, { steps: 20 })
     await page.mouse.up()
-    await expect(dots.nth(3)).toHaveAttribute('aria-current', 'true')
+    const current = () =>
+      dots.evaluateAll((all) => all.findIndex((dot) => dot.getAttribute('aria-current') === 'true'))
+    await expect.poll(current).toBeGreaterThan(2)
+    await expect(liveRegion(page)).not.toHaveText(`Slayt 3 / ${count}`)
   })
 
   test('autoplay moves on every 5–7 s, pauses while hovered or focused, and resumes', async ({ page }) => {
