@@ -32,6 +32,69 @@ const list = async (client: TestClient, url: string): Promise<ProductList> => {
   return res.json()
 }
 
+/**
+ * Every sort of the whole list, the busiest category and that category with its busiest brand, at the
+ * first, middle and last page, against the order and count plain SQL gives.
+ */
+async function expectListsLikeSql() {
+  const db = t.database.db
+  const brands = await queryRows<{ id: number; name: string }>(db, sql`select id, name from brands`)
+  const brandOrder = brands
+    .map((b) => ({ id: b.id, key: turkishSortKey(b.name) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((b) => b.id)
+  const orders = {
+    name: sql`name_sort, id`,
+    '-name': sql`name_sort desc, id desc`,
+    price: sql`sale_price_base, id`,
+    '-price': sql`sale_price_base desc, id desc`,
+    quantity: sql`quantity, id`,
+    '-quantity': sql`quantity desc, id desc`,
+    brand: sql`coalesce(array_position(${sql.raw(`ARRAY[${brandOrder.join(',')}]::int[]`)}, brand_id), 2147483647), name_sort, id`,
+    '-brand': sql`coalesce(array_position(${sql.raw(`ARRAY[${brandOrder.join(',')}]::int[]`)}, brand_id), 2147483647) desc, name_sort, id`,
+  }
+  const [busiest] = await queryRows<{ id: number; slug: string; brand_id: number; brand_slug: string }>(
+    db,
+    sql`select c.id, c.slug, p.brand_id, b.slug as brand_slug from products p
+          join categories c on c.id = p.category_id join brands b on b.id = p.brand_id
+        where p.parent_id is null and p.is_active group by c.id, c.slug, p.brand_id, b.slug
+        order by count(*) desc, c.id limit 1`,
+  )
+  const places = [
+    { path: '/api/catalog/products', where: sql`true` },
+    { path: `/api/catalog/products/${busiest!.slug}`, where: sql`category_id = ${busiest!.id}` },
+    {
+      path: `/api/catalog/products/${busiest!.brand_slug}/${busiest!.slug}`,
+      where: sql`category_id = ${busiest!.id} and brand_id = ${busiest!.brand_id}`,
+    },
+  ]
+  for (const place of places) {
+    const where = sql`parent_id is null and is_active and ${place.where}`
+    const [count] = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from products where ${where}`,
+    )
+    const pages = Math.max(1, Math.ceil(count!.n / PAGE_SIZE))
+    for (const [sort, order] of Object.entries(orders)) {
+      for (const page of [...new Set([1, Math.ceil(pages / 2), pages])]) {
+        const expected = await queryRows<{ id: number }>(
+          db,
+          sql`select id from products where ${where} order by ${order}
+              limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
+        )
+        const body = await list(dealer, `${place.path}?sort=${sort}&page=${page}`)
+        const label = `${place.path} ${sort} page ${page}`
+        expect(body.total, label).toBe(count!.n)
+        expect(
+          body.items.map((p) => p.id),
+          label,
+        ).toEqual(expected.map((r) => r.id))
+      }
+    }
+  }
+  return busiest!
+}
+
 describe('GET /api/catalog/products', () => {
   it('lists every listed product, a fixed page size at a time', async () => {
     const body = await list(dealer, '/api/catalog/products')
@@ -183,75 +246,71 @@ describe('GET /api/catalog/products', () => {
 
   it('answers every sort, filter and page in the order and counts plain SQL gives (issue 16: lists from the index)', async () => {
     const db = t.database.db
-    const brands = await queryRows<{ id: number; name: string }>(db, sql`select id, name from brands`)
-    const brandOrder = brands
-      .map((b) => ({ id: b.id, key: turkishSortKey(b.name) }))
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-      .map((b) => b.id)
-    const orders = {
-      name: sql`name_sort, id`,
-      '-name': sql`name_sort desc, id desc`,
-      price: sql`sale_price_base, id`,
-      '-price': sql`sale_price_base desc, id desc`,
-      quantity: sql`quantity, id`,
-      '-quantity': sql`quantity desc, id desc`,
-      brand: sql`coalesce(array_position(${sql.raw(`ARRAY[${brandOrder.join(',')}]::int[]`)}, brand_id), 2147483647), name_sort, id`,
-      '-brand': sql`coalesce(array_position(${sql.raw(`ARRAY[${brandOrder.join(',')}]::int[]`)}, brand_id), 2147483647) desc, name_sort, id`,
-    }
-    const [busiest] = await queryRows<{ id: number; slug: string; brand_id: number; brand_slug: string }>(
-      db,
-      sql`select c.id, c.slug, p.brand_id, b.slug as brand_slug from products p
-            join categories c on c.id = p.category_id join brands b on b.id = p.brand_id
-          where p.parent_id is null and p.is_active group by c.id, c.slug, p.brand_id, b.slug
-          order by count(*) desc, c.id limit 1`,
-    )
-    const places = [
-      { path: '/api/catalog/products', where: sql`true` },
-      { path: `/api/catalog/products/${busiest!.slug}`, where: sql`category_id = ${busiest!.id}` },
-      {
-        path: `/api/catalog/products/${busiest!.brand_slug}/${busiest!.slug}`,
-        where: sql`category_id = ${busiest!.id} and brand_id = ${busiest!.brand_id}`,
-      },
-    ]
-    for (const place of places) {
-      const where = sql`parent_id is null and is_active and ${place.where}`
-      const [count] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from products where ${where}`,
-      )
-      const pages = Math.max(1, Math.ceil(count!.n / PAGE_SIZE))
-      for (const [sort, order] of Object.entries(orders)) {
-        for (const page of [...new Set([1, Math.ceil(pages / 2), pages])]) {
-          const expected = await queryRows<{ id: number }>(
-            db,
-            sql`select id from products where ${where} order by ${order}
-                limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`,
-          )
-          const body = await list(dealer, `${place.path}?sort=${sort}&page=${page}`)
-          const label = `${place.path} ${sort} page ${page}`
-          expect(body.total, label).toBe(count!.n)
-          expect(
-            body.items.map((p) => p.id),
-            label,
-          ).toEqual(expected.map((r) => r.id))
-        }
-      }
-    }
+    const busiest = await expectListsLikeSql()
     // The category page's facets: brands counted without the brand filter, categories with it.
-    const facets = (await list(dealer, `/api/catalog/products/${busiest!.brand_slug}/${busiest!.slug}`))
-      .facets!
+    const facets = (await list(dealer, `/api/catalog/products/${busiest.brand_slug}/${busiest.slug}`)).facets!
     const brandCounts = await queryRows<{ id: number; n: number }>(
       db,
       sql`select brand_id as id, count(*)::int as n from products
-          where parent_id is null and is_active and category_id = ${busiest!.id} and brand_id is not null
+          where parent_id is null and is_active and category_id = ${busiest.id} and brand_id is not null
           group by brand_id`,
     )
     expect(Object.fromEntries(facets.brands.map((b) => [b.id, b.count]))).toEqual(
       Object.fromEntries(brandCounts.map((b) => [b.id, b.n])),
     )
     expect(facets.categories.map((c) => [c.id, c.count])).toEqual([
-      [busiest!.id, facets.brands.find((b) => b.id === busiest!.brand_id)!.count],
+      [busiest.id, facets.brands.find((b) => b.id === busiest.brand_id)!.count],
     ])
+  })
+
+  it('keeps every sort right when prices, stock and brands change and a product is delisted, without sorting the catalogue again', async () => {
+    const db = t.database.db
+    await expectListsLikeSql()
+    const before = await t.deps.searchIndex.current(db)
+    const [ordinalSlots, dead] = [before.ordinalSlots, before.dead]
+    const changed = await queryRows<{
+      id: number
+      sale_price: string
+      sale_price_base: string
+      quantity: string
+      brand_id: number | null
+    }>(
+      db,
+      sql`select id, sale_price, sale_price_base, quantity, brand_id from products
+          where parent_id is null and is_active order by md5(id::text) limit 30`,
+    )
+    const [otherBrand] = await queryRows<{ id: number }>(
+      db,
+      sql`select id from brands order by id desc limit 1`,
+    )
+    try {
+      for (const [i, p] of changed.entries()) {
+        // Equal prices and stocks among the changed ones too: the id breaks those ties.
+        await db.execute(
+          sql`update products set sale_price = ${String(1 + (i % 7))}, sale_price_base = ${String(1 + (i % 7))}, quantity = ${(i * 37) % 11},
+                brand_id = ${i % 5 === 0 ? otherBrand!.id : p.brand_id} where id = ${p.id}`,
+        )
+      }
+      await expectListsLikeSql()
+      const after = await t.deps.searchIndex.current(db)
+      // Texts unchanged: the products kept their slots and the (name, id) order was not computed again.
+      expect(after.ordinalSlots).toBe(ordinalSlots)
+      expect(after.dead).toBe(dead)
+
+      await db.execute(sql`update products set is_active = false where id = ${changed[1]!.id}`)
+      await db.execute(
+        sql`update products set sale_price = '3', sale_price_base = '3', quantity = 4 where id = ${changed[2]!.id}`,
+      )
+      await expectListsLikeSql()
+    } finally {
+      for (const p of changed) {
+        await db.execute(
+          sql`update products set sale_price = ${p.sale_price}, sale_price_base = ${p.sale_price_base}, quantity = ${p.quantity}, brand_id = ${p.brand_id},
+                is_active = true where id = ${p.id}`,
+        )
+      }
+    }
+    await expectListsLikeSql()
   })
 
   it("honours the stock-only preference and the store's notInStock switch", async () => {

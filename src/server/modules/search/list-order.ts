@@ -34,6 +34,8 @@ export type SlotColumns = {
   /** Position of each live slot in (name, id) order, and the live slots in that order. */
   ordinal: Int32Array
   ordinalSlots: Int32Array
+  /** Set when the (name, id) order must be computed again: the kept full orders then go with it. */
+  ordinalsDirty: boolean
   brandCounter: IdCounter
   categoryCounter: IdCounter
   ensureOrdinals(): void
@@ -119,11 +121,17 @@ export function compareSlots(data: SlotColumns, sort: IndexSort): (a: number, b:
 }
 
 /**
- * Every live slot in a sort's full order, kept until the index's (name, id) order is recomputed
- * (any product change does that), so a change costs the next page of that sort one sort of the
- * catalogue (~30–60 ms at 100,000) and every other page none.
+ * Every live slot in a sort's full order, kept until the index's (name, id) order is recomputed (a
+ * product added, delisted or renamed), so such a change costs the next page of that sort one sort of
+ * the catalogue (~30–60 ms at 100,000) and every other page none. A change of price, stock or brand
+ * alone moves that one slot in the kept orders instead (repositionInOrders).
  */
-const fullOrders = new WeakMap<Int32Array, Map<string, Int32Array>>()
+const fullOrders = new WeakMap<Int32Array, Map<string, { sort: IndexSort; order: Int32Array }>>()
+
+/** The kept orders of the index's current state; none while its (name, id) order is to be recomputed. */
+function keptOrders(data: SlotColumns) {
+  return data.ordinalsDirty ? undefined : fullOrders.get(data.ordinalSlots)
+}
 /** Orders kept per state of the index: the sorts a dealer can pick, and a few brand orders. */
 const MAX_ORDERS = 16
 
@@ -135,13 +143,65 @@ function fullOrder(data: SlotColumns, sort: IndexSort): Int32Array {
     fullOrders.set(live, orders)
   }
   const key = `${sort.key}:${sort.descending}:${sort.key === 'brand' ? sort.brandOrder.join(',') : ''}`
-  let order = orders.get(key)
-  if (!order) {
-    order = Int32Array.from(live).sort(compareSlots(data, sort))
+  let kept = orders.get(key)
+  if (!kept) {
+    kept = { sort, order: Int32Array.from(live).sort(compareSlots(data, sort)) }
     if (orders.size >= MAX_ORDERS) orders.clear()
-    orders.set(key, order)
+    orders.set(key, kept)
   }
-  return order
+  return kept.order
+}
+
+/**
+ * After a slot's price, stock or brand was changed in place (the values already set), moves it to its
+ * new place in each kept order sorted by what changed: out of its old place, then in where a binary
+ * search with the sort's comparator puts it. Two moves of a typed array's tail, ~0.1 ms at 100,000.
+ */
+export function repositionInOrders(
+  data: SlotColumns,
+  slot: number,
+  changed: { price: boolean; quantity: boolean; brand: boolean },
+) {
+  const orders = keptOrders(data)
+  if (!orders) return
+  for (const { sort, order } of orders.values()) {
+    const moved =
+      (sort.key === 'price' && changed.price) ||
+      (sort.key === 'quantity' && changed.quantity) ||
+      (sort.key === 'brand' && changed.brand)
+    if (moved) moveSlot(order, slot, compareSlots(data, sort))
+  }
+}
+
+/**
+ * Takes a slot that died (its product delisted) out of the kept orders: its id is gone, so a binary
+ * search meeting it there would compare ties by a wrong id.
+ */
+export function dropFromOrders(data: SlotColumns, slot: number) {
+  const orders = keptOrders(data)
+  if (!orders) return
+  for (const kept of orders.values()) {
+    const at = kept.order.indexOf(slot)
+    if (at < 0) continue
+    kept.order.copyWithin(at, at + 1)
+    kept.order = kept.order.subarray(0, kept.order.length - 1)
+  }
+}
+
+function moveSlot(order: Int32Array, slot: number, compare: (a: number, b: number) => number) {
+  const from = order.indexOf(slot)
+  if (from < 0) return
+  const last = order.length - 1
+  order.copyWithin(from, from + 1)
+  let low = 0
+  let high = last
+  while (low < high) {
+    const middle = (low + high) >>> 1
+    if (compare(order[middle]!, slot) < 0) low = middle + 1
+    else high = middle
+  }
+  order.copyWithin(low + 1, low, last)
+  order[low] = slot
 }
 
 /**

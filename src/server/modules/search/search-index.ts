@@ -26,11 +26,13 @@ import type { Db } from '../../db/client'
 import { type FacetCount, IdCounter } from './id-counter'
 import {
   compareSlots,
+  dropFromOrders,
   filterSlots,
   type IndexFilter,
   type IndexPage,
   type IndexSort,
   listPage,
+  repositionInOrders,
 } from './list-order'
 import { PairBuffer, PostingLists } from './posting-lists'
 import { SlotTexts } from './slot-texts'
@@ -153,6 +155,12 @@ class IndexData {
   /** The lower-cased code's first two characters, packed: a code prefix is checked on a match only. */
   codeHeadOf = new Int32Array(0)
   /**
+   * Two hashes of everything a slot's postings, texts and code maps come from (textKey): a change that
+   * leaves them alone (stock, price, brand, category, image: every order) updates the slot in place.
+   */
+  textHashOf = new Int32Array(0)
+  textHash2Of = new Int32Array(0)
+  /**
    * Per slot, what only a page's few slots are read for: the code (the code prefix tier), the
    * autocomplete's name, seo and image, and the (name, id) order's sort key. Nothing else of the row
    * is kept: the search name and document live on as tokens, the rest in the typed arrays above.
@@ -204,6 +212,19 @@ class IndexData {
 
   put(row: Row) {
     const id = Number(row.id)
+    const key = textKey(row)
+    const hash = hashText(key, FNV)
+    const hash2 = hashText(key, SECOND)
+    const existing = this.slotById.get(id)
+    if (
+      row.listed &&
+      existing !== undefined &&
+      this.textHashOf[existing] === hash &&
+      this.textHash2Of[existing] === hash2
+    ) {
+      this.update(existing, row)
+      return
+    }
     this.remove(id)
     if (!row.listed) return
     const slot = this.slotCount++
@@ -217,6 +238,8 @@ class IndexData {
     this.priceOf[slot] = Number(row.sale_price_base)
     this.extraOf[slot] = extra
     this.codeHeadOf[slot] = codeHead(lowerCode)
+    this.textHashOf[slot] = hash
+    this.textHash2Of[slot] = hash2
     this.codeOf.push(row.code)
     this.imageOf.push(row.image === null ? null : this.sharedImage(row.image))
     this.texts.add(slot, row.name, row.seo, row.name_sort)
@@ -249,6 +272,29 @@ class IndexData {
       exact(this.barcodeSlots, token >= 0 ? this.vocabulary.tokens[token]! : row.barcode)
     }
     for (const code of row.equivalent_codes ?? []) exact(this.codeSlots, code)
+  }
+
+  /**
+   * A listed product whose texts did not change keeps its slot: the values a page filters and sorts
+   * on are set, and the kept full orders of the sorts they move are patched (list-order.ts), so the
+   * (name, id) order is not computed again and no slot is left dead.
+   */
+  private update(slot: number, row: Row) {
+    const brand = row.brand_id === null ? -1 : Number(row.brand_id)
+    const quantity = Number(row.quantity)
+    const price = Number(row.sale_price_base)
+    const changed = {
+      brand: this.brandOf[slot] !== brand,
+      quantity: this.quantityOf[slot] !== quantity,
+      price: this.priceOf[slot] !== price,
+    }
+    this.brandOf[slot] = brand
+    this.quantityOf[slot] = quantity
+    this.priceOf[slot] = price
+    this.categoryOf[slot] = row.category_id === null ? -1 : Number(row.category_id)
+    this.modelOf[slot] = row.model_id === null ? -1 : Number(row.model_id)
+    this.imageOf[slot] = row.image === null ? null : this.sharedImage(row.image)
+    if (changed.brand || changed.quantity || changed.price) repositionInOrders(this, slot, changed)
   }
 
   private addPosting(lists: PostingLists, pending: PairBuffer | undefined, token: number, slot: number) {
@@ -302,6 +348,8 @@ class IndexData {
     this.priceOf = grown(this.priceOf, (n) => new Float64Array(n))
     this.extraOf = grown(this.extraOf, (n) => new Int32Array(n))
     this.codeHeadOf = grown(this.codeHeadOf, (n) => new Int32Array(n))
+    this.textHashOf = grown(this.textHashOf, (n) => new Int32Array(n))
+    this.textHash2Of = grown(this.textHash2Of, (n) => new Int32Array(n))
   }
 
   /** Live slots whose code, barcode or an equivalent code is exactly what was typed (rank tier 0). */
@@ -321,6 +369,7 @@ class IndexData {
     const slot = this.slotById.get(id)
     if (slot === undefined) return
     this.idOf[slot] = DEAD
+    dropFromOrders(this, slot)
     this.slotById.delete(id)
     this.dead++
     this.live--
@@ -356,6 +405,40 @@ function lowerCaseStartsWith(code: string, prefix: string): boolean {
     if (c !== prefix.charCodeAt(i)) return false
   }
   return true
+}
+
+/**
+ * Everything of a row that its postings, texts, code maps and (name, id) place come from, in one
+ * string (the unit separator cannot occur in them).
+ */
+function textKey(row: Row): string {
+  return [
+    row.code,
+    row.barcode ?? '',
+    (row.equivalent_codes ?? []).join('\u001f'),
+    row.search_name,
+    row.search_text,
+    row.name_sort,
+    row.name,
+    row.seo,
+    row.description ?? '',
+  ].join('\u001e')
+}
+
+/**
+ * FNV-1a over the UTF-16 code units, and a second hash of the same shape with another basis and
+ * multiplier (murmur's): two 32-bit hashes agreeing by chance on a changed text is about 1 in 2^64.
+ */
+const FNV = { basis: 0x811c9dc5, prime: 0x01000193 }
+const SECOND = { basis: 0x050c5d1f, prime: 0x5bd1e995 }
+
+function hashText(text: string, how: { basis: number; prime: number }): number {
+  let hash = how.basis | 0
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, how.prime)
+  }
+  return hash
 }
 
 /** The first two characters packed in one number; -1 for an empty code (a prefix of it is "" only). */

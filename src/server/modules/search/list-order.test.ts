@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest'
+import { createRng } from '../../db/seed/random'
+import { IdCounter } from './id-counter'
+import {
+  compareSlots,
+  dropFromOrders,
+  type IndexSort,
+  listPage,
+  repositionInOrders,
+  type SlotColumns,
+} from './list-order'
+
+const NO_FILTER = { categoryIds: null, brandId: null, modelId: null, inStockOnly: false }
+const SORTS: IndexSort[] = (['name', 'price', 'quantity', 'brand'] as const).flatMap((key) =>
+  [false, true].map((descending) => ({ key, descending, brandOrder: [3, 1, 2] })),
+)
+
+/**
+ * A catalogue of `n` slots with few distinct prices, stocks and brands (long runs of ties, broken by
+ * id or name) and a random (name, id) order.
+ */
+function columns(n: number, random: () => number): SlotColumns {
+  const pick = (k: number) => Math.floor(random() * k)
+  const ordinalSlots = Int32Array.from({ length: n }, (_, i) => i)
+  for (let i = n - 1; i > 0; i--) {
+    const j = pick(i + 1)
+    ;[ordinalSlots[i], ordinalSlots[j]] = [ordinalSlots[j]!, ordinalSlots[i]!]
+  }
+  const ordinal = new Int32Array(n)
+  ordinalSlots.forEach((slot, i) => {
+    ordinal[slot] = i
+  })
+  return {
+    idOf: Int32Array.from({ length: n }, (_, slot) => 1000 + slot * 3),
+    brandOf: Int32Array.from({ length: n }, () => pick(5) - 1),
+    categoryOf: new Int32Array(n),
+    modelOf: new Int32Array(n).fill(-1),
+    quantityOf: Float64Array.from({ length: n }, () => pick(4)),
+    priceOf: Float64Array.from({ length: n }, () => pick(6) * 2.5),
+    ordinal,
+    ordinalSlots,
+    ordinalsDirty: false,
+    brandCounter: new IdCounter(),
+    categoryCounter: new IdCounter(),
+    ensureOrdinals() {},
+  }
+}
+
+/** The sort's order of the live slots, sorted from scratch. */
+function sortedAfresh(data: SlotColumns, sort: IndexSort): number[] {
+  const live = [...data.ordinalSlots].filter((slot) => data.idOf[slot]! >= 0)
+  return live.sort(compareSlots(data, sort)).map((slot) => data.idOf[slot]!)
+}
+
+const page = (data: SlotColumns, sort: IndexSort) =>
+  listPage(data, NO_FILTER, sort, { offset: 0, limit: data.ordinalSlots.length }, false)
+
+describe('the kept full orders of the list pages (issue 16)', () => {
+  it.each([1, 2, 3, 4, 5])(
+    'stay the order a fresh sort gives through changes of price, stock and brand and delistings (seed %i)',
+    (seed) => {
+      const random = createRng(seed).next
+      const pick = (k: number) => Math.floor(random() * k)
+      const data = columns(600, random)
+      for (const sort of SORTS) expect(page(data, sort).ids).toEqual(sortedAfresh(data, sort))
+      for (let step = 0; step < 300; step++) {
+        const slot = pick(600)
+        if (data.idOf[slot]! < 0) continue
+        if (step % 10 === 9) {
+          data.idOf[slot] = -1
+          dropFromOrders(data, slot)
+        } else {
+          const changed = { price: random() < 0.5, quantity: random() < 0.5, brand: random() < 0.3 }
+          if (changed.price) data.priceOf[slot] = pick(6) * 2.5
+          if (changed.quantity) data.quantityOf[slot] = pick(4)
+          if (changed.brand) data.brandOf[slot] = pick(5) - 1
+          repositionInOrders(data, slot, changed)
+        }
+        const sort = SORTS[pick(SORTS.length)]!
+        expect(page(data, sort).ids, `step ${step}, ${sort.key} ${sort.descending}`).toEqual(
+          sortedAfresh(data, sort),
+        )
+      }
+      for (const sort of SORTS) expect(page(data, sort).ids).toEqual(sortedAfresh(data, sort))
+    },
+  )
+})
