@@ -3,7 +3,9 @@ import { rmSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { ProductList } from '../../contracts/catalog'
 import { type Order, type OrderList, orderSchema } from '../../contracts/orders'
+import { normaliseSearchText, searchDocument } from '../../domain/search-query'
 import { turkishSortKey } from '../../domain/turkish-text'
 import type { Database } from '../db/client'
 import {
@@ -199,6 +201,37 @@ for (const channel of channels) {
       expect(counted).toBeLessThan(WITHIN_MS)
     })
 
+    it("shows the list's stock change on the other process in the same second an order takes the last units", async () => {
+      const code = `SON-${randomBytes(4).toString('hex').toUpperCase()}`
+      const last = await insertProduct(database, fx.currencies.try.id, { code, stock: 3 })
+      const buyer = await Browser.login(a.url, await dealer())
+      // Another dealer on B, one who lists products in stock only.
+      const watcher = await Browser.login(b.url, await dealer())
+      const setting = await watcher.request(`${b.url}/api/catalog/settings`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ key: 'showNotInStocks', value: '0' }),
+      })
+      expect(setting.status).toBe(200)
+      // The lists on B (a search for the code: the index and the product rows).
+      const listed = async (browser: Browser) => {
+        const res = await browser.request(`${b.url}/api/catalog/products?q=${encodeURIComponent(code)}`)
+        expect(res.status).toBe(200)
+        const list = (await res.json()) as ProductList
+        return list.items.find((item) => item.id === last.id)
+      }
+      expect((await listed(buyer))?.quantity).toBe(3)
+      expect((await listed(watcher))?.quantity).toBe(3)
+      expect((await addToCart(buyer, a.url, last, 3)).status).toBe(200)
+      expect((await placeOrder(buyer, a.url)).status).toBe(200)
+      expect((await stockOf(database, last.id)).product).toBe(0)
+      const seen = await within(
+        WITHIN_MS,
+        async () => (await listed(buyer))?.quantity === 0 && (await listed(watcher)) === undefined,
+      )
+      expect(seen).toBeLessThan(WITHIN_MS)
+    })
+
     it(`numbers ${CONCURRENT_ORDERS} concurrent orders over both processes uniquely, without gaps, and takes the stock right`, async () => {
       const stockBefore = await stockOf(database, product.id)
       const users: TestUser[] = []
@@ -294,11 +327,17 @@ async function stockOf(database: Database, productId: number) {
   return row!
 }
 
-async function insertProduct(database: Database, currencyId: number) {
+async function insertProduct(
+  database: Database,
+  currencyId: number,
+  { code, stock }: { code: string; stock: number } = { code: 'MP-1', stock: STOCK },
+) {
   const [row] = await queryRows<{ id: number }>(
     database.db,
-    sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity, name_sort)
-        values ('MP-1', 'Canlı Ürün', 'canli-urun', ${currencyId}, '10', 20, ${STOCK}, ${turkishSortKey('Canlı Ürün')})
+    sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity, name_sort,
+          search_text, search_name)
+        values (${code}, 'Canlı Ürün', ${code.toLowerCase()}, ${currencyId}, '10', 20, ${stock},
+          ${turkishSortKey('Canlı Ürün')}, ${searchDocument([code, 'Canlı Ürün'])}, ${normaliseSearchText('Canlı Ürün')})
         returning id`,
   )
   const [unit] = await queryRows<{ id: number }>(
@@ -308,10 +347,10 @@ async function insertProduct(database: Database, currencyId: number) {
   )
   const [warehouse] = await queryRows<{ id: number }>(
     database.db,
-    sql`insert into warehouses (code, name, sort_order) values ('W1', 'Merkez', 0) returning id`,
+    sql`insert into warehouses (code, name, sort_order) values (${`W-${code}`}, 'Merkez', 0) returning id`,
   )
   await database.db.execute(
-    sql`insert into product_stocks (product_id, warehouse_id, quantity) values (${row!.id}, ${warehouse!.id}, ${STOCK})`,
+    sql`insert into product_stocks (product_id, warehouse_id, quantity) values (${row!.id}, ${warehouse!.id}, ${stock})`,
   )
   return { id: row!.id, unitId: unit!.id }
 }
