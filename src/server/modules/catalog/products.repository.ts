@@ -160,12 +160,11 @@ export async function findProductPage(
 
 export type ProductRow = Awaited<ReturnType<typeof findProductPage>>[number]
 
-/** Listed rows by id, in the order of `ids` (a ranked search page). */
 /**
- * The rows of a search page, by id: a named prepared statement (one per database handle), so
- * PostgreSQL plans this many-subquery select once per connection instead of on every search (its
- * planning cost as much as its execution: ~2 ms each at 100,000 products), and Drizzle builds its
- * SQL once. `= any($1)` keeps one statement for any number of ids.
+ * Listed rows in the order of `ids` (a search or list page from the index): a named prepared
+ * statement (one per database handle), so PostgreSQL plans this many-subquery select once per
+ * connection instead of on every page (its planning cost as much as its execution: ~2 ms each at
+ * 100,000 products), and Drizzle builds its SQL once. `= any($1)` keeps one statement for any number of ids.
  */
 const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>()
 
@@ -197,8 +196,14 @@ export async function countProducts(db: Db, filter: ListFilter): Promise<number>
   return row?.n ?? 0
 }
 
-export async function findProductById(db: Db, id: number): Promise<(ProductRow & ProductTexts) | null> {
-  const [row] = await db
+/**
+ * One product (listed or a variant child) with its texts, by id: a named prepared statement like the
+ * search page's (planned once per connection; the product page is the most frequent read by id).
+ */
+const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>()
+
+function prepareById(db: Db) {
+  return db
     .select({
       ...productColumns,
       ...relatedColumns,
@@ -211,8 +216,18 @@ export async function findProductById(db: Db, id: number): Promise<(ProductRow &
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(models, eq(models.id, products.modelId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.id, id), eq(products.isActive, true)))
+    .where(and(eq(products.id, sql.placeholder('id')), eq(products.isActive, true)))
     .limit(1)
+    .prepare('product_by_id')
+}
+
+export async function findProductById(db: Db, id: number): Promise<(ProductRow & ProductTexts) | null> {
+  let statement = byIdStatements.get(db)
+  if (!statement) {
+    statement = prepareById(db)
+    byIdStatements.set(db, statement)
+  }
+  const [row] = await statement.execute({ id })
   return row ?? null
 }
 

@@ -535,7 +535,7 @@ export class SearchIndex {
     if (seq === data.seenSeq && this.pending.size === 0) return data
     // The table was emptied or reloaded: start again, and wait for it.
     if (seq < data.seenSeq) return this.rebuild(db)
-    // Too many dead slots (every stock change leaves one): rebuild meanwhile, still serving this one.
+    // Too many dead slots (renamed, re-described or delisted products): rebuild meanwhile, still serving this one.
     if (data.dead > data.live * COMPACT_SHARE && !this.building) void this.rebuild(db).catch(() => undefined)
     const ids = [...this.pending]
     // Named products stay named while a build runs: it may have read them before their change.
