@@ -4,6 +4,7 @@ import { IdCounter } from './id-counter'
 import {
   compareSlots,
   dropFromOrders,
+  type IndexFilter,
   type IndexSort,
   listPage,
   repositionInOrders,
@@ -33,22 +34,28 @@ function columns(n: number, random: () => number): SlotColumns {
   return {
     idOf: Int32Array.from({ length: n }, (_, slot) => 1000 + slot * 3),
     brandOf: Int32Array.from({ length: n }, () => pick(5) - 1),
-    categoryOf: new Int32Array(n),
+    categoryOf: Int32Array.from({ length: n }, () => pick(5) - 1),
     modelOf: new Int32Array(n).fill(-1),
     quantityOf: Float64Array.from({ length: n }, () => pick(4)),
     priceOf: Float64Array.from({ length: n }, () => pick(6) * 2.5),
     ordinal,
     ordinalSlots,
     ordinalsDirty: false,
+    keptOrders: new Map(),
     brandCounter: new IdCounter(),
     categoryCounter: new IdCounter(),
     ensureOrdinals() {},
   }
 }
 
-/** The sort's order of the live slots, sorted from scratch. */
-function sortedAfresh(data: SlotColumns, sort: IndexSort): number[] {
-  const live = [...data.ordinalSlots].filter((slot) => data.idOf[slot]! >= 0)
+/** The sort's order of the live slots that pass the filter, sorted from scratch, as ids. */
+function sortedAfresh(data: SlotColumns, sort: IndexSort, filter: IndexFilter = NO_FILTER): number[] {
+  const passes = (slot: number) =>
+    data.idOf[slot]! >= 0 &&
+    (filter.categoryIds === null || filter.categoryIds.includes(data.categoryOf[slot]!)) &&
+    (filter.brandId === null || data.brandOf[slot] === filter.brandId) &&
+    (!filter.inStockOnly || data.quantityOf[slot]! > 0)
+  const live = [...data.ordinalSlots].filter(passes)
   return live.sort(compareSlots(data, sort)).map((slot) => data.idOf[slot]!)
 }
 
@@ -80,6 +87,18 @@ describe('the kept full orders of the list pages (issue 16)', () => {
         expect(page(data, sort).ids, `step ${step}, ${sort.key} ${sort.descending}`).toEqual(
           sortedAfresh(data, sort),
         )
+        // A page of a filtered list, or of the whole one, somewhere in the order.
+        const filter: IndexFilter = {
+          categoryIds: random() < 0.4 ? [pick(4), pick(4)] : null,
+          brandId: random() < 0.3 ? pick(4) : null,
+          modelId: null,
+          inStockOnly: random() < 0.3,
+        }
+        const all = sortedAfresh(data, sort, filter)
+        const offset = pick(all.length + 10)
+        const found = listPage(data, filter, sort, { offset, limit: 24 }, false)
+        expect(found.total, `step ${step}, total`).toBe(all.length)
+        expect(found.ids, `step ${step}, page at ${offset}`).toEqual(all.slice(offset, offset + 24))
       }
       for (const sort of SORTS) expect(page(data, sort).ids).toEqual(sortedAfresh(data, sort))
     },

@@ -31,6 +31,7 @@ import {
   type IndexFilter,
   type IndexPage,
   type IndexSort,
+  type KeptOrder,
   listPage,
   repositionInOrders,
 } from './list-order'
@@ -131,6 +132,8 @@ class IndexData {
   ordinal = new Int32Array(0)
   ordinalSlots = new Int32Array(0)
   ordinalsDirty = true
+  /** The list pages' full orders per sort for this (name, id) order (list-order.ts). */
+  keptOrders = new Map<string, KeptOrder>()
   dead = 0
   live = 0
   seenSeq = 0
@@ -387,6 +390,7 @@ class IndexData {
     })
     this.ordinal = ordinal
     this.ordinalSlots = Int32Array.from(slots)
+    this.keptOrders = new Map()
     this.ordinalsDirty = false
   }
 }
