@@ -263,9 +263,9 @@ describe('GET /api/catalog/products', () => {
     ])
   })
 
-  it('keeps every sort right when prices, stock and brands change and a product is delisted, without sorting the catalogue again', async () => {
+  it('keeps every sort right when prices, stock, brands and categories change and a product is delisted, without sorting the catalogue again', async () => {
     const db = t.database.db
-    await expectListsLikeSql()
+    const busiest = await expectListsLikeSql()
     const before = await t.deps.searchIndex.current(db)
     const [ordinalSlots, dead] = [before.ordinalSlots, before.dead]
     const changed = await queryRows<{
@@ -274,9 +274,10 @@ describe('GET /api/catalog/products', () => {
       sale_price_base: string
       quantity: string
       brand_id: number | null
+      category_id: number | null
     }>(
       db,
-      sql`select id, sale_price, sale_price_base, quantity, brand_id from products
+      sql`select id, sale_price, sale_price_base, quantity, brand_id, category_id from products
           where parent_id is null and is_active order by md5(id::text) limit 30`,
     )
     const [otherBrand] = await queryRows<{ id: number }>(
@@ -288,7 +289,8 @@ describe('GET /api/catalog/products', () => {
         // Equal prices and stocks among the changed ones too: the id breaks those ties.
         await db.execute(
           sql`update products set sale_price = ${String(1 + (i % 7))}, sale_price_base = ${String(1 + (i % 7))}, quantity = ${(i * 37) % 11},
-                brand_id = ${i % 5 === 0 ? otherBrand!.id : p.brand_id} where id = ${p.id}`,
+                brand_id = ${i % 5 === 0 ? otherBrand!.id : p.brand_id},
+                category_id = ${i % 6 === 0 ? busiest.id : p.category_id} where id = ${p.id}`,
         )
       }
       await expectListsLikeSql()
@@ -306,7 +308,7 @@ describe('GET /api/catalog/products', () => {
       for (const p of changed) {
         await db.execute(
           sql`update products set sale_price = ${p.sale_price}, sale_price_base = ${p.sale_price_base}, quantity = ${p.quantity}, brand_id = ${p.brand_id},
-                is_active = true where id = ${p.id}`,
+                category_id = ${p.category_id}, is_active = true where id = ${p.id}`,
         )
       }
     }

@@ -31,6 +31,8 @@ function columns(n: number, random: () => number): SlotColumns {
   ordinalSlots.forEach((slot, i) => {
     ordinal[slot] = i
   })
+  const marks: Int32Array[] = []
+  let base = 0
   return {
     idOf: Int32Array.from({ length: n }, (_, slot) => 1000 + slot * 3),
     brandOf: Int32Array.from({ length: n }, () => pick(5) - 1),
@@ -42,9 +44,16 @@ function columns(n: number, random: () => number): SlotColumns {
     ordinalSlots,
     ordinalsDirty: false,
     keptOrders: new Map(),
+    categorySlots: null,
     brandCounter: new IdCounter(),
     categoryCounter: new IdCounter(),
     ensureOrdinals() {},
+    slotCount: n,
+    scratch(k) {
+      marks[k] ??= new Int32Array(n)
+      base++
+      return { marks: marks[k]!, base }
+    },
   }
 }
 
@@ -81,6 +90,11 @@ describe('the kept full orders of the list pages (issue 16)', () => {
           if (changed.price) data.priceOf[slot] = pick(6) * 2.5
           if (changed.quantity) data.quantityOf[slot] = pick(4)
           if (changed.brand) data.brandOf[slot] = pick(5) - 1
+          if (random() < 0.1) {
+            // A move to another category: the index drops its lists of slots per category.
+            data.categoryOf[slot] = pick(5) - 1
+            data.categorySlots = null
+          }
           repositionInOrders(data, slot, changed)
         }
         const sort = SORTS[pick(SORTS.length)]!

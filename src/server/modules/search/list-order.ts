@@ -22,7 +22,11 @@ export type IndexSort = {
 
 export type IndexPage = { total: number; ids: number[]; brands: FacetCount[]; categories: FacetCount[] }
 
-export type KeptOrder = { sort: IndexSort; order: Int32Array }
+/**
+ * A sort's full order of the live slots, and (made when a filtered page first asks) each slot's
+ * position in it (-1: not in it), kept right through every move.
+ */
+export type KeptOrder = { sort: IndexSort; order: Int32Array; positionOf: Int32Array | null }
 
 /** The parts of the index this file reads (search-index.ts IndexData). */
 export type SlotColumns = {
@@ -43,10 +47,22 @@ export type SlotColumns = {
    * new map when it computes that order again).
    */
   keptOrders: Map<string, KeptOrder>
+  /**
+   * The live slots of each category (-1: none) when a category page made them; null until then, and
+   * again once the index computes its (name, id) order or a product changes category in place.
+   */
+  categorySlots: Map<number, Int32Array> | null
   brandCounter: IdCounter
   categoryCounter: IdCounter
   ensureOrdinals(): void
+  /** Slots made so far (live and dead). */
+  slotCount: number
+  /** Reusable per-slot marks: marks[i] === base is marked (search-index.ts IndexData.scratch). */
+  scratch(k: number): { marks: Int32Array; base: number }
 }
+
+/** The scratch marks a filtered list page uses (search-index.ts uses 0–6). */
+const LIST_MARKS = 7
 
 /** The brand with no place in the brand order (no brand, or one not listed) sorts last. */
 const NO_BRAND_PLACE = 2147483647
@@ -86,7 +102,8 @@ function scanSlots(
     const slot = slots[how.reverse ? n - 1 - i : i]!
     if (idOf[slot]! < 0) continue
     const category = categoryOf[slot]!
-    if (categoryIds && (category < 0 || categoryIds[category] !== 1)) continue
+    if (categoryIds && (category < 0 || category >= categoryIds.length || categoryIds[category] !== 1))
+      continue
     if (filter.modelId !== null && modelOf[slot] !== filter.modelId) continue
     if (filter.inStockOnly && quantityOf[slot]! <= 0) continue
     const brand = brandOf[slot]!
@@ -100,7 +117,41 @@ function scanSlots(
     : { brands: [], categories: [] }
 }
 
-/** Ids as a typed array indexed by id (1: in), read once per slot of a scan instead of a Set. */
+/**
+ * The slots of each of these categories (each slot is in one category, so the lists are disjoint),
+ * from lists made once per state of the index: a category page visits its own products, not every
+ * slot (~3,000 of 100,000 for a leaf category). Dead slots stay in them until the index drops the
+ * lists (a new (name, id) order, or a product moved to another category).
+ */
+function categoryBuckets(data: SlotColumns, ids: number[]): Int32Array[] {
+  if (!data.categorySlots) {
+    const { categoryOf, idOf, slotCount } = data
+    const sizes = new Map<number, number>()
+    for (let slot = 0; slot < slotCount; slot++) {
+      if (idOf[slot]! < 0) continue
+      const category = categoryOf[slot]!
+      sizes.set(category, (sizes.get(category) ?? 0) + 1)
+    }
+    const buckets = new Map<number, { slots: Int32Array; filled: number }>()
+    for (const [category, size] of sizes) buckets.set(category, { slots: new Int32Array(size), filled: 0 })
+    for (let slot = 0; slot < slotCount; slot++) {
+      if (idOf[slot]! < 0) continue
+      const bucket = buckets.get(categoryOf[slot]!)!
+      bucket.slots[bucket.filled++] = slot
+    }
+    data.categorySlots = new Map([...buckets].map(([category, bucket]) => [category, bucket.slots]))
+  }
+  const slotsOf = data.categorySlots
+  return [...new Set(ids)].flatMap((id) => {
+    const slots = slotsOf.get(id)
+    return slots ? [slots] : []
+  })
+}
+
+/**
+ * Ids as a typed array indexed by id (1: in), read once per slot of a scan instead of a Set. Callers
+ * check the length first: a read past the end is legal but takes V8's slow path (3× the whole scan).
+ */
 function idMask(ids: number[]): Uint8Array {
   let max = 0
   for (const id of ids) if (id > max) max = id
@@ -150,7 +201,7 @@ const NAME_ORDER: IndexSort = { key: 'name', descending: false, brandOrder: [] }
 /** Orders kept per state of the index: the sorts a dealer can pick, and a few brand orders. */
 const MAX_ORDERS = 16
 
-function fullOrder(data: SlotColumns, sort: IndexSort): Int32Array {
+function keptOrder(data: SlotColumns, sort: IndexSort): KeptOrder {
   data.ensureOrdinals()
   const orders = data.keptOrders
   // Both name sorts read the one (name, id) order, the descending one from its end.
@@ -162,11 +213,23 @@ function fullOrder(data: SlotColumns, sort: IndexSort): Int32Array {
   if (!kept) {
     const { idOf, ordinalSlots } = data
     const live = ordinalSlots.filter((slot) => idOf[slot]! >= 0)
-    kept = byName ? { sort: NAME_ORDER, order: live } : { sort, order: live.sort(compareSlots(data, sort)) }
+    const order = byName ? live : live.sort(compareSlots(data, sort))
+    kept = { sort: byName ? NAME_ORDER : sort, order, positionOf: null }
     if (orders.size >= MAX_ORDERS) orders.clear()
     orders.set(key, kept)
   }
-  return kept.order
+  return kept
+}
+
+function positionsOf(data: SlotColumns, kept: KeptOrder): Int32Array {
+  if (!kept.positionOf) {
+    const positionOf = new Int32Array(data.slotCount).fill(-1)
+    kept.order.forEach((slot, i) => {
+      positionOf[slot] = i
+    })
+    kept.positionOf = positionOf
+  }
+  return kept.positionOf
 }
 
 /** The kept orders of the index's current state; none while its (name, id) order is to be recomputed. */
@@ -186,12 +249,13 @@ export function repositionInOrders(
 ) {
   const orders = keptOrders(data)
   if (!orders) return
-  for (const { sort, order } of orders.values()) {
+  for (const kept of orders.values()) {
+    const { key } = kept.sort
     const moved =
-      (sort.key === 'price' && changed.price) ||
-      (sort.key === 'quantity' && changed.quantity) ||
-      (sort.key === 'brand' && changed.brand)
-    if (moved) moveSlot(order, slot, compareSlots(data, sort))
+      (key === 'price' && changed.price) ||
+      (key === 'quantity' && changed.quantity) ||
+      (key === 'brand' && changed.brand)
+    if (moved) moveSlot(kept, slot, compareSlots(data, kept.sort))
   }
 }
 
@@ -203,15 +267,30 @@ export function dropFromOrders(data: SlotColumns, slot: number) {
   const orders = keptOrders(data)
   if (!orders) return
   for (const kept of orders.values()) {
-    const at = kept.order.indexOf(slot)
+    const at = positionIn(kept, slot)
     if (at < 0) continue
     kept.order.copyWithin(at, at + 1)
     kept.order = kept.order.subarray(0, kept.order.length - 1)
+    if (kept.positionOf) {
+      kept.positionOf[slot] = -1
+      renumber(kept, at, kept.order.length - 1)
+    }
   }
 }
 
-function moveSlot(order: Int32Array, slot: number, compare: (a: number, b: number) => number) {
-  const from = order.indexOf(slot)
+const positionIn = (kept: KeptOrder, slot: number) =>
+  kept.positionOf ? (kept.positionOf[slot] ?? -1) : kept.order.indexOf(slot)
+
+/** Positions from..to (inclusive) of a kept order written again after its slots moved. */
+function renumber(kept: KeptOrder, from: number, to: number) {
+  const { order, positionOf } = kept
+  if (!positionOf) return
+  for (let i = from; i <= to; i++) positionOf[order[i]!] = i
+}
+
+function moveSlot(kept: KeptOrder, slot: number, compare: (a: number, b: number) => number) {
+  const { order } = kept
+  const from = positionIn(kept, slot)
   if (from < 0) return
   const last = order.length - 1
   order.copyWithin(from, from + 1)
@@ -224,13 +303,17 @@ function moveSlot(order: Int32Array, slot: number, compare: (a: number, b: numbe
   }
   order.copyWithin(low + 1, low, last)
   order[low] = slot
+  renumber(kept, Math.min(from, low), Math.max(from, low))
 }
 
 /**
  * A list page without a query: every listed product through the filter, in the sort's full order
- * (relevance, with nothing to rank, is the name order), counted in one pass that keeps only the
- * page's slots; the facet counts when asked for (a category or brand page shows them, the whole list
- * does not). The whole list unfiltered is the order itself: its page is read off by position.
+ * (relevance, with nothing to rank, is the name order); the facet counts when asked for (a category
+ * or brand page shows them, the whole list does not). The whole list unfiltered is the order itself:
+ * its page is read off by position. A filtered page takes two passes over memory in sequence instead
+ * of one over the order (whose slots are scattered over the per-slot arrays): the filter over the
+ * slots as they lie, marking each match's position in the order, then the marks in order up to the
+ * page's end. ~0.2 ms for a category at 100,000 products, against ~1 ms walking the order.
  */
 export function listPage(
   data: SlotColumns,
@@ -239,40 +322,52 @@ export function listPage(
   page: { offset: number; limit: number },
   facets: boolean,
 ): IndexPage {
-  const order = fullOrder(data, sort)
+  const kept = keptOrder(data, sort)
+  const { order } = kept
+  const n = order.length
   const reverse = (sort.key === 'name' || sort.key === 'relevance') && sort.descending
   const { idOf } = data
+  const first = page.offset
+  const end = page.offset + page.limit
   if (!facets && isEmpty(filter)) {
-    const total = order.length
     const ids: number[] = []
-    const end = Math.min(total, page.offset + page.limit)
-    for (let i = page.offset; i < end; i++) ids.push(idOf[order[reverse ? total - 1 - i : i]!]!)
-    return { total, ids, brands: [], categories: [] }
+    for (let i = first; i < Math.min(n, end); i++) ids.push(idOf[order[reverse ? n - 1 - i : i]!]!)
+    return { total: n, ids, brands: [], categories: [] }
   }
-  // The filter's pass of scanSlots, written out for a kept order (an Int32Array of live slots only):
-  // one monomorphic loop, no call per slot; ~2× faster at 100,000 than the shared scan.
-  const categoryIds = filter.categoryIds ? idMask(filter.categoryIds) : null
-  const { categoryOf, modelOf, quantityOf, brandOf } = data
+  const positionOf = positionsOf(data, kept)
+  const { marks, base } = data.scratch(LIST_MARKS)
+  const { categoryOf, modelOf, quantityOf, brandOf, slotCount } = data
   const { modelId, brandId, inStockOnly } = filter
   const brandCounts = data.brandCounter.reset()
   const categoryCounts = data.categoryCounter.reset()
-  const first = page.offset
-  const end = page.offset + page.limit
-  const slots: number[] = []
-  const n = order.length
   let total = 0
-  for (let i = 0; i < n; i++) {
-    const slot = order[reverse ? n - 1 - i : i]!
-    const category = categoryOf[slot]!
-    if (categoryIds !== null && (category < 0 || categoryIds[category] !== 1)) continue
-    if (modelId !== null && modelOf[slot] !== modelId) continue
-    if (inStockOnly && quantityOf[slot]! <= 0) continue
+  // Every slot passed here is in the category filter (if any); the rest of the filter is checked.
+  const consider = (slot: number) => {
+    if (idOf[slot]! < 0) return
+    if (modelId !== null && modelOf[slot] !== modelId) return
+    if (inStockOnly && quantityOf[slot]! <= 0) return
     const brand = brandOf[slot]!
     if (facets && brand >= 0) brandCounts.add(brand)
-    if (brandId !== null && brand !== brandId) continue
+    if (brandId !== null && brand !== brandId) return
+    const category = categoryOf[slot]!
     if (facets && category >= 0) categoryCounts.add(category)
-    if (total >= first && total < end) slots.push(slot)
+    marks[positionOf[slot]!] = base
     total++
+  }
+  if (filter.categoryIds) {
+    for (const slots of categoryBuckets(data, filter.categoryIds)) for (const slot of slots) consider(slot)
+  } else {
+    for (let slot = 0; slot < slotCount; slot++) consider(slot)
+  }
+  const slots: number[] = []
+  if (total > first) {
+    let seen = 0
+    for (let k = 0; k < n && seen < end; k++) {
+      const i = reverse ? n - 1 - k : k
+      if (marks[i] !== base) continue
+      if (seen >= first) slots.push(order[i]!)
+      seen++
+    }
   }
   return {
     total,

@@ -134,6 +134,8 @@ class IndexData {
   ordinalsDirty = true
   /** The list pages' full orders per sort for this (name, id) order (list-order.ts). */
   keptOrders = new Map<string, KeptOrder>()
+  /** The list pages' slots per category (list-order.ts). */
+  categorySlots: Map<number, Int32Array> | null = null
   dead = 0
   live = 0
   seenSeq = 0
@@ -294,7 +296,9 @@ class IndexData {
     this.brandOf[slot] = brand
     this.quantityOf[slot] = quantity
     this.priceOf[slot] = price
-    this.categoryOf[slot] = row.category_id === null ? -1 : Number(row.category_id)
+    const category = row.category_id === null ? -1 : Number(row.category_id)
+    if (this.categoryOf[slot] !== category) this.categorySlots = null
+    this.categoryOf[slot] = category
     this.modelOf[slot] = row.model_id === null ? -1 : Number(row.model_id)
     this.imageOf[slot] = row.image === null ? null : this.sharedImage(row.image)
     if (changed.brand || changed.quantity || changed.price) repositionInOrders(this, slot, changed)
@@ -391,6 +395,7 @@ class IndexData {
     this.ordinal = ordinal
     this.ordinalSlots = Int32Array.from(slots)
     this.keptOrders = new Map()
+    this.categorySlots = null
     this.ordinalsDirty = false
   }
 }
