@@ -9,15 +9,29 @@ import type { Db } from '../db/client'
  */
 export type ClockReading = { products: number; reference: number }
 
-const READ = sql`select
-  (select coalesce(max(change_seq), 0) from products) as products,
-  (select coalesce(max(version), 0) from data_versions) as reference`
+/**
+ * Read by nearly every request, so a named prepared statement (one per database handle; PostgreSQL
+ * keeps it per connection): as a plain statement its parse and plan took 0.2 ms of the 0.25.
+ */
+const statements = new WeakMap<Db, ReturnType<typeof prepareRead>>()
+
+function prepareRead(db: Db) {
+  return db
+    .select({
+      products: sql<string | number>`(select coalesce(max(change_seq), 0) from products)`,
+      reference: sql<string | number>`(select coalesce(max(version), 0) from data_versions)`,
+    })
+    .from(sql`(values (1)) as one (x)`)
+    .prepare('read_clock')
+}
 
 export async function readClock(db: Db): Promise<ClockReading> {
-  const result = await db.execute(READ)
-  const row = (
-    result as unknown as { rows: Array<{ products: string | number; reference: string | number }> }
-  ).rows[0]
+  let statement = statements.get(db)
+  if (!statement) {
+    statement = prepareRead(db)
+    statements.set(db, statement)
+  }
+  const [row] = await statement.execute()
   return { products: Number(row?.products ?? 0), reference: Number(row?.reference ?? 0) }
 }
 
