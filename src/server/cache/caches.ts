@@ -18,7 +18,10 @@ export type Caches = {
    * outside one).
    */
   reference: ReferenceReads
-  /** Catalogue totals, pages and anchors, products, search suggestions, priced carts, order counts. */
+  /**
+   * Priced carts (keyed by the cart's version and the products' change number), order counts, card
+   * BIN tables, and the totals and pages of a query of punctuation alone (the one SQL list left).
+   */
   list: LoadingCache
   /** The one way to forget entries after a write (here and in the other processes). */
   forget: (...changes: CacheChange[]) => void
@@ -62,7 +65,10 @@ export function createCaches(
   }
 }
 
-/** A product's row (catalog.service productRow): forgotten when its stock or data changes. */
+/**
+ * The message naming a product whose stock or data changed (orders and cancels send it after commit):
+ * the search index reads that product again before its next page, in every process.
+ */
 export const productKey = (productId: number) => `product:${productId}`
 
 /** A database handle (or a transaction) with the app's caches: what a cached read needs. */

@@ -176,15 +176,16 @@ for (const channel of channels) {
       expect(await cartCount(browser, b.url)).toBe(0)
     })
 
-    it("forgets a product's stock and the order count on the other process within a second of an order", async () => {
+    it("shows a product's stock on the other process at once after an order, and forgets the order count within a second", async () => {
       const browser = await Browser.login(a.url, await dealer())
       const before = await productOn(browser, b.url, product.id)
       const ordersBefore = await orderTotal(browser, b.url)
-      // Proof that B caches the product: a change behind the app's back does not show there.
+      // Product rows are read afresh (issue 16): even a change behind the app's back, which sends no
+      // message, shows on B at once, with the caches on for a minute.
       await database.db.execute(
         sql`update products set name = 'Canlı Ürün (yeni ad)' where id = ${product.id}`,
       )
-      expect((await productOn(browser, b.url, product.id)).name).toBe(before.name)
+      expect((await productOn(browser, b.url, product.id)).name).toBe('Canlı Ürün (yeni ad)')
 
       expect((await addToCart(browser, a.url, product, 4)).status).toBe(200)
       const order = await placeOrder(browser, a.url)

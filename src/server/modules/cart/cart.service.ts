@@ -74,11 +74,13 @@ async function checkAllowed(
 }
 
 /**
- * A cart's priced lines are remembered under its version (raised by every change, in any process) and
- * the pricing that applies to this user, so reading an unchanged cart costs one small query.
+ * A cart's priced lines are remembered under its version (raised by every change, in any process), the
+ * products' change number (cache/change-clock.ts: raised by every product insert or update, so a
+ * price or stock change anywhere is a new key at once, never a wait for the TTL) and the pricing that
+ * applies to this user, so reading an unchanged cart costs one small query.
  */
-const pricedKey = (user: Dealer, version: number, ctx: PricingContext) =>
-  `cart:${user.id}:${version}:${ctx.target.id}:${ctx.profitPercent}:${ctx.withTax}`
+const pricedKey = (user: Dealer, version: number, products: number, ctx: PricingContext) =>
+  `cart:${user.id}:${version}:${products}:${ctx.target.id}:${ctx.profitPercent}:${ctx.withTax}`
 
 async function pricedLines(
   { db, caches }: CachedDb,
@@ -86,7 +88,8 @@ async function pricedLines(
   version: number,
   ctx: PricingContext,
 ): Promise<PricedLine[]> {
-  return caches.list.get(pricedKey(user, version, ctx), async () =>
+  const { products } = await caches.clock(db)
+  return caches.list.get(pricedKey(user, version, products, ctx), async () =>
     (await findCartLines(db, user.id)).map((row) => priceLine(row, ctx)),
   )
 }
@@ -198,7 +201,8 @@ async function cartAfterAdds(
   outcomes: AddOutcome[],
 ): Promise<Cart> {
   const ctx = await loadPricingContext({ db, caches }, user)
-  const cached = caches.list.peek<PricedLine[]>(pricedKey(user, version - 1, ctx))
+  const { products } = await caches.clock(db)
+  const cached = caches.list.peek<PricedLine[]>(pricedKey(user, version - 1, products, ctx))
   const before = await cached?.value
   const added = outcomes.flatMap((o) => ('line' in o ? [o.line] : []))
   let lines: PricedLine[]
@@ -215,7 +219,7 @@ async function cartAfterAdds(
   } else {
     lines = (await findCartLines(db, user.id)).map((row) => priceLine(row, ctx))
   }
-  caches.list.set(pricedKey(user, version, ctx), lines, ttlLeft)
+  caches.list.set(pricedKey(user, version, products, ctx), lines, ttlLeft)
   return assembleCart(lines, ctx)
 }
 

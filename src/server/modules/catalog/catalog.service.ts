@@ -3,7 +3,7 @@ import { MAX_PAGE } from '../../../contracts/catalog'
 import { listSort, PAGE_SIZE } from '../../../domain/listing'
 import { rankQuery } from '../../../domain/search-rank'
 import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
-import { type CachedDb, productKey } from '../../cache/caches'
+import type { CachedDb } from '../../cache/caches'
 import { AppError, notFound } from '../../http/errors'
 import type { AuthUser } from '../../http/session.repository'
 import { SearchIndex } from '../search/search-index'
@@ -223,12 +223,14 @@ export async function getProduct(data: CachedDb, user: AuthUser | null, id: numb
   }
 }
 
-/** A product's row with its description already sanitized, shared briefly by every visitor. */
-function productRow({ db, caches }: CachedDb, id: number) {
-  return caches.list.get(productKey(id), async () => {
-    const row = await findProductById(db, id)
-    return row ? { ...row, description: sanitizeDescription(row.description) } : null
-  })
+/**
+ * A product's row with its description sanitized, read afresh on every request (one prepared
+ * statement): its stock and prices are the database's own at that moment, never a copy kept for a
+ * time (issue 16).
+ */
+async function productRow({ db }: CachedDb, id: number) {
+  const row = await findProductById(db, id)
+  return row ? { ...row, description: sanitizeDescription(row.description) } : null
 }
 
 /** What the HTML head of a product page needs, or null for an unknown product. */

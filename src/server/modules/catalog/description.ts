@@ -49,5 +49,19 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeDescription(html: string | null): string | null {
   if (!html) return null
-  return sanitizeHtml(html, OPTIONS)
+  const known = sanitized.get(html)
+  if (known !== undefined) return known
+  const clean = sanitizeHtml(html, OPTIONS)
+  // A pure function of the text, so remembering it can never show an old description: a changed
+  // description is another key. The oldest entry goes first once the map is full.
+  if (sanitized.size >= SANITIZED_MAX) sanitized.delete(sanitized.keys().next().value!)
+  sanitized.set(html, clean)
+  return clean
 }
+
+/**
+ * Descriptions sanitized lately, by their stored text: the product page reads its row afresh every
+ * time (issue 16: nothing of a product is cached by time), and sanitizing is most of its CPU.
+ */
+const sanitized = new Map<string, string>()
+export const SANITIZED_MAX = 1_000
