@@ -2,6 +2,7 @@ import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Role } from '../../contracts/account'
 import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
+import { preparedPerHandle } from '../db/prepared'
 import { customers, sessions, userPreferences, users } from '../db/schema/accounts'
 
 export type AuthUser = {
@@ -23,12 +24,12 @@ export type StoredPreferences = typeof userPreferences.$inferSelect
 
 export type SessionRow = { user: AuthUser; expiresAt: Date }
 
-/** One indexed lookup per request: the session with its user, preferences and company discount. */
-/** Prepared once per database handle: every request of a logged-in user runs it (CACHE_SECONDS=0: uncached). */
-const sessionStatements = new WeakMap<Db, ReturnType<typeof prepareFindSession>>()
-
-function prepareFindSession(db: Db) {
-  return db
+/**
+ * One indexed lookup per request: the session with its user, preferences and company discount.
+ * Prepared (db/prepared.ts): every request of a logged-in user runs it.
+ */
+const findSessionStatement = preparedPerHandle((db) =>
+  db
     .select({
       id: users.id,
       name: users.name,
@@ -52,16 +53,11 @@ function prepareFindSession(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('find_session')
-}
+    .prepare('find_session'),
+)
 
 export async function findSession(db: Db, sessionId: string, now: Date): Promise<SessionRow | null> {
-  let statement = sessionStatements.get(db)
-  if (!statement) {
-    statement = prepareFindSession(db)
-    sessionStatements.set(db, statement)
-  }
-  const rows = await statement.execute({ sessionId, now })
+  const rows = await findSessionStatement(db).execute({ sessionId, now })
   const row = rows[0]
   if (!row) return null
   const { expiresAt, prefs, profitPercent, role, ...user } = row

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
+import { preparedPerHandle } from '../../db/prepared'
 import { brands, categories, models, products } from '../../db/schema/catalogue'
 
 export type ListFilter = {
@@ -161,32 +162,24 @@ export async function findProductPage(
 export type ProductRow = Awaited<ReturnType<typeof findProductPage>>[number]
 
 /**
- * Listed rows in the order of `ids` (a search or list page from the index): a named prepared
- * statement (one per database handle), so PostgreSQL plans this many-subquery select once per
- * connection instead of on every page (its planning cost as much as its execution: ~2 ms each at
- * 100,000 products), and Drizzle builds its SQL once. `= any($1)` keeps one statement for any number of ids.
+ * Listed rows in the order of `ids` (a search or list page from the index): prepared
+ * (db/prepared.ts), as planning this many-subquery select cost as much as running it (~2 ms each at
+ * 100,000 products). `= any($1)` keeps one statement for any number of ids.
  */
-const byIdsStatements = new WeakMap<Db, ReturnType<typeof prepareByIds>>()
-
-function prepareByIds(db: Db) {
-  return db
+const productsByIds = preparedPerHandle((db) =>
+  db
     .select({ ...productColumns, ...relatedColumns })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(models, eq(models.id, products.modelId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(sql`${products.id} = any(${sql.placeholder('ids')}::int[])`)
-    .prepare('products_by_ids')
-}
+    .prepare('products_by_ids'),
+)
 
 export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return []
-  let statement = byIdsStatements.get(db)
-  if (!statement) {
-    statement = prepareByIds(db)
-    byIdsStatements.set(db, statement)
-  }
-  const rows = await statement.execute({ ids })
+  const rows = await productsByIds(db).execute({ ids })
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined)
 }
@@ -197,13 +190,11 @@ export async function countProducts(db: Db, filter: ListFilter): Promise<number>
 }
 
 /**
- * One product (listed or a variant child) with its texts, by id: a named prepared statement like the
- * search page's (planned once per connection; the product page is the most frequent read by id).
+ * One product (listed or a variant child) with its texts, by id: prepared like the page rows above
+ * (the product page reads it on every request).
  */
-const byIdStatements = new WeakMap<Db, ReturnType<typeof prepareById>>()
-
-function prepareById(db: Db) {
-  return db
+const productById = preparedPerHandle((db) =>
+  db
     .select({
       ...productColumns,
       ...relatedColumns,
@@ -218,16 +209,11 @@ function prepareById(db: Db) {
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .where(and(eq(products.id, sql.placeholder('id')), eq(products.isActive, true)))
     .limit(1)
-    .prepare('product_by_id')
-}
+    .prepare('product_by_id'),
+)
 
 export async function findProductById(db: Db, id: number): Promise<(ProductRow & ProductTexts) | null> {
-  let statement = byIdStatements.get(db)
-  if (!statement) {
-    statement = prepareById(db)
-    byIdStatements.set(db, statement)
-  }
-  const [row] = await statement.execute({ id })
+  const [row] = await productById(db).execute({ id })
   return row ?? null
 }
 
