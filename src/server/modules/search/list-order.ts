@@ -68,38 +68,23 @@ const LIST_MARKS = 7
 const NO_BRAND_PLACE = 2147483647
 
 /**
- * The slots that pass the filter, in the order given, with the brand counts (before the brand filter,
- * so the brand facet still offers the other brands) and the category counts. Products without a
- * brand or category count in the total but are no facet value.
+ * The slots that pass the filter, in the order given (a search's candidates), with the brand counts
+ * (before the brand filter, so the brand facet still offers the other brands) and the category
+ * counts. Products without a brand or category count in the total but are no facet value. Dead
+ * slots are skipped.
  */
-export function filterSlots(data: SlotColumns, slots: ArrayLike<number>, filter: IndexFilter) {
-  const matched: number[] = []
-  const counts = scanSlots(data, slots, filter, { reverse: false, facets: true }, (slot) => {
-    matched.push(slot)
-  })
-  return { matched, ...counts }
-}
-
-/**
- * Calls `visit` with each slot that passes the filter, in the order given (or its reverse), and
- * answers the facet counts when asked for them (empty lists otherwise). Dead slots are skipped: the
- * (name, id) order is not recomputed when a product is only delisted.
- */
-function scanSlots(
+export function filterSlots(
   data: SlotColumns,
   slots: ArrayLike<number>,
   filter: IndexFilter,
-  how: { reverse: boolean; facets: boolean },
-  visit: (slot: number) => void,
-): { brands: FacetCount[]; categories: FacetCount[] } {
+): { matched: number[]; brands: FacetCount[]; categories: FacetCount[] } {
   const categoryIds = filter.categoryIds ? idMask(filter.categoryIds) : null
   const brandCounts = data.brandCounter.reset()
   const categoryCounts = data.categoryCounter.reset()
   const { categoryOf, modelOf, quantityOf, brandOf, idOf } = data
-  const { facets } = how
-  const n = slots.length
-  for (let i = 0; i < n; i++) {
-    const slot = slots[how.reverse ? n - 1 - i : i]!
+  const matched: number[] = []
+  for (let i = 0; i < slots.length; i++) {
+    const slot = slots[i]!
     if (idOf[slot]! < 0) continue
     const category = categoryOf[slot]!
     if (categoryIds && (category < 0 || category >= categoryIds.length || categoryIds[category] !== 1))
@@ -107,14 +92,12 @@ function scanSlots(
     if (filter.modelId !== null && modelOf[slot] !== filter.modelId) continue
     if (filter.inStockOnly && quantityOf[slot]! <= 0) continue
     const brand = brandOf[slot]!
-    if (facets && brand >= 0) brandCounts.add(brand)
+    if (brand >= 0) brandCounts.add(brand)
     if (filter.brandId !== null && brand !== filter.brandId) continue
-    if (facets && category >= 0) categoryCounts.add(category)
-    visit(slot)
+    if (category >= 0) categoryCounts.add(category)
+    matched.push(slot)
   }
-  return facets
-    ? { brands: brandCounts.counts(), categories: categoryCounts.counts() }
-    : { brands: [], categories: [] }
+  return { matched, brands: brandCounts.counts(), categories: categoryCounts.counts() }
 }
 
 /**
