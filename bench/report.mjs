@@ -1,8 +1,8 @@
 // Budget checks and the tables: plain text per size, a comparison, and Markdown for a closing note.
 
 export const sizeLabel = (n) => (n % 1000 === 0 ? `${n / 1000}k` : String(n))
-const ms = (x) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 2 : 1) : '–')
-const ratio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '–')
+export const ms = (x) => (Number.isFinite(x) ? x.toFixed(x < 10 ? 2 : 1) : '–')
+export const ratio = (x) => (Number.isFinite(x) ? `${x.toFixed(2)}×` : '–')
 const kib = (bytes) => Math.round((bytes / 1024) * 10) / 10
 const short = (text, max = 40) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
 

@@ -1,13 +1,17 @@
 #!/usr/bin/env node
 // npm run bench -- [--sizes 5000,100000] [--duration 10] [--warmup 2] [--connections 10] [--reuse]
 //                  [--scenarios id,id…] [--cache-seconds N]
+//        npm run bench -- --matrix --postgres URL [--sizes 10000,100000] [the options above but --cache-seconds]
 //
 // For each catalogue size: a fresh embedded database (seed CLI), the bundled server on 127.0.0.1 and a
 // free port, a dealer login, then every scenario of scenarios.mjs under autocannon. At the first size,
 // before the load, what a guest's first page ships on the wire (bench/wire.mjs; needs dist/web, which
 // `npm run bench` builds). Prints the figures and the budget verdicts, writes bench/results/latest.json
-// and latest.md. Exit code 1 when a request failed or a budget was missed, 2 for bad arguments. See
-// docs/operations.md, "Benchmarks".
+// and latest.md. Exit code 1 when a request failed or a budget was missed, 2 for bad arguments.
+// --matrix runs the scenarios on the embedded database and on PostgreSQL, each with the server's default
+// cache and with CACHE_SECONDS=0, and prints them side by side (bench/matrix.mjs; no budgets: exit code 1
+// only for failed requests); it writes bench/results/matrix.json and matrix.md. See docs/operations.md,
+// "Benchmarks".
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
@@ -16,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { installSignalHandlers, stopAll } from './children.mjs'
 import { Client, discover } from './client.mjs'
+import { matrixMarkdown, matrixSection } from './matrix.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
 import { mib, rssKiB, sampleRss } from './memory.mjs'
 import { commaList, wholeNumber as int, readOptions, scenariosMatching } from './options.mjs'
@@ -43,6 +48,10 @@ const USAGE = `Usage: npm run bench -- [options]
   --cache-seconds N    run the server with CACHE_SECONDS=N (default: the server's own default)
   --postgres URL       measure on this machine's PostgreSQL (e.g. postgres://postgres@127.0.0.1:5432/postgres):
                        a fresh database per size instead of the embedded one
+  --matrix             each size on the embedded database and on --postgres URL (required), each with
+                       the server's default cache and with CACHE_SECONDS=0 (so not with --cache-seconds):
+                       one table per size with the embedded/PostgreSQL p99 ratios, written to
+                       bench/results/matrix.md and matrix.json (no wire check, relevance or budgets)
   --cpu-prof DIR       write the server's CPU profile (.cpuprofile, open in Chrome DevTools) into DIR
   --soak DURATION      the soak run instead (bench/soak.mjs; e.g. --soak 30m, its options: --soak 1s --help)
   --processes N,N      one process against several behind a local proxy on --postgres (bench/processes.mjs;
@@ -61,6 +70,7 @@ function parseOptions(argv) {
       scenarios: { type: 'string' },
       'cache-seconds': { type: 'string' },
       postgres: { type: 'string' },
+      matrix: { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -71,9 +81,22 @@ function parseOptions(argv) {
     .sort((a, b) => a - b)
   const filters = commaList(values.scenarios)
   const scenarios = scenariosMatching(SCENARIOS, filters)
-  const wire = !filters || filters.some((f) => WIRE_CHECK.id.startsWith(f))
+  const matrix = values.matrix && !values.help
+  if (matrix) {
+    if (!values.postgres) throw new Error('--matrix needs --postgres URL (it measures both databases)')
+    if (values['cache-seconds'] !== undefined)
+      throw new Error(
+        '--matrix runs every scenario with the server’s default cache and with CACHE_SECONDS=0: leave out --cache-seconds',
+      )
+    if (scenarios.length === 0)
+      throw new Error(
+        `--matrix needs load scenarios: --scenarios matched none of ${SCENARIOS.map((s) => s.id).join(', ')}`,
+      )
+  }
+  // The matrix compares load scenarios only: the first page's transfer and relevance do not depend on it.
+  const wire = !matrix && (!filters || filters.some((f) => WIRE_CHECK.id.startsWith(f)))
   const relevance =
-    !filters || filters.some((f) => RELEVANCE_CHECK.id.startsWith(f) || f.startsWith('search'))
+    !matrix && (!filters || filters.some((f) => RELEVANCE_CHECK.id.startsWith(f) || f.startsWith('search')))
   if (scenarios.length === 0 && !wire && !relevance) throw new Error(`--scenarios matched none of ${ALL_IDS}`)
   return {
     help: values.help,
@@ -85,6 +108,7 @@ function parseOptions(argv) {
     warmup: int('warmup', values.warmup, 0, 60),
     connections: int('connections', values.connections, 1, 200),
     postgres: values.postgres,
+    matrix,
     cpuProfDir: values['cpu-prof'] && path.resolve(values['cpu-prof']),
     reuse: values.reuse,
     scenarios,
@@ -111,27 +135,33 @@ function gitCommit() {
 
 const log = (line) => console.log(`  ${line}`)
 
-async function benchSize(size, options) {
-  console.log(`\n━━ ${size.toLocaleString('en')} listed products ━━`)
+/** The database of one size: embedded in data/bench/<size> (kept with --reuse), or a fresh PostgreSQL one. */
+function prepareFor(size, database, options) {
   // The search dashboard's million logged searches are written only when a chosen scenario reads them.
   const searchLogs = options.scenarios.some((s) => s.searchLogs)
-  const db = options.postgres
-    ? await preparePostgres({ root, size, serverUrl: options.postgres, log, searchLogs })
-    : await prepareDatabase({ root, size, reuse: options.reuse, log, searchLogs })
+  return database === 'postgres'
+    ? preparePostgres({ root, size, serverUrl: options.postgres, log, searchLogs })
+    : prepareDatabase({ root, size, reuse: options.reuse, log, searchLogs })
+}
+
+/**
+ * One server on a prepared database (`cacheSeconds` undefined: the server's default cache), the wire
+ * check when `wire`, then the chosen scenarios; the server is stopped, the database left as it is.
+ */
+async function measureServer({ size, database, db, options, cacheSeconds, wire: checkWireFirst }) {
   const server = await startServer({
     root,
     dataDir: db.dataDir,
     databaseUrl: db.databaseUrl,
-    cacheSeconds: options.cacheSeconds,
+    cacheSeconds,
     cpuProfDir: options.cpuProfDir,
     log,
   })
-  const database = options.postgres ? 'postgres' : 'embedded'
   // Memory once the server answers (the search index is built before it listens), then the peak.
   const readyMiB = mib(rssKiB(server.pid))
   if (readyMiB !== null) log(`Server RSS when ready: ${readyMiB} MiB.`)
   try {
-    const wire = options.wire && size === options.sizes[0] ? await checkWire(server.url) : undefined
+    const wire = checkWireFirst ? await checkWire(server.url) : undefined
     if (options.scenarios.length === 0) return { size, database, wire, scenarios: [] }
     const client = new Client(server.url)
     await client.login()
@@ -195,8 +225,54 @@ async function benchSize(size, options) {
     return run
   } finally {
     await server.stop()
+  }
+}
+
+/** One size as the plain run measures it: one database (--postgres or embedded), one server. */
+async function benchSize(size, options) {
+  console.log(`\n━━ ${size.toLocaleString('en')} listed products ━━`)
+  const database = options.postgres ? 'postgres' : 'embedded'
+  const db = await prepareFor(size, database, options)
+  try {
+    return await measureServer({
+      size,
+      database,
+      db,
+      options,
+      cacheSeconds: options.cacheSeconds,
+      wire: options.wire && size === options.sizes[0],
+    })
+  } finally {
     await db.drop?.()
   }
+}
+
+/**
+ * --matrix, one size: on each database (the embedded one, then a fresh PostgreSQL one, dropped at the
+ * end), the scenarios with the server's default cache, then again after a restart with CACHE_SECONDS=0.
+ * Answers the four runs, each with `cache` 'warm' or 'cold'.
+ */
+async function matrixSize(size, options) {
+  const runs = []
+  for (const database of ['embedded', 'postgres']) {
+    const where = database === 'postgres' ? 'PostgreSQL' : 'the embedded database'
+    console.log(`\n━━ ${size.toLocaleString('en')} listed products on ${where} ━━`)
+    const db = await prepareFor(size, database, options)
+    try {
+      for (const { cache, cacheSeconds, title } of [
+        { cache: 'warm', cacheSeconds: undefined, title: 'caches on (server default)' },
+        { cache: 'cold', cacheSeconds: 0, title: 'CACHE_SECONDS=0' },
+      ]) {
+        console.log(`\n── ${where}, ${title} ──`)
+        const run = await measureServer({ size, database, db, options, cacheSeconds, wire: false })
+        runs.push({ ...run, cache, cacheSeconds: cacheSeconds ?? null })
+      }
+    } finally {
+      await db.drop?.()
+    }
+  }
+  console.log(`\n━━ ${sizeLabel(size)}: embedded vs PostgreSQL ━━\n\n${matrixSection(size, runs)}`)
+  return runs
 }
 
 /** The first page's transfer, printed as it is measured. */
@@ -205,6 +281,71 @@ async function checkWire(baseUrl) {
   console.log(`  ${WIRE_CHECK.label}:`)
   for (const line of wireLines(wire)) log(`  ${line}`)
   return wire
+}
+
+/** What every report records of the run: when, which code, on what, and the load's shape. */
+function runMeta(options) {
+  const cpus = os.cpus()
+  return {
+    date: new Date().toISOString().slice(0, 16).replace('T', ' '),
+    commit: gitCommit(),
+    node: process.versions.node,
+    cpu: `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'CPU'}`,
+    connections: options.connections,
+    duration: options.duration,
+    warmup: options.warmup,
+  }
+}
+
+/** The 1-minute load averages recorded after the scenarios, lowest and highest, or undefined without any. */
+function loadRange(runs) {
+  const loads = runs.flatMap((r) => r.scenarios.map((s) => s.loadAverage))
+  if (loads.length === 0) return undefined
+  return { min: Math.min(...loads), max: Math.max(...loads), cpus: os.cpus().length }
+}
+
+function warnIfBusy(loadAverage) {
+  if (loadAverage && loadAverage.max > loadAverage.cpus + 2) {
+    console.warn(
+      `\n⚠ The 1-minute load average reached ${loadAverage.max} on ${loadAverage.cpus} CPUs (the benchmark itself ` +
+        'accounts for about 2–3): other work on this machine inflated the figures, p99 most. Rerun on a quiet machine.',
+    )
+  }
+}
+
+/** --matrix: every size on both databases, warm and cold; tables per size, matrix.json and matrix.md. */
+async function benchMatrix(options, started) {
+  const meta = { ...runMeta(options), cache: 'server default cache, then CACHE_SECONDS=0' }
+  console.log(
+    `Benchmark matrix: sizes ${options.sizes.map(sizeLabel).join(', ')}; ${options.scenarios.length} scenarios × ` +
+      `(${options.warmup} s warm-up + ${options.duration} s) at ${options.connections} connections, on the ` +
+      'embedded database and on PostgreSQL, each with the server’s default cache and with CACHE_SECONDS=0.',
+  )
+  const runs = []
+  for (const size of options.sizes) runs.push(...(await matrixSize(size, options)))
+  const totalSeconds = Math.round((performance.now() - started) / 1000)
+  const loadAverage = loadRange(runs)
+  if (loadAverage) meta.loadAverage = loadAverage
+  const results = { meta: { ...meta, totalSeconds }, runs }
+  const md = matrixMarkdown(results)
+  const outDir = path.join(root, 'bench', 'results')
+  mkdirSync(outDir, { recursive: true })
+  writeFileSync(path.join(outDir, 'matrix.json'), `${JSON.stringify(results, null, 2)}\n`)
+  writeFileSync(path.join(outDir, 'matrix.md'), `${md}\n`)
+  console.log(`\n━━ Matrix (also in bench/results/matrix.md) ━━\n\n${md}\n`)
+  warnIfBusy(meta.loadAverage)
+  const failed = runs.flatMap((r) =>
+    r.scenarios
+      .filter((s) => s.non2xx + s.errors + s.timeouts > 0)
+      .map((s) => `${s.label} at ${sizeLabel(r.size)}, ${r.database}, ${r.cache}`),
+  )
+  if (failed.length > 0)
+    console.error(`\n‼ FAILED REQUESTS during the load:\n${failed.map((f) => `  - ${f}`).join('\n')}`)
+  console.log(
+    `${failed.length === 0 ? 'Done' : 'FAIL'}: ${runs.length} runs in ${Math.floor(totalSeconds / 60)} min ` +
+      `${totalSeconds % 60} s. Raw runs in bench/results/matrix.json.`,
+  )
+  return failed.length === 0 ? 0 : 1
 }
 
 async function main() {
@@ -229,15 +370,9 @@ async function main() {
   }
   installSignalHandlers(stopLoad)
   const started = performance.now()
-  const cpus = os.cpus()
+  if (options.matrix) return benchMatrix(options, started)
   const meta = {
-    date: new Date().toISOString().slice(0, 16).replace('T', ' '),
-    commit: gitCommit(),
-    node: process.versions.node,
-    cpu: `${cpus.length} × ${cpus[0]?.model?.trim() ?? 'CPU'}`,
-    connections: options.connections,
-    duration: options.duration,
-    warmup: options.warmup,
+    ...runMeta(options),
     cache:
       options.cacheSeconds === undefined ? 'server default cache' : `CACHE_SECONDS=${options.cacheSeconds}`,
     budgets: {
@@ -269,9 +404,8 @@ async function main() {
 
   const checks = evaluate(runs, BUDGETS)
   const totalSeconds = Math.round((performance.now() - started) / 1000)
-  const loads = runs.flatMap((r) => r.scenarios.map((s) => s.loadAverage))
-  if (loads.length > 0)
-    meta.loadAverage = { min: Math.min(...loads), max: Math.max(...loads), cpus: cpus.length }
+  const loadAverage = loadRange(runs)
+  if (loadAverage) meta.loadAverage = loadAverage
   const results = {
     meta: { ...meta, totalSeconds },
     relevance,
@@ -288,12 +422,7 @@ async function main() {
   writeFileSync(path.join(outDir, 'latest.md'), `${md}\n`)
   console.log(`\n━━ Markdown (also in bench/results/latest.md) ━━\n\n${md}\n`)
 
-  if (meta.loadAverage && meta.loadAverage.max > cpus.length + 2) {
-    console.warn(
-      `\n⚠ The 1-minute load average reached ${meta.loadAverage.max} on ${cpus.length} CPUs (the benchmark itself ` +
-        'accounts for about 2–3): other work on this machine inflated the figures, p99 most. Rerun on a quiet machine.',
-    )
-  }
+  warnIfBusy(meta.loadAverage)
   const errors = checks.filter((c) => c.kind === 'errors')
   if (errors.length > 0) {
     console.error(
