@@ -5,8 +5,8 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Logger } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import pg from 'pg'
+import { PgliteConnection, pgliteEngine } from './pglite-connection'
 
 /** One type for both drivers: repositories never know which one runs under them. */
 export type Db = PgDatabase<PgQueryResultHKT>
@@ -55,38 +55,51 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       client.on('error', (err) => console.error(`database connection lost while in use: ${err.message}`)),
     )
     await pool.query('select 1')
+    if (process.env.DB_TRACE === '1') traceQueries(pool)
     const db = drizzlePg({ client: pool, logger }) as unknown as Db
     return { db, kind: 'postgres', queries, close: () => pool.end() }
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true })
-  const client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } })
-  if (process.env.DB_TRACE === '1') traceQueries(client)
-  const db = drizzlePglite({ client, logger }) as unknown as Db
-  return { db, kind: 'pglite', queries, close: () => client.close() }
+  const pglite = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+  // Both databases speak through the same driver (node-postgres and Drizzle's node-postgres
+  // dialect): PgliteConnection hands pg's protocol messages to the WASM engine. Named prepared
+  // statements then work on PGlite too (docs/decisions.md "One driver for both databases"). PGlite
+  // is one session, so the pool holds one client: a transaction has it to itself, as with PGlite's
+  // own transaction lock, and the client is never closed for idleness (its prepared statements live
+  // in that one session).
+  const connection = new PgliteConnection(pgliteEngine(pglite))
+  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, connection } as pg.PoolConfig)
+  pool.on('error', (err) => console.error(`embedded database client failed: ${err.message}`))
+  if (process.env.DB_TRACE === '1') traceQueries(pool)
+  const db = drizzlePg({ client: pool, logger }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    queries,
+    close: async () => {
+      await pool.end()
+      await pglite.close()
+    },
+  }
 }
 
-/** DB_TRACE=1: every statement with its duration on stderr, to find the slow one. Diagnostics only. */
-function traceQueries(client: PGlite) {
-  timeQueries(client)
-  // Statements inside a transaction go through the transaction's own query function.
-  const transaction = client.transaction.bind(client)
-  client.transaction = ((fn: (tx: Parameters<Parameters<PGlite['transaction']>[0]>[0]) => Promise<unknown>) =>
-    transaction((tx) => {
-      timeQueries(tx)
-      return fn(tx)
-    })) as typeof client.transaction
-}
-
-function timeQueries(client: { query: PGlite['query'] }) {
-  const query = client.query.bind(client)
-  client.query = (async (sql: string, ...rest: unknown[]) => {
-    const started = performance.now()
-    try {
-      return await (query as (...a: unknown[]) => Promise<unknown>)(sql, ...rest)
-    } finally {
-      console.error(
-        `[db ${(performance.now() - started).toFixed(1)} ms] ${sql.replace(/\s+/g, ' ').slice(0, process.env.DB_TRACE_FULL ? 100_000 : 300)}`,
-      )
-    }
-  }) as typeof client.query
+/**
+ * DB_TRACE=1: every statement with its duration on stderr, to find the slow one. Diagnostics only.
+ * Each pooled client's query is timed, so statements inside transactions are traced too.
+ */
+function traceQueries(pool: pg.Pool) {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...a: unknown[]) => Promise<unknown>
+    client.query = (async (config: unknown, ...rest: unknown[]) => {
+      const started = performance.now()
+      const text = typeof config === 'string' ? config : ((config as { text?: string })?.text ?? '')
+      try {
+        return await query(config, ...rest)
+      } finally {
+        console.error(
+          `[db ${(performance.now() - started).toFixed(1)} ms] ${text.replace(/\s+/g, ' ').slice(0, process.env.DB_TRACE_FULL ? 100_000 : 300)}`,
+        )
+      }
+    }) as typeof client.query
+  })
 }

@@ -1,0 +1,150 @@
+import { EventEmitter } from 'node:events'
+import type { PGlite } from '@electric-sql/pglite'
+import { serialize } from 'pg-protocol'
+import type { BackendMessage } from 'pg-protocol/dist/messages'
+import { Parser } from 'pg-protocol/dist/parser'
+
+/** Where the protocol bytes go: PGlite's execProtocolRaw, in this thread or another. */
+export type ProtocolEngine = {
+  ready: Promise<unknown>
+  /** Runs whole frontend messages and answers the backend's messages, as bytes. */
+  run: (messages: Uint8Array) => Promise<Uint8Array>
+}
+
+type Serializer = typeof serialize
+
+/**
+ * PGlite in this thread, answering whole protocol messages. execProtocolRawStream, not
+ * execProtocolRaw: the latter also parses every answer with PGlite's own parser and keeps the parsed
+ * messages for execProtocol, which nothing here reads (about 1 KB of heap per statement, never freed).
+ */
+export function pgliteEngine(pglite: PGlite): ProtocolEngine {
+  return {
+    ready: pglite.waitReady,
+    run: async (messages) => {
+      const chunks: Uint8Array[] = []
+      // The chunk is a view of PGlite's memory, reused by its next write: copy it.
+      await pglite.execProtocolRawStream(messages, { onRawData: (chunk) => chunks.push(chunk.slice()) })
+      const [only] = chunks
+      return only && chunks.length === 1 ? only : Buffer.concat(chunks)
+    },
+  }
+}
+
+/**
+ * A node-postgres connection whose wire is PGlite instead of a socket: pg's Client writes its
+ * messages here, they are serialized with pg's own serializer, handed to PGlite together (all that
+ * one query writes in one turn, so Parse/Bind/Describe/Execute/Sync make one call), and PGlite's
+ * answer is parsed with pg's own parser into the events the Client listens to. PGlite is one
+ * session, so the pool in front of it holds one client (db/client.ts).
+ *
+ * The messages pg sends during a startup (password, SSL, SASL) have no meaning for PGlite, which
+ * is its own server already started: connecting answers "ready" at once, as PGlite's own adapter
+ * (@electric-sql/pglite/node-postgres) does. That adapter is not used because it hands pg's
+ * type-parser option to PGlite's serializer as parameter types, which throws on Drizzle's queries.
+ */
+export class PgliteConnection extends EventEmitter {
+  // Read and written by pg's Client and Query: which named statements this session has parsed.
+  parsedStatements: Record<string, string> = {}
+  submittedNamedStatements: Record<string, string> = {}
+  _connecting = false
+  readonly stream = { destroy: () => this.end() }
+
+  readonly #engine: ProtocolEngine
+  readonly #parser = new Parser()
+  #pending: Uint8Array[] = []
+  #flushQueued = false
+  #chain: Promise<unknown>
+
+  constructor(engine: ProtocolEngine) {
+    super()
+    this.#engine = engine
+    this.#chain = engine.ready
+  }
+
+  connect(): void {
+    this._connecting = true
+    this.#chain = this.#chain.then(() => {
+      this.emit('connect')
+      this.emit('readyForQuery', { name: 'readyForQuery', length: 5, status: 'I' })
+    })
+  }
+
+  // The Client calls startup on 'connect'; PGlite's session is already started.
+  startup(): void {}
+  requestSsl(): void {}
+  password(): void {}
+  sendSASLInitialResponseMessage(): void {}
+  sendSCRAMClientFinalMessage(): void {}
+  cancel(): void {}
+  ref(): void {}
+  unref(): void {}
+
+  query(text: string): void {
+    this.#send(serialize.query(text))
+  }
+  parse(query: Parameters<Serializer['parse']>[0]): void {
+    this.#send(serialize.parse(query))
+  }
+  bind(config: Parameters<Serializer['bind']>[0]): void {
+    this.#send(serialize.bind(config))
+  }
+  execute(config: Parameters<Serializer['execute']>[0]): void {
+    this.#send(serialize.execute(config))
+  }
+  describe(message: Parameters<Serializer['describe']>[0]): void {
+    this.#send(serialize.describe(message))
+  }
+  close(message: Parameters<Serializer['close']>[0]): void {
+    this.#send(serialize.close(message))
+  }
+  flush(): void {
+    this.#send(serialize.flush())
+  }
+  sync(): void {
+    this.#send(serialize.sync())
+  }
+  sendCopyFromChunk(chunk: Buffer): void {
+    this.#send(serialize.copyData(chunk))
+  }
+  endCopyFrom(): void {
+    this.#send(serialize.copyDone())
+  }
+  sendCopyFail(message: string): void {
+    this.#send(serialize.copyFail(message))
+  }
+
+  end(): void {
+    this.#chain = this.#chain.then(() => {
+      this.emit('end')
+      this.removeAllListeners()
+    })
+  }
+
+  #send(message: Uint8Array): void {
+    this.#pending.push(message)
+    if (this.#flushQueued) return
+    this.#flushQueued = true
+    // Everything pg writes for one query is written in one synchronous run: send it as one batch.
+    queueMicrotask(() => {
+      this.#flushQueued = false
+      const batch = Buffer.concat(this.#pending)
+      this.#pending = []
+      this.#chain = this.#chain
+        .then(() => this.#engine.run(batch))
+        .then(
+          (answer) =>
+            this.#parser.parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (msg) =>
+              this.#deliver(msg),
+            ),
+          (err: unknown) => this.emit('error', err),
+        )
+        // A listener that throws must not stop every later batch.
+        .catch((err: unknown) => this.emit('error', err))
+    })
+  }
+
+  #deliver(msg: BackendMessage): void {
+    this.emit(msg.name === 'error' ? 'errorMessage' : msg.name, msg)
+  }
+}
