@@ -328,10 +328,7 @@ async function benchMatrix(options, started) {
   if (loadAverage) meta.loadAverage = loadAverage
   const results = { meta: { ...meta, totalSeconds }, runs }
   const md = matrixMarkdown(results)
-  const outDir = path.join(root, 'bench', 'results')
-  mkdirSync(outDir, { recursive: true })
-  writeFileSync(path.join(outDir, 'matrix.json'), `${JSON.stringify(results, null, 2)}\n`)
-  writeFileSync(path.join(outDir, 'matrix.md'), `${md}\n`)
+  writeResults('matrix', results, md)
   console.log(`\n━━ Matrix (also in bench/results/matrix.md) ━━\n\n${md}\n`)
   warnIfBusy(meta.loadAverage)
   const failed = runs.flatMap((r) =>
@@ -346,6 +343,14 @@ async function benchMatrix(options, started) {
       `${totalSeconds % 60} s. Raw runs in bench/results/matrix.json.`,
   )
   return failed.length === 0 ? 0 : 1
+}
+
+/** bench/results/<name>.json (the raw results) and <name>.md (the report). */
+function writeResults(name, results, md) {
+  const outDir = path.join(root, 'bench', 'results')
+  mkdirSync(outDir, { recursive: true })
+  writeFileSync(path.join(outDir, `${name}.json`), `${JSON.stringify(results, null, 2)}\n`)
+  writeFileSync(path.join(outDir, `${name}.md`), `${md}\n`)
 }
 
 async function main() {
@@ -416,10 +421,7 @@ async function main() {
   console.log(`\n━━ Budgets ━━\n${comparisonTable(runs, checks)}`)
 
   const md = markdown(results)
-  const outDir = path.join(root, 'bench', 'results')
-  mkdirSync(outDir, { recursive: true })
-  writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`)
-  writeFileSync(path.join(outDir, 'latest.md'), `${md}\n`)
+  writeResults('latest', results, md)
   console.log(`\n━━ Markdown (also in bench/results/latest.md) ━━\n\n${md}\n`)
 
   warnIfBusy(meta.loadAverage)
