@@ -23,6 +23,7 @@ import { type AnalysedWord, descriptionText, typoCorrections } from '../../../do
 import { packRank, type RankQuery, rankDerived } from '../../../domain/search-rank'
 import type { ClockReading } from '../../cache/change-clock'
 import type { Db } from '../../db/client'
+import { preparedPerHandle } from '../../db/prepared'
 import { type FacetCount, IdCounter } from './id-counter'
 import {
   compareSlots,
@@ -791,9 +792,20 @@ async function build(db: Db): Promise<IndexData> {
   return data
 }
 
+/**
+ * Read by every search that brings no change-clock reading of its own (the autocomplete), so prepared
+ * (db/prepared.ts).
+ */
+const maxChangeSeqStatement = preparedPerHandle((db) =>
+  db
+    .select({ seq: sql<string | number>`coalesce(max(change_seq), 0)` })
+    .from(sql`products`)
+    .prepare('max_change_seq'),
+)
+
 async function maxChangeSeq(db: Db): Promise<number> {
-  const result = await db.execute(sql`select coalesce(max(change_seq), 0) as seq from products`)
-  return Number((result as unknown as { rows: Array<{ seq: string | number }> }).rows[0]?.seq ?? 0)
+  const [row] = await maxChangeSeqStatement(db).execute()
+  return Number(row?.seq ?? 0)
 }
 
 async function refresh(db: Db, data: IndexData, ids: number[]) {
