@@ -7,7 +7,8 @@ const cli = readdirSync('src/server/cli')
   .map((f) => `src/server/cli/${f}`)
 
 await build({
-  entryPoints: ['src/server/main.ts', ...cli],
+  // The embedded database's worker thread is its own entry (db/open.ts finds it next to the server).
+  entryPoints: ['src/server/main.ts', 'src/server/db/pglite-worker.ts', ...cli],
   outbase: 'src/server',
   outdir: 'dist/server',
   bundle: true,

@@ -33,6 +33,11 @@ const envSchema = z.object({
     .default('0')
     .transform(Number)
     .pipe(z.number().int().min(0).max(10)),
+  /**
+   * Where the embedded database runs: `worker`, a thread of its own (when the build made its script,
+   * dist/server/db/pglite-worker.js), or `main`, the server's own thread. Ignored with DATABASE_URL.
+   */
+  PGLITE_THREAD: z.enum(['worker', 'main']).default('worker'),
   /** How long store-wide reference data and list totals may be reused (seconds; 0 = never). */
   CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -53,6 +58,7 @@ export type Config = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  pgliteThread: 'worker' | 'main'
   sessionSecret: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -102,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    pgliteThread: e.PGLITE_THREAD,
     sessionSecret: e.SESSION_SECRET ?? secretFromDataDir(dataDir, e.NODE_ENV),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,

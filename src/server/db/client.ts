@@ -1,12 +1,11 @@
 import { mkdirSync } from 'node:fs'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { Logger } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { PgliteConnection, pgliteEngine } from './pglite-connection'
+import { createPglite, PgliteConnection, type ProtocolEngine, pgliteEngine } from './pglite-connection'
+import { pgliteInWorker } from './pglite-thread'
 
 /** One type for both drivers: repositories never know which one runs under them. */
 export type Db = PgDatabase<PgQueryResultHKT>
@@ -20,7 +19,10 @@ export type Database = {
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | undefined } // undefined: in memory
+  // dataDir undefined: in memory. workerFile: the built db/pglite-worker.js, to run PGlite in a
+  // thread of its own (db/pglite-thread.ts); without it PGlite runs in this thread. onFailure: that
+  // thread failed or ended unasked (every later statement fails).
+  | { kind: 'pglite'; dataDir: string | undefined; workerFile?: string; onFailure?: (err: Error) => void }
   | { kind: 'postgres'; url: string; poolSize?: number }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -60,14 +62,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return { db, kind: 'postgres', queries, close: () => pool.end() }
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true })
-  const pglite = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { pg_trgm } })
+  const { engine, close } = await startPglite(target)
   // Both databases speak through the same driver (node-postgres and Drizzle's node-postgres
   // dialect): PgliteConnection hands pg's protocol messages to the WASM engine. Named prepared
   // statements then work on PGlite too (docs/decisions.md "One driver for both databases"). PGlite
   // is one session, so the pool holds one client: a transaction has it to itself, as with PGlite's
   // own transaction lock, and the client is never closed for idleness (its prepared statements live
   // in that one session).
-  const connection = new PgliteConnection(pgliteEngine(pglite))
+  const connection = new PgliteConnection(engine)
   const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, connection } as pg.PoolConfig)
   pool.on('error', (err) => console.error(`embedded database client failed: ${err.message}`))
   if (process.env.DB_TRACE === '1') traceQueries(pool)
@@ -78,9 +80,26 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     queries,
     close: async () => {
       await pool.end()
-      await pglite.close()
+      await close()
     },
   }
+}
+
+async function startPglite({
+  dataDir,
+  workerFile,
+  onFailure,
+}: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<{
+  engine: ProtocolEngine
+  close: () => Promise<void>
+}> {
+  if (workerFile) {
+    const engine = pgliteInWorker(workerFile, dataDir, onFailure)
+    await engine.ready
+    return { engine, close: engine.close }
+  }
+  const pglite = await createPglite(dataDir)
+  return { engine: pgliteEngine(pglite), close: () => pglite.close() }
 }
 
 /**

@@ -1,7 +1,11 @@
-import { PGlite } from '@electric-sql/pglite'
+import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { build } from 'esbuild'
 import pg from 'pg'
-import { afterEach, describe, expect, it } from 'vitest'
-import { PgliteConnection, type ProtocolEngine, pgliteEngine } from './pglite-connection'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createPglite, PgliteConnection, type ProtocolEngine, pgliteEngine } from './pglite-connection'
+import { pgliteInWorker } from './pglite-thread'
 
 /** The type bytes of the frontend messages in one batch ('P' Parse, 'B' Bind, 'Q' simple query…). */
 function messageTypes(batch: Uint8Array): string[] {
@@ -12,27 +16,63 @@ function messageTypes(batch: Uint8Array): string[] {
   return types
 }
 
-const opened: { pool: pg.Pool; pglite: PGlite }[] = []
+// The worker thread's script, built as `npm run build` builds it (scripts/build-server.mjs).
+const work = path.join(process.cwd(), '.tmp', `pglite-worker-${randomBytes(4).toString('hex')}`)
+const workerFile = path.join(work, 'pglite-worker.js')
+beforeAll(async () => {
+  await build({
+    entryPoints: [path.join(process.cwd(), 'src/server/db/pglite-worker.ts')],
+    outfile: workerFile,
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'esm',
+    packages: 'external',
+    logLevel: 'warning',
+  })
+}, 60_000)
+afterAll(() => rmSync(work, { recursive: true, force: true }))
 
-async function open(wrap: (engine: ProtocolEngine) => ProtocolEngine = (e) => e) {
-  const pglite = await PGlite.create('memory://')
-  const pool = new pg.Pool({
-    max: 1,
-    idleTimeoutMillis: 0,
-    connection: new PgliteConnection(wrap(pgliteEngine(pglite))),
-  } as pg.PoolConfig)
-  opened.push({ pool, pglite })
-  return pool
-}
+type Started = { engine: ProtocolEngine; close: () => Promise<void> }
+const threads: Array<[string, () => Promise<Started>]> = [
+  [
+    'PGlite in this thread',
+    async () => {
+      const pglite = await createPglite(undefined)
+      return { engine: pgliteEngine(pglite), close: () => pglite.close() }
+    },
+  ],
+  [
+    'PGlite in a worker thread',
+    async () => {
+      const engine = pgliteInWorker(workerFile, undefined)
+      await engine.ready
+      return { engine, close: engine.close }
+    },
+  ],
+]
 
-afterEach(async () => {
-  for (const { pool, pglite } of opened.splice(0)) {
-    await pool.end()
-    await pglite.close()
+describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) => {
+  const opened: { pool: pg.Pool; close: () => Promise<void> }[] = []
+
+  async function open(wrap: (engine: ProtocolEngine) => ProtocolEngine = (e) => e) {
+    const { engine, close } = await start()
+    const pool = new pg.Pool({
+      max: 1,
+      idleTimeoutMillis: 0,
+      connection: new PgliteConnection(wrap(engine)),
+    } as pg.PoolConfig)
+    opened.push({ pool, close })
+    return pool
   }
-})
 
-describe('PgliteConnection (node-postgres over PGlite)', () => {
+  afterEach(async () => {
+    for (const { pool, close } of opened.splice(0)) {
+      await pool.end()
+      await close()
+    }
+  })
+
   it('parses a named statement once per session and sends each query as one batch', async () => {
     const batches: string[][] = []
     const pool = await open((engine) => ({
@@ -104,5 +144,44 @@ describe('PgliteConnection (node-postgres over PGlite)', () => {
     await pool.query('select 1')
     failNext = true
     await expect(pool.query('select 2')).rejects.toThrow('engine down')
+  })
+})
+
+describe('PGlite in a worker thread', () => {
+  it('keeps what was written on disk after closing, and answers an error once its thread has ended', async () => {
+    const dataDir = path.join(work, `data-${randomBytes(4).toString('hex')}`)
+    const first = pgliteInWorker(workerFile, dataDir)
+    await first.ready
+    const pool = new pg.Pool({
+      max: 1,
+      idleTimeoutMillis: 0,
+      connection: new PgliteConnection(first),
+    } as pg.PoolConfig)
+    await pool.query('create table kept (word text)')
+    await pool.query('insert into kept values ($1)', ['sipariş'])
+    await pool.end()
+    await first.close()
+    await expect(first.run(new Uint8Array([83, 0, 0, 0, 4]))).rejects.toThrow(/thread ended/)
+
+    const second = pgliteInWorker(workerFile, dataDir)
+    await second.ready
+    const again = new pg.Pool({
+      max: 1,
+      idleTimeoutMillis: 0,
+      connection: new PgliteConnection(second),
+    } as pg.PoolConfig)
+    expect((await again.query('select word from kept')).rows).toEqual([{ word: 'sipariş' }])
+    await again.end()
+    await second.close()
+  })
+
+  it('reports a thread that could not start, and fails its statements instead of leaving them waiting', async () => {
+    const failures: string[] = []
+    const engine = pgliteInWorker(path.join(work, 'no-such-worker.js'), undefined, (err) =>
+      failures.push(err.message),
+    )
+    await expect(engine.ready).rejects.toThrow()
+    await expect(engine.run(new Uint8Array([83, 0, 0, 0, 4]))).rejects.toThrow()
+    expect(failures).toHaveLength(1)
   })
 })

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
-import type { PGlite } from '@electric-sql/pglite'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { serialize } from 'pg-protocol'
 import type { BackendMessage } from 'pg-protocol/dist/messages'
 import { Parser } from 'pg-protocol/dist/parser'
@@ -7,11 +8,19 @@ import { Parser } from 'pg-protocol/dist/parser'
 /** Where the protocol bytes go: PGlite's execProtocolRaw, in this thread or another. */
 export type ProtocolEngine = {
   ready: Promise<unknown>
-  /** Runs whole frontend messages and answers the backend's messages, as bytes. */
+  /**
+   * Runs whole frontend messages and answers the backend's messages, as bytes. The messages are the
+   * engine's from then on (a worker thread's engine moves their buffer there).
+   */
   run: (messages: Uint8Array) => Promise<Uint8Array>
 }
 
 type Serializer = typeof serialize
+
+/** PGlite on `dataDir` (in memory without one), with the extensions the migrations create. */
+export function createPglite(dataDir: string | undefined): Promise<PGlite> {
+  return PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } })
+}
 
 /**
  * PGlite in this thread, answering whole protocol messages. execProtocolRawStream, not
@@ -25,8 +34,16 @@ export function pgliteEngine(pglite: PGlite): ProtocolEngine {
       const chunks: Uint8Array[] = []
       // The chunk is a view of PGlite's memory, reused by its next write: copy it.
       await pglite.execProtocolRawStream(messages, { onRawData: (chunk) => chunks.push(chunk.slice()) })
+      // One buffer of its own (not a slice of Node's shared pool), so it may move to another thread.
       const [only] = chunks
-      return only && chunks.length === 1 ? only : Buffer.concat(chunks)
+      if (only && chunks.length === 1) return only
+      const answer = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
+      let at = 0
+      for (const chunk of chunks) {
+        answer.set(chunk, at)
+        at += chunk.length
+      }
+      return answer
     },
   }
 }
@@ -128,7 +145,14 @@ export class PgliteConnection extends EventEmitter {
     // Everything pg writes for one query is written in one synchronous run: send it as one batch.
     queueMicrotask(() => {
       this.#flushQueued = false
-      const batch = Buffer.concat(this.#pending)
+      // A buffer of its own (Buffer.concat may hand out a slice of Node's shared pool), so that a
+      // worker thread's engine can take it over instead of copying.
+      const batch = Buffer.allocUnsafeSlow(this.#pending.reduce((n, m) => n + m.length, 0))
+      let at = 0
+      for (const message of this.#pending) {
+        batch.set(message, at)
+        at += message.length
+      }
       this.#pending = []
       this.#chain = this.#chain
         .then(() => this.#engine.run(batch))
