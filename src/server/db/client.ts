@@ -4,7 +4,7 @@ import type { Logger } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { createPglite, PgliteConnection, type ProtocolEngine, pgliteEngine } from './pglite-connection'
+import { createPglite, type ProtocolEngine, pgliteEngine, poolOverPglite } from './pglite-connection'
 import { pgliteInWorker } from './pglite-thread'
 
 /** One type for both drivers: repositories never know which one runs under them. */
@@ -64,13 +64,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true })
   const { engine, close } = await startPglite(target)
   // Both databases speak through the same driver (node-postgres and Drizzle's node-postgres
-  // dialect): PgliteConnection hands pg's protocol messages to the WASM engine. Named prepared
-  // statements then work on PGlite too (docs/decisions.md "One driver for both databases"). PGlite
-  // is one session, so the pool holds one client: a transaction has it to itself, as with PGlite's
-  // own transaction lock, and the client is never closed for idleness (its prepared statements live
-  // in that one session).
-  const connection = new PgliteConnection(engine)
-  const pool = new pg.Pool({ max: 1, idleTimeoutMillis: 0, connection } as pg.PoolConfig)
+  // dialect), so named prepared statements work on PGlite too (docs/decisions.md "One driver for both
+  // databases").
+  const pool = poolOverPglite(engine)
   pool.on('error', (err) => console.error(`embedded database client failed: ${err.message}`))
   if (process.env.DB_TRACE === '1') traceQueries(pool)
   const db = drizzlePg({ client: pool, logger }) as unknown as Db

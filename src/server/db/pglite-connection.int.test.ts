@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import { build } from 'esbuild'
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createPglite, PgliteConnection, type ProtocolEngine, pgliteEngine } from './pglite-connection'
+import { bundle } from '../test/app-process'
+import { createPglite, type ProtocolEngine, pgliteEngine, poolOverPglite } from './pglite-connection'
 import { pgliteInWorker } from './pglite-thread'
 
 /** The type bytes of the frontend messages in one batch ('P' Parse, 'B' Bind, 'Q' simple query…). */
@@ -20,16 +20,7 @@ function messageTypes(batch: Uint8Array): string[] {
 const work = path.join(process.cwd(), '.tmp', `pglite-worker-${randomBytes(4).toString('hex')}`)
 const workerFile = path.join(work, 'pglite-worker.js')
 beforeAll(async () => {
-  await build({
-    entryPoints: [path.join(process.cwd(), 'src/server/db/pglite-worker.ts')],
-    outfile: workerFile,
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    format: 'esm',
-    packages: 'external',
-    logLevel: 'warning',
-  })
+  await bundle(path.join(process.cwd(), 'src/server/db/pglite-worker.ts'), workerFile)
 }, 60_000)
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
@@ -57,11 +48,7 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
 
   async function open(wrap: (engine: ProtocolEngine) => ProtocolEngine = (e) => e) {
     const { engine, close } = await start()
-    const pool = new pg.Pool({
-      max: 1,
-      idleTimeoutMillis: 0,
-      connection: new PgliteConnection(wrap(engine)),
-    } as pg.PoolConfig)
+    const pool = poolOverPglite(wrap(engine))
     opened.push({ pool, close })
     return pool
   }
@@ -152,11 +139,7 @@ describe('PGlite in a worker thread', () => {
     const dataDir = path.join(work, `data-${randomBytes(4).toString('hex')}`)
     const first = pgliteInWorker(workerFile, dataDir)
     await first.ready
-    const pool = new pg.Pool({
-      max: 1,
-      idleTimeoutMillis: 0,
-      connection: new PgliteConnection(first),
-    } as pg.PoolConfig)
+    const pool = poolOverPglite(first)
     await pool.query('create table kept (word text)')
     await pool.query('insert into kept values ($1)', ['sipariş'])
     await pool.end()
@@ -165,11 +148,7 @@ describe('PGlite in a worker thread', () => {
 
     const second = pgliteInWorker(workerFile, dataDir)
     await second.ready
-    const again = new pg.Pool({
-      max: 1,
-      idleTimeoutMillis: 0,
-      connection: new PgliteConnection(second),
-    } as pg.PoolConfig)
+    const again = poolOverPglite(second)
     expect((await again.query('select word from kept')).rows).toEqual([{ word: 'sipariş' }])
     await again.end()
     await second.close()

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import pg from 'pg'
 import { serialize } from 'pg-protocol'
 import type { BackendMessage } from 'pg-protocol/dist/messages'
 import { Parser } from 'pg-protocol/dist/parser'
@@ -16,6 +17,20 @@ export type ProtocolEngine = {
 }
 
 type Serializer = typeof serialize
+
+/**
+ * A node-postgres pool over PGlite. PgliteConnection hands pg's protocol messages to the engine.
+ * PGlite is one session, so the pool holds one client: a transaction has it to itself, as with
+ * PGlite's own transaction lock. The client is never closed for idleness, because its prepared
+ * statements live in that one session.
+ */
+export function poolOverPglite(engine: ProtocolEngine): pg.Pool {
+  return new pg.Pool({
+    max: 1,
+    idleTimeoutMillis: 0,
+    connection: new PgliteConnection(engine),
+  } as pg.PoolConfig)
+}
 
 /** PGlite on `dataDir` (in memory without one), with the extensions the migrations create. */
 export function createPglite(dataDir: string | undefined): Promise<PGlite> {

@@ -19,8 +19,16 @@ export type AppProcess = { url: string; child: ChildProcess; output: () => strin
 export async function bundleServer(dir: string): Promise<string> {
   mkdirSync(dir, { recursive: true })
   const outfile = path.join(dir, 'main.js')
+  await bundle(path.join(root, 'src/server/main.ts'), outfile, {
+    'import.meta.url': JSON.stringify(pathToFileURL(path.join(root, 'dist/server/main.js')).href),
+  })
+  return outfile
+}
+
+/** One entry bundled as scripts/build-server.mjs bundles the server's (dependencies stay external). */
+export async function bundle(entry: string, outfile: string, define?: Record<string, string>): Promise<void> {
   await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
+    entryPoints: [entry],
     outfile,
     bundle: true,
     platform: 'node',
@@ -28,11 +36,8 @@ export async function bundleServer(dir: string): Promise<string> {
     format: 'esm',
     packages: 'external',
     logLevel: 'warning',
-    define: {
-      'import.meta.url': JSON.stringify(pathToFileURL(path.join(root, 'dist/server/main.js')).href),
-    },
+    define,
   })
-  return outfile
 }
 
 /** The environment of a test server on `databaseUrl`: quiet, no demo data, no server rendering. */
