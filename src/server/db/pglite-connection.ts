@@ -6,7 +6,7 @@ import { serialize } from 'pg-protocol'
 import type { BackendMessage } from 'pg-protocol/dist/messages'
 import { Parser } from 'pg-protocol/dist/parser'
 
-/** Where the protocol bytes go: PGlite's execProtocolRaw, in this thread or another. */
+/** Where the protocol bytes go: PGlite, in this thread (pgliteEngine) or a worker's (db/pglite-thread.ts). */
 export type ProtocolEngine = {
   ready: Promise<unknown>
   /**
@@ -68,7 +68,7 @@ export function pgliteEngine(pglite: PGlite): ProtocolEngine {
  * messages here, they are serialized with pg's own serializer, handed to PGlite together (all that
  * one query writes in one turn, so Parse/Bind/Describe/Execute/Sync make one call), and PGlite's
  * answer is parsed with pg's own parser into the events the Client listens to. PGlite is one
- * session, so the pool in front of it holds one client (db/client.ts).
+ * session, so the pool in front of it holds one client (poolOverPglite).
  *
  * The messages pg sends during a startup (password, SSL, SASL) have no meaning for PGlite, which
  * is its own server already started: connecting answers "ready" at once, as PGlite's own adapter
