@@ -4,7 +4,13 @@ import path from 'node:path'
 import type pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { bundle } from '../test/app-process'
-import { createPglite, type ProtocolEngine, pgliteEngine, poolOverPglite } from './pglite-connection'
+import {
+  createPglite,
+  PGLITE_POOL_SIZE,
+  type ProtocolEngine,
+  pgliteEngine,
+  poolOverPglite,
+} from './pglite-connection'
 import { pgliteInWorker } from './pglite-thread'
 
 /** The type bytes of the frontend messages in one batch ('P' Parse, 'B' Bind, 'Q' simple query…). */
@@ -89,7 +95,7 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
     ])
   })
 
-  it('answers callers that wait on the one client in turn, each with its own rows', async () => {
+  it('answers many callers at once, each with its own rows', async () => {
     const pool = await open()
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
@@ -97,6 +103,81 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
       ),
     )
     expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => i * 2))
+  })
+
+  it("shares the session's named statements among the pool's clients: one Parse for all", async () => {
+    const types: string[] = []
+    const pool = await open((engine) => ({
+      ready: engine.ready,
+      run: (messages) => {
+        types.push(...messageTypes(messages))
+        return engine.run(messages)
+      },
+    }))
+    const twice = (i: number) =>
+      pool
+        .query({ name: 'twice', text: 'select $1::int * 2 as twice', values: [i] })
+        .then((r) => r.rows[0].twice)
+    expect(await Promise.all(Array.from({ length: 12 }, (_, i) => twice(i)))).toEqual(
+      Array.from({ length: 12 }, (_, i) => i * 2),
+    )
+    expect(types.filter((t) => t === 'P')).toHaveLength(1)
+    expect(types.filter((t) => t === 'B')).toHaveLength(12)
+  })
+
+  it("hands the engine the clients' next batches before the last one is answered", async () => {
+    let running = 0
+    let most = 0
+    const pool = await open((engine) => ({
+      ready: engine.ready,
+      run: async (messages) => {
+        most = Math.max(most, ++running)
+        try {
+          return await engine.run(messages)
+        } finally {
+          running--
+        }
+      },
+    }))
+    await Promise.all(Array.from({ length: 12 }, (_, i) => pool.query('select $1::int', [i])))
+    expect(most).toBeGreaterThan(1)
+    expect(most).toBeLessThanOrEqual(PGLITE_POOL_SIZE)
+  })
+
+  it("keeps the other clients' statements out of an open transaction until it ends", async () => {
+    const pool = await open()
+    await pool.query('create table t (id int primary key)')
+    const owner = await pool.connect()
+    await owner.query('begin')
+    await owner.query('insert into t values (1)')
+    // Inside the owner's transaction this insert would be rolled back with it; it must wait instead.
+    let otherDone = false
+    const other = pool.query('insert into t values (2)').then(() => {
+      otherDone = true
+    })
+    const seen = pool.query('select count(*)::int as n from t').then((r) => r.rows[0].n)
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(otherDone).toBe(false)
+    expect((await owner.query('select count(*)::int as n from t')).rows[0].n).toBe(1)
+    await owner.query('rollback')
+    owner.release()
+    await other
+    // Asked after the insert, answered after it: the owner's row is gone, the other's is there.
+    expect(await seen).toBe(1)
+    expect((await pool.query('select array_agg(id)::int[] as ids from t')).rows[0].ids).toEqual([2])
+  })
+
+  it('rolls back the transaction of a client that ends inside it, and the others go on', async () => {
+    const pool = await open()
+    await pool.query('create table t (id int primary key)')
+    const owner = await pool.connect()
+    await owner.query('begin')
+    await owner.query('insert into t values (1)')
+    const waiting = pool.query('select count(*)::int as n from t')
+    owner.release(new Error('dropped'))
+    expect((await waiting).rows[0].n).toBe(0)
+    await pool.query('insert into t values (1)')
+    expect((await pool.query('select count(*)::int as n from t')).rows[0].n).toBe(1)
   })
 
   it("reports PostgreSQL's error with its code, rolls the transaction back and stays usable", async () => {

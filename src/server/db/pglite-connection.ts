@@ -5,6 +5,7 @@ import pg from 'pg'
 import { serialize } from 'pg-protocol'
 import type { BackendMessage } from 'pg-protocol/dist/messages'
 import { Parser } from 'pg-protocol/dist/parser'
+import { beginsTransaction, PgliteSession } from './pglite-session'
 
 /** Where the protocol bytes go: PGlite, in this thread (pgliteEngine) or a worker's (db/pglite-thread.ts). */
 export type ProtocolEngine = {
@@ -19,18 +20,27 @@ export type ProtocolEngine = {
 type Serializer = typeof serialize
 
 /**
- * A node-postgres pool over PGlite. PgliteConnection hands pg's protocol messages to the engine.
- * PGlite is one session, so the pool holds one client: a transaction has it to itself, as with
- * PGlite's own transaction lock. The client is never closed for idleness, because its prepared
- * statements live in that one session.
+ * A node-postgres pool over PGlite. PGlite is one session; the pool's clients share it through a
+ * PgliteSession, which hands their batches to the engine without waiting for each other's answers
+ * and gives a transaction the session to itself until it ends. The clients are never closed for
+ * idleness (their records of the session's prepared statements are the session's anyway).
  */
-export function poolOverPglite(engine: ProtocolEngine): pg.Pool {
-  return new pg.Pool({
-    max: 1,
-    idleTimeoutMillis: 0,
-    connection: new PgliteConnection(engine),
-  } as pg.PoolConfig)
+export function poolOverPglite(engine: ProtocolEngine, max = PGLITE_POOL_SIZE): pg.Pool {
+  const session = new PgliteSession(engine)
+  class PgliteClient extends pg.Client {
+    constructor(config?: pg.ClientConfig) {
+      super({ ...config, connection: new PgliteConnection(session) } as pg.ClientConfig)
+    }
+  }
+  return new pg.Pool({ max, idleTimeoutMillis: 0, Client: PgliteClient } as pg.PoolConfig)
 }
+
+/**
+ * Clients on the embedded database's one session: enough that the engine always has the next batch
+ * waiting while it runs one (measured in docs/decisions.md "Several clients on the embedded
+ * database's one session").
+ */
+export const PGLITE_POOL_SIZE = 4
 
 /** PGlite on `dataDir` (in memory without one), with the extensions the migrations create. */
 export function createPglite(dataDir: string | undefined): Promise<PGlite> {
@@ -68,7 +78,7 @@ export function pgliteEngine(pglite: PGlite): ProtocolEngine {
  * messages here, they are serialized with pg's own serializer, handed to PGlite together (all that
  * one query writes in one turn, so Parse/Bind/Describe/Execute/Sync make one call), and PGlite's
  * answer is parsed with pg's own parser into the events the Client listens to. PGlite is one
- * session, so the pool in front of it holds one client (poolOverPglite).
+ * session, which the pool's clients share through a PgliteSession (poolOverPglite).
  *
  * The messages pg sends during a startup (password, SSL, SASL) have no meaning for PGlite, which
  * is its own server already started: connecting answers "ready" at once, as PGlite's own adapter
@@ -76,22 +86,26 @@ export function pgliteEngine(pglite: PGlite): ProtocolEngine {
  * type-parser option to PGlite's serializer as parameter types, which throws on Drizzle's queries.
  */
 export class PgliteConnection extends EventEmitter {
-  // Read and written by pg's Client and Query: which named statements this session has parsed.
-  parsedStatements: Record<string, string> = {}
-  submittedNamedStatements: Record<string, string> = {}
+  // Read and written by pg's Client and Query: which named statements the session has parsed (the
+  // session's records, shared by every client on it).
+  readonly parsedStatements: Record<string, string>
+  readonly submittedNamedStatements: Record<string, string>
   _connecting = false
   readonly stream = { destroy: () => this.end() }
 
-  readonly #engine: ProtocolEngine
+  readonly #session: PgliteSession
   readonly #parser = new Parser()
   #pending: Uint8Array[] = []
+  #pendingBegins = false
   #flushQueued = false
   #chain: Promise<unknown>
 
-  constructor(engine: ProtocolEngine) {
+  constructor(session: PgliteSession) {
     super()
-    this.#engine = engine
-    this.#chain = engine.ready
+    this.#session = session
+    this.parsedStatements = session.parsedStatements
+    this.submittedNamedStatements = session.submittedNamedStatements
+    this.#chain = session.ready
   }
 
   connect(): void {
@@ -113,6 +127,7 @@ export class PgliteConnection extends EventEmitter {
   unref(): void {}
 
   query(text: string): void {
+    if (beginsTransaction(text)) this.#pendingBegins = true
     this.#send(serialize.query(text))
   }
   parse(query: Parameters<Serializer['parse']>[0]): void {
@@ -147,6 +162,7 @@ export class PgliteConnection extends EventEmitter {
   }
 
   end(): void {
+    this.#session.release(this, serialize.query('rollback'))
     this.#chain = this.#chain.then(() => {
       this.emit('end')
       this.removeAllListeners()
@@ -169,8 +185,10 @@ export class PgliteConnection extends EventEmitter {
         at += message.length
       }
       this.#pending = []
+      const begins = this.#pendingBegins
+      this.#pendingBegins = false
       this.#chain = this.#chain
-        .then(() => this.#engine.run(batch))
+        .then(() => this.#session.run(this, batch, begins))
         .then(
           (answer) =>
             this.#parser.parse(Buffer.from(answer.buffer, answer.byteOffset, answer.byteLength), (msg) =>

@@ -10,8 +10,8 @@ type Answer =
 
 /**
  * PGlite in a worker thread (db/pglite-worker.ts, built to `workerFile`), as a protocol engine for
- * PgliteConnection. Only one batch is ever in flight (the connection sends the next after the
- * answer), so the answers come back in order; each is matched to its batch by id all the same.
+ * PgliteConnection. Several batches may be on their way at once (db/pglite-session.ts); the thread
+ * runs them in the order they were posted, and each answer is matched to its batch by id.
  */
 export function pgliteInWorker(
   workerFile: string,
