@@ -91,17 +91,81 @@ const productForCart = preparedPerHandle((db) => {
     .prepare('product_for_cart')
 })
 
-/** Adds to the line of this product and unit, or opens it: one atomic statement. */
-export async function addToLine(db: Db, cartId: number, productId: number, unitId: number, quantity: number) {
-  const [row] = await db
+/**
+ * findProductForCart for every add of a batch in one statement: the rows in the order of `wanted`,
+ * null where the product is missing or inactive. Held units and line quantities are the cart's as
+ * stored; the adds of the batch itself are the caller's to count.
+ */
+export async function findProductsForCart(
+  db: Db,
+  cartId: number,
+  wanted: { productId: number; unitId: number }[],
+) {
+  const rows = await productsForCart(db).execute({
+    cartId,
+    productIds: wanted.map((w) => w.productId),
+    unitIds: wanted.map((w) => w.unitId),
+  })
+  const byPosition = new Map(rows.map(({ position, ...row }) => [position, row]))
+  return wanted.map((_, i) => byPosition.get(i + 1) ?? null)
+}
+
+/** Prepared (db/prepared.ts) like productForCart: one plan for batches of any size. */
+const productsForCart = preparedPerHandle((db) => {
+  const cartId = sql.placeholder('cartId')
+  const held = sql<number>`(select coalesce(sum(ci.quantity::bigint * cu.multiplier), 0)::float8 from cart_items ci
+      join product_units cu on cu.id = ci.unit_id
+      where ci.cart_id = ${cartId} and ci.product_id = "products"."id")`
+  const lineQuantity = sql<number>`(select coalesce(max(ci.quantity), 0)::int from cart_items ci
+      where ci.cart_id = ${cartId} and ci.product_id = "products"."id" and ci.unit_id = wanted.unit_id)`
+  return db
+    .select({
+      position: sql<number>`wanted.position::int`,
+      id: products.id,
+      parentId: products.parentId,
+      variantDimensions: products.variantDimensions,
+      salePrice: products.salePrice,
+      stock: products.quantity,
+      unitId: productUnits.id,
+      multiplier: productUnits.multiplier,
+      heldBaseUnits: held,
+      lineQuantity,
+    })
+    .from(
+      sql`unnest(${sql.placeholder('productIds')}::int[], ${sql.placeholder('unitIds')}::int[])
+        with ordinality as wanted (product_id, unit_id, position)`,
+    )
+    .innerJoin(products, and(eq(products.id, sql`wanted.product_id`), eq(products.isActive, true)))
+    .leftJoin(
+      productUnits,
+      and(eq(productUnits.id, sql`wanted.unit_id`), eq(productUnits.productId, products.id)),
+    )
+    .prepare('products_for_cart')
+})
+
+/**
+ * Adds each quantity to its line (product and unit) in one statement, making the lines that are
+ * missing; answers every line with its new quantity. One entry per line: a statement cannot change
+ * one row twice.
+ */
+export async function addToLines(
+  db: Db,
+  cartId: number,
+  lines: { productId: number; unitId: number; quantity: number }[],
+) {
+  return db
     .insert(cartItems)
-    .values({ cartId, productId, unitId, quantity })
+    .values(lines.map((line) => ({ cartId, ...line })))
     .onConflictDoUpdate({
       target: [cartItems.cartId, cartItems.productId, cartItems.unitId],
       set: { quantity: sql`${cartItems.quantity} + excluded.quantity` },
     })
-    .returning({ id: cartItems.id, quantity: cartItems.quantity })
-  return row!
+    .returning({
+      id: cartItems.id,
+      productId: cartItems.productId,
+      unitId: cartItems.unitId,
+      quantity: cartItems.quantity,
+    })
 }
 
 /** A line of this cart, or null (another user's line is as good as missing). */

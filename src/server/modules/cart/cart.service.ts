@@ -8,7 +8,7 @@ import type { AuthUser } from '../../http/session.repository'
 import { loadPricingContext, type PricingContext } from '../catalog/pricing-context'
 import { loadStoreSettings } from '../store/store.repository'
 import {
-  addToLine,
+  addToLines,
   clearCart,
   deleteLine,
   findCartLines,
@@ -16,6 +16,7 @@ import {
   findLine,
   findLineByUnit,
   findProductForCart,
+  findProductsForCart,
   lockCart,
   lockCartVersion,
   setLineQuantity,
@@ -140,6 +141,41 @@ export function addToCart(cart: CartDeps, user: Dealer, input: AddInput): Promis
   })
 }
 
+const lineKey = (line: { productId: number; unitId: number }) => `${line.productId}:${line.unitId}`
+
+/**
+ * The batch's adds, decided in order on the stored cart (`found`: one row per add, from
+ * findProductsForCart) plus the adds before them: each add's refusal, or its line and the quantity the
+ * batch has put on that line up to and including it; and, per line, the batch's whole quantity.
+ */
+export function decideAdds(
+  settings: StoreSettings,
+  inputs: AddInput[],
+  found: Awaited<ReturnType<typeof findProductsForCart>>,
+) {
+  const added = new Map<string, AddInput>()
+  const addedBaseUnits = new Map<number, number>()
+  const outcomes = inputs.map((input, i): { error: AppError } | { key: string; upTo: number } => {
+    try {
+      const product = found[i]
+      if (!product) throw notFound()
+      const key = lineKey(input)
+      const onLine = added.get(key)?.quantity ?? 0
+      const held = product.heldBaseUnits + (addedBaseUnits.get(input.productId) ?? 0)
+      checkAllowed(settings, product, input.quantity, held, product.lineQuantity + onLine)
+      // checkAllowed has refused an unknown unit, so the multiplier is there.
+      addedBaseUnits.set(input.productId, held - product.heldBaseUnits + input.quantity * product.multiplier!)
+      added.set(key, { ...input, quantity: onLine + input.quantity })
+      return { key, upTo: onLine + input.quantity }
+    } catch (error) {
+      // A refusal is decided before any statement runs, so the transaction is still good.
+      if (!(error instanceof AppError)) throw error
+      return { error }
+    }
+  })
+  return { outcomes, added }
+}
+
 async function addBatchNow(data: CartDeps, user: Dealer, batch: PendingAdd[]): Promise<void> {
   const { db } = data
   let committed: { version: number; outcomes: AddOutcome[] }
@@ -147,23 +183,22 @@ async function addBatchNow(data: CartDeps, user: Dealer, batch: PendingAdd[]): P
     const settings = await loadStoreSettings(data)
     committed = await db.transaction(async (tx) => {
       const cart = await lockCartVersion(tx, user.id)
-      const outcomes: AddOutcome[] = []
-      for (const { input } of batch) {
-        try {
-          const product = await findProductForCart(tx, input.productId, input.unitId, { id: cart.id })
-          if (!product) throw notFound()
-          checkAllowed(settings, product, input.quantity, product.heldBaseUnits, product.lineQuantity)
-          outcomes.push({ line: await addToLine(tx, cart.id, input.productId, input.unitId, input.quantity) })
-        } catch (error) {
-          // A refusal is decided before its statement runs, so the transaction is still good.
-          if (!(error instanceof AppError)) throw error
-          outcomes.push({ error })
-        }
-      }
+      const inputs = batch.map((add) => add.input)
+      const decided = decideAdds(settings, inputs, await findProductsForCart(tx, cart.id, inputs))
       // Nothing added: no new cart, no new version (lockCartVersion made or raised them).
-      if (!outcomes.some((o) => 'line' in o)) {
-        throw new AllAddsRefused(outcomes.map((o) => ('error' in o ? o.error : notFound())))
+      if (decided.added.size === 0) {
+        throw new AllAddsRefused(decided.outcomes.map((o) => ('error' in o ? o.error : notFound())))
       }
+      const lines = await addToLines(tx, cart.id, [...decided.added.values()])
+      const byKey = new Map(lines.map((line) => [lineKey(line), line]))
+      const outcomes = decided.outcomes.map((o): AddOutcome => {
+        if ('error' in o) return o
+        const line = byKey.get(o.key)!
+        // The line's quantity right after this add: what it holds now, less the batch's later adds.
+        return {
+          line: { id: line.id, quantity: line.quantity - decided.added.get(o.key)!.quantity + o.upTo },
+        }
+      })
       return { version: cart.version, outcomes }
     })
   } catch (error) {
