@@ -144,12 +144,18 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
     expect(most).toBeLessThanOrEqual(PGLITE_POOL_SIZE)
   })
 
-  it("keeps the other clients' statements out of an open transaction until it ends", async () => {
+  /** A pool, and a client of it inside a transaction that has inserted 1 into a new table t. */
+  async function ownerInTransaction() {
     const pool = await open()
     await pool.query('create table t (id int primary key)')
     const owner = await pool.connect()
     await owner.query('begin')
     await owner.query('insert into t values (1)')
+    return { pool, owner }
+  }
+
+  it("keeps the other clients' statements out of an open transaction until it ends", async () => {
+    const { pool, owner } = await ownerInTransaction()
     // Inside the owner's transaction this insert would be rolled back with it; it must wait instead.
     let otherDone = false
     const other = pool.query('insert into t values (2)').then(() => {
@@ -168,11 +174,7 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
   })
 
   it('rolls back the transaction of a client that ends inside it, and the others go on', async () => {
-    const pool = await open()
-    await pool.query('create table t (id int primary key)')
-    const owner = await pool.connect()
-    await owner.query('begin')
-    await owner.query('insert into t values (1)')
+    const { pool, owner } = await ownerInTransaction()
     const waiting = pool.query('select count(*)::int as n from t')
     owner.release(new Error('dropped'))
     expect((await waiting).rows[0].n).toBe(0)
