@@ -4,7 +4,8 @@ import type { Logger } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
-import { createPglite, type ProtocolEngine, pgliteEngine, poolOverPglite } from './pglite-connection'
+import { createPglite, pgliteEngine, poolOverPglite } from './pglite-connection'
+import type { ProtocolEngine } from './pglite-session'
 import { pgliteInWorker } from './pglite-thread'
 
 /** One type for both drivers: repositories never know which one runs under them. */

@@ -4,13 +4,8 @@ import path from 'node:path'
 import type pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { bundle } from '../test/app-process'
-import {
-  createPglite,
-  PGLITE_POOL_SIZE,
-  type ProtocolEngine,
-  pgliteEngine,
-  poolOverPglite,
-} from './pglite-connection'
+import { createPglite, PGLITE_POOL_SIZE, pgliteEngine, poolOverPglite } from './pglite-connection'
+import type { ProtocolEngine } from './pglite-session'
 import { pgliteInWorker } from './pglite-thread'
 
 /** The type bytes of the frontend messages in one batch ('P' Parse, 'B' Bind, 'Q' simple query…). */

@@ -5,17 +5,7 @@ import pg from 'pg'
 import { serialize } from 'pg-protocol'
 import type { BackendMessage } from 'pg-protocol/dist/messages'
 import { Parser } from 'pg-protocol/dist/parser'
-import { beginsTransaction, PgliteSession } from './pglite-session'
-
-/** Where the protocol bytes go: PGlite, in this thread (pgliteEngine) or a worker's (db/pglite-thread.ts). */
-export type ProtocolEngine = {
-  ready: Promise<unknown>
-  /**
-   * Runs whole frontend messages and answers the backend's messages, as bytes. The messages are the
-   * engine's from then on (a worker thread's engine moves their buffer there).
-   */
-  run: (messages: Uint8Array) => Promise<Uint8Array>
-}
+import { beginsTransaction, PgliteSession, type ProtocolEngine } from './pglite-session'
 
 type Serializer = typeof serialize
 

@@ -1,4 +1,12 @@
-import type { ProtocolEngine } from './pglite-connection'
+/** Where the protocol bytes go: PGlite, in this thread (pgliteEngine) or a worker's (db/pglite-thread.ts). */
+export type ProtocolEngine = {
+  ready: Promise<unknown>
+  /**
+   * Runs whole frontend messages and answers the backend's messages, as bytes. The messages are the
+   * engine's from then on (a worker thread's engine moves their buffer there).
+   */
+  run: (messages: Uint8Array) => Promise<Uint8Array>
+}
 
 /** Which connection a batch comes from: any object, compared by identity. */
 type Sender = object

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads'
-import type { ProtocolEngine } from './pglite-connection'
+import type { ProtocolEngine } from './pglite-session'
 
 type Answer =
   | { ready: true }
