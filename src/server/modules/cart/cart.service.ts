@@ -161,10 +161,16 @@ export function decideAdds(
       if (!product) throw notFound()
       const key = lineKey(input)
       const onLine = added.get(key)?.quantity ?? 0
-      const held = product.heldBaseUnits + (addedBaseUnits.get(input.productId) ?? 0)
-      checkAllowed(settings, product, input.quantity, held, product.lineQuantity + onLine)
+      const addedBefore = addedBaseUnits.get(input.productId) ?? 0
+      checkAllowed(
+        settings,
+        product,
+        input.quantity,
+        product.heldBaseUnits + addedBefore,
+        product.lineQuantity + onLine,
+      )
       // checkAllowed has refused an unknown unit, so the multiplier is there.
-      addedBaseUnits.set(input.productId, held - product.heldBaseUnits + input.quantity * product.multiplier!)
+      addedBaseUnits.set(input.productId, addedBefore + input.quantity * product.multiplier!)
       added.set(key, { ...input, quantity: onLine + input.quantity })
       return { key, upTo: onLine + input.quantity }
     } catch (error) {
