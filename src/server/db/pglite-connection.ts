@@ -15,14 +15,14 @@ type Serializer = typeof serialize
  * and gives a transaction the session to itself until it ends. The clients are never closed for
  * idleness (their records of the session's prepared statements are the session's anyway).
  */
-export function poolOverPglite(engine: ProtocolEngine, max = PGLITE_POOL_SIZE): pg.Pool {
+export function poolOverPglite(engine: ProtocolEngine): pg.Pool {
   const session = new PgliteSession(engine)
   class PgliteClient extends pg.Client {
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connection: new PgliteConnection(session) } as pg.ClientConfig)
     }
   }
-  return new pg.Pool({ max, idleTimeoutMillis: 0, Client: PgliteClient } as pg.PoolConfig)
+  return new pg.Pool({ max: PGLITE_POOL_SIZE, idleTimeoutMillis: 0, Client: PgliteClient } as pg.PoolConfig)
 }
 
 /**

@@ -1,7 +1,8 @@
 // The embedded database's own thread (db/pglite-thread.ts starts it): PGlite runs here, so the
 // server's event loop only serializes and parses protocol messages while PostgreSQL's work in WASM
-// takes the other core. One message at a time: { id, messages } in, { id, answer } or
-// { id, error } out; { close: true } closes PGlite and ends the thread.
+// takes the other core. Messages run in the order they arrive (several may be waiting: see
+// db/pglite-session.ts): { id, messages } in, { id, answer } or { id, error } out; { close: true }
+// closes PGlite and ends the thread.
 import { parentPort, workerData } from 'node:worker_threads'
 import { createPglite, pgliteEngine } from './pglite-connection'
 
