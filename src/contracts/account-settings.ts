@@ -16,5 +16,9 @@ export const accountSettingsRequestSchema = z.strictObject({
 })
 export type AccountSettingsRequest = z.infer<typeof accountSettingsRequestSchema>
 
-export const accountSettingsResponseSchema = z.object({ success: z.literal(true) })
+/**
+ * spec/2 §7's `{ success: true }`, with our addition: the CSRF token of the session, which goes on
+ * under a new cookie after the change (the page's next write sends it).
+ */
+export const accountSettingsResponseSchema = z.object({ success: z.literal(true), csrfToken: z.string() })
 export type AccountSettingsResponse = z.infer<typeof accountSettingsResponseSchema>

@@ -1,37 +1,13 @@
 import { z } from 'zod'
-import { dbId, inputText } from './common'
+import { type PaymentLinkStatus, paymentLinkStatuses } from '../domain/payment-link'
+import { dbId, inputText, requiredTypedAmount } from './common'
 import { isoDaySchema } from './ledger'
-import { paymentStatuses, paymentTypes } from './payments'
 
-/** The back office's payment and payment-link lists: 50 rows a page, newest first. */
+/** The back office's payment-link list: 50 rows a page, newest first. */
 export const BACK_OFFICE_PAGE_SIZE = 50
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1).default(1)
 const dealerSchema = z.object({ id: z.number(), code: z.string(), name: z.string() })
-
-/** GET /yonetim/payments?status=&page= */
-export const adminPaymentsQuerySchema = z.object({
-  status: z.enum(paymentStatuses).optional(),
-  page: pageSchema,
-})
-
-export const adminPaymentSchema = z.object({
-  id: z.string(),
-  status: z.enum(paymentStatuses),
-  paymentType: z.enum(paymentTypes),
-  /** First 6 and last 4 digits only. */
-  cardMasked: z.string(),
-  cardHolder: z.string(),
-  /** TRY before commission, and what the card was charged. */
-  amount: z.number(),
-  totalAmount: z.number(),
-  installment: z.number(),
-  dealer: dealerSchema,
-  order: z.object({ id: z.number(), no: z.string() }).nullable(),
-  failureMessage: z.string().nullable(),
-  createdAt: z.string(),
-})
-export type AdminPayment = z.infer<typeof adminPaymentSchema>
 
 const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
@@ -42,11 +18,7 @@ const listOf = <T extends z.ZodTypeAny>(item: T) =>
     total: z.number(),
   })
 
-export const adminPaymentListSchema = listOf(adminPaymentSchema)
-export type AdminPaymentList = z.infer<typeof adminPaymentListSchema>
-
-export const paymentLinkStatuses = ['open', 'paid', 'expired'] as const
-export type PaymentLinkStatus = (typeof paymentLinkStatuses)[number]
+export { type PaymentLinkStatus, paymentLinkStatuses }
 
 /** GET /yonetim/payment-links?status=&page= */
 export const adminPaymentLinksQuerySchema = z.object({
@@ -78,11 +50,8 @@ export type CustomerSearch = z.infer<typeof customerSearchSchema>
 /** POST /yonetim/bank-transfers — a payment received by bank transfer, credited to the dealer's ledger. */
 export const bankTransferBodySchema = z.strictObject({
   customerId: dbId,
-  /** TRY; a dot or a comma before at most 2 decimals. */
-  amount: inputText()
-    .trim()
-    .regex(/^\d{1,13}([.,]\d{1,2})?$/)
-    .transform((a) => a.replace(',', '.')),
+  /** TRY as staff typed it, read by the grammar of every typed amount (domain/amount.ts): '1.234,56'. */
+  amount: requiredTypedAmount(),
   /** The day the money arrived; not after today. */
   date: isoDaySchema,
   documentNo: inputText().trim().min(1).max(40),

@@ -45,5 +45,10 @@ export const bootstrapSchema = z.object({
   currencies: z.array(currencySchema),
   paymentPlans: z.array(paymentPlanSchema),
   store: storeInfoSchema,
+  /**
+   * The sandbox POS is the gateway outside development (a demo, a staging server): card payments take
+   * no money, and every page shows the TEST MODE ribbon.
+   */
+  testMode: z.boolean(),
 })
 export type Bootstrap = z.infer<typeof bootstrapSchema>

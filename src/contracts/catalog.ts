@@ -119,7 +119,7 @@ export const productListSchema = z.object({
   page: z.number(),
   pages: z.number(),
   limit: z.number(),
-  /** 'relevance' is a search's default (issue 15). */
+  /** 'relevance' is a search's default. */
   sort: z.union([sortSchema, z.literal('relevance')]),
   view: z.enum(['grid', 'list']),
   showNotInStocks: z.enum(['0', '1']),

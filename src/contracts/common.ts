@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { parseAmount } from '../domain/amount'
 
 export const locales = ['tr', 'en'] as const
 export const localeSchema = z.enum(locales)
@@ -23,6 +24,22 @@ const SINGLE_LINE_TEXT = /^[^\p{Cc}]*$/u
 const MULTI_LINE_TEXT = /^(?:[\t\n\r]|[^\p{Cc}])*$/u
 export const inputText = (options: { multiline?: boolean } = {}) =>
   z.string().regex(options.multiline ? MULTI_LINE_TEXT : SINGLE_LINE_TEXT, TEXT_CONTROL_CHARACTERS)
+/**
+ * An amount a person typed (a JSON number too), read by the one grammar of typed amounts
+ * (domain/amount.ts parseAmount: '1.234,50', '1234,5', '1234.50', '₺1.234,50', '150 TL') into its
+ * verdict, so each form answers a refusal in its own words (spec/2 §5 gives them per form).
+ */
+export const typedAmount = () =>
+  z.union([inputText().max(40), z.number()]).transform((typed) => parseAmount(typed))
+
+/** A typed amount the schema itself refuses when it is not one: a dot-decimal string, 2 decimals. */
+export const requiredTypedAmount = () =>
+  typedAmount().transform((parsed, ctx) => {
+    if (parsed.ok) return parsed.amount
+    ctx.addIssue({ code: 'custom', message: `amount: ${parsed.reason}` })
+    return z.NEVER
+  })
+
 /** An e-mail address typed into a form: the same rule as inputText. */
 export const inputEmail = () => z.email().regex(SINGLE_LINE_TEXT, TEXT_CONTROL_CHARACTERS)
 

@@ -105,7 +105,10 @@ export const offerListSchema = z.object({
   limit: z.number(),
   total: z.number(),
   seller: offerSellerSchema,
-  /** The spec's user_logo: the store logo printed on the quote form, or null. */
+  /**
+   * The spec's user_logo: the dealer's own logo printed on its quote form above it as the seller, or
+   * null (dealers have none stored yet; the distributor's is not theirs to print).
+   */
   logo: z.string().nullable(),
 })
 export type OfferList = z.infer<typeof offerListSchema>

@@ -76,8 +76,10 @@ export const checkoutInfoSchema = z.object({
     used: z.number(),
   }),
   /**
-   * When payment plans are offered, what the cart costs in each (an order is priced in its plan):
-   * totals in the shown currency and the total in the TRY base the risk limit is checked against.
+   * When payment plans are offered, what the cart costs in each (an order is priced in its plan, a
+   * card plan's payment charges its `baseTotal`): every line and the totals in the shown currency,
+   * the totals in the TRY base the risk limit is checked against. The cart page shows the chosen
+   * plan's lines and totals, so what it shows is what is charged.
    */
   plans: z.array(
     z.object({
@@ -85,7 +87,24 @@ export const checkoutInfoSchema = z.object({
       subtotal: moneySchema,
       tax: moneySchema,
       total: moneySchema,
+      /** = baseTotals.total.value: what a card payment in this plan charges, TRY. */
       baseTotal: z.number(),
+      baseTotals: z.object({ subtotal: moneySchema, tax: moneySchema, total: moneySchema }),
+      /** The cart's lines in the cart's order, each for the unit and quantity it was priced with. */
+      lines: z.array(
+        z.object({
+          /** The cart line's id. */
+          id: z.number(),
+          unitId: z.number(),
+          quantity: z.number(),
+          /** Net unit price in the plan, shown currency; amount = unitPrice × quantity. */
+          unitPrice: moneySchema,
+          amount: moneySchema,
+          tax: moneySchema,
+          /** false: the line has no price in this plan (counted as 0), and an order in it is refused. */
+          priced: z.boolean(),
+        }),
+      ),
     }),
   ),
 })

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { dbId, inputText } from './common'
+import { paymentLinkStatuses } from '../domain/payment-link'
+import { dbId, errorBodySchema, inputText, typedAmount } from './common'
 
 /** Card networks as the BIN answer names them (spec/2 §7). */
 export const cardOrganizations = ['VISA', 'MASTER_CARD', 'TROY', 'AMEX'] as const
@@ -33,7 +34,12 @@ export type BinControlResponse = z.infer<typeof binControlResponseSchema>
 
 export const paymentTypes = ['order', 'pay', 'link'] as const
 export type PaymentType = (typeof paymentTypes)[number]
-export const paymentStatuses = ['pending', 'succeeded', 'failed'] as const
+/**
+ * A payment as its payer sees it (domain/payment-intent.ts payerStatusOf): waiting for 3-D Secure,
+ * processing (the bank approved; the money is being taken and booked, or staff are checking it),
+ * succeeded, failed, or expired (no 3-D Secure answer in time).
+ */
+export const paymentStatuses = ['pending', 'processing', 'succeeded', 'failed', 'expired'] as const
 export type PaymentStatus = (typeof paymentStatuses)[number]
 
 /**
@@ -51,10 +57,8 @@ export const startPaymentBodySchema = z.strictObject({
   /** The installment plan chosen (from the BIN answer); absent = single payment. */
   planId: dbId.optional(),
   installment: z.number().int().min(1).max(12).default(1),
-  /** 'pay': the amount on account, TRY, with a dot decimal. */
-  amount: inputText()
-    .regex(/^\d{1,12}(\.\d{1,2})?$/)
-    .optional(),
+  /** 'pay': the amount on account, TRY, as typed ('1.234,50'); empty or 0 is answered 'Tutar girmediniz!'. */
+  amount: typedAmount().optional(),
   description: inputText({ multiline: true }).max(1000).default(''),
   /** 'order': the payment plan (a virtual one) the cart is priced in, as the cart page sends it. */
   advencePrice: inputText().max(40).optional(),
@@ -64,6 +68,8 @@ export const startPaymentBodySchema = z.strictObject({
   linkToken: inputText().max(100).optional(),
 })
 export type StartPaymentBody = z.infer<typeof startPaymentBodySchema>
+/** The start form as the page sends it (the amount as typed). */
+export type StartPaymentForm = z.input<typeof startPaymentBodySchema>
 
 /** What the frame does next: write the bank's 3-D Secure HTML, or go to the bank's page. */
 export const startPaymentResponseSchema = z.object({
@@ -93,6 +99,7 @@ export const mailOrderSchema = z.object({
   cardNumber: z.string(),
   expiryDate: z.string(),
   description: z.string(),
+  /** The moment of the payment (ISO 8601); the page writes it in the store's time zone. */
   date: z.string(),
 })
 export type MailOrder = z.infer<typeof mailOrderSchema>
@@ -120,13 +127,15 @@ export type FrameMessage =
   | { type: 'dialogClose' }
   | { type: 'loading'; value: boolean }
   | { type: 'payment_succeed'; intentId: string }
+  /** The bank approved but the payment is still being settled (its answer was lost, or a re-posted callback). */
+  | { type: 'payment_processing'; intentId: string }
   | { type: 'payment_failed'; intentId: string | null; message: string }
   | { type: 'ready' }
-  | { type: 'start'; form: Omit<StartPaymentBody, 'paymentType'> & { paymentType: PaymentType } }
+  | { type: 'start'; form: Omit<StartPaymentForm, 'paymentType'> & { paymentType: PaymentType } }
 
-/** POST /api/payment-link (spec/2 §7). amount: digits, optional dot or comma and 2 decimals. */
+/** POST /api/payment-link (spec/2 §7). amount: as typed, by the grammar of every typed amount. */
 export const paymentLinkBodySchema = z.strictObject({
-  amount: z.union([inputText().max(40), z.number()]),
+  amount: typedAmount(),
   email: inputText().max(254).optional().default(''),
   sendEmail: z.boolean().default(false),
   /** Open ledger items the link's payment settles first. */
@@ -148,10 +157,19 @@ export type PaymentLinkResponse = z.infer<typeof paymentLinkResponseSchema>
 
 /** GET /api/payment-link/:token — what the public page shows, logged out. */
 export const publicPaymentLinkSchema = z.object({
-  status: z.enum(['open', 'paid', 'expired']),
+  status: z.enum(paymentLinkStatuses),
   company: z.string(),
   amount: z.number(),
   currency: z.literal('TRY'),
   expiresAt: z.string(),
 })
 export type PublicPaymentLink = z.infer<typeof publicPaymentLinkSchema>
+
+/**
+ * GET /api/payment-link/:token answering 410 Gone: the link was paid or has expired. The error body
+ * (its message in the request's language) with what the link was, which the page still shows.
+ */
+export const paymentLinkGoneSchema = errorBodySchema.extend({
+  link: publicPaymentLinkSchema.extend({ status: z.enum(['paid', 'expired']) }),
+})
+export type PaymentLinkGone = z.infer<typeof paymentLinkGoneSchema>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '../domain/date-format'
 import { STORE_SORTS } from '../domain/listing'
 
 export const sortValues = STORE_SORTS
@@ -57,6 +58,11 @@ export const storeSettingsSchema = z.object({
   b2b_cari_odeme_baglantisi: z.boolean().default(false),
   /** Store default of the product list view. */
   productListView: z.enum(['grid', 'list']).default('grid'),
+  /**
+   * The store's time zone (an IANA name): every date and time is drawn in it, on the server and in the
+   * browser alike (domain/date-format.ts). A stored name Intl does not know falls back to the default.
+   */
+  timeZone: z.string().refine(isTimeZone, 'not an IANA time zone').default(DEFAULT_TIME_ZONE),
 })
 export type StoreSettings = z.infer<typeof storeSettingsSchema>
 export type StoreSettingKey = keyof StoreSettings

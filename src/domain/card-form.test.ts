@@ -1,14 +1,6 @@
 import { IMask } from 'react-imask'
 import { describe, expect, it } from 'vitest'
-import {
-  CARD_MASK,
-  CCV_MASK,
-  cardPreviewNumber,
-  EXPIRE_MASK,
-  type PayForm,
-  parsePayAmount,
-  payFormAlert,
-} from './card-form'
+import { CARD_MASK, CCV_MASK, cardPreviewNumber, EXPIRE_MASK, type PayForm, payFormAlert } from './card-form'
 
 const complete: PayForm = {
   card: '4111 1111 1111 1111',
@@ -51,40 +43,6 @@ describe('payFormAlert: the pay alerts of spec/2 §5, in order', () => {
     expect(payFormAlert({ ...empty, card: complete.card, holder: 'Ali Veli', ccv: '999', amount: '1' })).toBe(
       'expire',
     )
-  })
-})
-
-describe('parsePayAmount: what the payer typed → TRY with a dot and 2 decimals', () => {
-  it.each([
-    ['1234,56', '1234.56'],
-    ['1234,5', '1234.50'],
-    ['1.234,56', '1234.56'],
-    ['1.234.567', '1234567.00'],
-    ['1234.56', '1234.56'],
-    ['1234', '1234.00'],
-    [' 1 234,56 TL', '1234.56'],
-    ['99,99₺', '99.99'],
-    ['0,01', '0.01'],
-    // not positive → 0
-    ['0', '0.00'],
-    ['0,00', '0.00'],
-    ['-5', '0.00'],
-    ['-1.234,50', '0.00'],
-    // not a number of at most 2 decimals → 0
-    ['', '0.00'],
-    ['abc', '0.00'],
-    ['12,345', '0.00'],
-    ['1,2,3', '0.00'],
-    ['1.5.5', '0.00'],
-    ['1e5', '0.00'],
-    ['1234567890123', '0.00'],
-  ])('%j → %s', (typed, expected) => {
-    expect(parsePayAmount(typed)).toBe(expected)
-  })
-
-  it('reads null and undefined as 0', () => {
-    expect(parsePayAmount(null)).toBe('0.00')
-    expect(parsePayAmount(undefined)).toBe('0.00')
   })
 })
 

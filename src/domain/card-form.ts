@@ -1,4 +1,4 @@
-import Big from 'big.js'
+import { parseAmount } from './amount'
 
 /** A card number has 16 digits; the BIN lookup takes the first 8 (spec/2 §5, §9). */
 export const CARD_DIGITS = 16
@@ -32,36 +32,6 @@ export function digitsOf(text: string): string {
   return text.replace(/\D/g, '')
 }
 
-/** Thousands grouped by dots, optional comma decimals: '1.234', '1.234.567,5'. */
-const TURKISH_GROUPED = /^\d{1,3}(\.\d{3})+(,\d{1,2})?$/
-const COMMA_DECIMAL = /^\d+(,\d{1,2})?$/
-const DOT_DECIMAL = /^\d+(\.\d{1,2})?$/
-/** At most 12 whole digits: what the payment call accepts. */
-const MAX_WHOLE_DIGITS = 12
-
-/**
- * The amount a payer typed, as a dot-decimal string with 2 decimals ('1234.50'), or '0.00'. A Turkish
- * decimal comma is accepted ('1234,5', '1.234,56'), so is a dot ('1234.5'); spaces and a trailing
- * 'TL'/'₺' are ignored. A value that is not positive, or not a number of at most 2 decimals, counts
- * as 0 (spec/2 §5).
- */
-export function parsePayAmount(text: string | null | undefined): string {
-  const cleaned = (text ?? '').replace(/\s+/g, '').replace(/(tl|try|₺)$/i, '')
-  let normal: string | null = null
-  if (TURKISH_GROUPED.test(cleaned)) normal = cleaned.replace(/\./g, '').replace(',', '.')
-  else if (COMMA_DECIMAL.test(cleaned)) normal = cleaned.replace(',', '.')
-  else if (DOT_DECIMAL.test(cleaned)) normal = cleaned
-  if (normal === null) return '0.00'
-  const value = new Big(normal)
-  if (value.lte(0) || value.round(0, Big.roundDown).toFixed(0).length > MAX_WHOLE_DIGITS) return '0.00'
-  return value.toFixed(2)
-}
-
-/** '1234.50' → '1234,50' (tr) or '1234.50' (en): a wire amount put back in the field for editing. */
-export function amountForInput(amount: string, locale: 'tr' | 'en'): string {
-  return locale === 'tr' ? amount.replace('.', ',') : amount
-}
-
 function expireIsComplete(expire: string): boolean {
   if (expire.length < EXPIRE_LENGTH || !/^\d{2}\/\d{2}$/.test(expire)) return false
   const month = Number(expire.slice(0, 2))
@@ -71,14 +41,14 @@ function expireIsComplete(expire: string): boolean {
 /**
  * The first thing wrong with the payment form, in the order of spec/2 §5, or null when it can be
  * sent: no form; card empty or under 16 digits; no holder (at least 2 letters); CCV not 3 digits;
- * amount empty or 0 (parsePayAmount); expiry not 'MM/YY' with a month 01–12.
+ * amount empty, 0 or not an amount (amount.ts parseAmount); expiry not 'MM/YY' with a month 01–12.
  */
 export function payFormAlert(form: PayForm | null | undefined): PayAlert | null {
   if (!form) return 'form'
   if (digitsOf(form.card).length < CARD_DIGITS) return 'card'
   if (form.holder.trim().length < 2) return 'holder'
   if (!/^\d{3}$/.test(form.ccv)) return 'ccv'
-  if (new Big(parsePayAmount(form.amount)).lte(0)) return 'amount'
+  if (!parseAmount(form.amount).ok) return 'amount'
   if (!expireIsComplete(form.expire)) return 'expire'
   return null
 }

@@ -87,7 +87,7 @@ export interface ProductOffer {
 
 /**
  * The buy control and the stock line of one product, decided together so they never contradict each
- * other (issue 15): the line is the display mode's (`stock`, what the server decided) and the control
+ * other: the line is the display mode's (`stock`, what the server decided) and the control
  * counts the same stock with the same offset. Without a price the control is 'Fiyat Sorunuz', with
  * one unit or several. The red 'Stok sorunuz.' of "several units and no price" is, as spec/2 §8 words
  * it, the out-of-stock case: the stock line's own out-of-stock text (red); a product in stock shows its

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   cardOrganizationOf,
+  commissionOf,
   defaultInstallmentPlan,
   INSTALLMENT_ROWS,
   type InstallmentPlanLike,
@@ -27,6 +28,35 @@ describe('installmentTotal: amount × (100 + commission) / 100, half-up to 2 dec
     ['numbers work as well as strings', 250.5, 9.6, '274.55'], // 274.548
   ])('%s: %s at %s %% → %s', (_label, amount, commission, expected) => {
     expect(installmentTotal(amount, commission).toFixed(2)).toBe(expected)
+  })
+})
+
+describe('commissionOf: the percent a quoted total means, the way back of installmentTotal', () => {
+  it.each([
+    ['the spec example, back', '1000', '1035.00', '3.50'],
+    ['no commission', '100.00', '100.00', '0.00'],
+    ['iyzico quotes 100 TL', '100.00', '104.10', '4.10'],
+    ['six installments', '1000', '1062.50', '6.25'],
+    ['rounds half up', '300', '310.015', '3.34'], // 3.33383…
+    ['a total below the price is no discount', '100', '99.50', '0.00'],
+    ['twelve installments at 12.8 %', '1000', '1128.00', '12.80'],
+  ])('%s: %s → %s is %s %%', (_label, price, total, expected) => {
+    expect(commissionOf(price, total).toFixed(2)).toBe(expected)
+  })
+
+  it.each([
+    ['1000', '3.5'],
+    ['1500.00', '2.20'],
+    ['100.00', '12.80'],
+    ['250.00', '9.60'],
+  ])('forward and back on decimals give the commission again: %s at %s %%', (price, commission) => {
+    expect(commissionOf(price, installmentTotal(price, commission)).toFixed(2)).toBe(
+      Number(commission).toFixed(2),
+    )
+  })
+
+  it('refuses a price of 0', () => {
+    expect(() => commissionOf('0', '10')).toThrow(RangeError)
   })
 })
 

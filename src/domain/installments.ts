@@ -18,6 +18,19 @@ export function installmentTotal(amount: Amount, commissionPercent: Amount): Big
   return roundMoney(new Big(amount).times(new Big(commissionPercent).plus(100)).div(100))
 }
 
+/**
+ * The commission of a bank that quotes a total instead (iyzico's installment prices): the percent
+ * that installmentTotal turns `price` into `total` with, (total / price − 1) × 100, half-up to 2
+ * decimals (what the plans' commission columns hold), never below 0. Decimal all the way: a binary
+ * float reads 1062.50 / 1000 as 1.0625000000000002.
+ */
+export function commissionOf(price: Amount, total: Amount): Big {
+  const base = new Big(price)
+  if (base.lte(0)) throw new RangeError(`price ${base.toString()}`)
+  const percent = new Big(total).div(base).minus(1).times(100).round(2, Big.roundHalfUp)
+  return percent.lt(0) ? new Big(0) : percent
+}
+
 /** One installment's payment: total / count, rounded half-up to 2 decimals. */
 export function monthlyAmount(total: Amount, count: number): Big {
   if (!Number.isInteger(count) || count < 1) throw new RangeError(`installment count ${count}`)

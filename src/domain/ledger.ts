@@ -1,4 +1,5 @@
 import Big from 'big.js'
+import { dayIn } from './date-format'
 import type { Amount } from './pricing'
 
 /*
@@ -7,19 +8,16 @@ import type { Amount } from './pricing'
  * calendar days ('YYYY-MM-DD'); amounts are decimal (big.js), never binary floats.
  */
 
-/** The store's calendar: a day changes at midnight in Istanbul, wherever the server runs. */
+/**
+ * The store's calendar: a day changes at midnight in Istanbul, wherever the server runs. Fixed, not the
+ * store's `timeZone` setting: the days already booked (entry and due dates) and the search dashboard's
+ * running totals were counted in it (docs/decisions.md, "Dates and times in the store's time zone").
+ */
 export const LEDGER_TIME_ZONE = 'Europe/Istanbul'
-
-const isoDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LEDGER_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
 
 /** The ledger's day of an instant: '2026-03-14'. */
 export function ledgerDay(now: Date): string {
-  return isoDayFormat.format(now)
+  return dayIn(now, LEDGER_TIME_ZONE)
 }
 
 const DAY_MS = 86_400_000
@@ -111,7 +109,10 @@ export type LedgerItem = {
   entryDate: string
 }
 
-/** The overdue figure of a list of entries (what overdueFrom gets from one query on the server). */
+/**
+ * The overdue figure of a list of entries: the rule itself. The server counts it in the database with
+ * its SQL twins (ledger.sql.ts, compared with this on the same rows) and overdueFrom.
+ */
 export function overdueOfItems(items: LedgerItem[], today: string): Overdue {
   let overdueOpen = new Big(0)
   let unappliedCredit = new Big(0)

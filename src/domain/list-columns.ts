@@ -1,6 +1,6 @@
 /**
  * The list view's columns (spec/1 §2, "List table columns in order") and how they fit a screen
- * (issue 15, item 3): one column per payment plan only while there are at most two plans; more plans
+ * without a sideways scroll: one column per payment plan only while there are at most two plans; more plans
  * fold into the price-info control beside the default plan's price, so the table fits a 1280 px
  * screen. On a phone the rows become compact: code, name, price, stock and the cart control.
  */

@@ -2,12 +2,24 @@ import { describe, expect, it } from 'vitest'
 import {
   decreaseQuantity,
   discountPercent,
+  isListed,
   listQuantity,
   listSort,
   paginationWindow,
   parseSort,
   stockNumberLabels,
 } from './listing'
+
+describe('isListed', () => {
+  it.each([
+    [{ parentId: null, isActive: true }, true],
+    [{ parentId: null, isActive: false }, false],
+    [{ parentId: 7, isActive: true }, false],
+    [{ parentId: 7, isActive: false }, false],
+  ])('%o → %s', (product, listed) => {
+    expect(isListed(product)).toBe(listed)
+  })
+})
 
 describe('parseSort', () => {
   it.each([

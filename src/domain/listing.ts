@@ -1,4 +1,26 @@
-/** Product-list rules: sort whitelist, pagination window, quantity inputs, discount, stock-number label. */
+/**
+ * Product-list rules: which products are listed, sort whitelist, pagination window, quantity inputs,
+ * discount, stock-number label.
+ */
+
+/** What decides whether a product is listed. */
+export type ListedFields = { parentId: number | null; isActive: boolean }
+
+/**
+ * A product is listed (on the list, category, brand and search pages and in the autocomplete) when it
+ * is active and not a variant child: plain products and variant parents. Children are reached
+ * through their family on the parent's page.
+ */
+export function isListed(product: ListedFields): boolean {
+  return product.parentId === null && product.isActive
+}
+
+/**
+ * isListed in SQL over the `products` table, for queries that select listed rows in bulk and for the
+ * partial list indexes. Written out (not as parameters) so the planner matches a query's condition to
+ * those indexes; listed-product.int.test.ts compares it with isListed on the same rows.
+ */
+export const LISTED_PRODUCT_SQL = '"products"."parent_id" is null and "products"."is_active"'
 
 /** Products per list page: fixed, so deep pages stay cheap and skeletons match the page. */
 export const PAGE_SIZE = 24
@@ -15,7 +37,7 @@ export const STORE_SORTS = [
   '-quantity',
 ] as const
 
-/** 'relevance' (issue 15) is a search's default and only means something with a query. */
+/** 'relevance' is a search's default and only means something with a query. */
 export const SORTS = [...STORE_SORTS, 'relevance'] as const
 export type SortValue = (typeof SORTS)[number]
 
@@ -73,7 +95,7 @@ export const decreaseQuantity = (q: number) => Math.max(1, q - 1)
 /**
  * Discount badge percent: shown when the list price (already converted to the same currency) is above
  * the sale price and showListPrice is on; the rounded 100 − sale / list × 100. null when not shown,
- * and for a sale price of 0, which is no price ('Fiyat Sorunuz', issue 15), not a 100 % discount.
+ * and for a sale price of 0, which is no price ('Fiyat Sorunuz'), not a 100 % discount.
  */
 export function discountPercent(sale: number, list: number, showListPrice: boolean): number | null {
   if (!showListPrice || !(sale > 0) || !(list > sale) || list <= 0) return null

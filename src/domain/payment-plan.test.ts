@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  chargesSalePrices,
   choosePaymentPlan,
   defaultPlan,
   offeredPlans,
@@ -87,6 +88,19 @@ describe('planPriceOf', () => {
     ['', null],
   ])('%s → %s', (priceName, expected) => {
     expect(planPriceOf(prices, priceName)).toBe(expected)
+  })
+})
+
+describe('chargesSalePrices', () => {
+  it.each([
+    ['salePrice', true],
+    ['advencePrice1', false],
+    ['advencePrice5', false],
+    ['listPrice', true], // names no plan field: planPriceOf gives null, the unit's own price
+  ])('%s → %s', (priceName, expected) => {
+    expect(chargesSalePrices({ priceName })).toBe(expected)
+    // The same reading as planPriceOf: no plan price, so the unit's price is charged.
+    expect(planPriceOf(prices, priceName) === null || !expected).toBe(true)
   })
 })
 

@@ -69,6 +69,14 @@ export const PLAN_PRICE_FIELDS = [
 /** A product's prices per plan, as stored (null where the ERP sent none). */
 export type PlanPrices = Record<(typeof PLAN_PRICE_FIELDS)[number], Amount | null>
 
+/**
+ * A plan that charges the sale prices (priced in no plan field): a cart's own figures are already
+ * its figures, so they need not be waited for.
+ */
+export function chargesSalePrices(plan: Pick<PlanLike, 'priceName'>): boolean {
+  return !PLAN_PRICE_FIELDS.some((field) => field === plan.priceName)
+}
+
 /** The product's own price for a plan, or null for the sale-price plan and names of no plan. */
 export function planPriceOf(prices: PlanPrices, priceName: string): Amount | null {
   const field = PLAN_PRICE_FIELDS.find((f) => f === priceName)

@@ -15,7 +15,7 @@ export type QuantityCheck =
   | { ok: false; empty: boolean; max: number }
 
 /**
- * Whether a typed quantity is a whole number from 1 to the rule's maximum (issue 15: a typed value is
+ * Whether a typed quantity is a whole number from 1 to the rule's maximum (a typed value is
  * never changed behind the dealer's back). Only digits count, so '-3', '1,5', '1.000' and '150' on the
  * product page are refused as typed, not turned into 13, 15, 1 or the previous amount.
  */
@@ -27,4 +27,19 @@ export function checkQuantity(typed: string, rule: QuantityRule): QuantityCheck 
   const quantity = Number(text)
   if (quantity < 1 || quantity > max) return { ok: false, empty: false, max }
   return { ok: true, quantity }
+}
+
+/**
+ * The product page's rule for a typed quantity (spec/1 §5), applied when it is committed — the field
+ * left, Enter, or an add: a whole number above 0 and at most 100 is taken; something that is not a
+ * number (as people write one: digits, a minus, a decimal point), or zero, becomes 1; any other value
+ * (negative, over 100, not whole) leaves the `previous` amount in place. The field then shows what
+ * was taken, so an add never finds a value it cannot send (docs/decisions.md).
+ */
+export function commitDetailQuantity(typed: string, previous: number): number {
+  const text = typed.trim()
+  if (!/^-?\d+(\.\d+)?$/.test(text)) return 1
+  const value = Number(text)
+  if (value === 0) return 1
+  return Number.isInteger(value) && value > 0 && value <= DETAIL_MAX_QUANTITY ? value : previous
 }

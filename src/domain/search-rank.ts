@@ -1,6 +1,6 @@
 /**
- * Search ranking (issue 15) over plain entries, for the in-process search index. The order is the
- * one docs/decisions.md "Search ranking (issue 15)" describes:
+ * Search ranking over plain entries, for the in-process search index. The order is the
+ * one docs/decisions.md "Search ranking" describes:
  *   tier 0 exact code, barcode or equivalent code · 1 code prefix · 2 every word in the name ·
  *   3 some words in the name · 4 the rest of the search document (brand, special code, category) ·
  *   5 a word found only in the description

@@ -2,7 +2,7 @@
 type Locale = 'tr' | 'en'
 
 /**
- * Stored translations (issue 15): the Turkish text is the record itself; other languages are stored
+ * Stored translations: the Turkish text is the record itself; other languages are stored
  * beside it per kind of name and fall back to the Turkish when none is stored.
  */
 export const translationKinds = ['category', 'campaign', 'paymentPlan', 'unit', 'setting', 'variant'] as const

@@ -1,3 +1,4 @@
+import { formatCalendarDay } from './date-format'
 import { daysBetween } from './ledger'
 
 /*
@@ -72,10 +73,9 @@ export function isSaleMovement(status: string): boolean {
   return status.trim().toLocaleUpperCase('tr-TR') === SALE_STATUS
 }
 
-/** '2026-03-04' → '04.03.2026', the answer's date format (tarih). */
+/** '2026-03-04' → '04.03.2026', the answer's date format (tarih): the Turkish date format. */
 export function formatDayTr(isoDay: string): string {
-  const [year, month, day] = dayParts(isoDay)
-  return `${String(day).padStart(2, '0')}.${String(month).padStart(2, '0')}.${year}`
+  return formatCalendarDay(isoDay, 'tr')
 }
 
 /** hareket (spec/2 §3): one movement as an object, several as a list. */

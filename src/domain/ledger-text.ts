@@ -1,0 +1,41 @@
+/** Domain code imports nothing of ours: this mirrors contracts' Locale. */
+type Locale = 'tr' | 'en'
+
+/**
+ * What an entry the system writes into a dealer's ledger says, kept as data and written in the
+ * reader's language (the statement on /en is in English). Entries typed by people or sent by the ERP
+ * keep their own text.
+ */
+export type LedgerText =
+  /** The debit of an order paid by card at checkout (settled at once by the card payment). */
+  | { key: 'card_order' }
+  /** A card payment's credit: the masked card, installments, the order it paid, paid through a link. */
+  | { key: 'card_payment'; card: string; installments: number; orderNo: string | null; viaLink: boolean }
+
+const TEXTS = {
+  tr: {
+    cardOrder: 'Kartla ödenen sipariş',
+    cardPayment: 'Kredi kartı ödemesi',
+    installments: (n: number) => `${n} taksit`,
+    viaLink: 'ödeme bağlantısı',
+  },
+  en: {
+    cardOrder: 'Order paid by card',
+    cardPayment: 'Card payment',
+    installments: (n: number) => `${n} installments`,
+    viaLink: 'payment link',
+  },
+} satisfies Record<Locale, unknown>
+
+export function ledgerText(text: LedgerText, locale: Locale): string {
+  const t = TEXTS[locale]
+  if (text.key === 'card_order') return t.cardOrder
+  return [
+    `${t.cardPayment} ${text.card}`,
+    text.installments > 1 ? t.installments(text.installments) : null,
+    text.orderNo,
+    text.viaLink ? t.viaLink : null,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
