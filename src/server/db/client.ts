@@ -4,9 +4,11 @@ import type { Logger } from 'drizzle-orm'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import pg from 'pg'
+import { serialize } from 'pg-protocol'
 import { createPglite, pgliteEngine, poolOverPglite } from './pglite-connection'
-import type { ProtocolEngine } from './pglite-session'
+import { PgliteSession, type ProtocolEngine, type SessionStats } from './pglite-session'
 import { pgliteInWorker } from './pglite-thread'
+import { markTransactions } from './transaction-context'
 
 /** One type for both drivers: repositories never know which one runs under them. */
 export type Db = PgDatabase<PgQueryResultHKT>
@@ -16,14 +18,42 @@ export type Database = {
   kind: 'pglite' | 'postgres'
   /** Counts statements sent, so tests can prove a request does not do N+1 queries. */
   queries: { count: number }
+  /** What the pool (and the embedded database's one session) is doing now: for the metrics. */
+  stats: () => DatabaseStats
+  /**
+   * The embedded database's data directory as a gzipped tarball (PGlite's dumpDataDir), taken between
+   * transactions after a checkpoint: every transaction committed before it, none half. Requests wait
+   * while it is taken. null on PostgreSQL, which has pg_dump (docs/operations.md).
+   */
+  backup: (() => Promise<Uint8Array>) | null
   close: () => Promise<void>
 }
+
+export type DatabaseStats = {
+  /** node-postgres' pool: clients open, of them idle, and queries waiting for a client. */
+  pool: { total: number; idle: number; waiting: number }
+  /** The embedded database's session (db/pglite-session.ts); null on PostgreSQL. */
+  session: SessionStats | null
+}
+
+const poolStats = (pool: pg.Pool): DatabaseStats['pool'] => ({
+  total: pool.totalCount,
+  idle: pool.idleCount,
+  waiting: pool.waitingCount,
+})
 
 export type DatabaseTarget =
   // dataDir undefined: in memory. workerFile: the built db/pglite-worker.js, to run PGlite in a
   // thread of its own (db/pglite-thread.ts); without it PGlite runs in this thread. onFailure: that
-  // thread failed or ended unasked (every later statement fails).
-  | { kind: 'pglite'; dataDir: string | undefined; workerFile?: string; onFailure?: (err: Error) => void }
+  // thread failed or ended unasked (every later statement fails). loadDataDir: a backup (Database.backup's
+  // tarball) to start an empty dataDir from, in this thread only (the tests' migrated template).
+  | {
+      kind: 'pglite'
+      dataDir: string | undefined
+      workerFile?: string
+      onFailure?: (err: Error) => void
+      loadDataDir?: Blob
+    }
   | { kind: 'postgres'; url: string; poolSize?: number }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -59,22 +89,38 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     )
     await pool.query('select 1')
     if (process.env.DB_TRACE === '1') traceQueries(pool)
-    const db = drizzlePg({ client: pool, logger }) as unknown as Db
-    return { db, kind: 'postgres', queries, close: () => pool.end() }
+    const db = markTransactions(drizzlePg({ client: pool, logger }) as unknown as Db)
+    return {
+      db,
+      kind: 'postgres',
+      queries,
+      stats: () => ({ pool: poolStats(pool), session: null }),
+      backup: null,
+      close: () => pool.end(),
+    }
   }
   if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true })
   const { engine, close } = await startPglite(target)
   // Both databases speak through the same driver (node-postgres and Drizzle's node-postgres
   // dialect), so named prepared statements work on PGlite too (docs/decisions.md "One driver for both
   // databases").
-  const pool = poolOverPglite(engine)
+  const session = new PgliteSession(engine)
+  const pool = poolOverPglite(engine, session)
   pool.on('error', (err) => console.error(`embedded database client failed: ${err.message}`))
   if (process.env.DB_TRACE === '1') traceQueries(pool)
-  const db = drizzlePg({ client: pool, logger }) as unknown as Db
+  const db = markTransactions(drizzlePg({ client: pool, logger }) as unknown as Db)
   return {
     db,
     kind: 'pglite',
     queries,
+    stats: () => ({ pool: poolStats(pool), session: session.stats() }),
+    // The checkpoint writes out what only the WAL held, so the restored copy starts without replaying
+    // it; the dump would be consistent without (a restore replays the WAL like a crash recovery).
+    backup: () =>
+      session.exclusive(async () => {
+        await engine.run(serialize.query('CHECKPOINT'))
+        return engine.dump()
+      }),
     close: async () => {
       await pool.end()
       await close()
@@ -86,6 +132,7 @@ async function startPglite({
   dataDir,
   workerFile,
   onFailure,
+  loadDataDir,
 }: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<{
   engine: ProtocolEngine
   close: () => Promise<void>
@@ -95,7 +142,7 @@ async function startPglite({
     await engine.ready
     return { engine, close: engine.close }
   }
-  const pglite = await createPglite(dataDir)
+  const pglite = await createPglite(dataDir, loadDataDir)
   return { engine: pgliteEngine(pglite), close: () => pglite.close() }
 }
 

@@ -65,6 +65,7 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
     const batches: string[][] = []
     const pool = await open((engine) => ({
       ready: engine.ready,
+      dump: engine.dump,
       run: (messages) => {
         batches.push(messageTypes(messages))
         return engine.run(messages)
@@ -104,6 +105,7 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
     const types: string[] = []
     const pool = await open((engine) => ({
       ready: engine.ready,
+      dump: engine.dump,
       run: (messages) => {
         types.push(...messageTypes(messages))
         return engine.run(messages)
@@ -125,6 +127,7 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
     let most = 0
     const pool = await open((engine) => ({
       ready: engine.ready,
+      dump: engine.dump,
       run: async (messages) => {
         most = Math.max(most, ++running)
         try {
@@ -204,6 +207,7 @@ describe.each(threads)('PgliteConnection (node-postgres over %s)', (_, start) =>
     let failNext = false
     const pool = await open((engine) => ({
       ready: engine.ready,
+      dump: engine.dump,
       run: (messages) => (failNext ? Promise.reject(new Error('engine down')) : engine.run(messages)),
     }))
     await pool.query('select 1')

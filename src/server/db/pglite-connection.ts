@@ -15,8 +15,7 @@ type Serializer = typeof serialize
  * and gives a transaction the session to itself until it ends. The clients are never closed for
  * idleness (their records of the session's prepared statements are the session's anyway).
  */
-export function poolOverPglite(engine: ProtocolEngine): pg.Pool {
-  const session = new PgliteSession(engine)
+export function poolOverPglite(engine: ProtocolEngine, session = new PgliteSession(engine)): pg.Pool {
   class PgliteClient extends pg.Client {
     constructor(config?: pg.ClientConfig) {
       super({ ...config, connection: new PgliteConnection(session) } as pg.ClientConfig)
@@ -32,9 +31,15 @@ export function poolOverPglite(engine: ProtocolEngine): pg.Pool {
  */
 export const PGLITE_POOL_SIZE = 4
 
-/** PGlite on `dataDir` (in memory without one), with the extensions the migrations create. */
-export function createPglite(dataDir: string | undefined): Promise<PGlite> {
-  return PGlite.create(dataDir ?? 'memory://', { extensions: { pg_trgm } })
+/**
+ * PGlite on `dataDir` (in memory without one), with the extensions the migrations create.
+ * `loadDataDir`: a backup (Database.backup's tarball) to fill an empty `dataDir` with first.
+ */
+export function createPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PGlite> {
+  return PGlite.create(dataDir ?? 'memory://', {
+    extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  })
 }
 
 /**
@@ -60,6 +65,7 @@ export function pgliteEngine(pglite: PGlite): ProtocolEngine {
       }
       return answer
     },
+    dump: async () => new Uint8Array(await (await pglite.dumpDataDir('gzip')).arrayBuffer()),
   }
 }
 

@@ -6,18 +6,39 @@ export type ProtocolEngine = {
    * engine's from then on (a worker thread's engine moves their buffer there).
    */
   run: (messages: Uint8Array) => Promise<Uint8Array>
+  /**
+   * The data directory as a gzipped tarball (PGlite's dumpDataDir), taken after every batch handed
+   * over before it. The session calls it only while no transaction is open (PgliteSession.exclusive).
+   */
+  dump: () => Promise<Uint8Array>
+}
+
+/** What the session is doing, for the metrics. */
+export type SessionStats = {
+  /** Batches handed to the engine and not answered yet. */
+  running: number
+  /** Batches held back while a transaction (or a backup) has the session to itself. */
+  held: number
+  /** A transaction (or a backup) has the session to itself. */
+  exclusive: boolean
 }
 
 /** Which connection a batch comes from: any object, compared by identity. */
 type Sender = object
 
-type Waiting = {
-  sender: Sender
-  batch: Uint8Array
-  beginsTransaction: boolean
-  resolve: (answer: Uint8Array) => void
-  reject: (err: unknown) => void
-}
+type Waiting =
+  | {
+      sender: Sender
+      batch: Uint8Array
+      beginsTransaction: boolean
+      resolve: (answer: Uint8Array) => void
+      reject: (err: unknown) => void
+    }
+  | {
+      /** Work that needs the session alone, between transactions (exclusive()). */
+      sender: Sender
+      alone: () => Promise<void>
+    }
 
 /**
  * PGlite's one session, shared by several node-postgres clients (docs/decisions.md "Several clients
@@ -42,6 +63,7 @@ export class PgliteSession {
   readonly #engine: ProtocolEngine
   #owner: Sender | null = null
   #waiting: Waiting[] = []
+  #running = 0
 
   constructor(engine: ProtocolEngine) {
     this.#engine = engine
@@ -59,10 +81,35 @@ export class PgliteSession {
     })
   }
 
+  /**
+   * Runs `work` with the session to itself, at a moment no transaction is open: it starts once the
+   * transaction under way (if any) ends and the batches handed over before it have run, and every
+   * batch that comes meanwhile waits until it is done. What it sees is exactly the committed
+   * transactions: the backup's consistency rests on this.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const sender = {}
+      this.#waiting.push({
+        sender,
+        alone: () =>
+          work().then(
+            (value) => resolve(value),
+            (err: unknown) => reject(err),
+          ),
+      })
+      this.#dispatch()
+    })
+  }
+
+  stats(): SessionStats {
+    return { running: this.#running, held: this.#waiting.length, exclusive: this.#owner !== null }
+  }
+
   /** The sender is gone (its client ended): a transaction it left open is rolled back. */
   release(sender: Sender, rollback: Uint8Array): void {
     this.#waiting = this.#waiting.filter((w) => {
-      if (w.sender !== sender) return true
+      if (w.sender !== sender || 'alone' in w) return true
       w.reject(new Error('the connection ended'))
       return false
     })
@@ -76,30 +123,50 @@ export class PgliteSession {
         held.push(waiting)
         continue
       }
+      if ('alone' in waiting) {
+        // Everything after it waits; the engine runs the batches handed over before it first.
+        this.#owner = waiting.sender
+        void waiting.alone().finally(() => {
+          this.#owner = null
+          this.#dispatch()
+        })
+        continue
+      }
       if (waiting.beginsTransaction) this.#owner = waiting.sender
       this.#send(waiting)
     }
     this.#waiting = held
   }
 
-  #send({ sender, batch, resolve, reject }: Waiting): void {
-    this.#engine.run(batch).then((answer) => {
-      const status = lastReadyStatus(answer)
-      if (status === 'I' && this.#owner === sender) {
-        this.#owner = null
-        // Resolved first: the owner's client parses its answer before the others' batches go.
+  #send({ sender, batch, resolve, reject }: Extract<Waiting, { batch: Uint8Array }>): void {
+    this.#running++
+    const done = () => {
+      this.#running--
+    }
+    this.#engine.run(batch).then(
+      (answer) => {
+        done()
+        const status = lastReadyStatus(answer)
+        if (status === 'I' && this.#owner === sender) {
+          this.#owner = null
+          // Resolved first: the owner's client parses its answer before the others' batches go.
+          resolve(answer)
+          this.#dispatch()
+          return
+        }
+        if (status !== null && status !== 'I' && this.#owner !== sender) {
+          // A transaction opened by something other than BEGIN: other clients' batches may already
+          // have run inside it. Never expected from Drizzle, whose transactions start with BEGIN.
+          reject(new Error('a transaction was opened without BEGIN on the shared embedded session'))
+          return
+        }
         resolve(answer)
-        this.#dispatch()
-        return
-      }
-      if (status !== null && status !== 'I' && this.#owner !== sender) {
-        // A transaction opened by something other than BEGIN: other clients' batches may already
-        // have run inside it. Never expected from Drizzle, whose transactions start with BEGIN.
-        reject(new Error('a transaction was opened without BEGIN on the shared embedded session'))
-        return
-      }
-      resolve(answer)
-    }, reject)
+      },
+      (err: unknown) => {
+        done()
+        reject(err)
+      },
+    )
   }
 }
 

@@ -56,18 +56,22 @@ export function pgliteInWorker(
       onClosed?.()
     })
   })
+  const ask = (message: { messages: Uint8Array } | { dump: true }, transfer: ArrayBuffer[]) => {
+    if (stopped) return Promise.reject(stopped)
+    const id = ++nextId
+    return new Promise<Uint8Array>((resolve, reject) => {
+      waiting.set(id, { resolve, reject })
+      worker.postMessage({ id, ...message }, transfer)
+    })
+  }
   return {
     ready,
     run: (messages) => {
-      if (stopped) return Promise.reject(stopped)
-      const id = ++nextId
-      return new Promise<Uint8Array>((resolve, reject) => {
-        waiting.set(id, { resolve, reject })
-        // A buffer holding these messages only moves to the thread; any other is copied.
-        const own = messages.byteOffset === 0 && messages.byteLength === messages.buffer.byteLength
-        worker.postMessage({ id, messages }, own ? [messages.buffer as ArrayBuffer] : [])
-      })
+      // A buffer holding these messages only moves to the thread; any other is copied.
+      const own = messages.byteOffset === 0 && messages.byteLength === messages.buffer.byteLength
+      return ask({ messages }, own ? [messages.buffer as ArrayBuffer] : [])
     },
+    dump: () => ask({ dump: true }, []),
     close: async () => {
       if (stopped) return
       closing = true

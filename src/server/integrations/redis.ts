@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { assertOutsideTransaction } from '../db/transaction-context'
 
 /**
  * A Redis connection as every part of the app opens one (presence, live events, cache invalidation,
@@ -7,7 +8,15 @@ import { Redis } from 'ioredis'
  * isRedisUnavailable).
  */
 export function connectRedis(url: string, connectionName: string): Redis {
-  return new Redis(url, { maxRetriesPerRequest: 1, connectionName })
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, connectionName })
+  // Every command (pipelines and subscriptions too) passes sendCommand: none may run inside a
+  // database transaction, which would hold its locks while Redis answers.
+  const send = redis.sendCommand.bind(redis)
+  redis.sendCommand = ((...args: Parameters<Redis['sendCommand']>) => {
+    assertOutsideTransaction('Redis')
+    return send(...args)
+  }) as Redis['sendCommand']
+  return redis
 }
 
 /** QUIT, or a hard disconnect when Redis is not reachable (QUIT would wait for a reconnect). */

@@ -4,7 +4,7 @@ CREATE TABLE "search_words" (
 --> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "search_name" text DEFAULT '' NOT NULL;--> statement-breakpoint
 CREATE INDEX "search_words_trgm_idx" ON "search_words" USING gin ("word" gin_trgm_ops);--> statement-breakpoint
--- Issue 15: the typo dictionary follows the search documents whatever writes them. Inserts are read
+-- The typo dictionary follows the search documents whatever writes them. Inserts are read
 -- once per statement (a seed of 100,000 rows is one pass); an update only when search_text changes.
 CREATE FUNCTION search_words_from_new_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

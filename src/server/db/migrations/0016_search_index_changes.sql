@@ -1,5 +1,5 @@
 ALTER TABLE "products" ADD COLUMN "change_seq" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
--- Issue 15 item 9: the in-process search index follows products by change. Every insert and update
+-- The in-process search index follows products by change. Every insert and update
 -- takes the next number of one sequence, so a process asks `max(change_seq)` before a search and
 -- reloads only the rows above the highest number it has seen.
 CREATE SEQUENCE "products_change_seq";--> statement-breakpoint

@@ -1,4 +1,4 @@
--- Issue 16: reference data (settings, currencies, payment plans, store info, categories, brands,
+-- Reference data (settings, currencies, payment plans, store info, categories, brands,
 -- translations) is kept in each process's memory until it changes, not for a time. Every statement
 -- that writes one of these tables stamps its row here from one sequence, in the writer's own
 -- transaction, so the new number becomes visible exactly when the change does; a request reads

@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
+import { LISTED_PRODUCT_SQL } from '../../../domain/listing'
 
 /** Amounts are NUMERIC and travel as strings into big.js: never binary floats. */
 const money = (name: string) => numeric(name, { precision: 18, scale: 4 })
@@ -140,7 +141,7 @@ export const products = pgTable(
      * brand, special code and category names, Turkish-folded with units joined; what search matches.
      */
     searchText: text('search_text').notNull().default(''),
-    /** The name alone, normalised the same way: what search ranks by (issue 15). */
+    /** The name alone, normalised the same way: what search ranks by. */
     searchName: text('search_name').notNull().default(''),
     /** Byte-ordered key that sorts names in Turkish alphabetical order under any collation. */
     nameSort: text('name_sort').notNull().default(''),
@@ -156,8 +157,9 @@ export const products = pgTable(
     changeSeq: bigint('change_seq', { mode: 'number' }).notNull().default(0),
   },
   (t) => {
-    // Listed products (plain ones and variant parents); every list query carries this condition.
-    const listed = sql`${t.parentId} is null and ${t.isActive}`
+    // Listed products (plain ones and variant parents): the rule's own SQL, which the queries that
+    // select listed rows carry too, so the planner can use these partial indexes.
+    const listed = sql.raw(LISTED_PRODUCT_SQL)
     return [
       uniqueIndex('products_code_uq').on(t.code),
       index('products_list_name_idx').on(t.nameSort, t.id).where(listed),
@@ -254,12 +256,3 @@ export const campaignProducts = pgTable(
     index('campaign_products_product_idx').on(t.productId),
   ],
 )
-
-/**
- * Every letters-only word of 3+ letters in any product's search document, kept by a statement trigger
- * on products (migration 0014): the dictionary a typing error is corrected from, through its trigram
- * index. Words of deleted products stay; a correction to such a word simply finds nothing.
- */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
-])

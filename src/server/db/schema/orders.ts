@@ -57,6 +57,10 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
     uniqueIndex('orders_idempotency_uq').on(t.userId, t.idempotencyKey),
+    // One order per card payment, whoever books it (the callback, the reconciler, staff).
+    uniqueIndex('orders_payment_intent_uq')
+      .on(t.paymentIntentId)
+      .where(sql`${t.paymentIntentId} is not null`),
     index('orders_customer_idx').on(t.customerId, t.createdAt, t.id),
     check('orders_status_valid', sql`${t.status} in ('new', 'processing', 'shipped', 'cancelled')`),
   ],

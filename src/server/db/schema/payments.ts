@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -16,6 +17,8 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
+import type { LedgerText } from '../../../domain/ledger-text'
+import type { IntentStatus } from '../../../domain/payment-intent'
 import { customers, users } from './accounts'
 import { orders } from './orders'
 import { paymentPlans } from './store'
@@ -90,7 +93,10 @@ export const paymentIntents = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** 'order' (pay for the cart), 'pay' (an amount on account), 'link' (a payment link). */
     paymentType: varchar('payment_type', { length: 8 }).notNull(),
-    status: varchar('status', { length: 12 }).notNull().default('pending'),
+    /** domain/payment-intent.ts: every change is one guarded step of its state machine. */
+    status: varchar('status', { length: 16 }).$type<IntentStatus>().notNull().default('pending'),
+    /** When the status last changed: the reconciler takes intents stuck in a step past its timeout. */
+    stateChangedAt: timestamp('state_changed_at', { withTimezone: true }).notNull().defaultNow(),
     gateway: varchar('gateway', { length: 16 }).notNull(),
     /** What is paid, in TRY, before the installment commission. */
     amount: tl('amount').notNull(),
@@ -113,6 +119,23 @@ export const paymentIntents = pgTable(
     cardExpiry: varchar('card_expiry', { length: 5 }).notNull(),
     /** The gateway's own reference (iyzico's paymentId). */
     gatewayRef: varchar('gateway_ref', { length: 100 }),
+    /**
+     * The verified callback's fields the gateway needs to take the money (iyzico's paymentId and
+     * conversationData, the sandbox's signed result), kept from 'authorized' on. Never card data.
+     */
+    callbackData: jsonb('callback_data').$type<Record<string, string>>(),
+    /**
+     * From 'capturing' on: what the effect will write, priced and with the stock already taken from
+     * each warehouse (an order's lines and their takes), so booking needs no check that could refuse
+     * and a release puts exactly these units back (payments/payment-reservation.ts).
+     */
+    reservation: jsonb('reservation').$type<Record<string, unknown>>(),
+    /** Why staff must look at it ('needs_attention'), in Turkish. */
+    attentionReason: text('attention_reason'),
+    /** Times the reconciler asked the gateway about this intent without an answer. */
+    reconcileAttempts: smallint('reconcile_attempts').notNull().default(0),
+    /** The gateway's reference of the refund or cancellation, once refunded. */
+    refundRef: varchar('refund_ref', { length: 100 }),
     failureCode: varchar('failure_code', { length: 40 }),
     failureMessage: text('failure_message'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
@@ -124,8 +147,19 @@ export const paymentIntents = pgTable(
   (t) => [
     index('payment_intents_customer_idx').on(t.customerId, t.createdAt),
     index('payment_intents_created_idx').on(t.createdAt),
+    // The reconciler's and the expiry's scan: only intents on their way, so the index stays small.
+    index('payment_intents_open_idx')
+      .on(t.status, t.stateChangedAt)
+      .where(sql`${t.status} in ('pending', 'authorized', 'capturing', 'refunding')`),
+    index('payment_intents_status_idx').on(t.status, t.createdAt),
+    index('payment_intents_link_idx')
+      .on(t.paymentLinkId, t.createdAt)
+      .where(sql`${t.paymentLinkId} is not null`),
     check('payment_intents_type_valid', sql`${t.paymentType} in ('order', 'pay', 'link')`),
-    check('payment_intents_status_valid', sql`${t.status} in ('pending', 'succeeded', 'failed')`),
+    check(
+      'payment_intents_status_valid',
+      sql`${t.status} in ('pending', 'authorized', 'capturing', 'succeeded', 'failed', 'expired', 'needs_attention', 'refunding', 'refunded')`,
+    ),
     check('payment_intents_amount_positive', sql`${t.amount} > 0 and ${t.totalAmount} >= ${t.amount}`),
   ],
 )
@@ -146,6 +180,8 @@ export const ledgerEntries = pgTable(
     kind: varchar('kind', { length: 16 }).notNull(),
     documentNo: varchar('document_no', { length: 40 }).notNull(),
     description: text('description').notNull().default(''),
+    /** An entry the system wrote (domain/ledger-text.ts): read in the reader's language. */
+    descriptionText: jsonb('description_text').$type<LedgerText>(),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     dueDate: date('due_date', { mode: 'string' }),
     debit: tl('debit').notNull().default('0'),
@@ -227,5 +263,69 @@ export const paymentLinks = pgTable(
     index('payment_links_customer_idx').on(t.customerId, t.createdAt),
     index('payment_links_created_idx').on(t.createdAt),
     check('payment_links_amount_positive', sql`${t.amount} > 0`),
+  ],
+)
+
+/**
+ * Every step of every payment intent, append-only: the audit trail staff read on the payments screen
+ * (who moved it — the payer, the bank, the reconciler or a staff member — when, why, from where).
+ */
+export const paymentIntentEvents = pgTable(
+  'payment_intent_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    intentId: varchar('intent_id', { length: 32 })
+      .notNull()
+      .references(() => paymentIntents.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 16 }),
+    toStatus: varchar('to_status', { length: 16 }).notNull(),
+    actor: varchar('actor', { length: 12 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ip: varchar('ip', { length: 64 }),
+    reason: text('reason'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_intent_events_intent_idx').on(t.intentId, t.id),
+    check(
+      'payment_intent_events_actor_valid',
+      sql`${t.actor} in ('payer', 'gateway', 'reconciler', 'staff')`,
+    ),
+  ],
+)
+
+/**
+ * Refused payment starts per hour and rule (card-testing defence): counted, not logged row by row, so
+ * a flood of refusals cannot grow the table; the staff payments screen shows the last 24 hours.
+ */
+export const paymentStartRefusals = pgTable(
+  'payment_start_refusals',
+  {
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    rule: varchar('rule', { length: 16 }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.hour, t.rule] })],
+)
+
+/**
+ * The sandbox virtual POS's own books, as a bank keeps them: one row per payment it completed
+ * (charged, declined, refunded). The reconciler asks it, as it asks iyzico, what happened to an intent
+ * whose answer was lost. Only the sandbox writes here; no card data.
+ */
+export const sandboxPosPayments = pgTable(
+  'sandbox_pos_payments',
+  {
+    paymentId: varchar('payment_id', { length: 40 }).primaryKey(),
+    intentId: varchar('intent_id', { length: 32 }).notNull(),
+    status: varchar('status', { length: 10 }).notNull(),
+    amount: tl('amount').notNull(),
+    currency: varchar('currency', { length: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('sandbox_pos_payments_intent_uq').on(t.intentId),
+    check('sandbox_pos_payments_status_valid', sql`${t.status} in ('charged', 'declined', 'refunded')`),
   ],
 )

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { check, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core'
 
 /**
- * Stored translations of names the store writes in Turkish (issue 15): category, campaign and
+ * Stored translations of names the store writes in Turkish: category, campaign and
  * payment-plan names by row id, unit names by their Turkish name ('Koli'), text settings by key.
  * The Turkish is the row itself; a missing translation falls back to it (src/domain/translations.ts).
  */

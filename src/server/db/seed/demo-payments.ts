@@ -1,5 +1,5 @@
 /**
- * Card payment demo data: five real Turkish banks with their installment plans, the store's default
+ * Card payment demo data: six real Turkish banks with their installment plans, the store's default
  * plans, and BIN rows (taken from the public Turkish BIN list) for each bank, the sandbox's test cards
  * among them (integrations/payments/sandbox/test-cards.ts). When BIN_LIST_CSV names a BIN list file,
  * the whole list is imported as well. Idempotent: banks are kept by code, plans and rows upserted.
@@ -67,12 +67,19 @@ export const DEMO_BANKS = [
     issuerMatch: ['ZIRAAT BANKASI'],
     plans: plans({ 1: '0', 2: '2.20', 3: '3.30', 6: '6.40' }, null),
   },
+  {
+    // The sandbox's test BIN 40252600 is Halkbank's: the card form names the bank of every test card.
+    code: 'halkbank',
+    name: 'Halkbank',
+    issuerMatch: ['HALK BANKASI'],
+    plans: plans({ 1: '0', 2: '2.25', 3: '3.35', 6: '6.55', 9: '9.70' }),
+  },
 ]
 
 /** What a card of any other bank (or an unknown BIN) is offered. */
 export const DEMO_DEFAULT_PLANS = plans({ 1: '0', 2: '2.50', 3: '3.75' })
 
-/** Rows of the public Turkish BIN list, in its own format; Halkbank's has no plans here (store defaults). */
+/** Rows of the public Turkish BIN list, in its own format, each of a demo bank. */
 const DEMO_BIN_LIST = [
   'BIN;Network;Type;Category;Issuer',
   '404308;VISA;CREDIT;GOLD;TURKIYE GARANTI BANKASI A. S.',

@@ -13,7 +13,7 @@ export const DEMO_SETTINGS: StoreSettings = storeSettingsSchema.parse({
   b2b_risk_limit_islem: true,
   stockInfoStatus: 0,
   showPriceStatus: false,
-  // Card payment (issue 12): installment tables from 1,000 TL up, and payment links.
+  // Card payment: installment tables from 1,000 TL up, and payment links.
   installmentLimit: 1000,
   b2b_cari_odeme_baglantisi: true,
 })

@@ -1,5 +1,5 @@
 /**
- * English forms of the demo's Turkish names (issue 15): categories, units, campaigns, payment plans,
+ * English forms of the demo's Turkish names: categories, units, campaigns, payment plans,
  * variant dimensions and options, and the special-code heading. Stored in the translations table; /en/… shows them, and a name left
  * out here shows in Turkish. Rows are matched by their Turkish name, so this also fills a database
  * whose catalogue was loaded earlier.

@@ -3,8 +3,9 @@
  * stocks and variant families), three dealer/admin logins, store settings, payment plans and campaigns.
  * Deterministic: every run writes the same catalogue.
  */
-import { count, isNotNull, isNull, type SQL } from 'drizzle-orm'
+import { count, isNotNull, type SQL, sql } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
+import { LISTED_PRODUCT_SQL } from '../../../domain/listing'
 import type { Db } from '../client'
 import { branches, customers, users } from '../schema/accounts'
 import {
@@ -144,7 +145,7 @@ export async function countRows(db: Db): Promise<Omit<SeedSummary, 'elapsedMs' |
     categories: await countOf(db, categories),
     warehouses: await countOf(db, warehouses),
     products: await countOf(db, products),
-    listedProducts: await countOf(db, products, isNull(products.parentId)),
+    listedProducts: await countOf(db, products, sql.raw(LISTED_PRODUCT_SQL)),
     variantFamilies: await countOf(db, products, isNotNull(products.variantDimensions)),
     variantChildren: await countOf(db, products, isNotNull(products.parentId)),
     productUnits: await countOf(db, productUnits),

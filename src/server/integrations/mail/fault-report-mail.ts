@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../domain/date-format'
 import { escapeHtml, htmlDocument, htmlParagraph } from './mail-html'
 import type { MailMessage } from './mailer'
 
@@ -6,6 +7,8 @@ export type FaultReportMailInput = {
   to: string
   reportNo: string
   createdAt: Date
+  /** The store's time zone, which the date is written in. */
+  timeZone: string
   dealer: { code: string; name: string }
   user: { name: string; email: string }
   product: { code: string; name: string }
@@ -23,11 +26,7 @@ export type FaultReportMailInput = {
  * and the photo (the photo stays in the portal; staff open it logged in).
  */
 export function faultReportMail(input: FaultReportMailInput): MailMessage {
-  const when = input.createdAt.toLocaleString('tr-TR', {
-    timeZone: 'Europe/Istanbul',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  })
+  const when = formatDateTime(input.createdAt, 'tr', input.timeZone)
   const subject = `Arıza bildirimi ${input.reportNo}: ${input.dealer.name} — ${input.product.code}`
   const facts = [
     `Bildirim no: ${input.reportNo}`,

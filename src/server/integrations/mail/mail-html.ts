@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../http/shell'
+import { escapeHtml } from '../../security/escape-html'
 
 /**
  * Small building blocks for transactional mails (offers, order confirmations): a table of lines, a

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
+import { assertOutsideTransaction } from '../../db/transaction-context'
 
 export type MailMessage = {
   to: string
@@ -45,6 +46,7 @@ export function createMailer(
     return {
       target: `${url.protocol}//${url.host}`,
       async send(message) {
+        assertOutsideTransaction('mailer.send')
         await transport.sendMail({ from: options.from, ...message })
       },
     }
@@ -52,6 +54,7 @@ export function createMailer(
   return {
     target: outbox,
     async send(message) {
+      assertOutsideTransaction('mailer.send')
       const file = await toFile(message, outbox)
       log.info(`mail to ${message.to} ("${message.subject}") written to ${file}`)
     },

@@ -66,7 +66,7 @@ const seller = {
 
 describe('offerMail', () => {
   it('addresses the customer, with the profit-applied lines, totals, note and seller (tr)', () => {
-    const mail = offerMail(offer, seller, 'tr')
+    const mail = offerMail(offer, seller, 'tr', 'Europe/Istanbul')
     expect(mail.to).toBe('veli@kaya.test')
     expect(mail.subject).toBe('Teklif T2026-000003 — Yıldız Yapı & Market')
     expect(mail.html).toContain('Sayın Kaya &amp; Oğulları &lt;Ltd&gt;,')
@@ -85,17 +85,24 @@ describe('offerMail', () => {
     expect(mail.text).toMatch(/Genel Toplam: 1\.481,40 ₺/)
   })
 
+  it("dates the offer in the store's time zone, not the machine's", () => {
+    // 21:30 UTC on 4 March: already the 5th in Istanbul, still the 4th in London.
+    expect(offerMail(offer, seller, 'tr', 'Europe/London').html).toContain('04.03.2026 tarihli')
+    expect(offerMail(offer, seller, 'tr', 'Europe/Istanbul').html).toContain('05.03.2026 tarihli')
+  })
+
   it('speaks English, greets without a customer and leaves out the default note', () => {
     const mail = offerMail(
       { ...offer, customerName: null, customerCompanyName: null, description: 'Sipariş notu yok' },
       seller,
       'en',
+      'Europe/Istanbul',
     )
     expect(mail.subject).toBe('Offer T2026-000003 — Yıldız Yapı & Market')
     expect(mail.html).toContain('Dear Sir or Madam,')
     expect(mail.html).toContain('>₺1,481.40</td>')
     expect(mail.text).not.toContain('Sipariş notu yok')
-    expect(mail.text).toContain('Please find below our offer T2026-000003 of 05/03/2026.')
+    expect(mail.text).toContain('Please find below our offer T2026-000003 of 5 Mar 2026.')
   })
 })
 

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../contracts/common'
 import { DEFAULT_OFFER_DESCRIPTION, type Offer, type OfferItem } from '../../../contracts/offers'
+import { formatDate } from '../../../domain/date-format'
 import { formatMoney } from '../../../domain/money-format'
 import {
   htmlDocument,
@@ -74,13 +75,17 @@ const fill = (template: string, params: Record<string, string>) =>
  * offer's unitPrice/amount), the totals, the note and the seller. The mail goes to the offer's
  * customer e-mail; callers check there is one.
  */
-export function offerMail(offer: Offer, seller: OfferMailSeller, locale: Locale): MailMessage {
+export function offerMail(
+  offer: Offer,
+  seller: OfferMailSeller,
+  locale: Locale,
+  timeZone: string,
+): MailMessage {
   const t = texts[locale]
   const money = (m: OfferItem['amount']) => formatMoney(m, locale)
   const number = new Intl.NumberFormat(locale === 'tr' ? 'tr-TR' : 'en-GB', { maximumFractionDigits: 2 })
-  const date = new Date(offer.date).toLocaleDateString(locale === 'tr' ? 'tr-TR' : 'en-GB', {
-    timeZone: 'Europe/Istanbul',
-  })
+  // The offer's day in the store's time zone.
+  const date = formatDate(offer.date, locale, timeZone)
   const params = { offerNo: offer.orderNo, seller: seller.name, date }
   const addressee = offer.customerCompanyName || offer.customerName
   const greeting = addressee ? fill(t.greeting, { name: addressee }) : t.nobody

@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../../domain/date-format'
 import { formatMoney } from '../../../domain/money-format'
 import { escapeHtml, htmlDocument, htmlParagraph } from './mail-html'
 import type { MailMessage } from './mailer'
@@ -11,6 +12,8 @@ export type PaymentLinkMailInput = {
   /** TRY, with a dot and 2 decimals. */
   amount: string
   expiresAt: Date
+  /** The store's time zone, which the expiry is written in. */
+  timeZone: string
   link: string
 }
 
@@ -21,11 +24,7 @@ export type PaymentLinkMailInput = {
  */
 export function paymentLinkMail(input: PaymentLinkMailInput): MailMessage {
   const amount = formatMoney({ value: Number(input.amount), currency: 'TRY' }, 'tr')
-  const until = input.expiresAt.toLocaleString('tr-TR', {
-    timeZone: 'Europe/Istanbul',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  })
+  const until = formatDateTime(input.expiresAt, 'tr', input.timeZone)
   const subject = `Ödeme bağlantısı: ${input.company} — ${amount}`
   const intro = `${input.company} cari hesabına ${amount} tutarında ödeme yapabilmeniz için bir ödeme bağlantısı oluşturuldu.`
   const how = 'Ödemeyi aşağıdaki bağlantıdan kredi veya banka kartı ile yapabilirsiniz.'

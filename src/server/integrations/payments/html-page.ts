@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
+import { escapeHtml } from '../../security/escape-html'
 
 /**
  * The small server-drawn pages of a payment (the frame page, its result, the sandbox's 3-D Secure
@@ -9,15 +10,6 @@ import type { FastifyReply } from 'fastify'
  */
 
 export const newNonce = () => randomBytes(16).toString('base64')
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-}
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ENTITIES[c] ?? c)
 
 /** JSON for a `<script type="application/json">` block: nothing in it can close the tag. */
 export const jsonForScript = (value: unknown) =>

@@ -3,12 +3,20 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../config'
+import type { Db } from '../../db/client'
 import { createPaymentGateway } from './index'
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'toptan-config-'))
+// PUBLIC_URL as production needs it (config-public-url.test.ts tests it).
 const load = (env: Record<string, string>) =>
-  loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: SECRET, ...env })
+  loadConfig({
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir(),
+    SESSION_SECRET: SECRET,
+    PUBLIC_URL: 'https://bayi.example.com',
+    ...env,
+  })
 const IYZICO = {
   PAYMENT_GATEWAY: 'iyzico',
   IYZICO_API_KEY: 'sandbox-key',
@@ -17,10 +25,10 @@ const IYZICO = {
 }
 
 describe('payment configuration', () => {
-  it('uses the sandbox by default outside production, and links last 7 days', () => {
+  it('uses the sandbox by default in development, and links last 7 days', () => {
     const config = load({})
     expect(config).toMatchObject({ paymentGateway: 'sandbox', iyzico: null, paymentLinkDays: 7 })
-    expect(createPaymentGateway(config, () => new Date()).name).toBe('sandbox')
+    expect(createPaymentGateway(config, () => new Date(), {} as Db).name).toBe('sandbox')
   })
 
   it('refuses production without PAYMENT_GATEWAY, and takes the sandbox there only when named', () => {
@@ -37,7 +45,7 @@ describe('payment configuration', () => {
       secretKey: 'sandbox-secret',
       baseUrl: 'https://sandbox-api.iyzipay.com',
     })
-    expect(createPaymentGateway(config, () => new Date()).name).toBe('iyzico')
+    expect(createPaymentGateway(config, () => new Date(), {} as Db).name).toBe('iyzico')
   })
 
   it('reads PAYMENT_LINK_DAYS and refuses nonsense', () => {

@@ -1,18 +1,24 @@
 import Big from 'big.js'
 import Iyzipay from 'iyzipay'
+import { commissionOf } from '../../../../domain/installments'
 import type { IyzicoConfig } from '../../../config'
 import type {
   BinInfo,
   CompleteResult,
   PaymentGateway,
+  RefundResult,
+  RetrieveResult,
   ThreeDsStart,
   ThreeDsStartResult,
   VerifiedCallback,
 } from '../gateway'
 import { iyzicoPrice, iyzicoSignatureValid } from './iyzico-signature'
 
-/** A call to iyzico that has not answered by then is given up (the client itself has no timeout). */
-const CALL_TIMEOUT_MS = 20_000
+/**
+ * A call to iyzico that has not answered by then is given up (the client itself has no timeout). The
+ * reconciler waits longer than this before it asks about a payment whose completion got no answer.
+ */
+export const IYZICO_CALL_TIMEOUT_MS = 20_000
 
 type Answer = Record<string, unknown>
 type NodeCall = (data: never, callback: (err: Error | null, result: unknown) => void) => void
@@ -33,6 +39,8 @@ export const IYZICO_TEXTS = {
   badAnswer: 'Ödeme kuruluşunun yanıtı doğrulanamadı.',
   threeDsFailed: '3-D Secure doğrulaması başarısız oldu.',
   fraud: 'Ödeme, ödeme kuruluşu tarafından onaylanmadı.',
+  noAnswer: 'Ödeme kuruluşu yanıt vermedi; ödemenin sonucu sorgulanacak.',
+  notCompleted: 'Ödeme kuruluşunda tamamlanmış bir tahsilat yok.',
 }
 
 /**
@@ -44,7 +52,10 @@ export class IyzicoGateway implements PaymentGateway {
   readonly name = 'iyzico' as const
   private readonly client: Iyzipay
 
-  constructor(private readonly config: IyzicoConfig) {
+  constructor(
+    private readonly config: IyzicoConfig,
+    private readonly callTimeoutMs = IYZICO_CALL_TIMEOUT_MS,
+  ) {
     this.client = new Iyzipay({ apiKey: config.apiKey, secretKey: config.secretKey, uri: config.baseUrl })
   }
 
@@ -131,9 +142,12 @@ export class IyzicoGateway implements PaymentGateway {
       // The callback carries no amount: ours was fixed at initialize, and complete checks iyzico's signed one.
       totalAmount: null,
       currency: null,
-      signedAt: new Date(),
       approved,
       ...(paymentId ? { gatewayRef: paymentId } : {}),
+      callbackData: {
+        ...(paymentId ? { paymentId } : {}),
+        ...(text(body.conversationData) ? { conversationData: text(body.conversationData)! } : {}),
+      },
       ...(approved
         ? {}
         : {
@@ -146,19 +160,23 @@ export class IyzicoGateway implements PaymentGateway {
   async complete(input: {
     intentId: string
     totalAmount: string
-    body: Record<string, unknown>
+    callbackData: Record<string, string>
   }): Promise<CompleteResult> {
-    const paymentId = text(input.body.paymentId)
-    if (!paymentId) return { ok: false, code: 'malformed', message: IYZICO_TEXTS.badAnswer }
-    const conversationData = text(input.body.conversationData)
+    const paymentId = input.callbackData.paymentId
+    if (!paymentId) return { outcome: 'declined', code: 'malformed', message: IYZICO_TEXTS.badAnswer }
+    const conversationData = input.callbackData.conversationData
     const answer = await this.call(this.client.threedsPayment, 'create', {
       locale: 'tr',
       conversationId: input.intentId,
       paymentId,
       ...(conversationData ? { conversationData } : {}),
     })
-    if (!answer) return { ok: false, code: 'technical_error', message: IYZICO_TEXTS.unreachable }
-    if (answer.status !== 'success') return failure(answer)
+    // No answer: iyzico may have taken the money. The reconciler asks it later (retrieve).
+    if (!answer) return { outcome: 'unknown', message: IYZICO_TEXTS.noAnswer }
+    if (answer.status !== 'success') {
+      const refused = failure(answer)
+      return { outcome: 'declined', code: refused.code, message: refused.message }
+    }
     const signed = [
       text(answer.paymentId),
       text(answer.currency),
@@ -167,18 +185,74 @@ export class IyzicoGateway implements PaymentGateway {
       iyzicoPrice(text(answer.paidPrice) ?? 'NaN'),
       iyzicoPrice(text(answer.price) ?? 'NaN'),
     ]
+    // A "success" we cannot trust (signature, amount) may still be money taken: never released as
+    // declined, but left for the reconciler and staff.
     if (!iyzicoSignatureValid(this.config.secretKey, signed, answer.signature)) {
-      return { ok: false, code: 'signature', message: IYZICO_TEXTS.badAnswer }
+      return { outcome: 'unknown', message: IYZICO_TEXTS.badAnswer }
     }
     if (
       answer.conversationId !== input.intentId ||
       answer.currency !== 'TRY' ||
       !sameAmount(text(answer.paidPrice), input.totalAmount)
     ) {
-      return { ok: false, code: 'amount_mismatch', message: IYZICO_TEXTS.badAnswer }
+      return { outcome: 'unknown', message: IYZICO_TEXTS.badAnswer }
     }
-    if (answer.fraudStatus === -1) return { ok: false, code: 'fraud', message: IYZICO_TEXTS.fraud }
-    return { ok: true, gatewayRef: paymentId }
+    if (answer.fraudStatus === -1) return { outcome: 'declined', code: 'fraud', message: IYZICO_TEXTS.fraud }
+    return { outcome: 'charged', gatewayRef: paymentId }
+  }
+
+  /** iyzico's payment detail (/payment/detail) by our intent id, its paymentConversationId. */
+  async retrieve(input: { intentId: string; gatewayRef: string | null }): Promise<RetrieveResult> {
+    const answer = await this.call(this.client.payment, 'retrieve', {
+      locale: 'tr',
+      conversationId: input.intentId,
+      paymentConversationId: input.intentId,
+      ...(input.gatewayRef ? { paymentId: input.gatewayRef } : {}),
+    })
+    if (!answer) return { state: 'unknown', message: IYZICO_TEXTS.unreachable }
+    if (answer.status !== 'success') {
+      return { state: 'unknown', message: text(answer.errorMessage) ?? IYZICO_TEXTS.badAnswer }
+    }
+    const paymentId = text(answer.paymentId)
+    const paidPrice = text(answer.paidPrice)
+    if (answer.paymentStatus !== 'SUCCESS')
+      return { state: 'not_charged', message: IYZICO_TEXTS.notCompleted }
+    if (!paymentId || !paidPrice || (answer.basketId !== undefined && answer.basketId !== input.intentId)) {
+      return { state: 'unknown', message: IYZICO_TEXTS.badAnswer }
+    }
+    return {
+      state: 'charged',
+      gatewayRef: paymentId,
+      totalAmount: new Big(paidPrice).toFixed(2),
+      currency: text(answer.currency) ?? 'TRY',
+    }
+  }
+
+  /**
+   * The whole payment back: a cancellation (the same day, before the bank settles it), else a
+   * refund of its paid price (iyzico's v2 refund by paymentId).
+   */
+  async refund(input: {
+    intentId: string
+    gatewayRef: string | null
+    totalAmount: string
+    ip: string
+  }): Promise<RefundResult> {
+    if (!input.gatewayRef) return { outcome: 'not_charged', message: IYZICO_TEXTS.notCompleted }
+    const common = { locale: 'tr', conversationId: input.intentId, paymentId: input.gatewayRef, ip: input.ip }
+    const cancelled = await this.call(this.client.cancel, 'create', common)
+    if (cancelled?.status === 'success')
+      return { outcome: 'refunded', refundRef: `iptal-${input.gatewayRef}` }
+    // The client has it (lib/resources/RefundV2.js) though its type declarations do not.
+    const refundV2 = (this.client as unknown as { refundV2: object }).refundV2
+    const refunded = await this.call(refundV2, 'create', {
+      ...common,
+      price: input.totalAmount,
+      currency: 'TRY',
+    })
+    if (refunded?.status === 'success') return { outcome: 'refunded', refundRef: `iade-${input.gatewayRef}` }
+    const answer = refunded ?? cancelled
+    return { outcome: 'failed', message: text(answer?.errorMessage) ?? IYZICO_TEXTS.unreachable }
   }
 
   async binInfo(bin: string, amount: string): Promise<BinInfo | null> {
@@ -201,7 +275,7 @@ export class IyzicoGateway implements PaymentGateway {
   private call(resource: object, method: 'create' | 'retrieve', data: object): Promise<Answer | null> {
     const fn = (resource as Record<string, NodeCall>)[method]!.bind(resource)
     return new Promise((resolve) => {
-      const timer = setTimeout(() => resolve(null), CALL_TIMEOUT_MS)
+      const timer = setTimeout(() => resolve(null), this.callTimeoutMs)
       fn(data as never, (err, result) => {
         clearTimeout(timer)
         resolve(err || !result || typeof result !== 'object' ? null : (result as Answer))
@@ -228,8 +302,8 @@ function sameAmount(given: string | undefined, expected: string): boolean {
   }
 }
 
-/** iyzico's installment prices of the card's first detail as commissions in percent: (total / price − 1) × 100. */
-function installmentsOf(answer: Answer): { installment: number; commissionFee: number }[] {
+/** iyzico's installment prices of the card's first detail as commissions in percent (domain commissionOf). */
+function installmentsOf(answer: Answer): { installment: number; commissionFee: string }[] {
   const details = answer.installmentDetails
   const first = Array.isArray(details) ? (details[0] as Answer | undefined) : undefined
   const prices = first && Array.isArray(first.installmentPrices) ? (first.installmentPrices as Answer[]) : []
@@ -239,7 +313,6 @@ function installmentsOf(answer: Answer): { installment: number; commissionFee: n
     const count = Number(row.installmentNumber)
     const total = text(row.totalPrice)
     if (!Number.isInteger(count) || count < 1 || count > 12 || !total) return []
-    const commission = new Big(total).div(base).minus(1).times(100).round(2, Big.roundHalfUp)
-    return [{ installment: count, commissionFee: Math.max(0, commission.toNumber()) }]
+    return [{ installment: count, commissionFee: commissionOf(base, total).toFixed(2) }]
   })
 }

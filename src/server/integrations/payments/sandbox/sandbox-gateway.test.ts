@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest'
 import { luhnValid } from '../../../../domain/payment-card'
+import type { Db } from '../../../db/client'
 import type { ThreeDsStart } from '../gateway'
 import { SandboxGateway } from './sandbox-gateway'
 import { SANDBOX_TEST_CARDS } from './test-cards'
 
 const SECRET = 'test-secret-test-secret-test-secret-0123'
 const clock = new Date('2026-03-15T10:00:00Z')
-const gateway = () => new SandboxGateway(SECRET, () => clock)
+/** These tests never reach the sandbox's books (sandbox-books.int.test.ts does). */
+const noBooks = new Proxy({} as Db, {
+  get() {
+    throw new Error('the sandbox books were not expected here')
+  },
+})
+const gateway = () => new SandboxGateway(SECRET, () => clock, noBooks)
 
 const start = (number: string, totalAmount = '1045.00'): ThreeDsStart => ({
   intentId: 'a'.repeat(32),
@@ -60,10 +67,10 @@ describe('SandboxGateway', () => {
       Buffer.from(body!, 'base64url').toString().replace('1045.00', '1.00'),
     ).toString('base64url')
     expect(sandbox.readTicket(`${changed}.${signature}`)).toBeNull()
-    expect(new SandboxGateway(`${SECRET}x`, () => clock).readTicket(token)).toBeNull()
-    const later = new SandboxGateway(SECRET, () => new Date(clock.getTime() + 16 * 60_000))
+    expect(new SandboxGateway(`${SECRET}x`, () => clock, noBooks).readTicket(token)).toBeNull()
+    const later = new SandboxGateway(SECRET, () => new Date(clock.getTime() + 16 * 60_000), noBooks)
     expect(later.readTicket(token)).toBeNull()
-    const inTime = new SandboxGateway(SECRET, () => new Date(clock.getTime() + 14 * 60_000))
+    const inTime = new SandboxGateway(SECRET, () => new Date(clock.getTime() + 14 * 60_000), noBooks)
     expect(inTime.readTicket(token)).not.toBeNull()
   })
 
@@ -104,21 +111,24 @@ describe('SandboxGateway', () => {
     })
   })
 
-  it('declines the insufficient-funds card when completing, and refuses another amount', async () => {
+  it('refuses to complete a result whose signature, intent or amount is not its own, before its books', async () => {
     const sandbox = gateway()
-    const card = SANDBOX_TEST_CARDS.find((c) => c.outcome === 'insufficient_funds')!
-    const declined = await challenge(sandbox, card.number)
-    const body = sandbox.resultOf(declined.ticket, true)
-    expect(await sandbox.verifyCallback(body)).toMatchObject({ valid: true, approved: true })
-    expect(await sandbox.complete({ totalAmount: '1045.00', body })).toEqual({
-      ok: false,
-      code: 'insufficient_funds',
-      message: 'Yetersiz bakiye.',
-    })
     const ok = await challenge(sandbox, '5571130000000011')
     const good = sandbox.resultOf(ok.ticket, true)
-    expect(await sandbox.complete({ totalAmount: '1045.00', body: good })).toMatchObject({ ok: true })
-    expect(await sandbox.complete({ totalAmount: '1045.01', body: good })).toMatchObject({ ok: false })
+    const complete = (
+      callbackData: Record<string, string>,
+      totalAmount = '1045.00',
+      intentId = 'a'.repeat(32),
+    ) => sandbox.complete({ intentId, totalAmount, callbackData })
+    expect(await complete({ ...good, amount: '1.00' })).toMatchObject({
+      outcome: 'declined',
+      code: 'signature',
+    })
+    expect(await complete(good, '1045.01')).toMatchObject({ outcome: 'declined', code: 'amount_mismatch' })
+    expect(await complete(good, '1045.00', 'b'.repeat(32))).toMatchObject({
+      outcome: 'declined',
+      code: 'amount_mismatch',
+    })
   })
 
   it('answers no BIN information (our BIN table answers)', async () => {

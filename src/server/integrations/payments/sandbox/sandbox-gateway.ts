@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto'
+import Big from 'big.js'
+import { and, eq } from 'drizzle-orm'
 import { maskCardNumber } from '../../../../domain/payment-card'
+import type { Db } from '../../../db/client'
+import { sandboxPosPayments } from '../../../db/schema/payments'
+import { faultPoint } from '../../../fault-points'
 import type {
   CompleteResult,
   PaymentGateway,
+  RefundResult,
+  RetrieveResult,
   ThreeDsStart,
   ThreeDsStartResult,
   VerifiedCallback,
@@ -31,11 +38,18 @@ export const SANDBOX_TEXTS = {
   insufficientFunds: 'Yetersiz bakiye.',
 }
 
+export type SandboxOptions = {
+  /** The "bank" takes this long to complete a payment (tests of a slow bank). */
+  completeDelayMs?: number
+}
+
 /**
  * A built-in virtual POS that behaves like a Turkish bank's 3-D Secure flow and takes no money
  * (docs/payments.md). startThreeDs sends the frame to the challenge page; the challenge posts a signed
- * result to our callback; complete answers what the card decided. Stateless: everything it needs
- * travels signed in the challenge's address and in the posted result.
+ * result to our callback; complete answers what the card decided and writes it into the sandbox's own
+ * books (`sandbox_pos_payments`, as a bank keeps its records apart from the shop's), which retrieve and
+ * refund read as iyzico's API would answer them. The challenge itself is stateless: what it needs
+ * travels signed in its address and in the posted result.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox' as const
@@ -45,6 +59,8 @@ export class SandboxGateway implements PaymentGateway {
   constructor(
     secret: string,
     private readonly now: () => Date,
+    private readonly books: Db,
+    private readonly options: SandboxOptions = {},
   ) {
     this.ticketKey = deriveKey(secret, 'ticket')
     this.callbackKey = deriveKey(secret, 'callback')
@@ -105,26 +121,87 @@ export class SandboxGateway implements PaymentGateway {
       intentId: callback.intentId,
       totalAmount: callback.amount,
       currency: callback.currency,
-      signedAt: new Date(Number(callback.timestamp)),
       approved,
       gatewayRef: callback.paymentId,
+      // The signed result itself: complete checks its signature again before it takes anything.
+      callbackData: { ...callback },
       ...(approved ? {} : { failureCode: 'three_ds_failed', failureMessage: SANDBOX_TEXTS.threeDsFailed }),
     }
   }
 
-  async complete(input: { totalAmount: string; body: Record<string, unknown> }): Promise<CompleteResult> {
-    const parsed = sandboxCallbackSchema.safeParse(input.body)
+  /**
+   * Takes the money as a bank does: once per payment. A second complete of the same intent answers
+   * what the first one did and books nothing again.
+   */
+  async complete(input: {
+    intentId: string
+    totalAmount: string
+    callbackData: Record<string, string>
+  }): Promise<CompleteResult> {
+    const parsed = sandboxCallbackSchema.safeParse(input.callbackData)
     if (!parsed.success || !callbackSignatureValid(this.callbackKey, parsed.data)) {
-      return { ok: false, code: 'signature', message: 'İmza doğrulanamadı.' }
+      return { outcome: 'declined', code: 'signature', message: 'İmza doğrulanamadı.' }
     }
     const callback = parsed.data
-    if (callback.amount !== input.totalAmount) {
-      return { ok: false, code: 'amount_mismatch', message: 'Tutar uyuşmuyor.' }
+    if (callback.intentId !== input.intentId || callback.amount !== input.totalAmount) {
+      return { outcome: 'declined', code: 'amount_mismatch', message: 'Tutar uyuşmuyor.' }
     }
-    if (callback.authResult === 'insufficient_funds') {
-      return { ok: false, code: 'insufficient_funds', message: SANDBOX_TEXTS.insufficientFunds }
+    if (this.options.completeDelayMs) await new Promise((r) => setTimeout(r, this.options.completeDelayMs))
+    faultPoint('sandbox.before-charge')
+    const status = callback.authResult === 'insufficient_funds' ? 'declined' : 'charged'
+    await this.books
+      .insert(sandboxPosPayments)
+      .values({
+        paymentId: callback.paymentId,
+        intentId: callback.intentId,
+        status,
+        amount: input.totalAmount,
+        currency: callback.currency,
+        createdAt: this.now(),
+      })
+      .onConflictDoNothing()
+    // The bank took the money; its answer to us is lost if the process dies here.
+    faultPoint('sandbox.after-charge')
+    const [booked] = await this.books
+      .select()
+      .from(sandboxPosPayments)
+      .where(eq(sandboxPosPayments.intentId, callback.intentId))
+    if (booked?.status === 'declined') {
+      return { outcome: 'declined', code: 'insufficient_funds', message: SANDBOX_TEXTS.insufficientFunds }
     }
-    return { ok: true, gatewayRef: callback.paymentId }
+    if (booked?.status !== 'charged' || booked.paymentId !== callback.paymentId) {
+      return { outcome: 'unknown', message: 'Ödeme kaydı beklenen durumda değil.' }
+    }
+    return { outcome: 'charged', gatewayRef: booked.paymentId }
+  }
+
+  async retrieve(input: { intentId: string }): Promise<RetrieveResult> {
+    const [row] = await this.books
+      .select()
+      .from(sandboxPosPayments)
+      .where(eq(sandboxPosPayments.intentId, input.intentId))
+    if (!row) return { state: 'not_charged', message: 'Bankada bu ödemeye ait bir tahsilat yok.' }
+    if (row.status === 'declined') return { state: 'not_charged', message: SANDBOX_TEXTS.insufficientFunds }
+    if (row.status === 'refunded') return { state: 'refunded', gatewayRef: row.paymentId }
+    return {
+      state: 'charged',
+      gatewayRef: row.paymentId,
+      totalAmount: new Big(row.amount).toFixed(2),
+      currency: row.currency,
+    }
+  }
+
+  async refund(input: { intentId: string }): Promise<RefundResult> {
+    const [row] = await this.books
+      .update(sandboxPosPayments)
+      .set({ status: 'refunded', refundedAt: this.now() })
+      .where(and(eq(sandboxPosPayments.intentId, input.intentId), eq(sandboxPosPayments.status, 'charged')))
+      .returning()
+    if (row) return { outcome: 'refunded', refundRef: `${row.paymentId}-iade` }
+    const state = await this.retrieve(input)
+    // A refund asked twice answers the first one's result.
+    if (state.state === 'refunded') return { outcome: 'refunded', refundRef: `${state.gatewayRef}-iade` }
+    return { outcome: 'not_charged', message: 'Bankada iade edilecek bir tahsilat yok.' }
   }
 
   async binInfo(): Promise<null> {
