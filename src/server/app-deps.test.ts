@@ -12,9 +12,9 @@ describe('createAppMemory', () => {
 
     // Built without a database, the throttle counts in the app's own memory.
     const attempt = { email: 'a@b.test', ip: '10.0.0.1', deviceId: null }
-    await first.throttle.recordFailure(attempt, 1_000)
-    expect((await first.throttle.check(attempt, 1_000)).waitMs).toBeGreaterThan(0)
-    expect((await second.throttle.check(attempt, 1_000)).waitMs).toBe(0)
+    await first.throttle.take(attempt, 1_000, 'auth.rateLimited')
+    await expect(first.throttle.take(attempt, 1_000, 'auth.rateLimited')).rejects.toThrow()
+    await expect(second.throttle.take(attempt, 1_000, 'auth.rateLimited')).resolves.toBeTruthy()
 
     expect(second.cartQueue.turns).not.toBe(first.cartQueue.turns)
     expect(second.cartQueue.waitingAdds).not.toBe(first.cartQueue.waitingAdds)

@@ -10,6 +10,8 @@ import type { OutboxWorkerOptions } from './integrations/mail/outbox-worker'
 import type { PaymentGateway } from './integrations/payments/gateway'
 import { LoginThrottle, type ThrottleOptions } from './modules/account/login-throttle'
 import { type CartQueue, createCartQueue } from './modules/cart/cart-queue'
+import type { ReconcilerOptions } from './modules/payments/payment-reconciler'
+import { type StartLimitRules, StartLimits } from './modules/payments/payment-start-limits'
 import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
 import { SearchIndex } from './modules/search/search-index'
 import type { SearchLog } from './modules/search/search-log'
@@ -39,10 +41,12 @@ export type AppMemory = {
    */
   live: StaffLive
   /**
-   * The listed products' search fields in memory (issue 15 item 9): current by change, and told of
+   * The listed products' search fields in memory: current by change, and told of
    * products changed elsewhere through the invalidation messages.
    */
   searchIndex: SearchIndex
+  /** Card-testing limits on payment starts, counted in the throttle's shared store. */
+  paymentStarts: StartLimits
 }
 
 export function createAppMemory(
@@ -51,9 +55,10 @@ export function createAppMemory(
    * throttle: the login throttle's policy changes and store; database: where the throttle counts
    * when neither a store nor REDIS_URL is given (without one it counts in memory).
    */
-  options: { throttle?: ThrottleOptions; database?: Database } = {},
+  options: { throttle?: ThrottleOptions; database?: Database; startLimits?: StartLimitRules } = {},
 ): AppMemory {
   const { store, ...policy } = options.throttle ?? {}
+  const throttle = new LoginThrottle(store ?? createThrottleStore(config, options.database?.db), policy)
   const invalidation = createInvalidation(config)
   const searchIndex = new SearchIndex()
   invalidation.target(searchIndex.apply)
@@ -62,10 +67,11 @@ export function createAppMemory(
     invalidation,
     cartQueue: createCartQueue(),
     sessions: new SessionCache(Math.min(5, config.cacheSeconds) * 1000, undefined, invalidation),
-    throttle: new LoginThrottle(store ?? createThrottleStore(config, options.database?.db), policy),
+    throttle,
     mailSignal: new MailSignal(),
     live: createStaffLive(config),
     searchIndex,
+    paymentStarts: new StartLimits(throttle.store, options.startLimits),
   }
 }
 
@@ -83,4 +89,9 @@ export type AppDeps = AppMemory & {
   mailWorker: OutboxWorkerOptions | null
   /** The virtual POS card payments go through (PAYMENT_GATEWAY; integrations/payments/index.ts). */
   paymentGateway: PaymentGateway
+  /**
+   * Settles payments left half-way (payments/payment-reconciler.ts) at start and every interval;
+   * null: not in this app (tests run it themselves).
+   */
+  paymentReconciler: ReconcilerOptions | null
 }

@@ -13,6 +13,7 @@ import { parseFormBody, parseQueryString, refuseMalformedQueryStrings } from './
 import { frameworkErrors } from './http/framework-errors'
 import { registerHealth } from './http/health'
 import { registerLocale } from './http/locale'
+import { registerMetrics } from './http/metrics'
 import { registerOpenApi } from './http/openapi'
 import { PageAssets } from './http/page-assets'
 import { registerPages } from './http/pages'
@@ -29,6 +30,7 @@ import { accountRoutes } from './modules/account/account.routes'
 import { accountSettingsRoutes } from './modules/account/account-settings.routes'
 import { backOfficeRoutes } from './modules/back-office/back-office.routes'
 import { binRoutes } from './modules/bin/bin.routes'
+import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes'
 import { buildBootstrap } from './modules/bootstrap/bootstrap.service'
 import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
@@ -40,10 +42,14 @@ import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
 import { ledgerRoutes } from './modules/ledger/ledger.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
+import { mailBacklog } from './modules/mail-outbox/mail-outbox.service'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
 import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
+import { paymentLinkState } from './modules/payment-links/payment-links.service'
 import { paymentsRoutes } from './modules/payments/payments.routes'
+import { paymentsStaffRoutes } from './modules/payments/payments-staff.routes'
+import { intentCountsByStatus } from './modules/payments/payments-staff.service'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { registerStaffLive } from './modules/presence/presence.routes'
 import { searchRoutes } from './modules/search/search.routes'
@@ -64,8 +70,11 @@ declare module 'fastify' {
 
 export async function buildApp(
   deps: AppDeps,
-  /** logStream: where log lines go instead of stdout (tests read them). */
-  options: { logger?: boolean; logStream?: LogDestination } = {},
+  /**
+   * logStream: where log lines go instead of stdout (tests read them); staffSocketRecheckMs: how often
+   * every staff socket's session is checked again (default 60 s; tests shorten it).
+   */
+  options: { logger?: boolean; logStream?: LogDestination; staffSocketRecheckMs?: number } = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(deps.config.logLevel, options.logStream),
@@ -108,7 +117,7 @@ export async function buildApp(
     framesBanks: deps.paymentGateway.name !== 'sandbox',
   })
   registerLocale(app)
-  registerCsrf(app, deps.config.sessionSecret)
+  registerCsrf(app, deps.config.sessionSecret, deps.config)
   registerRequestCaches(app, deps.caches)
   registerSession(app, {
     db: deps.database.db,
@@ -119,15 +128,28 @@ export async function buildApp(
   // The session may carry the user's language: decide the request's language again once it is known.
   registerLocale(app)
   // Presence is written from the session's user; the WebSocket plugin comes before every route.
-  await registerStaffLive(app, deps)
+  await registerStaffLive(app, deps, { recheckMs: options.staffSocketRecheckMs })
   // Static files first: they carry their build-time compressed copies, and on-the-fly compression
   // applies only to the routes registered after it (pages and API answers).
   await registerStaticFiles(app, deps.config.rootDir)
   await registerCompression(app)
 
   registerHealth(app, deps.database.db)
+  // Before the routes, so its request counter sees every one of them.
+  registerMetrics(
+    app,
+    {
+      database: deps.database,
+      now: deps.now,
+      mailBacklog: () => mailBacklog(deps.database.db),
+      paymentIntents: () => intentCountsByStatus(deps.database.db, deps.now()),
+      searchIndex: () => deps.searchIndex.stats(),
+    },
+    deps.config.metricsToken,
+  )
   await registerOpenApi(app)
   await app.register(accountRoutes(deps))
+  await app.register(bootstrapRoutes(deps))
   await app.register(accountSettingsRoutes(deps))
   await app.register(preferencesRoutes(deps))
   await app.register(campaignRoutes(deps))
@@ -140,6 +162,7 @@ export async function buildApp(
   await app.register(binRoutes(deps))
   await app.register(paymentLinkRoutes(deps))
   await app.register(paymentsRoutes(deps))
+  await app.register(paymentsStaffRoutes(deps))
   await app.register(sandboxRoutes(deps.paymentGateway))
   await app.register(mailOutboxRoutes(deps))
   await app.register(ledgerRoutes(deps))
@@ -174,8 +197,10 @@ export async function buildApp(
         request,
         deps.config.sessionSecret,
         deps.now(),
+        deps.config.testMode,
       ),
     productHead: (id) => productHead({ db: deps.database.db, caches: deps.caches }, id),
+    paymentLinkState: (token) => paymentLinkState(deps.database.db, token, deps.now()),
   })
   app.addHook('onClose', () => deps.searchLog.close())
   deps.invalidation.reportTo(app.log)

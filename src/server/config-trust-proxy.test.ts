@@ -7,6 +7,7 @@ import { ConfigError, loadConfig, trustHops } from './config'
 
 const load = (env: Record<string, string>) =>
   loadConfig({
+    NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'toptan-config-')),
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...env,

@@ -4,7 +4,8 @@ import path from 'node:path'
 import { z } from 'zod'
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Unset counts as development, except for the payment gateway (paymentConfig below). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('localhost'),
   DATA_DIR: z.string().min(1).default('./data'),
@@ -34,6 +35,13 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().int().min(0).max(10)),
   /**
+   * The address the site is reached at (https://bayi.example.com): every absolute URL the server
+   * writes (mails, payment links, the bank's callback) is built from it, never from the request's Host.
+   */
+  PUBLIC_URL: z.string().optional(),
+  /** The proxy sets X-Forwarded-Host (and removes a client's own): only then is it the request's host. */
+  TRUST_FORWARDED_HOST: z.enum(['0', '1']).default('0'),
+  /**
    * Where the embedded database runs: `worker`, a thread of its own (when the build made its script,
    * dist/server/db/pglite-worker.js), or `main`, the server's own thread. Ignored with DATABASE_URL.
    */
@@ -43,13 +51,45 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Draw pages on the server when the server build (dist/ssr) is there; 0 sends them for the browser to draw. */
   SERVER_RENDER: z.enum(['0', '1']).default('1'),
-  /** The virtual POS (docs/payments.md): the built-in sandbox (default outside production) or iyzico. */
+  /**
+   * The virtual POS (docs/payments.md): the built-in sandbox or iyzico. Only NODE_ENV=development or
+   * test take the sandbox without being told; anywhere else it must be named.
+   */
   PAYMENT_GATEWAY: z.enum(['sandbox', 'iyzico']).optional(),
   IYZICO_API_KEY: z.string().min(1).optional(),
   IYZICO_SECRET_KEY: z.string().min(1).optional(),
   IYZICO_BASE_URL: z.url().optional(),
   /** How long a payment link can be paid (days). */
   PAYMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /**
+   * A card payment untouched this long half-way (its process died, or the bank's answer was lost) is
+   * settled by the reconciler (docs/payments.md); at least 30 outside tests, above any gateway call.
+   */
+  PAYMENT_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** How often each app process runs the payment reconciler (it also runs at start). */
+  PAYMENT_RECONCILE_EVERY_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Card-testing limits on payment starts that differ from the defaults (docs/payments.md):
+   * `rule=max/minutes` pairs, comma-separated, rules ip, bin, link, user — e.g. `ip=40/60,bin=60/60`.
+   */
+  PAYMENT_START_LIMITS: z
+    .string()
+    .regex(
+      /^(ip|bin|link|user)=\d{1,7}\/\d{1,4}(,(ip|bin|link|user)=\d{1,7}\/\d{1,4})*$/,
+      'rule=max/minutes pairs, e.g. ip=40/60,bin=60/60',
+    )
+    .optional(),
+  /**
+   * Prometheus' bearer token for GET /metrics: set, a scrape must send it (from any address); unset,
+   * only direct connections from private addresses are answered (http/metrics.ts).
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(
+      /^[\x21-\x7e]{16,200}$/,
+      '16 to 200 printable characters without spaces, e.g. openssl rand -hex 24',
+    )
+    .optional(),
 })
 
 export type Config = {
@@ -69,6 +109,13 @@ export type Config = {
   trustProxy: boolean
   /** Proxy hops trusted for the client IP (TRUST_PROXY). */
   trustProxyHops: number
+  /** X-Forwarded-Host names the request's host (TRUST_FORWARDED_HOST=1, only behind a proxy). */
+  trustForwardedHost: boolean
+  /**
+   * The site's origin, without a trailing slash (PUBLIC_URL; outside production the listening
+   * address): the base of every absolute URL the server writes.
+   */
+  publicUrl: string
   logLevel: string
   cacheSeconds: number
   /** Pages drawn on the server (when dist/ssr is built). */
@@ -76,9 +123,20 @@ export type Config = {
   /** Project root: where dist/ and the committed migrations live. */
   rootDir: string
   paymentGateway: 'sandbox' | 'iyzico'
+  /**
+   * The sandbox is the gateway outside NODE_ENV=development or test (a demo, a staging server): its
+   * payments take no money, and every page says so with a TEST MODE ribbon (the bootstrap data).
+   */
+  testMode: boolean
   /** iyzico's merchant keys and API address; set exactly when paymentGateway is 'iyzico'. */
   iyzico: IyzicoConfig | null
   paymentLinkDays: number
+  /** The payment reconciler's timing (payments/payment-reconciler.ts). */
+  paymentReconcile: { stuckAfterMs: number; intervalMs: number }
+  /** Payment-start limits set apart from the defaults: rule → max starts per window. */
+  paymentStartLimits: Partial<Record<'ip' | 'bin' | 'link' | 'user', { max: number; windowMs: number }>>
+  /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: private addresses only. */
+  metricsToken: string | null
 }
 
 export type IyzicoConfig = { apiKey: string; secretKey: string; baseUrl: string }
@@ -93,8 +151,33 @@ export class ConfigError extends Error {}
  */
 export const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops
 
-/** Reads the environment once at start-up; a bad value stops the process with a clear message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): Config {
+/**
+ * The environment as package.json's scripts start the server (main.ts reads process.argv): `--demo`
+ * is `npm start`, README's first command, the demo on a fresh machine: when neither NODE_ENV nor
+ * PAYMENT_GATEWAY is set it names the sandbox on purpose (PAYMENT_GATEWAY=sandbox), so the demo runs
+ * and every page shows the TEST MODE ribbon. `--dev` is `npm run dev`: NODE_ENV=development unless
+ * set. Without a flag (a deployment starting dist/server/main.js) the environment is taken as it is.
+ * Flags rather than variables in the scripts, because `VAR=value cmd` is not understood by every
+ * shell npm runs scripts with.
+ */
+export function launchEnvironment(env: NodeJS.ProcessEnv, argv: readonly string[]): NodeJS.ProcessEnv {
+  if (argv.includes('--dev') && env.NODE_ENV === undefined) return { ...env, NODE_ENV: 'development' }
+  if (argv.includes('--demo') && env.NODE_ENV === undefined && env.PAYMENT_GATEWAY === undefined) {
+    return { ...env, PAYMENT_GATEWAY: 'sandbox' }
+  }
+  return env
+}
+
+/**
+ * Reads the environment once at start-up; a bad value stops the process with a clear message.
+ * `takesPayments: false` is for the command-line tools (migrate, seed, user:create…), which never
+ * take a card payment and so need no gateway named.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  rootDir = process.cwd(),
+  options: { takesPayments: boolean } = { takesPayments: true },
+): Config {
   const parsed = envSchema.safeParse(env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
@@ -103,13 +186,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
   const e = parsed.data
   const dataDir = path.resolve(rootDir, e.DATA_DIR)
   return {
-    env: e.NODE_ENV,
+    env: e.NODE_ENV ?? 'development',
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     pgliteThread: e.PGLITE_THREAD,
-    sessionSecret: e.SESSION_SECRET ?? secretFromDataDir(dataDir, e.NODE_ENV),
+    sessionSecret: e.SESSION_SECRET ?? secretFromDataDir(dataDir, e.NODE_ENV ?? 'development'),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     redisUrl: e.REDIS_URL,
@@ -117,27 +200,113 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, rootDir = proce
     demoData: e.DEMO_DATA ? e.DEMO_DATA === '1' : !e.DATABASE_URL,
     trustProxy: e.TRUST_PROXY > 0,
     trustProxyHops: e.TRUST_PROXY,
+    ...addressConfig(e),
     logLevel: e.LOG_LEVEL,
     cacheSeconds: e.CACHE_SECONDS,
     serverRender: e.SERVER_RENDER === '1',
     rootDir,
-    ...paymentConfig(e),
+    ...paymentConfig(e, options.takesPayments),
+    paymentReconcile: reconcileConfig(e),
+    paymentStartLimits: Object.fromEntries(
+      (e.PAYMENT_START_LIMITS?.split(',') ?? []).map((pair) => {
+        const [rule, value] = pair.split('=') as [string, string]
+        const [max, minutes] = value.split('/').map(Number) as [number, number]
+        return [rule, { max, windowMs: Math.max(1, minutes) * 60_000 }]
+      }),
+    ),
+    metricsToken: e.METRICS_TOKEN ?? null,
+  }
+}
+
+/** A payment is taken as stuck only well after any gateway call could still answer (iyzico: 20 s). */
+function reconcileConfig(e: z.infer<typeof envSchema>): Config['paymentReconcile'] {
+  if (e.NODE_ENV !== 'test' && e.PAYMENT_RECONCILE_AFTER_SECONDS < 30) {
+    throw new ConfigError(
+      'PAYMENT_RECONCILE_AFTER_SECONDS must be at least 30: a payment whose bank call may still answer is not stuck',
+    )
+  }
+  return {
+    stuckAfterMs: e.PAYMENT_RECONCILE_AFTER_SECONDS * 1000,
+    intervalMs: e.PAYMENT_RECONCILE_EVERY_SECONDS * 1000,
   }
 }
 
 /**
- * The sandbox takes no money: production refuses it unless PAYMENT_GATEWAY=sandbox says so on purpose
- * (a demo or staging server); iyzico needs its keys and address.
+ * PUBLIC_URL is an origin: http(s), no path beyond `/`, no query, fragment or credentials; kept
+ * without a trailing slash. Production must name it (a link in a mail must not depend on which
+ * address a request came in on); elsewhere it defaults to the listening address.
+ */
+function addressConfig(e: z.infer<typeof envSchema>): Pick<Config, 'publicUrl' | 'trustForwardedHost'> {
+  if (e.TRUST_FORWARDED_HOST === '1' && e.TRUST_PROXY === 0) {
+    throw new ConfigError(
+      'TRUST_FORWARDED_HOST=1 needs TRUST_PROXY=1 (or more): only a proxy sets that header',
+    )
+  }
+  const trustForwardedHost = e.TRUST_FORWARDED_HOST === '1'
+  if (e.PUBLIC_URL === undefined || e.PUBLIC_URL === '') {
+    if (e.NODE_ENV === 'production') {
+      throw new ConfigError(
+        "PUBLIC_URL is required when NODE_ENV=production: the address the site is reached at, e.g. https://bayi.example.com (links in mails and the bank's callback are built from it)",
+      )
+    }
+    return { publicUrl: listeningAddress(e.HOST, e.PORT), trustForwardedHost }
+  }
+  return { publicUrl: publicOrigin(e.PUBLIC_URL), trustForwardedHost }
+}
+
+/** PUBLIC_URL checked and reduced to its origin (lower-case host, default port dropped). */
+export function publicOrigin(value: string): string {
+  const refuse = (why: string) =>
+    new ConfigError(`PUBLIC_URL must be the site's address, like https://bayi.example.com (${why}): ${value}`)
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw refuse('not an absolute URL')
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw refuse('http or https only')
+  if (url.username || url.password) throw refuse('no user name or password')
+  if (url.pathname !== '/') throw refuse('no path')
+  if (url.search || value.includes('?')) throw refuse('no query')
+  if (url.hash || value.includes('#')) throw refuse('no fragment')
+  return url.origin
+}
+
+/** http://HOST:PORT, with localhost for an address that means every interface. */
+function listeningAddress(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' || host === '[::]' ? 'localhost' : host
+  try {
+    return new URL(`http://${name.includes(':') && !name.startsWith('[') ? `[${name}]` : name}:${port}`)
+      .origin
+  } catch {
+    throw new ConfigError(`PUBLIC_URL: HOST ${host} makes no address to link to; set PUBLIC_URL`)
+  }
+}
+
+/** Where the sandbox is the gateway without being named: a developer's machine and the test suite. */
+const SANDBOX_BY_DEFAULT = new Set(['development', 'test'])
+
+/**
+ * The sandbox takes no money, and its 3-D Secure code is public (docs/payments.md): a server that took
+ * it by default would hand out paid orders wherever NODE_ENV was forgotten. Outside development and
+ * test it runs only when PAYMENT_GATEWAY=sandbox names it on purpose (a demo, a staging server), and
+ * then every page says TEST MODE; iyzico needs its keys and address.
  */
 function paymentConfig(
   e: z.infer<typeof envSchema>,
-): Pick<Config, 'paymentGateway' | 'iyzico' | 'paymentLinkDays'> {
-  const gateway = e.PAYMENT_GATEWAY ?? 'sandbox'
-  if (e.NODE_ENV === 'production' && !e.PAYMENT_GATEWAY) {
+  takesPayments: boolean,
+): Pick<Config, 'paymentGateway' | 'testMode' | 'iyzico' | 'paymentLinkDays'> {
+  const sandboxByDefault = e.NODE_ENV !== undefined && SANDBOX_BY_DEFAULT.has(e.NODE_ENV)
+  if (!e.PAYMENT_GATEWAY && !sandboxByDefault && takesPayments) {
     throw new ConfigError(
-      'PAYMENT_GATEWAY is required when NODE_ENV=production: iyzico, or sandbox on purpose (it takes no money)',
+      `PAYMENT_GATEWAY is required unless NODE_ENV is development or test (it is ${e.NODE_ENV ?? 'not set'}):\n` +
+        '  PAYMENT_GATEWAY=iyzico with IYZICO_API_KEY, IYZICO_SECRET_KEY and IYZICO_BASE_URL for real card payments, or\n' +
+        '  PAYMENT_GATEWAY=sandbox on purpose for a demo or staging server (it takes no money; every page then shows TEST MODE).\n' +
+        '  `npm start` is the demo and sets PAYMENT_GATEWAY=sandbox itself when neither variable is set.',
     )
   }
+  const gateway = e.PAYMENT_GATEWAY ?? 'sandbox'
+  const testMode = gateway === 'sandbox' && !sandboxByDefault
   let iyzico: IyzicoConfig | null = null
   if (gateway === 'iyzico') {
     if (!e.IYZICO_API_KEY || !e.IYZICO_SECRET_KEY || !e.IYZICO_BASE_URL) {
@@ -147,7 +316,7 @@ function paymentConfig(
     }
     iyzico = { apiKey: e.IYZICO_API_KEY, secretKey: e.IYZICO_SECRET_KEY, baseUrl: e.IYZICO_BASE_URL }
   }
-  return { paymentGateway: gateway, iyzico, paymentLinkDays: e.PAYMENT_LINK_DAYS }
+  return { paymentGateway: gateway, testMode, iyzico, paymentLinkDays: e.PAYMENT_LINK_DAYS }
 }
 
 /** The embedded default generates its secret once and keeps it beside the data; production must bring one. */

@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8'
 import { count } from 'drizzle-orm'
 import { buildApp } from './app'
 import { createAppMemory } from './app-deps'
-import { ConfigError, loadConfig } from './config'
+import { ConfigError, launchEnvironment, loadConfig } from './config'
 import { refreshStatistics } from './db/maintenance'
 import { openConfiguredDatabase } from './db/open'
 import { products } from './db/schema/catalogue'
@@ -12,6 +12,8 @@ import { seedDemo } from './db/seed/demo'
 import { deleteExpiredSessions } from './http/session.repository'
 import { createMailer } from './integrations/mail/mailer'
 import { createPaymentGateway } from './integrations/payments'
+import { DEFAULT_RECONCILER } from './modules/payments/payment-reconciler'
+import { START_LIMITS } from './modules/payments/payment-start-limits'
 import { SearchLog } from './modules/search/search-log'
 
 /**
@@ -35,7 +37,7 @@ const DEMO_LOGINS = [
 ]
 
 async function main() {
-  const config = loadConfig(process.env, rootDir)
+  const config = loadConfig(launchEnvironment(process.env, process.argv.slice(2)), rootDir)
   const database = await openConfiguredDatabase(config)
   const [row] = await database.db.select({ n: count() }).from(products)
   let demo = false
@@ -50,7 +52,10 @@ async function main() {
     { smtpUrl: config.smtpUrl, dataDir: config.dataDir, from: config.mailFrom },
     { info: (msg) => console.log(msg) },
   )
-  const memory = createAppMemory(config, { database })
+  const memory = createAppMemory(config, {
+    database,
+    startLimits: { ...START_LIMITS, ...config.paymentStartLimits },
+  })
   const app = await buildApp({
     config,
     database,
@@ -61,7 +66,8 @@ async function main() {
     ),
     mailer,
     mailWorker: { pollMs: 5000 },
-    paymentGateway: createPaymentGateway(config, () => new Date()),
+    paymentGateway: createPaymentGateway(config, () => new Date(), database.db),
+    paymentReconciler: { ...DEFAULT_RECONCILER, ...config.paymentReconcile },
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()
@@ -86,11 +92,14 @@ async function main() {
     : `PGlite in ${path.join(config.dataDir, 'pgdata')}`
   console.log(`\nToptan is running at ${url}  (database: ${where})`)
   console.log(`Mail goes to ${mailer.target} (queued in the mail_outbox table, retried when refused)`)
+  console.log(`Links in mails and payment links point to ${config.publicUrl} (PUBLIC_URL)`)
   console.log(
     config.paymentGateway === 'sandbox'
       ? 'Card payments: the built-in sandbox POS (takes no money; test cards in docs/payments.md)'
       : `Card payments: iyzico at ${config.iyzico?.baseUrl}`,
   )
+  if (config.testMode)
+    console.log('TEST MODE: every page says card payments are not real (PAYMENT_GATEWAY=sandbox)')
   if (demo || config.demoData) {
     console.log('Demo logins:')
     for (const [who, email, password] of DEMO_LOGINS)

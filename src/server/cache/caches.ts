@@ -19,8 +19,8 @@ export type Caches = {
    */
   reference: ReferenceReads
   /**
-   * Priced carts (keyed by the cart's version and the products' change number), order counts, card
-   * BIN tables, and the totals and pages of a query of punctuation alone (the one SQL list left).
+   * Priced carts (keyed by the cart's version and the products' change number), order counts and
+   * card BIN tables.
    */
   list: LoadingCache
   /** The one way to forget entries after a write (here and in the other processes). */

@@ -54,9 +54,13 @@ export class Invalidation {
     return this.log
   }
 
-  /** A cache (or the session cache) that applies changes to itself. */
-  target(apply: (change: CacheChange) => void) {
+  /**
+   * A cache (or the session cache, or the staff sockets) that applies changes to itself. Answers a
+   * function that stops it hearing them.
+   */
+  target(apply: (change: CacheChange) => void): () => void {
     this.targets.add(apply)
+    return () => this.targets.delete(apply)
   }
 
   forget(...changes: CacheChange[]) {

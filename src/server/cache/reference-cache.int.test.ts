@@ -7,7 +7,7 @@ import { createTestDatabase } from '../test/test-database'
 import { createCaches } from './caches'
 
 /**
- * Reference data is kept until it changes, never for a time (issue 16): a change by any writer
+ * Reference data is kept until it changes, never for a time: a change by any writer
  * (here plain SQL, as psql or an import would write) is seen by the next request, and without one
  * a request costs one small reading instead of a read per key.
  */

@@ -8,7 +8,7 @@ export interface ReferenceReads {
 
 /**
  * Settings, currencies, payment plans, store info, categories, brands and translations: a handful of
- * keys held in memory until the data changes, never for a time (issue 16). Each entry remembers the
+ * keys held in memory until the data changes, never for a time. Each entry remembers the
  * reference version it was loaded at (change-clock.ts); a reading with a higher version loads it again.
  * A value is loaded after its reading was taken, so it is never older than that version. A forget
  * (translations saved, a process that may have missed changes) drops entries at once as well.

@@ -73,7 +73,7 @@ export async function main(argv: string[] = process.argv.slice(2), env = process
     console.error(`${file}: ${(err as Error).message}`)
     return 1
   }
-  const database = await openConfiguredDatabase(loadConfig(env, rootDir))
+  const database = await openConfiguredDatabase(loadConfig(env, rootDir, { takesPayments: false }))
   try {
     const report = await importBinList(database.db, text)
     for (const line of reportLines(file, report)) console.log(line)

@@ -5,7 +5,7 @@ import { openConfiguredDatabase } from '../db/open'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
-const config = loadConfig(process.env, rootDir)
+const config = loadConfig(process.env, rootDir, { takesPayments: false })
 const database = await openConfiguredDatabase(config)
 await database.close()
 console.log(`Migrations applied (${config.databaseUrl ? 'PostgreSQL' : 'PGlite'}).`)

@@ -8,7 +8,8 @@
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
-import { count, isNull, sql } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
+import { LISTED_PRODUCT_SQL } from '../../domain/listing'
 import { loadConfig } from '../config'
 import type { Database } from '../db/client'
 import { refreshStatistics } from '../db/maintenance'
@@ -99,7 +100,7 @@ export async function runSeed(
 
   let large: LargeCatalogueSummary | undefined
   if (options.products !== undefined) {
-    const [listed] = await db.select({ n: count() }).from(products).where(isNull(products.parentId))
+    const [listed] = await db.select({ n: count() }).from(products).where(sql.raw(LISTED_PRODUCT_SQL))
     const missing = options.products - (listed?.n ?? 0)
     if (missing > 0) {
       log(`Generating ${missing} more products…`)
@@ -139,7 +140,7 @@ export async function main(argv: string[] = process.argv.slice(2)): Promise<numb
     console.error((err as Error).message)
     return 2
   }
-  const config = loadConfig(process.env, rootDir)
+  const config = loadConfig(process.env, rootDir, { takesPayments: false })
   const where = config.databaseUrl
     ? 'PostgreSQL (DATABASE_URL)'
     : `PGlite in ${path.join(config.dataDir, 'pgdata')}`

@@ -38,7 +38,7 @@ if (!parsed.success) {
   process.exit(1)
 }
 const args = parsed.data
-const config = loadConfig(process.env, rootDir)
+const config = loadConfig(process.env, rootDir, { takesPayments: false })
 const database = await openConfiguredDatabase(config)
 try {
   const id = await createUser(database.db, {

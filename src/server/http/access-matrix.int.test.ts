@@ -18,7 +18,7 @@ import { createTestApp, type TestApp, TestClient } from '../test/test-app'
 import { isCsrfExempt } from './csrf'
 
 /**
- * The access matrix (issue 14): every route the app registers, with what each kind of caller gets.
+ * The access matrix: every route the app registers, with what each kind of caller gets.
  * `dealer` owns the records named in addresses (an order, an offer, a cart line, a fault report, a
  * card payment, made in beforeAll); `otherDealer` is a dealer of another company calling on those very
  * addresses; `admin` is the staff. A walk over the route table as it is at run time fails listing any
@@ -45,6 +45,8 @@ const nobody: Access = { guest: 404, dealer: 404, otherDealer: 404, admin: 404 }
 const MATRIX: Record<string, Access> = {
   // Pages, health, API documentation.
   'GET /healthz': everyone,
+  // From a private address without a proxy header, as app.inject calls (metrics.int.test.ts: the rest).
+  'GET /metrics': everyone,
   'GET /*': everyone,
   'GET /api/docs': everyone,
   'GET /api/docs/static/index.html': everyone,
@@ -135,6 +137,10 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/mail-outbox': staffOnly,
   'POST /yonetim/mail-outbox/:id/retry': staffOnly,
   'GET /yonetim/payments': staffOnly,
+  'GET /yonetim/payments/summary': staffOnly,
+  'GET /yonetim/payments/:id': staffOnly,
+  'POST /yonetim/payments/:id/book': staffOnly,
+  'POST /yonetim/payments/:id/refund': staffOnly,
   'GET /yonetim/payment-links': staffOnly,
   'GET /yonetim/customers': staffOnly,
   'POST /yonetim/bank-transfers': staffOnly,
@@ -228,6 +234,9 @@ function addressOf(method: string, url: string): string {
     '/yonetim/fault-reports/:id': owned.faultReport,
     '/yonetim/fault-reports/:id/photo': owned.faultReport,
     '/api/payments/:id': owned.payment,
+    '/yonetim/payments/:id': owned.payment,
+    '/yonetim/payments/:id/book': owned.payment,
+    '/yonetim/payments/:id/refund': owned.payment,
     '/api/catalog/product/:id': product.id,
     '/payment/callback/:gateway': 'sandbox',
   }

@@ -43,6 +43,9 @@ beforeAll(async () => {
     [`${SCRIPT}.gz`]: gzipSync(script),
     'robots.txt': 'User-agent: *\nAllow: /\n',
     'locales/tr.json': JSON.stringify({ hello: 'Merhaba' }),
+    // A map the build should not have made (vite.config.ts): served, it would hand out the sources.
+    [`${SCRIPT}.map`]: JSON.stringify({ version: 3, sources: ['src/web/main.tsx'], mappings: 'AAAA' }),
+    'assets/vendor.js.map': JSON.stringify({ version: 3, sources: [], mappings: '' }),
   })
   t = await createTestApp({ rootDir })
 })
@@ -121,6 +124,16 @@ describe('built assets', () => {
       const res = await get(url, 'br, gzip')
       expect(res.statusCode, url).toBe(404)
       expect(res.headers['cache-control'], url).not.toBe('public, max-age=31536000, immutable')
+    }
+  })
+})
+
+describe('source maps', () => {
+  it('are never served, even one left in the build', async () => {
+    for (const url of [`/${SCRIPT}.map`, '/assets/vendor.js.map']) {
+      const res = await get(url, 'br, gzip')
+      expect(res.statusCode, url).toBe(404)
+      expect(res.body, url).not.toContain('mappings')
     }
   })
 })

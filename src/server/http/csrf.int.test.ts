@@ -266,3 +266,42 @@ describe('a foreign page holding a valid token changes nothing', () => {
     expect((await mails())[0]!.n).toBe(mailsBefore[0]!.n + 1)
   })
 })
+
+describe('behind a proxy (TRUST_PROXY=1): X-Forwarded-Host counts only with TRUST_FORWARDED_HOST=1', () => {
+  const proxied = {
+    host: '10.0.0.5:3000',
+    'x-forwarded-proto': 'https',
+    'x-forwarded-host': 'portal.example.test',
+  }
+
+  async function judged(env: Record<string, string>, origin: string) {
+    const own = await createTestApp({
+      env: { TRUST_PROXY: '1', PUBLIC_URL: 'https://bayi.example.test', ...env },
+    })
+    try {
+      await seedAccounts(own.database.db)
+      const dealer = new TestClient(own.app)
+      await dealer.login(DEALER.email, DEALER.password)
+      const res = await dealer.send({
+        method: 'POST',
+        url: '/api/catalog/settings',
+        headers: { ...proxied, origin },
+        payload: { key: 'productListView', value: 'list' },
+      })
+      return res.statusCode === 200 ? 'allowed' : `${res.statusCode} ${res.json().error.code}`
+    } finally {
+      await own.close()
+    }
+  }
+
+  it('by default the Host header is the request’s host; PUBLIC_URL is ours either way', async () => {
+    expect(await judged({}, 'https://portal.example.test')).toBe('403 bad_origin')
+    expect(await judged({}, 'https://10.0.0.5:3000')).toBe('allowed')
+    expect(await judged({}, 'https://bayi.example.test')).toBe('allowed')
+  })
+
+  it('with TRUST_FORWARDED_HOST=1 the proxy’s X-Forwarded-Host is', async () => {
+    expect(await judged({ TRUST_FORWARDED_HOST: '1' }, 'https://portal.example.test')).toBe('allowed')
+    expect(await judged({ TRUST_FORWARDED_HOST: '1' }, 'https://10.0.0.5:3000')).toBe('403 bad_origin')
+  })
+})

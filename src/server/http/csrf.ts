@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { sendError } from './error-handler'
-import { fromOwnPages } from './same-origin'
+import { fromOwnPages, type OriginPolicy } from './same-origin'
 import { csrfTokenMatches, SESSION_COOKIE } from './session'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -23,7 +23,7 @@ export const isCsrfExempt = (url: string) => {
  * exempt posts above are cross-site by design and skip both. Runs before the session is loaded and
  * before any handler, for every route (and for unknown paths): 403 `csrf`, then 403 `bad_origin`.
  */
-export function registerCsrf(app: FastifyInstance, secret: string) {
+export function registerCsrf(app: FastifyInstance, secret: string, origins: OriginPolicy) {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || (request.method === 'POST' && isCsrfExempt(request.url))) return
     const cookie = request.cookies[SESSION_COOKIE]
@@ -34,7 +34,7 @@ export function registerCsrf(app: FastifyInstance, secret: string) {
       typeof header === 'string' &&
       csrfTokenMatches(secret, cookie, header)
     if (!ok) return sendError(request, reply, 'forbidden', 'error.csrf', { code: 'csrf' })
-    if (!fromOwnPages(request))
+    if (!fromOwnPages(request, origins))
       return sendError(request, reply, 'forbidden', 'error.badOrigin', { code: 'bad_origin' })
   })
 }

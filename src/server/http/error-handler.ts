@@ -4,7 +4,7 @@ import { type ErrorBody, type ErrorKind, TEXT_CONTROL_CHARACTERS } from '../../c
 import { isDatabaseUnavailable } from '../db/connection-errors'
 import { isRedisUnavailable } from '../integrations/redis'
 import { loggableError } from './error-log'
-import { AppError, statusByKind } from './errors'
+import { AppError, RateLimitedError, statusByKind } from './errors'
 import { type MessageKey, type MessageParams, translate } from './messages'
 
 type FieldIssue = {
@@ -108,6 +108,9 @@ export const multipartReading = {
 /** The one place where errors become HTTP answers (docs/design.md §3). */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof RateLimitedError) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfterMs / 1000))))
+    }
     if (error instanceof AppError) {
       return sendError(request, reply, error.kind, error.messageKey, {
         code: error.code,

@@ -38,3 +38,14 @@ export const notFound = () => new AppError('not_found', 'error.notFound')
 export const unauthenticated = () => new AppError('unauthenticated', 'error.unauthenticated')
 export const forbidden = (key: MessageKey = 'error.forbidden', code = 'forbidden') =>
   new AppError('forbidden', key, undefined, code)
+
+/** A 429 that says how long to wait: the error handler answers it with Retry-After (seconds). */
+export class RateLimitedError extends AppError {
+  constructor(
+    key: MessageKey,
+    readonly retryAfterMs: number,
+    code = 'rate_limited',
+  ) {
+    super('rate_limited', key, { minutes: Math.max(1, Math.ceil(retryAfterMs / 60_000)) }, code)
+  }
+}

@@ -1,4 +1,4 @@
 import { defineFuzzSuite } from '../test/fuzz/suite'
 
-// Issue 14: the cart and BIN check routes under the property-based fuzz.
+// The cart and BIN check routes under the property-based fuzz.
 await defineFuzzSuite('cart')

@@ -1,4 +1,4 @@
 import { defineFuzzSuite } from '../test/fuzz/suite'
 
-// Issue 14: the product lists, product pages, categories, campaigns, autocomplete, fault-report and warranty routes under the property-based fuzz.
+// The product lists, product pages, categories, campaigns, autocomplete, fault-report and warranty routes under the property-based fuzz.
 await defineFuzzSuite('catalog')

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createFuzzWorld, type FuzzRoute, fuzzRoute } from '../test/fuzz/harness'
+import { createFuzzWorld, expectedVisits, type FuzzRoute, fuzzRoute } from '../test/fuzz/harness'
 import { sendError } from './error-handler'
 
 /**
@@ -40,6 +40,24 @@ describe('the fuzz harness', () => {
   it('reports an error answer without the documented shape', async () => {
     const { failures } = await fuzzRoute(world, route('/api/fuzz-test/bare-error'), 30)
     expect(failures.some((f) => f.problem === 'error answer without error.code')).toBe(true)
+  })
+
+  it('records the callers and hostile classes a route was sent, so a run too short for them fails', async () => {
+    const r = route('/api/fuzz-test/bare-error')
+    const missed = async (runs: number) => {
+      const { visited } = await fuzzRoute(world, r, runs)
+      return expectedVisits(r).filter((v) => !visited.has(v))
+    }
+    expect(expectedVisits(r)).toEqual([
+      'guest',
+      'dealer',
+      'admin',
+      'hostile query',
+      'hostile header',
+      'hostile body',
+    ])
+    expect((await missed(2)).length).toBeGreaterThan(0)
+    expect(await missed(100)).toEqual([])
   })
 
   it('reports a refused request that wrote a row, naming the table', async () => {

@@ -1,4 +1,4 @@
 import { defineFuzzSuite } from '../test/fuzz/suite'
 
-// Issue 14: the remaining (health, API docs, the /api/* and page catch-alls, the static files, and any route no group names) routes under the property-based fuzz.
+// The remaining (health, API docs, the /api/* and page catch-alls, the static files, and any route no group names) routes under the property-based fuzz.
 await defineFuzzSuite('other')

@@ -1,4 +1,4 @@
 import { defineFuzzSuite } from '../test/fuzz/suite'
 
-// Issue 14: the payment links, card payments, the 3-D Secure callback and the sandbox POS routes under the property-based fuzz.
+// The payment links, card payments, the 3-D Secure callback and the sandbox POS routes under the property-based fuzz.
 await defineFuzzSuite('payments')

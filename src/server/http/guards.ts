@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { AuthUser, Dealer } from '../identity'
 import { forbidden, unauthenticated } from './errors'
-import type { AuthUser } from './session.repository'
 
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated()
@@ -8,10 +8,10 @@ export function requireUser(request: FastifyRequest): AuthUser {
 }
 
 /** Dealers only: an administrator gets the spec's 403 text for cart-like actions. */
-export function requireDealer(request: FastifyRequest): AuthUser & { customerId: number } {
+export function requireDealer(request: FastifyRequest): Dealer {
   const user = requireUser(request)
   if (user.role !== 'dealer' || user.customerId === null) throw forbidden('error.adminCart', 'admin_cart')
-  return user as AuthUser & { customerId: number }
+  return user as Dealer
 }
 
 /**

@@ -7,7 +7,7 @@ import { seedAccounts } from '../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../test/test-app'
 import { translate } from './messages'
 
-// Issue 14, item 1a: what an outside probe sent that the server answered with a 500. Each request
+// What an outside probe once sent that the server answered with a 500. Each request
 // here is malformed or hostile; the answer must be a 4xx in the documented error shape, never a 5xx.
 
 let t: TestApp

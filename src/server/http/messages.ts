@@ -42,6 +42,8 @@ const tr = {
   'field.choice': 'Geçerli seçenekler: {options}.',
   'field.controlCharacters': 'Görünmeyen kontrol karakterleri içeremez.',
   'page.notFoundTitle': 'Sayfa bulunamadı',
+  'page.staffOnlyTitle': 'Bu sayfa yöneticiler içindir',
+  'page.paymentLinkTitle': 'Ödeme',
   'cart.variantRequired': 'Varyant Seçiniz!',
   'cart.noPrice': 'Bu ürünün fiyatı için lütfen bizimle iletişime geçiniz.',
   'cart.stock': 'Bu üründen {n} adet bulunmamaktadır!',
@@ -84,6 +86,18 @@ const tr = {
   'payments.notVerified': 'Ödeme sonucu doğrulanamadı; ödeme alınmadı.',
   'payments.alreadyCompleted': 'Bu ödeme daha önce sonuçlandı.',
   'payments.failed': 'Ödeme alınamadı. Lütfen tekrar deneyiniz.',
+  'payments.notNeedingAttention': 'Bu ödeme artık inceleme beklemiyor; durumu değişmiş.',
+  'payments.bankHoldsNoCharge':
+    'Ödeme kuruluşu bu ödeme için bir tahsilat göstermiyor; kaydedilemez. Gerekirse iade ile kapatın.',
+  'payments.refundFailed': 'İade yapılamadı: {message}',
+  'payments.releasedCannotBook':
+    'Bu ödemenin ayırdığı ürünler ve bağlantı serbest bırakıldı; kaydedilemez, iade edilmelidir.',
+  'payments.tooManyStarts':
+    'Çok fazla ödeme denemesi yapıldı. Lütfen {minutes} dakika sonra tekrar deneyiniz.',
+  'payments.linkPaused':
+    'Bu ödeme bağlantısıyla art arda başarısız ödeme denendiği için bağlantı {minutes} dakika durduruldu.',
+  'payments.processing':
+    'Ödemeniz bankadan onaylandı ve işleniyor. Sonuç birkaç dakika içinde kesinleşecek; aynı ödemeyi tekrar yapmayınız.',
   'bin.rateLimited': 'Çok fazla kart sorgusu yapıldı. Lütfen {seconds} saniye sonra tekrar deneyin.',
   'warranty.serialRequired': 'Lütfen seri numarasını giriniz.',
   'warranty.invalidSerial':
@@ -98,6 +112,8 @@ const tr = {
   'paymentLink.created': 'Ödeme bağlantısı oluşturuldu.',
   'paymentLink.sent': 'Ödeme bağlantısı e-posta ile gönderildi.',
   'paymentLink.notFound': 'Ödeme bağlantısı bulunamadı.',
+  'paymentLink.paid': 'Bu ödeme bağlantısı ile ödeme yapılmış.',
+  'paymentLink.expired': 'Bu ödeme bağlantısının süresi dolmuş.',
   'paymentLink.mismatch':
     'Bu bağlantı farklı bir tutar veya farklı kalemler için oluşturulmuş; lütfen yeni bir bağlantı oluşturun.',
   'paymentLink.mailLimit':
@@ -120,6 +136,7 @@ const tr = {
   'fault.phoneInvalid': 'Geçerli bir telefon numarası giriniz (ör. 0532 123 45 67).',
   'fault.photoType': 'Fotoğraf JPEG, PNG veya WebP biçiminde olmalıdır.',
   'fault.photoTooLarge': 'Fotoğraf en fazla {mb} MB olabilir.',
+  'fault.photoUnreadable': 'Fotoğraf okunamadı: dosya bozuk veya eksik. Lütfen başka bir fotoğraf seçin.',
   'fault.unknownCategory': 'Kategori bulunamadı.',
   'fault.notFound': 'Arıza bildirimi bulunamadı.',
   'fault.noPhoto': 'Bu arıza bildiriminde fotoğraf yok.',
@@ -171,6 +188,8 @@ const en: Record<MessageKey, string> = {
   'field.choice': 'Valid choices: {options}.',
   'field.controlCharacters': 'Must not contain invisible control characters.',
   'page.notFoundTitle': 'Page not found',
+  'page.staffOnlyTitle': 'This page is for administrators',
+  'page.paymentLinkTitle': 'Payment',
   'cart.variantRequired': 'Please choose a variant!',
   'cart.noPrice': 'Please contact us for the price of this product.',
   'cart.lineFull': 'A cart line can hold at most {max}.',
@@ -212,6 +231,17 @@ const en: Record<MessageKey, string> = {
   'payments.notVerified': 'The payment result could not be verified; nothing was charged.',
   'payments.alreadyCompleted': 'This payment has already been completed.',
   'payments.failed': 'The payment could not be taken. Please try again.',
+  'payments.notNeedingAttention': 'This payment no longer awaits a decision; its state has changed.',
+  'payments.bankHoldsNoCharge':
+    'The payment provider shows no charge for this payment, so it cannot be booked. Close it with a refund if needed.',
+  'payments.refundFailed': 'The refund failed: {message}',
+  'payments.releasedCannotBook':
+    'What this payment held has been released, so it cannot be booked; it must be refunded.',
+  'payments.tooManyStarts': 'Too many payment attempts. Please try again in {minutes} minutes.',
+  'payments.linkPaused':
+    'This payment link is paused for {minutes} minutes after several failed payments in a row.',
+  'payments.processing':
+    'Your bank approved the payment and it is being processed. The result will be final within a few minutes; please do not pay again.',
   'bin.rateLimited': 'Too many card lookups. Please try again in {seconds} seconds.',
   'warranty.serialRequired': 'Please enter the serial number.',
   'warranty.invalidSerial': 'A serial number has at most 64 characters: letters, digits and - _ . / only.',
@@ -225,6 +255,8 @@ const en: Record<MessageKey, string> = {
   'paymentLink.created': 'The payment link has been created.',
   'paymentLink.sent': 'The payment link has been sent by e-mail.',
   'paymentLink.notFound': 'Payment link not found.',
+  'paymentLink.paid': 'This payment link has already been paid.',
+  'paymentLink.expired': 'This payment link has expired.',
   'paymentLink.mismatch': 'This link was made for another amount or other items; please create a new link.',
   'paymentLink.mailLimit':
     'You have reached the hourly limit of payment-link e-mails. Please try again in {minutes} minutes.',
@@ -245,6 +277,8 @@ const en: Record<MessageKey, string> = {
   'fault.phoneInvalid': 'Enter a valid Turkish phone number (e.g. 0532 123 45 67).',
   'fault.photoType': 'The photo must be a JPEG, PNG or WebP image.',
   'fault.photoTooLarge': 'The photo can be at most {mb} MB.',
+  'fault.photoUnreadable':
+    'The photo could not be read: the file is damaged or incomplete. Please choose another photo.',
   'fault.unknownCategory': 'Category not found.',
   'fault.notFound': 'Fault report not found.',
   'fault.noPhoto': 'This fault report has no photo.',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestApp, type TestApp } from '../test/test-app'
 
-/** The API docs (issue 14): public, with exactly the headers of the app's own pages. */
+/** The API docs: public, with exactly the headers of the app's own pages. */
 
 let t: TestApp
 let appCsp: string

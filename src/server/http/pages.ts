@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Bootstrap } from '../../contracts/bootstrap'
+import type { PaymentLinkStatus } from '../../domain/payment-link'
 import { parseProductSegment, productPath } from '../../domain/product-url'
 import { sendError } from './error-handler'
 import { localeFromPath } from './locale'
@@ -24,16 +25,23 @@ const SIGNED_IN_PAGES = new Set<PageName>([
   'orders',
   'orderSuccess',
   'offers',
-  'mailOutbox',
   'statement',
   'accountSettings',
-  'staffPayments',
-  'staffPaymentLinks',
-  'staffBankTransfer',
   'payOnAccount',
   'checkout',
   'checkoutSummary',
 ])
+
+/** The staff area: /yonetim and every address under it ('/en' prefix allowed). */
+const STAFF_AREA = /^(?:\/en)?\/yonetim(?:\/|$)/
+
+/**
+ * Whether an address is a page of the staff area, for administrators only: /yonetim and every page
+ * under it, by its address rather than a list of screens, so a staff screen added to the web app is
+ * covered as it comes. A guest goes to the login page, a dealer gets the 403 page (the web app's
+ * StaffLayout says it is for administrators), the same for every one of them.
+ */
+const isStaffPage = (pathname: string, page: PageName) => page !== 'notFound' && STAFF_AREA.test(pathname)
 
 type PageDecision = { status: number; head?: Partial<PageHead> } | { redirect: string }
 
@@ -48,7 +56,16 @@ export type PageSources = {
   render: ((request: FastifyRequest, bootstrap: Bootstrap) => Promise<RenderedPage | null>) | null
   /** A product page's meta tags and its right slug; null for an unknown product. */
   productHead: (id: number) => Promise<(PageHead & { seo: string }) | null>
+  /** Whether the payment link of a token can be paid ('open'), was paid or expired; null when unknown. */
+  paymentLinkState: (token: string) => Promise<PaymentLinkStatus | null>
 }
+
+/**
+ * A payment link's page is for whoever holds its address, and the token in the address is the key:
+ * search engines keep it out of their index, and no Referer carries it to anything the page loads
+ * or links to (the bank's 3-D Secure page, a link the payer follows).
+ */
+const PRIVATE_PAGE = 'noindex, nofollow'
 
 /**
  * Product pages get their own meta tags; a wrong slug with a right id is redirected to the right
@@ -64,6 +81,7 @@ async function decidePage(
   const notFound = { status: 404, head: { title: translate(request.locale, 'page.notFoundTitle') } }
   // An address no route of the web app takes ('/a/b/c'): its not-found page, without asking anyone.
   if (pageOf(pathname) === 'notFound') return notFound
+  if (pageOf(pathname) === 'paymentLink') return paymentLinkPage(sources, request, pathname)
   const [, prefix = '', segment = ''] = ONE_SEGMENT.exec(pathname) ?? []
   const product = parseProductSegment(segment)
   if (!product) return { status: 200 }
@@ -74,6 +92,21 @@ async function decidePage(
     return { redirect: `${prefix}${productPath(head.seo, product.id)}${query}` }
   }
   return { status: 200, head }
+}
+
+/**
+ * A payment link's page: 200 for a link that can be paid, 410 Gone for one paid or expired, 404 for a
+ * token nobody made (the web app draws each with its own message), never indexed.
+ */
+async function paymentLinkPage(
+  sources: PageSources,
+  request: FastifyRequest,
+  pathname: string,
+): Promise<PageDecision> {
+  const token = pathname.slice(pathname.lastIndexOf('/') + 1)
+  const state = await sources.paymentLinkState(token)
+  const head = { title: translate(request.locale, 'page.paymentLinkTitle'), robots: PRIVATE_PAGE }
+  return { status: state === null ? 404 : state === 'open' ? 200 : 410, head }
 }
 
 /** A browser's navigation asks for text/html; fetch, curl's default and API clients do not. */
@@ -101,22 +134,31 @@ async function renderPage(sources: PageSources, request: FastifyRequest, reply: 
   // home, a guest from a page that needs an account to the login page, and back afterwards.
   const page = pageOf(pathname)
   const prefix = localeFromPath(request.url) === 'en' ? '/en' : ''
+  const staff = isStaffPage(pathname, page)
   if (request.user && page === 'login') return reply.redirect(`${prefix}/`, 302)
-  if (!request.user && SIGNED_IN_PAGES.has(page)) {
+  if (!request.user && (SIGNED_IN_PAGES.has(page) || staff)) {
     return reply.redirect(`${prefix}/account/login?next=${encodeURIComponent(request.url)}`, 302)
   }
-  const decision = await decidePage(sources, request, pathname)
+  const decision: PageDecision =
+    staff && request.user?.role !== 'admin'
+      ? { status: 403, head: { title: translate(request.locale, 'page.staffOnlyTitle') } }
+      : await decidePage(sources, request, pathname)
   if ('redirect' in decision) return reply.redirect(decision.redirect, 301)
   const bootstrap = await sources.bootstrap(request)
   const rendered = sources.render ? await sources.render(request, bootstrap) : null
   // The drawn page showed the not-found state: an unknown category, brand, order… (not known before).
-  const drawnMissing = rendered?.status === 404 && decision.status !== 404
+  // A status the server decided itself (404, the staff area's 403) stays.
+  const drawnMissing = rendered?.status === 404 && decision.status === 200
   const status = drawnMissing ? 404 : decision.status
   const title = drawnMissing ? translate(request.locale, 'page.notFoundTitle') : decision.head?.title
   const head: PageHead = {
     title: title ? `${title} | ${bootstrap.store.name}` : bootstrap.store.name,
     description: decision.head?.description ?? null,
     keywords: decision.head?.keywords ?? null,
+    robots: decision.head?.robots ?? null,
+  }
+  if (head.robots === PRIVATE_PAGE) {
+    reply.header('x-robots-tag', PRIVATE_PAGE).header('referrer-policy', 'no-referrer')
   }
   return reply
     .code(status)

@@ -94,13 +94,14 @@ describe('the request log', () => {
     expect(text).not.toContain(token)
   })
 
-  it('writes nothing at info for files and health checks', async () => {
+  it('writes nothing at info for files, health checks and metrics scrapes', async () => {
     for (const url of [
       '/images/404.png',
       '/favicon.ico',
       '/robots.txt',
       '/assets/missing-1234.js',
       '/healthz',
+      '/metrics',
     ]) {
       const log = await logOf(() => t.app.inject({ method: 'GET', url }))
       expect(log, url).toEqual([])

@@ -57,12 +57,12 @@ export const PAGE_ROUTE = '/*'
 /**
  * The API is what people do, so each call is a line; a page is the first load of the web app (it
  * navigates on its own afterwards), also a line. Files (the built app, images, favicon, robots) and
- * health checks are many and say nothing: they are logged at debug only.
+ * health checks and metrics scrapes are many and say nothing: they are logged at debug only.
  */
 export function requestKind(url: string): RequestKind {
   const pathname = url.split('?')[0] ?? '/'
   if (pathname.startsWith('/api/') || pathname.startsWith('/yonetim/')) return 'api'
-  if (pathname === '/healthz') return 'quiet'
+  if (pathname === '/healthz' || pathname === '/metrics') return 'quiet'
   if (/^\/(assets|images|locales)\//.test(pathname)) return 'quiet'
   // Any other file name (favicon.ico, robots.txt, site.webmanifest, a source map) is a file, not a page.
   if (/\/[^/]+\.[A-Za-z0-9]{1,12}$/.test(pathname)) return 'quiet'

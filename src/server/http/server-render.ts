@@ -77,7 +77,7 @@ export class ServerRenderer {
       if (typeof value === 'string') headers[name] = value
     }
     // The page's language, as the web app sends it from the browser: not the browser's own header, so
-    // an /en page drawn for a Turkish browser gets English names and messages (issue 15, item 7).
+    // an /en page drawn for a Turkish browser gets English names and messages.
     headers['accept-language'] = request.locale
     const answer = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',

@@ -1,26 +1,9 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Role } from '../../contracts/account'
-import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
 import { preparedPerHandle } from '../db/prepared'
 import { customers, sessions, userPreferences, users } from '../db/schema/accounts'
-
-export type AuthUser = {
-  id: number
-  name: string
-  email: string
-  role: Role
-  customerId: number | null
-  locale: Locale | null
-  /** The user's stored preferences (null: never chose any), read with the session in the same query. */
-  preferences: StoredPreferences | null
-  /** The dealer company's price adjustment in percent ('0' for staff). */
-  profitPercent: string
-  /** The dealer company's name (null for staff). */
-  customerName: string | null
-}
-
-export type StoredPreferences = typeof userPreferences.$inferSelect
+import type { AuthUser } from '../identity'
 
 export type SessionRow = { user: AuthUser; expiresAt: Date }
 
@@ -96,6 +79,25 @@ export async function deleteUserSessionsExcept(
     .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)))
     .returning({ id: sessions.id })
   return deleted.length
+}
+
+/** Ends every session of the user (a disabled login); answers how many ended. */
+export async function deleteUserSessions(db: Db, userId: number): Promise<number> {
+  const deleted = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id })
+  return deleted.length
+}
+
+/**
+ * Gives a session a new id (the hash of a new token), keeping its user, creation, expiry and device;
+ * answers false when the session is gone (ended meanwhile).
+ */
+export async function renameSession(db: Db, sessionId: string, newSessionId: string): Promise<boolean> {
+  const rows = await db
+    .update(sessions)
+    .set({ id: newSessionId })
+    .where(eq(sessions.id, sessionId))
+    .returning({ id: sessions.id })
+  return rows.length > 0
 }
 
 export async function extendSession(db: Db, sessionId: string, expiresAt: Date) {

@@ -2,8 +2,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
+import type { AuthUser } from '../identity'
 import { requestKind } from './request-log'
-import { type AuthUser, extendSession, findSession } from './session.repository'
+import { extendSession, findSession } from './session.repository'
 import type { SessionCache } from './session-cache'
 
 export const SESSION_COOKIE = 'toptan_sid'

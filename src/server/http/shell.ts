@@ -2,13 +2,22 @@ import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import type { Bootstrap } from '../../contracts/bootstrap'
 import type { Locale } from '../../contracts/common'
+import { escapeHtml } from '../security/escape-html'
 import type { PageFiles } from './page-assets'
 import type { RenderedPage } from './server-render'
 
-export type PageHead = { title: string; description?: string | null; keywords?: string | null }
+export type PageHead = {
+  title: string
+  description?: string | null
+  keywords?: string | null
+  /** A robots meta tag (e.g. 'noindex, nofollow' for a page only its address's holder may see). */
+  robots?: string | null
+}
 
+// The colour scheme is in the HTML itself, as in index.html: Mantine's colours hang on it, and the
+// first paint comes before any script could set it (AppProviders forces the same 'light').
 const FALLBACK_TEMPLATE = `<!doctype html>
-<html lang="tr">
+<html lang="tr" data-mantine-color-scheme="light">
   <head>
     <meta charset="UTF-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -19,15 +28,6 @@ const FALLBACK_TEMPLATE = `<!doctype html>
   </body>
 </html>
 `
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;')
-}
 
 /** JSON that can sit inside <script type="application/json"> without ever closing the tag. */
 export function jsonForScript(value: unknown): string {
@@ -99,6 +99,7 @@ export class HtmlShell {
       `<meta name="csrf-token" content="${escapeHtml(bootstrap.csrfToken)}" />`,
       description ? `<meta name="description" content="${escapeHtml(description)}" />` : '',
       head.keywords ? `<meta name="keywords" content="${escapeHtml(head.keywords)}" />` : '',
+      head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}" />` : '',
       `<script id="bootstrap" type="application/json">${jsonForScript(bootstrap)}</script>`,
       `<script id="i18n" type="application/json">${jsonForScript(this.translationsFor(bootstrap.locale))}</script>`,
       rendered

@@ -10,6 +10,7 @@ export const UNHASHED_FILE_CACHE = 'public, max-age=3600'
 
 /** The compressed copies written by scripts/compress-assets.mjs beside each file. */
 const COMPRESSED_COPY = /\.(?:br|gz)$/
+const SOURCE_MAP = /\.map$/i
 /** Vite's output names in assets/: name-[hash].ext, the hash 8 characters of [A-Za-z0-9_-]. */
 const HASHED_NAME = /-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/i
 
@@ -35,10 +36,12 @@ export async function registerStaticFiles(app: FastifyInstance, rootDir: string)
     index: false,
     preCompressed: true,
     // The shell is rendered per request; its raw template and the translation files are not public pages.
+    // A source map is never served, even one left in dist/web (the build makes none): it is the sources.
     allowedPath: (pathName) =>
       !pathName.startsWith('/index.html') &&
       !pathName.startsWith('/locales/') &&
-      !COMPRESSED_COPY.test(pathName),
+      !COMPRESSED_COPY.test(pathName) &&
+      !SOURCE_MAP.test(pathName),
     setHeaders(reply, filePath) {
       reply.header('cache-control', isHashedAsset(filePath) ? HASHED_ASSET_CACHE : UNHASHED_FILE_CACHE)
     },

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
+import { mkdirSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
+import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductList } from '../../contracts/catalog'
 import { type Order, type OrderList, orderSchema } from '../../contracts/orders'
@@ -13,22 +14,24 @@ import {
   appEnv,
   Browser,
   bundleServer,
+  freePort,
   startAppProcess,
   stopAppProcess,
 } from '../test/app-process'
 import { queryRows } from '../test/db-helpers'
 import { createUser, type TestUser } from '../test/dealers'
 import { seedAccounts } from '../test/fixtures'
+import { nginxForTests, type RunningNginx, startNginx } from '../test/nginx'
 import { createPostgresTestDatabase } from '../test/test-database'
 import { deleteKeys, reachableRedis, testKeyPrefix } from '../test/test-redis'
-import { type RunningProxy, startProxy } from './proxy'
 
 /**
- * Two real app processes on one PostgreSQL database behind a local round-robin proxy (proxy.ts), as a
- * site with several processes runs: sessions, carts, cache invalidation and order numbering stay right
- * whichever process serves a request. Once with the invalidation carried by PostgreSQL LISTEN/NOTIFY
- * (no REDIS_URL) and once by Redis pub/sub. The caches are on for a minute (CACHE_SECONDS=60), so
- * anything seen within a second comes from the invalidation, not from an expired entry.
+ * Two real app processes on one PostgreSQL database behind nginx running deploy/nginx.conf (TLS and
+ * all; test/nginx.ts fills in its site lines), as a site with several processes runs: sessions,
+ * carts, cache invalidation and order numbering stay right whichever process serves a request. Once
+ * with the invalidation carried by PostgreSQL LISTEN/NOTIFY (no REDIS_URL) and once by Redis pub/sub.
+ * The caches are on for a minute (CACHE_SECONDS=60), so anything seen within a second comes from the
+ * invalidation, not from an expired entry. Which process answered is read from nginx's access log.
  *
  * Runs in the PostgreSQL pass of the integration tests (TEST_DATABASE_URL): two processes cannot share
  * one embedded PGlite database.
@@ -36,6 +39,7 @@ import { type RunningProxy, startProxy } from './proxy'
 const root = process.cwd()
 const postgresUrl = process.env.TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined
 const redisUrl = postgresUrl ? await reachableRedis() : null
+const nginx = postgresUrl ? nginxForTests('the two-process test') : null
 if (!postgresUrl) {
   console.info(
     'Two app processes on one database: tested in the PostgreSQL pass (TEST_DATABASE_URL); two processes cannot share one embedded PGlite.',
@@ -61,15 +65,18 @@ const channels = [
 ]
 
 for (const channel of channels) {
-  const skip = !postgresUrl || (channel.redis && !redisUrl)
-  describe.skipIf(skip)(`two app processes behind a proxy, invalidation through ${channel.name}`, () => {
+  const skip = !postgresUrl || !nginx || (channel.redis && !redisUrl)
+  describe.skipIf(skip)(`two app processes behind nginx, invalidation through ${channel.name}`, () => {
     const prefix = testKeyPrefix()
     let database: Database & { url: string }
     let fx: Awaited<ReturnType<typeof seedAccounts>>
     let a: AppProcess
     let b: AppProcess
-    let proxy: RunningProxy
+    let proxy: RunningNginx
+    let previousDispatcher: Dispatcher | undefined
     let product: { id: number; unitId: number }
+    /** The upstream (host:port) each process is to nginx. */
+    const upstreamOf = (p: AppProcess) => new URL(p.url).host
 
     beforeAll(async () => {
       database = await createPostgresTestDatabase(postgresUrl!)
@@ -87,11 +94,24 @@ for (const channel of channels) {
       )
       a = started[0]!
       b = started[1]!
-      proxy = await startProxy({ upstreams: [a.url, b.url] })
+      const webRoot = path.join(work, `${tag}-web`)
+      mkdirSync(webRoot, { recursive: true })
+      proxy = await startNginx({
+        nginx: nginx!,
+        prefix: path.join(work, `${tag}-nginx`),
+        upstreams: [a.url, b.url],
+        webRoot,
+        tls: true,
+        ports: [await freePort(), await freePort()],
+      })
+      // Every fetch of this file trusts the test certificate (plain http is unaffected).
+      previousDispatcher = getGlobalDispatcher()
+      setGlobalDispatcher(new Agent({ connect: { ca: proxy.certificate! } }))
     }, 120_000)
 
     afterAll(async () => {
-      await proxy?.close()
+      if (previousDispatcher) setGlobalDispatcher(previousDispatcher)
+      await proxy?.stop()
       await Promise.all([a, b].filter(Boolean).map((s) => stopAppProcess(s)))
       await database?.close()
       if (channel.redis) await deleteKeys(redisUrl!, prefix)
@@ -101,11 +121,25 @@ for (const channel of channels) {
     const cartStatus = (browser: Browser, base: string) =>
       browser.request(`${base}/api/catalog/cart`).then((res) => res.status)
 
-    it('spreads requests over both processes and passes on who the client is', async () => {
-      const served = await Promise.all(
-        [0, 1, 2, 3].map(async () => (await fetch(`${proxy.url}/healthz`)).headers.get('x-upstream')),
+    /** The upstreams nginx sent the matching requests logged after `from` to. */
+    async function servedBy(from: number, count: number, match: (path: string, method: string) => boolean) {
+      for (let i = 0; i < 40; i++) {
+        const entries = proxy
+          .accessLog()
+          .slice(from)
+          .filter((e) => match(e.path, e.method))
+        if (entries.length >= count) return new Set(entries.map((e) => e.upstream))
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      throw new Error(`fewer than ${count} matching requests in nginx's access log`)
+    }
+
+    it('spreads requests over both processes', async () => {
+      const from = proxy.accessLog().length
+      for (let i = 0; i < 4; i++) expect((await fetch(`${proxy.url}/healthz`)).status).toBe(200)
+      expect(await servedBy(from, 4, (p) => p === '/healthz')).toEqual(
+        new Set([upstreamOf(a), upstreamOf(b)]),
       )
-      expect(new Set(served)).toEqual(new Set(['0', '1']))
     })
 
     it('honours a session made through one process on the other, and ends it in both on logout', async () => {
@@ -180,7 +214,7 @@ for (const channel of channels) {
       const browser = await Browser.login(a.url, await dealer())
       const before = await productOn(browser, b.url, product.id)
       const ordersBefore = await orderTotal(browser, b.url)
-      // Product rows are read afresh (issue 16): even a change behind the app's back, which sends no
+      // Product rows are read afresh: even a change behind the app's back, which sends no
       // message, shows on B at once, with the caches on for a minute.
       await database.db.execute(
         sql`update products set name = 'Canlı Ürün (yeni ad)' where id = ${product.id}`,
@@ -241,9 +275,16 @@ for (const channel of channels) {
       for (const browser of browsers)
         expect((await addToCart(browser, proxy.url, product, 1)).status).toBe(200)
 
+      const from = proxy.accessLog().length
       const answers = await Promise.all(browsers.map((browser) => placeOrder(browser, proxy.url)))
       expect(answers.map((res) => res.status)).toEqual(answers.map(() => 200))
-      expect(new Set(answers.map((res) => res.headers.get('x-upstream')))).toEqual(new Set(['0', '1']))
+      expect(
+        await servedBy(
+          from,
+          CONCURRENT_ORDERS,
+          (p, method) => method === 'POST' && p === '/api/catalog/cart',
+        ),
+      ).toEqual(new Set([upstreamOf(a), upstreamOf(b)]))
       const numbers = (
         await Promise.all(answers.map(async (res) => orderSchema.parse(await res.json())))
       ).map((o: Order) => o.orderNo)

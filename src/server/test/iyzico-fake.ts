@@ -1,6 +1,7 @@
 import { createHmac, randomInt } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { installmentTotal, monthlyAmount } from '../../domain/installments'
 
 /**
  * A local stand-in for iyzico's API (no outside network in tests): the four calls the iyzico gateway
@@ -8,7 +9,14 @@ import type { AddressInfo } from 'node:net'
  * checked and its response signatures made (HMAC-SHA256 of fields joined by ':', keyed with the
  * merchant's secret key). `auth` chooses how the 3-D Secure auth (threedsPayment) answers.
  */
-export type FakeAuthMode = 'success' | 'declined' | 'other_amount' | 'bad_signature' | 'fraud'
+export type FakeAuthMode =
+  | 'success'
+  | 'declined'
+  | 'other_amount'
+  | 'bad_signature'
+  | 'fraud'
+  /** Takes the money, then answers later than the client waits (the answer is lost). */
+  | 'no_answer'
 
 export type IyzicoFake = {
   url: string
@@ -21,6 +29,12 @@ export type IyzicoFake = {
   auth: FakeAuthMode
   /** iyzico's installment offers: count → commission percent. */
   installments: Record<number, number>
+  /** How cancel and refund answer: 'ok', or a refusal as iyzico words one. */
+  refunds: 'ok' | 'refused'
+  /** How long a 'no_answer' completion waits before it answers (longer than the client's timeout). */
+  noAnswerMs: number
+  /** What iyzico charged per payment id (paid price), and whether it was given back. */
+  charged: Map<string, { paidPrice: number; refunded: boolean }>
   close: () => Promise<void>
   /** The callback iyzico posts to callbackUrl after the bank's 3-D Secure page, signed. */
   callback: (input: {
@@ -63,6 +77,9 @@ export async function startIyzicoFake(): Promise<IyzicoFake> {
     badAuthorization: 0,
     auth: 'success',
     installments: { 1: 0, 3: 6.25 },
+    refunds: 'ok',
+    noAnswerMs: 1500,
+    charged: new Map(),
     close: () => new Promise((resolve) => server.close(() => resolve())),
     callback: ({ paymentId, conversationId, mdStatus, status }) => ({
       status,
@@ -123,6 +140,7 @@ export async function startIyzicoFake(): Promise<IyzicoFake> {
         }
       }
       const paidPrice = fake.auth === 'other_amount' ? payment.paidPrice - 1 : payment.paidPrice
+      if (fake.auth !== 'fraud') fake.charged.set(String(body.paymentId), { paidPrice, refunded: false })
       const fields = [
         body.paymentId as string,
         'TRY',
@@ -144,6 +162,32 @@ export async function startIyzicoFake(): Promise<IyzicoFake> {
         mdStatus: 1,
         signature: fake.auth === 'bad_signature' ? sign('another-secret', fields) : sign(secretKey, fields),
       }
+    }
+    if (path === '/payment/detail') {
+      const entry = [...payments.entries()].find(([, p]) => p.conversationId === body.paymentConversationId)
+      if (!entry)
+        return { status: 'failure', errorCode: '5115', errorMessage: 'Ödeme bulunamadı', locale: 'tr' }
+      const [paymentId, payment] = entry
+      const charge = fake.charged.get(paymentId)
+      return {
+        ...base,
+        paymentId,
+        price: payment.price,
+        paidPrice: charge?.paidPrice ?? payment.paidPrice,
+        currency: 'TRY',
+        basketId: payment.basketId,
+        installment: 1,
+        fraudStatus: 1,
+        paymentStatus: charge ? 'SUCCESS' : 'CALLBACK_THREEDS',
+      }
+    }
+    if (path === '/payment/cancel' || path === '/v2/payment/refund') {
+      const charge = fake.charged.get(String(body.paymentId))
+      if (fake.refunds === 'refused' || !charge || charge.refunded) {
+        return { status: 'failure', errorCode: '5093', errorMessage: 'İptal/iade yapılamaz', locale: 'tr' }
+      }
+      charge.refunded = true
+      return { ...base, paymentId: body.paymentId, price: charge.paidPrice, currency: 'TRY' }
     }
     if (path === '/payment/bin/check') {
       return {
@@ -174,11 +218,12 @@ export async function startIyzicoFake(): Promise<IyzicoFake> {
             forceCvc: 0,
             commercial: 0,
             installmentPrices: Object.entries(fake.installments).map(([count, commission]) => {
-              const total = Math.round(amount * (100 + commission)) / 100
+              // Priced as the bank does, on decimals: the gateway reads the commission back from it.
+              const total = installmentTotal(amount, commission)
               return {
                 installmentNumber: Number(count),
-                totalPrice: total,
-                installmentPrice: total / Number(count),
+                totalPrice: total.toNumber(),
+                installmentPrice: monthlyAmount(total, Number(count)).toNumber(),
               }
             }),
           },
@@ -198,6 +243,9 @@ export async function startIyzicoFake(): Promise<IyzicoFake> {
     const result = ok
       ? answer(path, body)
       : { status: 'failure', errorCode: '1001', errorMessage: 'api bilgileri bulunamadı' }
+    if (path === '/payment/3dsecure/auth' && fake.auth === 'no_answer') {
+      await new Promise((resolve) => setTimeout(resolve, fake.noAnswerMs))
+    }
     response.writeHead(200, { 'content-type': 'application/json' })
     response.end(JSON.stringify(result))
   })

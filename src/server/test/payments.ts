@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
-import type { StartPaymentBody } from '../../contracts/payments'
+import type { StartPaymentForm } from '../../contracts/payments'
 import { turkishSortKey } from '../../domain/turkish-text'
 import { SANDBOX_SMS_CODE, SANDBOX_TEST_CARDS } from '../integrations/payments/sandbox/test-cards'
+import {
+  DEFAULT_RECONCILER,
+  type ReconcilerOptions,
+  reconcilePayments,
+} from '../modules/payments/payment-reconciler'
+import { paymentsDepsOf } from '../modules/payments/payments.routes'
 import { queryRows, setStoreSetting } from './db-helpers'
 import type { TestApp, TestClient } from './test-app'
 
@@ -18,7 +24,7 @@ export const TEST_CARDS = {
 export const TEST_CCV = '123'
 
 /** A card form as the frame sends it (paymentType and the rest may be overridden). */
-export function cardForm(overrides: Partial<StartPaymentBody> = {}): Record<string, unknown> {
+export function cardForm(overrides: Partial<StartPaymentForm> = {}): Record<string, unknown> {
   return {
     paymentType: 'pay',
     card: TEST_CARDS.visa,
@@ -157,4 +163,22 @@ export async function paySandbox(
   const { callbackUrl, fields } = await passChallenge(t, action.url, code)
   const callback = await postCallback(t, fields, callbackUrl.pathname + callbackUrl.search)
   return { start, callback, intentId, fields }
+}
+
+/** One run of the payment reconciler of a test app, at its clock (stuck after `stuckAfterMs`). */
+export function reconcileNow(t: TestApp, options: Partial<ReconcilerOptions> = {}, at = t.deps.now()) {
+  return reconcilePayments(paymentsDepsOf(t.deps, t.app.log), at, {
+    ...DEFAULT_RECONCILER,
+    stuckAfterMs: 0,
+    ...options,
+  })
+}
+
+/** The trail of an intent as staff read it: "from→to by actor" per step. */
+export async function trailOf(t: TestApp, intentId: string): Promise<string[]> {
+  const rows = await queryRows<{ from_status: string | null; to_status: string; actor: string }>(
+    t.database.db,
+    sql`select from_status, to_status, actor from payment_intent_events where intent_id = ${intentId} order by id`,
+  )
+  return rows.map((r) => `${r.from_status ?? '∅'}→${r.to_status} ${r.actor}`)
 }

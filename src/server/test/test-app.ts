@@ -10,9 +10,18 @@ import type { LogDestination } from '../http/request-log'
 import { createMailer, type Mailer } from '../integrations/mail/mailer'
 import { createPaymentGateway } from '../integrations/payments'
 import type { PaymentGateway } from '../integrations/payments/gateway'
+import { guardGateway } from '../integrations/payments/guarded-gateway'
 import type { ThrottleOptions } from '../modules/account/login-throttle'
+import type { ReconcilerOptions } from '../modules/payments/payment-reconciler'
+import type { StartLimitRules } from '../modules/payments/payment-start-limits'
 import { SearchLog } from '../modules/search/search-log'
 import { createTestDatabase } from './test-database'
+
+/** The test apps' session secret (a gateway a test makes itself signs with keys derived from it). */
+export const TEST_SESSION_SECRET = 'test-secret-test-secret-test-secret-0123'
+
+const unlimited = { max: 1_000_000, windowMs: 60_000 }
+const UNLIMITED_STARTS: StartLimitRules = { link: unlimited, user: unlimited, ip: unlimited, bin: unlimited }
 
 export type TestApp = { app: FastifyInstance; deps: AppDeps; database: Database; close: () => Promise<void> }
 
@@ -43,12 +52,28 @@ export async function createTestApp(
     serverRender?: boolean
     /** The virtual POS; the default is the sandbox on the test clock. */
     paymentGateway?: PaymentGateway
+    /**
+     * The card-testing limits on payment starts; the default lets every test start as many payments
+     * as it needs from the one test address (payment-start-limits.int.test.ts tests the real ones).
+     */
+    startLimits?: StartLimitRules
+    /** Run the payment reconciler in the app (the default: off; tests call reconcilePayments). */
+    paymentReconciler?: ReconcilerOptions
+    /** How often every staff socket's session is checked again (ms; the app's default is 60 s). */
+    staffSocketRecheckMs?: number
+    /** More environment for loadConfig (e.g. PUBLIC_URL, TRUST_PROXY), read as the server reads it. */
+    env?: Record<string, string>
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase())
   const config = {
     ...loadConfig(
-      { NODE_ENV: 'test', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123', CACHE_SECONDS: '0' },
+      {
+        NODE_ENV: 'test',
+        SESSION_SECRET: TEST_SESSION_SECRET,
+        CACHE_SECONDS: '0',
+        ...options.env,
+      },
       options.rootDir ?? process.cwd(),
     ),
     logLevel: options.logStream ? 'info' : 'silent',
@@ -57,7 +82,11 @@ export async function createTestApp(
   }
   const now = options.now ?? (() => new Date())
   const deps: AppDeps = {
-    ...createAppMemory(config, { throttle: options.throttle, database }),
+    ...createAppMemory(config, {
+      throttle: options.throttle,
+      database,
+      startLimits: options.startLimits ?? UNLIMITED_STARTS,
+    }),
     config,
     database,
     now,
@@ -70,9 +99,15 @@ export async function createTestApp(
         from: config.mailFrom,
       }),
     mailWorker: options.mailWorker ?? null,
-    paymentGateway: options.paymentGateway ?? createPaymentGateway(config, now),
+    paymentGateway: options.paymentGateway
+      ? guardGateway(options.paymentGateway)
+      : createPaymentGateway(config, now, database.db),
+    paymentReconciler: options.paymentReconciler ?? null,
   }
-  const app = await buildApp(deps, options.logStream ? { logStream: options.logStream } : { logger: false })
+  const app = await buildApp(deps, {
+    ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
+    ...(options.staffSocketRecheckMs ? { staffSocketRecheckMs: options.staffSocketRecheckMs } : {}),
+  })
   options.beforeReady?.(app)
   await app.ready()
   return {

@@ -1,21 +1,41 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import pg from 'pg'
+import { inject } from 'vitest'
 import { type Database, openDatabase } from '../db/client'
 import { runMigrations } from '../db/migrate'
+import type { Provided } from './template-database'
+
+/** Vitest's inject with template-database.ts's keys (undefined when no setup provided one). */
+const provided = inject as unknown as <K extends keyof Provided>(key: K) => Provided[K] | undefined
 
 /**
  * A fresh, migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a new database
- * on the TEST_DATABASE_URL server that is dropped again on close.
+ * on the TEST_DATABASE_URL server that is dropped again on close. Both are copies of the database the
+ * run migrated once (template-database.ts); without it (a file run outside the integration projects)
+ * each is migrated here.
  */
 export async function createTestDatabase(): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined })
-    await runMigrations(database, process.cwd())
+    const loadDataDir = await migratedPgliteSnapshot()
+    const database = await openDatabase({ kind: 'pglite', dataDir: undefined, loadDataDir })
+    if (!loadDataDir) await runMigrations(database, process.cwd())
     return database
   }
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
   return createPostgresTestDatabase(serverUrl)
+}
+
+let snapshot: Promise<Blob | undefined> | undefined
+
+/** The migrated PGlite data directory of this run as PGlite's loadDataDir takes it, if there is one. */
+export function migratedPgliteSnapshot(): Promise<Blob | undefined> {
+  snapshot ??= (async () => {
+    const file = provided('pgliteSnapshot')
+    return file ? new Blob([await readFile(file)]) : undefined
+  })()
+  return snapshot
 }
 
 /**
@@ -24,14 +44,16 @@ export async function createTestDatabase(): Promise<Database> {
  */
 export async function createPostgresTestDatabase(serverUrl: string): Promise<Database & { url: string }> {
   const name = `toptan_t_${randomBytes(6).toString('hex')}`
+  const template = provided('postgresTemplate')
+  const copy = template?.serverUrl === serverUrl ? template.name : null
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.query(copy ? `CREATE DATABASE ${name} TEMPLATE ${copy}` : `CREATE DATABASE ${name}`)
   await admin.end()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 20 })
-  await runMigrations(database, process.cwd())
+  if (!copy) await runMigrations(database, process.cwd())
   return {
     ...database,
     url: url.toString(),

@@ -24,7 +24,7 @@ interface WsClient {
     listener: (request: unknown, response: NodeJS.ReadableStream & { statusCode?: number }) => void,
   ): WsClient
 }
-type WsClientClass = new (url: string, options: { headers: Record<string, string> }) => WsClient
+type WsClientClass = new (url: string, options: { headers: Record<string, string>; ca?: string }) => WsClient
 const WebSocket = require(require.resolve('ws', { paths: [pluginDir] })) as WsClientClass
 
 export type SocketHeaders = { cookie?: string; origin?: string }
@@ -108,14 +108,21 @@ export class TestSocket {
   }
 }
 
-/** Opens a socket, or rejects with UpgradeRefused when the server answers the upgrade with an error. */
-export function openSocket(url: string, headers: SocketHeaders): Promise<TestSocket> {
+/**
+ * Opens a socket, or rejects with UpgradeRefused when the server answers the upgrade with an error.
+ * `ca`: the certificate a wss:// server is trusted by (a test's own).
+ */
+export function openSocket(
+  url: string,
+  headers: SocketHeaders,
+  options: { ca?: string } = {},
+): Promise<TestSocket> {
   const clean = Object.fromEntries(Object.entries(headers).filter(([, v]) => v !== undefined)) as Record<
     string,
     string
   >
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers: clean })
+    const ws = new WebSocket(url, { headers: clean, ...(options.ca ? { ca: options.ca } : {}) })
     const socket = new TestSocket(ws)
     ws.on('open', () => resolve(socket))
     ws.on('error', (error) => reject(error))

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sessions, users } from '../../db/schema/accounts'
+import { sessionIdOf } from '../../http/session'
 import { verifyPassword } from '../../security/password'
 import { createUser, DEALER_PASSWORD, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
@@ -107,7 +108,7 @@ describe('POST /api/catalog/account/settings: who may use it', () => {
     const admin = await loggedInUser(t, null)
     const res = await save(admin, change(DEALER_PASSWORD))
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ success: true })
+    expect(res.json()).toEqual({ success: true, csrfToken: admin.csrf })
     expect((await new TestClient(t.app).login(admin.user.email, NEW_PASSWORD)).statusCode).toBe(200)
   })
 })
@@ -216,7 +217,7 @@ describe('POST /api/catalog/account/settings: a successful change', () => {
     const before = await storedHash(dealer.user.id)
     const res = await save(dealer, change(DEALER_PASSWORD))
     expect(res.statusCode).toBe(200)
-    expect(res.json()).toEqual({ success: true })
+    expect(res.json()).toEqual({ success: true, csrfToken: dealer.csrf })
 
     const after = await storedHash(dealer.user.id)
     expect(after).not.toBe(before)
@@ -235,13 +236,13 @@ describe('POST /api/catalog/account/settings: a successful change', () => {
       payload: new URLSearchParams(change(DEALER_PASSWORD)).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
-    expect(urlencoded.json()).toEqual({ success: true })
+    expect(urlencoded.json()).toEqual({ success: true, csrfToken: dealer.csrf })
     const json = await dealer.send({
       method: 'POST',
       url: SETTINGS,
       payload: change(NEW_PASSWORD, 'Ucuncu-Sifre'),
     })
-    expect(json.json()).toEqual({ success: true })
+    expect(json.json()).toEqual({ success: true, csrfToken: dealer.csrf })
     expect(await verifyPassword('Ucuncu-Sifre', await storedHash(dealer.user.id))).toBe(true)
   })
 
@@ -263,6 +264,40 @@ describe('POST /api/catalog/account/settings: a successful change', () => {
     expect(left).toHaveLength(1)
     // The session that stayed can keep working, e.g. change the password again.
     expect((await save(here, change(NEW_PASSWORD, 'Bir-Daha-42'))).statusCode).toBe(200)
+  })
+
+  it('goes on under a new session token: a new cookie and CSRF token; the old ones are refused', async () => {
+    const dealer = await loggedInUser(t, fx.customers.c2.id)
+    const old = { cookie: dealer.cookie, csrf: dealer.csrf }
+    const res = await save(dealer, change(DEALER_PASSWORD))
+    expect(res.statusCode).toBe(200)
+    const cookie = res.cookies.find((c) => c.name === 'toptan_sid')
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' })
+    expect(`toptan_sid=${cookie!.value}`).not.toBe(old.cookie)
+    expect(res.json().csrfToken).not.toBe(old.csrf)
+    const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, dealer.user.id))
+    expect(rows.map((r) => r.id)).toEqual([sessionIdOf(cookie!.value)])
+
+    // The old cookie is a guest's now; the new one is the user's.
+    const stale = new TestClient(t.app)
+    stale.cookie = old.cookie
+    expect(await sessionUser(stale)).toBeNull()
+    expect((await sessionUser(dealer))?.id).toBe(dealer.user.id)
+    // The old CSRF token does not go with the new cookie; the answer's does.
+    const withOld = await dealer.send({
+      method: 'POST',
+      url: '/api/catalog/settings',
+      payload: { key: 'productListView', value: 'list' },
+      headers: { 'x-csrf-token': old.csrf },
+      csrf: false,
+    })
+    expect([withOld.statusCode, withOld.json().error.code]).toEqual([403, 'csrf'])
+    const withNew = await dealer.send({
+      method: 'POST',
+      url: '/api/catalog/settings',
+      payload: { key: 'productListView', value: 'list' },
+    })
+    expect(withNew.statusCode).toBe(200)
   })
 
   it('ends a session this process had cached at once, not after the cache window', async () => {

@@ -5,6 +5,7 @@ import {
 } from '../../../contracts/account-settings'
 import type { AppDeps } from '../../app-deps'
 import { requireUser } from '../../http/guards'
+import { csrfTokenFor, setSessionCookie } from '../../http/session'
 import { changePassword } from './account-settings.service'
 import { deviceCookieOf } from './device-cookie'
 import { withRetryAfter } from './login-throttle'
@@ -33,7 +34,7 @@ export const accountSettingsRoutes =
         schema: {
           tags: ['account'],
           summary:
-            'Change the password (form data currentPassword, password, passwordVerify); ends the other sessions',
+            'Change the password (form data currentPassword, password, passwordVerify); ends the other sessions and answers the new CSRF token of this one, which goes on under a new cookie',
           body: accountSettingsRequestSchema,
           consumes: ['multipart/form-data', 'application/x-www-form-urlencoded', 'application/json'],
           response: { 200: accountSettingsResponseSchema },
@@ -41,7 +42,7 @@ export const accountSettingsRoutes =
       },
       async (request, reply) => {
         const user = requireUser(request)
-        await withRetryAfter(reply, () =>
+        const { token } = await withRetryAfter(reply, () =>
           changePassword(account, user, request.body, {
             ip: request.ip,
             sessionToken: request.sessionToken,
@@ -49,7 +50,10 @@ export const accountSettingsRoutes =
             deviceCookie: deviceCookieOf(request),
           }),
         )
-        return { success: true as const }
+        // The session goes on under a new token, as after a login: a new cookie, and the CSRF token
+        // that goes with it for the page's next write.
+        setSessionCookie(reply, token, deps.config.trustProxy)
+        return { success: true as const, csrfToken: csrfTokenFor(deps.config.sessionSecret, token) }
       },
     )
   }

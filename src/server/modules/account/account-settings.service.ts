@@ -7,8 +7,8 @@ import {
 } from '../../../domain/password-change'
 import { AppError, unauthenticated } from '../../http/errors'
 import type { MessageKey, MessageParams } from '../../http/messages'
-import { sessionIdOf } from '../../http/session'
-import { deleteUserSessionsExcept } from '../../http/session.repository'
+import { newSessionToken, sessionIdOf } from '../../http/session'
+import { deleteUserSessionsExcept, renameSession } from '../../http/session.repository'
 import { hashPassword, verifyPassword } from '../../security/password'
 import { findPasswordHash, setPasswordHash } from './account.repository'
 import type { AccountDeps } from './account.service'
@@ -47,15 +47,16 @@ export type PasswordChangeContext = {
  * Changes the logged-in user's password (spec/2 §5 rules, in the spec's words). The current password
  * must be given and right, so a stolen session cannot take the account over silently; wrong guesses
  * count against the account in the login throttle, as failed logins do. The new hash is stored and
- * every other session of the user ends in one transaction; the session asking stays logged in.
- * Answers how many other sessions ended.
+ * every other session of the user ends in one transaction; the session asking stays logged in under
+ * a new token (a token someone may have copied is worthless after the change, as after a login).
+ * Answers how many other sessions ended and the asking session's new token (its cookie and CSRF token).
  */
 export async function changePassword(
   { db, throttle, sessions, secret }: AccountDeps,
   user: PasswordOwner,
   input: AccountSettingsRequest,
   ctx: PasswordChangeContext,
-): Promise<{ endedSessions: number }> {
+): Promise<{ endedSessions: number; token: string }> {
   const problem = passwordChangeProblem(input.password, input.passwordVerify)
   if (problem) {
     const { field, key, code } = PROBLEMS[problem]
@@ -72,22 +73,27 @@ export async function changePassword(
     ip: ctx.ip,
     deviceId: knownDeviceId(secret, user.id, ctx.deviceCookie),
   }
-  await throttle.assertAllowed(attempt, nowMs, 'account.rateLimited')
   const stored = await findPasswordHash(db, user.id)
   // Deactivated since the session was read: as logged out.
   if (stored === null) throw unauthenticated()
+  // Counted as a failure before the password is checked (login-throttle.ts, take).
+  const slot = await throttle.take(attempt, nowMs, 'account.rateLimited')
   if (!(await verifyPassword(input.currentPassword, stored))) {
-    await throttle.recordFailure(attempt, nowMs)
     throw invalid('currentPassword', 'account.currentPasswordWrong', 'wrong_current_password')
   }
-  await throttle.recordSuccess(attempt)
+  await throttle.succeeded(slot)
 
   const passwordHash = await hashPassword(input.password)
+  const token = newSessionToken()
   const endedSessions = await db.transaction(async (tx) => {
     await setPasswordHash(tx, user.id, passwordHash)
-    return deleteUserSessionsExcept(tx, user.id, sessionIdOf(ctx.sessionToken))
+    const ended = await deleteUserSessionsExcept(tx, user.id, sessionIdOf(ctx.sessionToken))
+    // Ended meanwhile (a logout in another tab): the password stays as it was.
+    if (!(await renameSession(tx, sessionIdOf(ctx.sessionToken), sessionIdOf(token)))) throw unauthenticated()
+    return ended
   })
-  // After the commit, so no request of this process can read an ended session back into the cache.
+  // After the commit, so no request of this process can read an ended session back into the cache;
+  // the old id goes with the user's others, and the staff sockets of all of them close (4401).
   sessions.forgetUser(user.id)
-  return { endedSessions }
+  return { endedSessions, token }
 }

@@ -47,3 +47,13 @@ export async function findPasswordHash(db: Db, userId: number): Promise<string |
 export async function setPasswordHash(db: Db, userId: number, passwordHash: string) {
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId))
 }
+
+/** Marks a login active or not (findSession and login refuse an inactive one); answers whether it exists. */
+export async function setUserActive(db: Db, userId: number, isActive: boolean): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ isActive })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id })
+  return rows.length > 0
+}

@@ -1,13 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { loginRequestSchema, loginResponseSchema, logoutResponseSchema } from '../../../contracts/account'
-import { bootstrapSchema } from '../../../contracts/bootstrap'
 import type { AppDeps } from '../../app-deps'
 import { csrfTokenFor, setSessionCookie } from '../../http/session'
-import { buildBootstrap } from '../bootstrap/bootstrap.service'
 import { login, logout } from './account.service'
 import { deviceCookieOf, setDeviceCookie } from './device-cookie'
 import { withRetryAfter } from './login-throttle'
-import { loadSessionUser } from './session-user'
+import { loadSessionUser } from './session-user.service'
 
 export const accountRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
@@ -61,17 +59,5 @@ export const accountRoutes =
         setSessionCookie(reply, token, secure)
         return { ok: true as const, csrfToken: csrfTokenFor(secret, token) }
       },
-    )
-
-    app.get(
-      '/api/bootstrap',
-      {
-        schema: {
-          tags: ['account'],
-          summary: 'What the web app needs for its first paint (also embedded in every page)',
-          response: { 200: bootstrapSchema },
-        },
-      },
-      async (request) => buildBootstrap({ db, caches: request.caches }, request, secret, deps.now()),
     )
   }

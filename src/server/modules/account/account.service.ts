@@ -1,10 +1,10 @@
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { newSessionToken, SESSION_DAYS, sessionIdOf } from '../../http/session'
-import { createSession, deleteSession } from '../../http/session.repository'
+import { createSession, deleteSession, deleteUserSessions } from '../../http/session.repository'
 import type { SessionCache } from '../../http/session-cache'
 import { decoyHash, hashPassword, verifyPassword } from '../../security/password'
-import { findUserByEmail, insertUser, markLoggedIn } from './account.repository'
+import { findUserByEmail, insertUser, markLoggedIn, setUserActive } from './account.repository'
 import { knownDeviceId, newDeviceId } from './device-cookie'
 import type { LoginThrottle } from './login-throttle'
 
@@ -23,8 +23,8 @@ export type LoginContext = {
 /**
  * Checks the password and opens a new session under a new token (the old one is destroyed, so a token
  * planted before login is worthless after it). Failures never tell whether the account exists. Tries
- * go through the login throttle (login-throttle.ts): a browser with this account's device cookie is
- * judged as that device, any other by its IP. Answers the device id to set (or renew) the cookie with.
+ * go through the login throttle (login-throttle.ts), each taking its slot before the password is
+ * checked: a browser with this account's device cookie is judged as that device, any other by its IP. Answers the device id to set (or renew) the cookie with.
  */
 export async function login(
   { db, throttle, sessions, secret }: AccountDeps,
@@ -35,13 +35,13 @@ export async function login(
   const user = await findUserByEmail(db, input.email)
   const deviceId = knownDeviceId(secret, user?.id, ctx.deviceCookie)
   const attempt = { email: input.email, ip: ctx.ip, deviceId }
-  await throttle.assertAllowed(attempt, nowMs, 'auth.rateLimited')
+  // The try is counted as a failure before the password is checked (login-throttle.ts, take).
+  const slot = await throttle.take(attempt, nowMs, 'auth.rateLimited')
   const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()))
   if (!user?.isActive || !valid) {
-    await throttle.recordFailure(attempt, nowMs)
     throw new AppError('unauthenticated', 'auth.invalidCredentials', undefined, 'invalid_credentials')
   }
-  await throttle.recordSuccess(attempt)
+  await throttle.succeeded(slot)
   const token = newSessionToken()
   await db.transaction(async (tx) => {
     await deleteSession(tx, sessionIdOf(ctx.previousToken))
@@ -49,7 +49,8 @@ export async function login(
       id: sessionIdOf(token),
       userId: user.id,
       expiresAt: new Date(nowMs + SESSION_DAYS * 24 * 60 * 60 * 1000),
-      ip: ctx.ip,
+      // As the request named it; a trusted proxy's header can hold anything, the column 64 characters.
+      ip: ctx.ip.slice(0, 64),
       userAgent: ctx.userAgent?.slice(0, 500) ?? null,
     })
     await markLoggedIn(tx, user.id, ctx.now)
@@ -65,6 +66,24 @@ export async function logout({ db, sessions }: AccountDeps, token: string): Prom
   await deleteSession(db, sessionIdOf(token))
   sessions.forget(sessionIdOf(token))
   return newSessionToken()
+}
+
+/**
+ * Disables a login: it can no longer log in, and every session of it ends at once. The forget after
+ * the commit reaches the session caches and the staff sockets of every process (they close with 4401).
+ * Answers whether the user exists.
+ */
+export async function disableUser(
+  { db, sessions }: Pick<AccountDeps, 'db' | 'sessions'>,
+  userId: number,
+): Promise<boolean> {
+  const found = await db.transaction(async (tx) => {
+    if (!(await setUserActive(tx, userId, false))) return false
+    await deleteUserSessions(tx, userId)
+    return true
+  })
+  if (found) sessions.forgetUser(userId)
+  return found
 }
 
 /** A login to create (the demo data, `npm run user:create`). */

@@ -228,13 +228,14 @@ describe.skipIf(!redisUrl)('counters in Redis (REDIS_URL)', () => {
     const s = store()
     const key = `k-${Math.random()}`
     const start = clock
-    await Promise.all([1, 2, 3, 4, 5].map(() => s.fail([{ key, ttlMs: 10_000 }], start)))
+    const count = { key, ttlMs: 10_000, max: null, delay: null }
+    await Promise.all([1, 2, 3, 4, 5].map(() => s.take([count], start)))
     expect(await s.read([key, 'none'], start + 1)).toEqual([
       { count: 5, lastAt: start, expiresAt: start + 10_000 },
       null,
     ])
     expect(await s.read([key], start + 10_000)).toEqual([null])
-    await s.fail([{ key, ttlMs: 10_000 }], start + 10_000)
+    await s.take([count], start + 10_000)
     expect((await s.read([key], start + 10_000))[0]?.count).toBe(1)
     await s.clear([key])
     expect(await s.read([key], start + 10_000)).toEqual([null])

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { type Counter, MemoryThrottleStore } from '../../http/throttle-store'
 import { deviceCookieValue, knownDeviceId, newDeviceId } from './device-cookie'
 import {
+  type Attempt,
   defaultPolicy,
   LoginThrottle,
   sourceDelayMs,
   type ThrottleCounts,
+  ThrottledError,
   type ThrottlePolicy,
   throttleKeys,
   throttleWait,
@@ -115,46 +117,77 @@ describe('throttleKeys', () => {
 describe('LoginThrottle over a store', () => {
   const ip = '198.51.100.1'
   const dealer = { email: 'bayi@x.test', ip, deviceId: null }
+  const take = (t: LoginThrottle, a: Attempt, now: number) => t.take(a, now, 'auth.rateLimited')
+  /** The hold a take met: how long and why (it throws ThrottledError; anything else fails the test). */
+  const held = async (t: LoginThrottle, a: Attempt, now: number) => {
+    const err = await take(t, a, now).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(err).toBeInstanceOf(ThrottledError)
+    const { retryAfterMs, rule } = err as ThrottledError
+    return { waitMs: retryAfterMs, rule }
+  }
 
   it('delays one source progressively, forgets it after a success, and leaves other IPs alone', async () => {
     const t = new LoginThrottle(new MemoryThrottleStore(), policy)
-    for (let i = 0; i < 3; i++) {
-      expect((await t.check(dealer, 0)).waitMs).toBe(0)
-      await t.recordFailure(dealer, 0)
+    for (let i = 0; i < 3; i++) await take(t, dealer, 0)
+    expect(await held(t, dealer, 0)).toEqual({ waitMs: 1000, rule: 'delay' })
+    await take(t, { ...dealer, ip: '198.51.100.2' }, 0)
+    const fourth = await take(t, dealer, 1000)
+    expect(await held(t, dealer, 1000)).toEqual({ waitMs: 2000, rule: 'delay' })
+    // The fourth try had the right password.
+    await t.succeeded(fourth)
+    await take(t, dealer, 1000)
+  })
+
+  it('counts a try before it is checked: tries at once get no more than the free ones', async () => {
+    const t = new LoginThrottle(new MemoryThrottleStore(), policy)
+    const answers = await Promise.allSettled(Array.from({ length: 20 }, () => take(t, dealer, 0)))
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(3)
+    for (const a of answers.filter((a) => a.status === 'rejected')) {
+      expect((a as PromiseRejectedResult).reason).toBeInstanceOf(ThrottledError)
     }
-    expect(await t.check(dealer, 0)).toEqual({ waitMs: 1000, rule: 'delay' })
-    expect((await t.check({ ...dealer, ip: '198.51.100.2' }, 0)).waitMs).toBe(0)
-    await t.recordFailure(dealer, 1000)
-    expect((await t.check(dealer, 1000)).waitMs).toBe(2000)
-    await t.recordSuccess(dealer)
-    expect((await t.check(dealer, 1000)).waitMs).toBe(0)
   })
 
   it('closes an IP that sprays many accounts, until its count expires', async () => {
     const t = new LoginThrottle(new MemoryThrottleStore(), policy)
-    for (let i = 0; i < 10; i++) await t.recordFailure({ email: `u${i}@x.test`, ip, deviceId: null }, 0)
-    expect(await t.check({ email: 'new@x.test', ip, deviceId: null }, 10)).toEqual({
+    for (let i = 0; i < 10; i++) await take(t, { email: `u${i}@x.test`, ip, deviceId: null }, 0)
+    expect(await held(t, { email: 'new@x.test', ip, deviceId: null }, 10)).toEqual({
       waitMs: 15_000 - 10,
       rule: 'ip',
     })
-    expect((await t.check({ email: 'new@x.test', ip: '198.51.100.9', deviceId: null }, 10)).waitMs).toBe(0)
-    expect((await t.check({ email: 'new@x.test', ip, deviceId: null }, 15_000)).waitMs).toBe(0)
+    // The same address spelled as IPv4-mapped IPv6 is the same IP.
+    expect((await held(t, { email: 'new@x.test', ip: `::ffff:${ip}`, deviceId: null }, 10)).rule).toBe('ip')
+    await take(t, { email: 'new@x.test', ip: '198.51.100.9', deviceId: null }, 10)
+    await take(t, { email: 'new@x.test', ip, deviceId: null }, 15_000)
+  })
+
+  it('gives a right password its slot back on the IP and the account: logging in adds to no ceiling', async () => {
+    const t = new LoginThrottle(new MemoryThrottleStore(), policy)
+    for (let i = 0; i < 25; i++) await t.succeeded(await take(t, { ...dealer, email: `u${i}@x.test` }, i))
+    expect(await t.store.read([throttleKeys(dealer).ip], 25)).toEqual([null])
+    // Failures stay counted, a success between them takes only its own slot back.
+    await take(t, dealer, 100)
+    await t.succeeded(await take(t, { ...dealer, email: 'other@x.test' }, 101))
+    await take(t, { ...dealer, email: 'third@x.test' }, 102)
+    const [source, ipCount, account] = await t.store.read(Object.values(throttleKeys(dealer)), 103)
+    expect([source?.count, ipCount?.count, account?.count]).toEqual([1, 2, 1])
   })
 
   it("locks an account tried from many IPs for unknown devices only, and forgets a source's count", async () => {
     const t = new LoginThrottle(new MemoryThrottleStore(), policy)
-    for (let i = 0; i < 20; i++) await t.recordFailure({ ...dealer, ip: `10.0.0.${i}` }, 0)
-    expect((await t.check({ ...dealer, ip: '10.9.9.9' }, 1)).rule).toBe('account')
-    expect(await t.check({ ...dealer, ip: '10.9.9.9', deviceId: newDeviceId() }, 1)).toEqual({
-      waitMs: 0,
-      rule: null,
-    })
+    for (let i = 0; i < 20; i++) await take(t, { ...dealer, ip: `10.0.0.${i}` }, 0)
+    expect((await held(t, { ...dealer, ip: '10.9.9.9' }, 1)).rule).toBe('account')
+    // A known device goes ahead, and its try is counted too.
+    await take(t, { ...dealer, ip: '10.9.9.9', deviceId: newDeviceId() }, 1)
+    expect((await t.store.read([throttleKeys(dealer).account], 1))[0]?.count).toBe(21)
     // A source's count restarts once sourceForgetMs passed since its last failure.
     const one = { email: 'other@x.test', ip: '10.1.1.1', deviceId: null }
-    for (let i = 0; i < 4; i++) await t.recordFailure(one, 0)
-    expect((await t.check(one, 0)).waitMs).toBe(2000)
-    await t.recordFailure(one, 60_000)
-    expect((await t.check(one, 60_000)).waitMs).toBe(0)
+    for (let i = 0; i < 4; i++) await take(t, one, i * 10_000)
+    expect(await held(t, one, 30_000)).toEqual({ waitMs: 2000, rule: 'delay' })
+    await take(t, one, 30_000 + 60_000)
+    await take(t, one, 30_000 + 60_000)
   })
 })
 

@@ -1,8 +1,15 @@
 import { createHash } from 'node:crypto'
 import type { FastifyReply } from 'fastify'
+import { clientIpKey } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
 import type { MessageKey } from '../../http/messages'
-import type { Counter, ThrottleStore } from '../../http/throttle-store'
+import {
+  type Counter,
+  delayAfter,
+  type Limit,
+  limitWait,
+  type ThrottleStore,
+} from '../../http/throttle-store'
 
 /**
  * How wrong passwords are slowed down (docs/operations.md, "Login throttling"; the choices in
@@ -52,17 +59,46 @@ export type ThrottleCounts = { source: Counter | null; ip: Counter | null; accou
 
 export type ThrottleRule = 'delay' | 'ip' | 'account'
 
-/** How long the source must still wait after `failures` failures, the last at `lastAt` (0: none). */
+/** How long the source must still wait after `failures` failures, from the last one (0: none). */
 export function sourceDelayMs(policy: ThrottlePolicy, failures: number): number {
-  if (failures < policy.freeFailures) return 0
-  const doublings = Math.min(failures - policy.freeFailures, 40)
-  return Math.min(policy.maxDelayMs, policy.firstDelayMs * 2 ** doublings)
+  return delayAfter(
+    { free: policy.freeFailures, firstMs: policy.firstDelayMs, maxMs: policy.maxDelayMs },
+    failures,
+  )
 }
+
+/** The keys of one try, in the order of its limits and of ThrottleRule's reasons. */
+type Keys = { source: string; ip: string; account: string }
+
+/**
+ * The policy as limits on the try's three counters (the store decides and counts them at once): the
+ * source's progressive delay, and the IP's and the account's ceilings. A known device (a valid device
+ * cookie of this account) is not held by the IP's or the account's ceiling, only by its own delay;
+ * its tries are still counted on both.
+ */
+export function throttleLimits(policy: ThrottlePolicy, keys: Keys, knownDevice: boolean): Limit[] {
+  return [
+    {
+      key: keys.source,
+      ttlMs: policy.sourceForgetMs,
+      max: null,
+      delay: { free: policy.freeFailures, firstMs: policy.firstDelayMs, maxMs: policy.maxDelayMs },
+    },
+    { key: keys.ip, ttlMs: policy.ipWindowMs, max: knownDevice ? null : policy.maxPerIp, delay: null },
+    {
+      key: keys.account,
+      ttlMs: policy.accountWindowMs,
+      max: knownDevice ? null : policy.maxPerAccount,
+      delay: null,
+    },
+  ]
+}
+
+const RULES: readonly ThrottleRule[] = ['delay', 'ip', 'account']
 
 /**
  * The policy itself, with no I/O: how many ms this try must still wait (0: go ahead) and which rule
- * holds it. A known device (a valid device cookie of this account) is not held by the IP's or the
- * account's ceiling, only by its own progressive delay.
+ * holds it (the longest hold; the first of equal ones).
  */
 export function throttleWait(
   policy: ThrottlePolicy,
@@ -70,21 +106,20 @@ export function throttleWait(
   knownDevice: boolean,
   now: number,
 ): { waitMs: number; rule: ThrottleRule | null } {
+  const limits = throttleLimits(policy, { source: '', ip: '', account: '' }, knownDevice)
+  return waitOf(limits, [counts.source, counts.ip, counts.account], now)
+}
+
+function waitOf(limits: readonly Limit[], counters: readonly (Counter | null)[], now: number) {
   let waitMs = 0
   let rule: ThrottleRule | null = null
-  const hold = (until: number, why: ThrottleRule) => {
-    if (until - now > waitMs) {
-      waitMs = until - now
-      rule = why
+  limits.forEach((limit, i) => {
+    const wait = limitWait(limit, counters[i] ?? null, now)
+    if (wait > waitMs) {
+      waitMs = wait
+      rule = RULES[i] ?? null
     }
-  }
-  if (counts.source) hold(counts.source.lastAt + sourceDelayMs(policy, counts.source.count), 'delay')
-  if (!knownDevice) {
-    if (counts.ip && counts.ip.count >= policy.maxPerIp) hold(counts.ip.expiresAt, 'ip')
-    if (counts.account && counts.account.count >= policy.maxPerAccount) {
-      hold(counts.account.expiresAt, 'account')
-    }
-  }
+  })
   return { waitMs, rule }
 }
 
@@ -98,15 +133,22 @@ export type Attempt = {
 
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32)
 
-/** The store keys of a try: no e-mail address is stored, only a digest of it. */
-export function throttleKeys(a: Attempt): { source: string; ip: string; account: string } {
+/**
+ * The store keys of a try: no e-mail address is stored, only a digest of it. The IP is keyed as
+ * clientIpKey writes it, so one client is one source however its address was spelled.
+ */
+export function throttleKeys(a: Attempt): Keys {
   const account = digest(a.email.trim().toLowerCase())
+  const ip = clientIpKey(a.ip)
   return {
-    source: a.deviceId ? `d:${account}:${digest(a.deviceId)}` : `s:${account}:${a.ip}`,
-    ip: `i:${a.ip}`,
+    source: a.deviceId ? `d:${account}:${digest(a.deviceId)}` : `s:${account}:${ip}`,
+    ip: `i:${ip}`,
     account: `a:${account}`,
   }
 }
+
+/** A try that took its slot: counted as a failure until `succeeded` gives it back. */
+export type Reservation = { keys: Keys; before: (Counter | null)[]; at: number }
 
 /** A 429 that knows how long to wait, so the route can answer Retry-After. */
 export class ThrottledError extends AppError {
@@ -137,40 +179,39 @@ export class LoginThrottle {
     this.policy = { ...defaultPolicy, ...policy }
   }
 
-  /** How long this try must wait (0: now) and the rule that holds it. */
-  async check(a: Attempt, now: number): Promise<{ waitMs: number; rule: ThrottleRule | null }> {
+  /**
+   * Takes this try's slot before its password is checked: in one step of the store, the try is judged
+   * by the counters as they stand and, when nothing holds it, counted as a failure on all three. So
+   * tries sent at once cannot all pass on the same count: no more passwords are checked than the
+   * policy allows, the others answer 429 (with the given message). A held try is not counted. A
+   * wrong password then needs nothing more; a right one calls `succeeded`.
+   */
+  async take(a: Attempt, now: number, message: MessageKey): Promise<Reservation> {
     const keys = throttleKeys(a)
-    const [source, ip, account] = await this.store.read([keys.source, keys.ip, keys.account], now)
-    return throttleWait(
-      this.policy,
-      { source: source ?? null, ip: ip ?? null, account: account ?? null },
-      a.deviceId !== null,
-      now,
-    )
+    const limits = throttleLimits(this.policy, keys, a.deviceId !== null)
+    const { taken, before } = await this.store.take(limits, now)
+    if (!taken) {
+      const { waitMs, rule } = waitOf(limits, before, now)
+      // The store held it on the same rule (limitWait): a wait of 0 here cannot happen but would
+      // still be answered as a hold, never as a pass.
+      throw new ThrottledError(message, Math.max(1, waitMs), rule ?? 'delay')
+    }
+    return { keys, before, at: now }
   }
 
-  /** Throws a 429 (with the given message) when this try must wait. */
-  async assertAllowed(a: Attempt, now: number, message: MessageKey): Promise<void> {
-    const { waitMs, rule } = await this.check(a, now)
-    if (waitMs > 0 && rule) throw new ThrottledError(message, waitMs, rule)
-  }
-
-  async recordFailure(a: Attempt, now: number): Promise<void> {
-    const keys = throttleKeys(a)
-    const p = this.policy
-    await this.store.fail(
+  /**
+   * A right password: that source's failures are forgotten, and the try's own slot is given back on
+   * the IP and the account (their earlier failures stay), so logging in never adds to a ceiling.
+   */
+  async succeeded(r: Reservation): Promise<void> {
+    await this.store.giveBack(
       [
-        { key: keys.source, ttlMs: p.sourceForgetMs },
-        { key: keys.ip, ttlMs: p.ipWindowMs },
-        { key: keys.account, ttlMs: p.accountWindowMs },
+        { key: r.keys.source, before: r.before[0] ?? null, forget: true },
+        { key: r.keys.ip, before: r.before[1] ?? null },
+        { key: r.keys.account, before: r.before[2] ?? null },
       ],
-      now,
+      r.at,
     )
-  }
-
-  /** A right password forgets that source's failures (not the IP's or the account's ceilings). */
-  async recordSuccess(a: Attempt): Promise<void> {
-    await this.store.clear([throttleKeys(a).source])
   }
 
   close(): Promise<void> {

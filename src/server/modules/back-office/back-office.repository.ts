@@ -1,62 +1,13 @@
-import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, type SQL, sql } from 'drizzle-orm'
-import type { PaymentLinkStatus } from '../../../contracts/back-office'
-import type { PaymentStatus } from '../../../contracts/payments'
+import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import type { PaymentLinkStatus } from '../../../domain/payment-link'
+import { linkReadsAs } from '../../../domain/payment-link.sql'
 import type { Db } from '../../db/client'
 import { customers } from '../../db/schema/accounts'
-import { orders } from '../../db/schema/orders'
-import { paymentIntents, paymentLinks } from '../../db/schema/payments'
+import { paymentLinks } from '../../db/schema/payments'
 
-const paymentWhere = (status: PaymentStatus | undefined): SQL | undefined =>
-  status ? eq(paymentIntents.status, status) : undefined
-
-export async function countPayments(db: Db, status: PaymentStatus | undefined): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(paymentIntents).where(paymentWhere(status))
-  return row?.n ?? 0
-}
-
-/** A page of payment attempts, newest first (payment_intents_created_idx), with dealer and order. */
-export async function findPaymentPage(
-  db: Db,
-  status: PaymentStatus | undefined,
-  offset: number,
-  limit: number,
-) {
-  return db
-    .select({
-      id: paymentIntents.id,
-      status: paymentIntents.status,
-      paymentType: paymentIntents.paymentType,
-      cardMasked: paymentIntents.cardMasked,
-      cardHolder: paymentIntents.cardHolder,
-      amount: paymentIntents.amount,
-      totalAmount: paymentIntents.totalAmount,
-      installment: paymentIntents.installment,
-      failureMessage: paymentIntents.failureMessage,
-      createdAt: paymentIntents.createdAt,
-      customerId: customers.id,
-      customerCode: customers.code,
-      customerName: customers.name,
-      orderId: orders.id,
-      orderNo: orders.orderNo,
-    })
-    .from(paymentIntents)
-    .innerJoin(customers, eq(customers.id, paymentIntents.customerId))
-    .leftJoin(orders, eq(orders.id, paymentIntents.orderId))
-    .where(paymentWhere(status))
-    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
-    .offset(offset)
-    .limit(limit)
-}
-
-export type PaymentRow = Awaited<ReturnType<typeof findPaymentPage>>[number]
-
-/** open: not paid and not expired; paid: paid once; expired: not paid before it expired. */
-const linkWhere = (status: PaymentLinkStatus | undefined, now: Date): SQL | undefined => {
-  if (status === 'paid') return isNotNull(paymentLinks.paidAt)
-  if (status === 'expired') return and(isNull(paymentLinks.paidAt), lte(paymentLinks.expiresAt, now))
-  if (status === 'open') return and(isNull(paymentLinks.paidAt), gt(paymentLinks.expiresAt, now))
-  return undefined
-}
+/** The links that read as `status` at `now` (domain paymentLinkStatusAt), or all of them. */
+const linkWhere = (status: PaymentLinkStatus | undefined, now: Date): SQL | undefined =>
+  status ? linkReadsAs(status, paymentLinks, now) : undefined
 
 export async function countLinks(db: Db, status: PaymentLinkStatus | undefined, now: Date): Promise<number> {
   const [row] = await db.select({ n: count() }).from(paymentLinks).where(linkWhere(status, now))

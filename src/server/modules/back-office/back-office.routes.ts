@@ -2,8 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   adminPaymentLinkListSchema,
   adminPaymentLinksQuerySchema,
-  adminPaymentListSchema,
-  adminPaymentsQuerySchema,
   bankTransferBodySchema,
   bankTransferResponseSchema,
   customerSearchQuerySchema,
@@ -11,29 +9,15 @@ import {
 } from '../../../contracts/back-office'
 import type { AppDeps } from '../../app-deps'
 import { adminsOnly, requireAdmin } from '../../http/guards'
-import { findCustomers, listPaymentLinks, listPayments, recordBankTransfer } from './back-office.service'
+import { findCustomers, listPaymentLinks, recordBankTransfer } from './back-office.service'
 
-/** Staff see card payments and payment links, and record a dealer's bank transfer in its ledger. */
+/** Staff see payment links, find dealers, and record a dealer's bank transfer in its ledger (card payments: payments-staff.routes.ts). */
 export const backOfficeRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
     adminsOnly(app)
-
-    app.get(
-      '/yonetim/payments',
-      {
-        schema: {
-          tags,
-          summary:
-            'Card payment attempts, newest first, 50 a page (status=pending|succeeded|failed to filter)',
-          querystring: adminPaymentsQuerySchema,
-          response: { 200: adminPaymentListSchema },
-        },
-      },
-      async (request) => listPayments(db, request.query.status, request.query.page),
-    )
 
     app.get(
       '/yonetim/payment-links',

@@ -1,26 +1,22 @@
 import {
   type AdminPaymentLinkList,
-  type AdminPaymentList,
   BACK_OFFICE_PAGE_SIZE,
   type BankTransferResponse,
   CUSTOMER_PICKER_LIMIT,
   type CustomerSearch,
   type PaymentLinkStatus,
 } from '../../../contracts/back-office'
-import type { PaymentStatus, PaymentType } from '../../../contracts/payments'
 import { ledgerDay } from '../../../domain/ledger'
+import { paymentLinkStatusAt } from '../../../domain/payment-link'
 import { foldTurkish } from '../../../domain/turkish-text'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { overdueOf, recordCredit } from '../ledger/ledger.service'
 import {
   countLinks,
-  countPayments,
   findCustomer,
   findLinkPage,
-  findPaymentPage,
   type LinkRow,
-  type PaymentRow,
   searchCustomers,
 } from './back-office.repository'
 
@@ -37,43 +33,13 @@ const dealerOf = (row: { customerId: number; customerCode: string; customerName:
   name: row.customerName,
 })
 
-function paymentView(row: PaymentRow) {
-  return {
-    id: row.id,
-    status: row.status as PaymentStatus,
-    paymentType: row.paymentType as PaymentType,
-    cardMasked: row.cardMasked,
-    cardHolder: row.cardHolder,
-    amount: Number(row.amount),
-    totalAmount: Number(row.totalAmount),
-    installment: row.installment,
-    dealer: dealerOf(row),
-    order: row.orderId !== null && row.orderNo !== null ? { id: row.orderId, no: row.orderNo } : null,
-    failureMessage: row.failureMessage,
-    createdAt: row.createdAt.toISOString(),
-  }
-}
-
-/** GET /yonetim/payments: card payment attempts, newest first, 50 a page, optionally of one status. */
-export async function listPayments(
-  db: Db,
-  status: PaymentStatus | undefined,
-  asked: number,
-): Promise<AdminPaymentList> {
-  const total = await countPayments(db, status)
-  const { page, pages, offset } = pageOf(total, asked)
-  const rows = await findPaymentPage(db, status, offset, BACK_OFFICE_PAGE_SIZE)
-  return { items: rows.map(paymentView), page, pages, limit: BACK_OFFICE_PAGE_SIZE, total }
-}
-
 function linkView(row: LinkRow, now: Date) {
-  const status: PaymentLinkStatus = row.paidAt ? 'paid' : row.expiresAt <= now ? 'expired' : 'open'
   return {
     id: row.id,
     dealer: dealerOf(row),
     amount: Number(row.amount),
     email: row.email,
-    status,
+    status: paymentLinkStatusAt(row, now),
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     paidAt: row.paidAt?.toISOString() ?? null,

@@ -217,6 +217,20 @@ describe('POST /api/catalog/bin-control', () => {
     expect(res.statusCode).toBe(200)
   })
 
+  it('counts one visitor once however its address is written (IPv4-mapped, the same IPv6 /64)', async () => {
+    const guest = new TestClient(t.app)
+    await guest.openPage('/')
+    const from = (ip: string) => binControl(guest, { binNumber: '54006100' }, { remoteAddress: ip })
+    const half = GUEST_BIN_LOOKUPS_PER_MINUTE / 2
+    for (let i = 0; i < half; i++) expect((await from('10.0.0.5')).statusCode).toBe(200)
+    for (let i = 0; i < half; i++) expect((await from('::ffff:10.0.0.5')).statusCode).toBe(200)
+    expect((await from('::ffff:a00:5')).statusCode).toBe(429)
+    for (let i = 0; i < GUEST_BIN_LOOKUPS_PER_MINUTE; i++)
+      expect((await from(`2001:db8:5:6::${i.toString(16)}`)).statusCode).toBe(200)
+    expect((await from('2001:db8:5:6:ffff::1')).statusCode).toBe(429)
+    expect((await from('2001:db8:5:7::1')).statusCode).toBe(200)
+  })
+
   it('is in the OpenAPI document with its form body', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
     const op = doc.paths['/api/catalog/bin-control'].post
@@ -287,9 +301,9 @@ describe('with iyzico as the gateway: plans from our table, which installments a
     cardType: 'CREDIT',
     issuer: 'Garanti Bankası',
     installments: [
-      { installment: 1, commissionFee: 0 },
-      { installment: 3, commissionFee: 4.1 },
-      { installment: 9, commissionFee: 10 },
+      { installment: 1, commissionFee: '0.00' },
+      { installment: 3, commissionFee: '4.10' },
+      { installment: 9, commissionFee: '10.00' },
     ],
   }))
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { binControlBodySchema, binControlResponseSchema } from '../../../contracts/payments'
 import type { AppDeps } from '../../app-deps'
+import { clientIpKey } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
 import { RateWindow } from '../../http/rate-window'
 import { binControl } from './bin.service'
 
-/** BIN lookups a visitor who is not logged in (a payment link's payer) may make per minute, per IP. */
+/** BIN lookups a visitor who is not logged in (a payment link's payer) may make per minute, per IP (clientIpKey). */
 export const GUEST_BIN_LOOKUPS_PER_MINUTE = 30
 
 /**
@@ -23,7 +24,8 @@ export const binRoutes =
 
     app.addHook('preValidation', async (request, reply) => {
       if (request.user) return
-      const wait = await guests.take(request.ip, deps.now().getTime())
+      // One client is one key however its address is written (an IPv6 client: its /64).
+      const wait = await guests.take(clientIpKey(request.ip), deps.now().getTime())
       if (wait === 0) return
       const seconds = Math.ceil(wait / 1000)
       reply.header('retry-after', String(seconds))

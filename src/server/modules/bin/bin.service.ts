@@ -1,4 +1,3 @@
-import Big from 'big.js'
 import type { BinControlResponse } from '../../../contracts/payments'
 import { cardOrganizationOf, plansForCardType } from '../../../domain/installments'
 import type { Caches } from '../../cache/caches'
@@ -184,9 +183,7 @@ async function fromGateway(ctx: BinContext, bin: string, info: BinInfo): Promise
   const priced = plans.flatMap((plan): CardPlan[] => {
     if (!quoted) return [plan]
     const fee = quoted.get(plan.installment)
-    return fee === undefined
-      ? []
-      : [{ ...plan, commissionFee: new Big(fee).round(2, Big.roundHalfUp).toFixed(2) }]
+    return fee === undefined ? [] : [{ ...plan, commissionFee: fee }]
   })
   return {
     bank: bank ? { id: bank.id, name: bank.name, logo: bank.logo } : NO_BANK,

@@ -2,21 +2,30 @@ import type { FastifyRequest } from 'fastify'
 import type { Bootstrap } from '../../../contracts/bootstrap'
 import type { CachedDb } from '../../cache/caches'
 import { csrfTokenFor } from '../../http/session'
-import { loadSessionUser } from '../account/session-user'
+import { loadSessionUser } from '../account/session-user.service'
 import { effectivePreferences } from '../preferences/preferences.service'
-import { loadCurrencies, loadPaymentPlans, loadStoreInfo, loadStoreSettings } from '../store/store.repository'
-import { localizePaymentPlans, localizeSettings } from '../translations/localize'
-import { loadTranslations } from '../translations/translations.repository'
+import { loadCurrencies, loadPaymentPlans, loadStoreInfo, loadStoreSettings } from '../store/store.service'
+import {
+  loadTranslations,
+  localizePaymentPlans,
+  localizeSettings,
+} from '../translations/translations.service'
 
-/** Everything the first paint needs, in one pass (embedded in the page and served at /api/bootstrap). */
+/**
+ * Everything the first paint needs, in one pass (embedded in the page and served at /api/bootstrap).
+ * `testMode`: the sandbox POS runs outside development (config.ts), said on every page.
+ */
 export async function buildBootstrap(
   data: CachedDb,
   request: FastifyRequest,
   secret: string,
   now: Date,
+  testMode: boolean,
 ): Promise<Bootstrap> {
   const texts = await loadTranslations(data, request.locale)
-  const settings = await loadStoreSettings(data)
+  // A stored setting that fits no more (a time zone Intl does not know) is logged with the first page
+  // or bootstrap drawn after the settings were loaded.
+  const settings = await loadStoreSettings(data, request.log)
   const currencies = await loadCurrencies(data)
   const paymentPlans = await loadPaymentPlans(data)
   const store = await loadStoreInfo(data)
@@ -39,5 +48,6 @@ export async function buildBootstrap(
     currencies,
     paymentPlans: localizePaymentPlans(paymentPlans, texts),
     store,
+    testMode,
   }
 }

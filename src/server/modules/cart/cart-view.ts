@@ -4,7 +4,7 @@ import type { Unit } from '../../../contracts/catalog'
 import { type CartSums, cartAmounts, cartLineBasis } from '../../../domain/cart-amounts'
 import type { CartTotalsLine } from '../../../domain/cart-totals'
 import { productPath } from '../../../domain/product-url'
-import { type PricingContext, priceFor } from '../catalog/pricing-context'
+import { type PricingContext, priceFor } from '../catalog/pricing.service'
 import type { CartLineRow } from './cart.repository'
 
 /** A line ready for totals: what the view shows of it, and what the totals function needs. */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { preparedPerHandle } from '../../db/prepared'
 import { cartItems, carts } from '../../db/schema/carts'
 import { products, productUnits } from '../../db/schema/catalogue'
-import { unitsJson } from '../catalog/products.repository'
+import { productUnitsJson } from '../catalog/product-units.service'
 
 /**
  * The user's cart id, created on first use. The upsert also locks the cart row until the transaction
@@ -225,7 +225,7 @@ export const cartLineColumns = {
   taxRate: products.taxRate,
   currencyId: products.currencyId,
   unitId: productUnits.id,
-  units: unitsJson,
+  units: productUnitsJson,
 }
 
 /**
@@ -257,3 +257,23 @@ const wholeCartLines = preparedPerHandle((db) =>
 )
 
 export type CartLineRow = Awaited<ReturnType<typeof findCartLines>>[number]
+
+/** The first `perCart` lines (in the order they were added) of each of these carts, priced-ready: one query. */
+export async function findLinesOfCarts(db: Db, cartIds: number[], perCart: number) {
+  if (cartIds.length === 0) return []
+  const ids = sql.join(
+    cartIds.map((id) => sql`${id}`),
+    sql`, `,
+  )
+  return db
+    .select({ cartId: cartItems.cartId, ...cartLineColumns })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
+    .where(
+      sql`${cartItems.id} in (select numbered.id from (select ci.id, row_number() over
+        (partition by ci.cart_id order by ci.id) as n from cart_items ci where ci.cart_id in (${ids})) numbered
+        where numbered.n <= ${perCart})`,
+    )
+    .orderBy(asc(cartItems.cartId), asc(cartItems.id))
+}

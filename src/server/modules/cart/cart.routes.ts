@@ -12,8 +12,7 @@ import { dbIdFromText } from '../../../contracts/common'
 import { BASE_LOCALE } from '../../../domain/translations'
 import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer } from '../../http/guards'
-import { localizeCart, localizeCartLine } from '../translations/localize'
-import { loadTranslations } from '../translations/translations.repository'
+import { loadTranslations, localizeCart, localizeCartLine } from '../translations/translations.service'
 import { addToCart, type CartDeps, changeLine, emptyCart, getCart, removeLine } from './cart.service'
 
 const idParams = z.object({ id: dbIdFromText })

@@ -3,18 +3,21 @@ import type { StoreSettings } from '../../../contracts/settings'
 import { type AddRefusal, refuseAdd } from '../../../domain/cart-rules'
 import { isVariantParent } from '../../../domain/variant'
 import type { CachedDb } from '../../cache/caches'
+import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
-import type { AuthUser } from '../../http/session.repository'
-import { loadPricingContext, type PricingContext } from '../catalog/pricing-context'
-import { loadStoreSettings } from '../store/store.repository'
+import type { Dealer } from '../../identity'
+import { loadPricingContext, type PricingContext } from '../catalog/pricing.service'
+import { loadStoreSettings } from '../store/store.service'
 import {
   addToLines,
+  type CartLineRow,
   clearCart,
   deleteLine,
   findCartLines,
   findCartVersion,
   findLine,
   findLineByUnit,
+  findLinesOfCarts,
   findProductForCart,
   findProductsForCart,
   lockCart,
@@ -24,8 +27,6 @@ import {
 } from './cart.repository'
 import type { AddInput, CartQueue, PendingAdd } from './cart-queue'
 import { assembleCart, type PricedLine, priceLine } from './cart-view'
-
-export type Dealer = AuthUser & { customerId: number }
 
 /** What the cart service works with: the database, the app's caches and the app's cart queue. */
 export type CartDeps = CachedDb & { queue: CartQueue }
@@ -350,4 +351,46 @@ export function emptyCart(cart: CartDeps, user: Dealer) {
     cart,
     cart.queue.turns.run(user.id, () => emptyCartNow(cart, user)),
   )
+}
+
+// What other modules do with a dealer's cart inside a transaction of their own (an order or an offer
+// made of the cart: lock it, read and price its lines, empty it), and the staff's view of carts.
+
+/** Locks the user's cart (made if missing) until the caller's transaction ends; answers its id. */
+export function lockCartOf(tx: Db, userId: number): Promise<number> {
+  return lockCart(tx, userId)
+}
+
+/** Every line of the user's cart with what pricing it needs. */
+export function cartLinesOf(tx: Db, userId: number): Promise<CartLineRow[]> {
+  return findCartLines(tx, userId)
+}
+
+// An order's use of the cart's lines: read them with what it snapshots, lock them with their products
+// in id order, and put back the lines of a card payment that failed.
+export {
+  lockCartForOrder,
+  type OrderLineSource,
+  putLinesBack,
+  readCartForOrder,
+} from './cart-order-lines.repository'
+
+/** Empties a cart locked by `lockCartOf` in the same transaction. */
+export function emptyLockedCart(tx: Db, cartId: number): Promise<void> {
+  return clearCart(tx, cartId)
+}
+
+/** The lines priced as the cart page prices them (its unit, net and shown prices). */
+export function priceCartLines(rows: CartLineRow[], ctx: PricingContext): PricedLine[] {
+  return rows.map((row) => priceLine(row, ctx))
+}
+
+/** The first `perCart` lines of each of these carts (staff's view of the dealers' carts), one query. */
+export function linesOfCarts(db: Db, cartIds: number[], perCart: number) {
+  return findLinesOfCarts(db, cartIds, perCart)
+}
+
+/** A cart as its dealer sees it, from its lines in the dealer's pricing. */
+export function cartAsSeen(rows: CartLineRow[], ctx: PricingContext): Cart {
+  return assembleCart(priceCartLines(rows, ctx), ctx)
 }

@@ -2,10 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { type Campaign, campaignsResponseSchema } from '../../../contracts/campaigns'
 import { productPath } from '../../../domain/product-url'
 import type { AppDeps } from '../../app-deps'
-import { localizeCampaign } from '../translations/localize'
-import { loadTranslations } from '../translations/translations.repository'
+import { loadTranslations, localizeCampaign } from '../translations/translations.service'
 import { findActiveCampaigns } from './campaigns.repository'
-import { loadPricingContext, priceFor } from './pricing-context'
+import { loadPricingContext, priceFor } from './pricing.service'
 
 export const campaignRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>

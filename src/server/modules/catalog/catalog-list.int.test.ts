@@ -244,7 +244,7 @@ describe('GET /api/catalog/products', () => {
     }
   })
 
-  it('answers every sort, filter and page in the order and counts plain SQL gives (issue 16: lists from the index)', async () => {
+  it('answers every sort, filter and page in the order and counts plain SQL gives (lists come from the index)', async () => {
     const db = t.database.db
     const busiest = await expectListsLikeSql()
     // The category page's facets: brands counted without the brand filter, categories with it.

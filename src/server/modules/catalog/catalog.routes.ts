@@ -13,8 +13,12 @@ import { dbIdFromText, inputText } from '../../../contracts/common'
 import { BASE_LOCALE } from '../../../domain/translations'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import type { AppDeps } from '../../app-deps'
-import { localizeCategoryTree, localizeProduct, localizeProductList } from '../translations/localize'
-import { loadTranslations } from '../translations/translations.repository'
+import {
+  loadTranslations,
+  localizeCategoryTree,
+  localizeProduct,
+  localizeProductList,
+} from '../translations/translations.service'
 import { getProduct, listProducts } from './catalog.service'
 import { allBrands, allCategories } from './categories.repository'
 

@@ -5,23 +5,32 @@ import { rankQuery } from '../../../domain/search-rank'
 import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
 import type { CachedDb } from '../../cache/caches'
 import { AppError, notFound } from '../../http/errors'
-import type { AuthUser } from '../../http/session.repository'
-import { SearchIndex } from '../search/search-index'
-import type { SearchLog } from '../search/search-log'
-import { type FacetCount, prepareSearch, type SearchQuery } from '../search/search-ranking'
+import type { AuthUser } from '../../identity'
+import {
+  currentIndex,
+  type FacetCount,
+  type IndexFilter,
+  type IndexSort,
+  indexPage,
+  prepareSearch,
+  type SearchIndex,
+  type SearchQuery,
+} from '../search/search.service'
 import { allBrands, allCategories, type CategoryRow, findModel } from './categories.repository'
 import { sanitizeDescription } from './description'
-import { loadPricingContext } from './pricing-context'
+import { loadPricingContext } from './pricing.service'
 import { toProduct } from './product-mapper'
-import {
-  countProducts,
-  findProductById,
-  findProductPage,
-  findProductsByIds,
-  type ListFilter,
-  type ProductRow,
-  type SortKey,
-} from './products.repository'
+import { findProductById, findProductsByIds } from './products.repository'
+
+/** Where a search is recorded for the search dashboard: the app's SearchLog (search/search-log.ts). */
+type SearchRecorder = {
+  record(entry: {
+    userId: number | null
+    query: string
+    resultCount: number
+    source: 'search'
+  }): Promise<void>
+}
 
 export type ListInput = {
   segments: string[]
@@ -66,7 +75,7 @@ function subtree(all: CategoryRow[], category: CategoryRow) {
 
 export async function listProducts(
   { db, caches, searchIndex }: CachedDb & { searchIndex: SearchIndex },
-  searchLog: SearchLog,
+  searchLog: SearchRecorder,
   user: AuthUser | null,
   input: ListInput,
 ): Promise<ProductList> {
@@ -101,18 +110,17 @@ export async function listProducts(
   const search: SearchQuery | null = q
     ? await prepareSearch(searchIndex, db, q, await caches.clock(db))
     : null
-  const filter: ListFilter = {
+  const filter: IndexFilter = {
     categoryIds: tree?.ids ?? null,
     brandId: brand?.id ?? null,
     modelId,
-    // A query of punctuation alone has no words: it is matched as typed (and finds nothing, as before).
-    words: search ? (search.words.length > 0 ? search.words : [[foldTurkish(search.raw)]]) : [],
     inStockOnly: !ctx.showNotInStocks,
   }
 
-  const sort = listSort(input.sort, search !== null && search.words.length > 0, ctx.settings.defaultSort)
+  const hasWords = search !== null && search.words.length > 0
+  const sort = listSort(input.sort, hasWords, ctx.settings.defaultSort)
   const descending = sort.startsWith('-')
-  const key = sort.replace('-', '') as SortKey | 'relevance'
+  const key = sort.replace('-', '') as IndexSort['key']
   const brandOrder =
     key === 'brand'
       ? brands
@@ -121,53 +129,25 @@ export async function listProducts(
           .map((b) => b.id)
       : []
 
-  const filterKey = JSON.stringify(filter)
-  let total: number
-  let page: number
-  let rows: ProductRow[]
-  let facetCounts: { brands: FacetCount[]; categories: FacetCount[] } | null = null
-  const pageSort = { key, descending, brandOrder }
-  if (filter.words.length === 0 || (search && search.words.length > 0)) {
-    // A search, a category, a brand or the whole list: count, facets and the page's ids in order from
-    // the in-process index (current by change: nothing in front of it to go stale); the page's rows
-    // (prices, units, stock) are then read from the database by id.
-    const view = search ? search.view : await searchIndex.current(db, await caches.clock(db))
-    const query = search ? rankQuery(search.raw, search.words) : null
-    // The whole list offers no facets (its sidebar is the category tree).
-    const withFacets = Boolean(search || category || brand)
-    const pageOf = (n: number) =>
-      SearchIndex.page(
-        view,
-        query,
-        filter,
-        pageSort,
-        { offset: (n - 1) * PAGE_SIZE, limit: PAGE_SIZE },
-        withFacets,
-      )
-    const wanted = parsePage(input.page)
-    let found = pageOf(wanted)
-    page = Math.min(wanted, Math.max(1, Math.ceil(found.total / PAGE_SIZE)))
-    if (page !== wanted) found = pageOf(page)
-    total = found.total
-    if (withFacets) facetCounts = { brands: found.brands, categories: found.categories }
-    rows = await findProductsByIds(db, found.ids)
-  } else {
-    // A query of punctuation alone has no words: its text is matched as typed, in SQL.
-    total = await caches.list.get(`count:${filterKey}`, () => countProducts(db, filter))
-    page = Math.min(parsePage(input.page), Math.max(1, Math.ceil(total / PAGE_SIZE)))
-    const listKey = key === 'relevance' ? 'name' : key
-    rows =
-      total === 0
-        ? []
-        : await caches.list.get(`page:${sort}:${page}:${filterKey}`, () =>
-            findProductPage(
-              db,
-              filter,
-              { key: listKey, descending, brandOrder },
-              { offset: (page - 1) * PAGE_SIZE, limit: PAGE_SIZE },
-            ),
-          )
-  }
+  // Every page, a search, a category, a brand or the whole list, has one engine: count, facets and
+  // the page's ids in order from the in-process index (current by change, so nothing in front of it
+  // goes stale); the page's rows (prices, units, stock) are then read from the database by id.
+  const view = search ? search.view : await currentIndex(searchIndex, db, await caches.clock(db))
+  // A query of punctuation alone has no words: its folded text is matched as typed, as one form that
+  // must occur in a token of the document (no token holds a space, so '- -' finds nothing).
+  const query = search ? rankQuery(search.raw, hasWords ? search.words : [[foldTurkish(search.raw)]]) : null
+  // The whole list offers no facets (its sidebar is the category tree).
+  const withFacets = Boolean(search || category || brand)
+  const pageSort: IndexSort = { key, descending, brandOrder }
+  const pageOf = (n: number) =>
+    indexPage(view, query, filter, pageSort, { offset: (n - 1) * PAGE_SIZE, limit: PAGE_SIZE }, withFacets)
+  const wanted = parsePage(input.page)
+  let found = pageOf(wanted)
+  const page = Math.min(wanted, Math.max(1, Math.ceil(found.total / PAGE_SIZE)))
+  if (page !== wanted) found = pageOf(page)
+  const total = found.total
+  const facetCounts = withFacets ? { brands: found.brands, categories: found.categories } : null
+  const rows = await findProductsByIds(db, found.ids)
   const pages = Math.ceil(total / PAGE_SIZE)
   const items: Product[] = rows.map((row) => toProduct(row, ctx))
   if (q) await searchLog.record({ userId: user?.id ?? null, query: q, resultCount: total, source: 'search' })
@@ -226,7 +206,7 @@ export async function getProduct(data: CachedDb, user: AuthUser | null, id: numb
 /**
  * A product's row with its description sanitized, read afresh on every request (one prepared
  * statement): its stock and prices are the database's own at that moment, never a copy kept for a
- * time (issue 16).
+ * time, so a list never shows stock older than the request.
  */
 async function productRow({ db }: CachedDb, id: number) {
   const row = await findProductById(db, id)

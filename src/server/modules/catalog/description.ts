@@ -61,7 +61,7 @@ export function sanitizeDescription(html: string | null): string | null {
 
 /**
  * Descriptions sanitized lately, by their stored text: the product page reads its row afresh every
- * time (issue 16: nothing of a product is cached by time), and sanitizing is most of its CPU.
+ * time (nothing of a product is cached by time), and sanitizing is most of its CPU.
  */
 const sanitized = new Map<string, string>()
 export const SANITIZED_MAX = 1_000

@@ -1,12 +1,9 @@
 import type { Product, Unit } from '../../../contracts/catalog'
 import { productPath } from '../../../domain/product-url'
 import { stockDisplay } from '../../../domain/stock'
-import type { PricingContext } from './pricing-context'
-import { priceFor } from './pricing-context'
+import type { PricingContext } from './pricing.service'
+import { priceFor } from './pricing.service'
 import type { ProductRow, UnitJson } from './products.repository'
-
-/** The product address builder under the name the search suggestions import it by. */
-export { productPath as productUrl }
 
 export type VariantInfo = Product['varyantx']
 

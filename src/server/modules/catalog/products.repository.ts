@@ -1,57 +1,7 @@
-import { and, asc, desc, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { preparedPerHandle } from '../../db/prepared'
 import { brands, categories, models, products } from '../../db/schema/catalogue'
-
-export type ListFilter = {
-  categoryIds: number[] | null
-  brandId: number | null
-  modelId: number | null
-  /** Query words that must all occur in the search text, each as one of its forms (search-query). */
-  words: string[][]
-  inStockOnly: boolean
-}
-
-export type SortKey = 'name' | 'price' | 'brand' | 'quantity'
-
-/** Listed products: plain products and variant parents (children are reached through their family). */
-export function listedWhere(filter: ListFilter): SQL {
-  // Written literally (not as parameters) so the planner can use the partial list indexes.
-  const conditions: SQL[] = [sql`${products.parentId} is null`, sql`${products.isActive}`]
-  if (filter.categoryIds) conditions.push(inArray(products.categoryId, filter.categoryIds))
-  if (filter.brandId !== null) conditions.push(eq(products.brandId, filter.brandId))
-  if (filter.modelId !== null) conditions.push(eq(products.modelId, filter.modelId))
-  if (filter.inStockOnly) conditions.push(gt(products.quantity, 0))
-  for (const forms of filter.words) {
-    conditions.push(or(...forms.map((f) => sql`${products.searchText} like ${`%${escapeLike(f)}%`}`))!)
-  }
-  return and(...conditions)!
-}
-
-export function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
-function orderBy(sort: SortKey, descending: boolean, brandOrder: number[]): SQL[] {
-  const dir = (col: SQL | typeof products.id) => (descending ? desc(col) : asc(col))
-  switch (sort) {
-    case 'price':
-      return [dir(sql`${products.salePriceBase}`), dir(products.id)]
-    case 'quantity':
-      return [dir(sql`${products.quantity}`), dir(products.id)]
-    case 'brand':
-      // Brands are few: their Turkish order is computed once and applied as a position.
-      return [
-        dir(
-          sql`coalesce(array_position(${sql.raw(`ARRAY[${brandOrder.join(',') || '0'}]::int[]`)}, ${products.brandId}), 2147483647)`,
-        ),
-        asc(products.nameSort),
-        asc(products.id),
-      ]
-    default:
-      return [dir(sql`${products.nameSort}`), dir(products.id)]
-  }
-}
 
 export type UnitJson = {
   id: number
@@ -133,36 +83,9 @@ export const productColumns = {
   categorySlug: categories.slug,
 }
 
-/** One page of listed products with brand, model and category. */
-export async function findProductPage(
-  db: Db,
-  filter: ListFilter,
-  sort: { key: SortKey; descending: boolean; brandOrder: number[] },
-  page: { offset: number; limit: number },
-) {
-  // Page through ids alone first (an index-only walk), then fetch the page's rows.
-  const ids = db
-    .select({ id: products.id })
-    .from(products)
-    .where(listedWhere(filter))
-    .orderBy(...orderBy(sort.key, sort.descending, sort.brandOrder))
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page_ids')
-  return db
-    .select({ ...productColumns, ...relatedColumns })
-    .from(products)
-    .innerJoin(ids, eq(ids.id, products.id))
-    .leftJoin(brands, eq(brands.id, products.brandId))
-    .leftJoin(models, eq(models.id, products.modelId))
-    .leftJoin(categories, eq(categories.id, products.categoryId))
-    .orderBy(...orderBy(sort.key, sort.descending, sort.brandOrder))
-}
-
-export type ProductRow = Awaited<ReturnType<typeof findProductPage>>[number]
-
 /**
- * Listed rows in the order of `ids` (a search or list page from the index): prepared
+ * Rows in the order of `ids` (a page of the search index: the list, category, brand and search
+ * pages, which the index alone filters, sorts and counts): prepared
  * (db/prepared.ts), as planning this many-subquery select cost as much as running it (~2 ms each at
  * 100,000 products). `= any($1)` keeps one statement for any number of ids.
  */
@@ -177,16 +100,13 @@ const productsByIds = preparedPerHandle((db) =>
     .prepare('products_by_ids'),
 )
 
+export type ProductRow = Awaited<ReturnType<ReturnType<typeof productsByIds>['execute']>>[number]
+
 export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return []
   const rows = await productsByIds(db).execute({ ids })
   const byId = new Map(rows.map((r) => [r.id, r]))
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined)
-}
-
-export async function countProducts(db: Db, filter: ListFilter): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products).where(listedWhere(filter))
-  return row?.n ?? 0
 }
 
 /**

@@ -5,23 +5,23 @@ import {
   type CustomerCarts,
 } from '../../../contracts/staff-live'
 import type { CachedDb } from '../../cache/caches'
-import { assembleCart, priceLine } from '../cart/cart-view'
-import { pricingContextFor } from '../catalog/pricing-context'
-import { loadCurrencies, loadStoreSettings } from '../store/store.repository'
-import { findLinesOfCarts, findRecentCarts } from './customer-carts.repository'
+import { cartAsSeen, linesOfCarts } from '../cart/cart.service'
+import { pricingContextFor } from '../catalog/pricing.service'
+import { loadCurrencies, loadStoreSettings } from '../store/store.service'
+import { findRecentCarts } from './customer-carts.repository'
 
-type LineRow = Awaited<ReturnType<typeof findLinesOfCarts>>[number]
+type LineRow = Awaited<ReturnType<typeof linesOfCarts>>[number]
 
 /**
  * GET /yonetim/customer-carts: the dealers' carts that hold something, most recently changed first, at
  * most CUSTOMER_CARTS_LIMIT, each with its first CUSTOMER_CART_LINES_LIMIT lines. Each cart is priced
- * with the cart page's own code (priceLine, assembleCart) in its dealer's pricing — their currency,
+ * with the cart page's own code (cartAsSeen) in its dealer's pricing — their currency,
  * their company's profit %, tax as the store shows it — so its total is what the dealer sees. Four
  * queries whatever the number of carts: settings and currencies (cached), the carts, their lines.
  */
 export async function listCustomerCarts(data: CachedDb): Promise<CustomerCarts> {
   const rows = await findRecentCarts(data.db, CUSTOMER_CARTS_LIMIT)
-  const lines = await findLinesOfCarts(
+  const lines = await linesOfCarts(
     data.db,
     rows.map((r) => r.id),
     CUSTOMER_CART_LINES_LIMIT,
@@ -39,10 +39,7 @@ export async function listCustomerCarts(data: CachedDb): Promise<CustomerCarts> 
       preferences: row.preferences,
       profitPercent: row.profitPercent ?? '0',
     })
-    const cart = assembleCart(
-      (linesByCart.get(row.id) ?? []).map((line) => priceLine(line, ctx)),
-      ctx,
-    )
+    const cart = cartAsSeen(linesByCart.get(row.id) ?? [], ctx)
     return {
       id: row.id,
       userId: row.userId,

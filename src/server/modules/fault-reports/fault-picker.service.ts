@@ -5,7 +5,7 @@ import {
 } from '../../../contracts/service'
 import type { CachedDb } from '../../cache/caches'
 import { AppError } from '../../http/errors'
-import { allCategories } from '../catalog/categories.repository'
+import { loadCategories } from '../catalog/categories.service'
 import { findCategoryProducts } from './fault-reports.repository'
 
 const unknownCategory = () =>
@@ -17,7 +17,7 @@ const unknownCategory = () =>
  * (a few hundred rows), so a level costs no query; an unknown category is a 404.
  */
 export async function subcategories(data: CachedDb, categoryId: number): Promise<FaultCategory[]> {
-  const tree = await allCategories(data)
+  const tree = await loadCategories(data)
   if (categoryId !== 0 && !tree.some((c) => c.id === categoryId)) throw unknownCategory()
   const parentId = categoryId === 0 ? null : categoryId
   return tree.filter((c) => c.parentId === parentId).map((c) => ({ id: c.id, name: c.name }))
@@ -28,7 +28,7 @@ export async function subcategories(data: CachedDb, categoryId: number): Promise
  * subcategories'), by name, at most FAULT_PICKER_PRODUCTS_LIMIT.
  */
 export async function categoryProducts(data: CachedDb, categoryId: number): Promise<FaultProduct[]> {
-  const tree = await allCategories(data)
+  const tree = await loadCategories(data)
   if (!tree.some((c) => c.id === categoryId)) throw unknownCategory()
   return findCategoryProducts(data.db, categoryId, FAULT_PICKER_PRODUCTS_LIMIT)
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { eq, sql } from 'drizzle-orm'
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   adminFaultReportListSchema,
@@ -25,7 +26,8 @@ const tree = { roots: [] as number[], tools: 0, drills: 0, grinders: 0, cordless
 const codes = { cordless: '', hammer: '', inactive: '', variant: '', grinder: '' }
 
 beforeAll(async () => {
-  t = await createTestApp()
+  // The mail's links are written on the configured address (PUBLIC_URL), whatever Host a request names.
+  t = await createTestApp({ env: { PUBLIC_URL: 'http://portal.example.test' } })
   const db = t.database.db
   await seedAccounts(db)
   await db.update(storeInfo).set({ email: STORE_MAIL }).where(eq(storeInfo.id, 1))
@@ -116,9 +118,38 @@ function multipart(fields: Record<string, string>, photo?: Upload) {
   }
 }
 
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)])
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), randomBytes(300)])
+/** A real picture of `width`×`height` (the server decodes every photo, so made-up bytes are refused). */
+const picture = (width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: '#3366cc' } })
+const JPEG = await picture().jpeg().toBuffer()
+const PNG = await picture().png().toBuffer()
 const GIF = Buffer.concat([Buffer.from('GIF89a'), randomBytes(300)])
+
+/** `jpeg` grown to exactly `size` bytes with comment segments (FF FE) after its start: still a valid JPEG. */
+function paddedJpeg(jpeg: Buffer, size: number): Buffer {
+  const segments: Buffer[] = []
+  let missing = size - jpeg.length
+  while (missing > 0) {
+    // A segment is its marker (2 bytes) and a length of 2 to 65,535 bytes counting the length itself.
+    let bytes = Math.min(65_537, missing)
+    if (missing - bytes > 0 && missing - bytes < 4) bytes -= 4
+    const segment = Buffer.alloc(bytes, 0x20)
+    segment.writeUInt16BE(0xfffe, 0)
+    segment.writeUInt16BE(bytes - 2, 2)
+    segments.push(segment)
+    missing -= bytes
+  }
+  return Buffer.concat([jpeg.subarray(0, 2), ...segments, jpeg.subarray(2)])
+}
+
+/** What is stored for a report's photo, read straight from the table. */
+async function storedPhoto(reportId: number) {
+  const [row] = await queryRows<{ photo: Uint8Array; photo_type: string }>(
+    t.database.db,
+    sql`select photo, photo_type from fault_reports where id = ${reportId}`,
+  )
+  return { bytes: Buffer.from(row!.photo), type: row!.photo_type }
+}
 
 const validFields = () => ({
   productCode: codes.hammer,
@@ -394,21 +425,117 @@ describe('POST /api/catalog/fault-reports', () => {
       (await postReport(dealer, validFields(), { bytes: html, filename: 'a.png', type: 'image/png' }))
         .statusCode,
     ).toBe(400)
-    expect((await reportRows(dealer.customerId)).map((r) => r.photo_type)).toEqual(['image/png'])
+    // Taken for a PNG, stored as the JPEG it is re-encoded to.
+    expect((await reportRows(dealer.customerId)).map((r) => r.photo_type)).toEqual(['image/jpeg'])
   })
 
   it('takes a photo of exactly 5 MB and refuses one byte more at the photo field', async () => {
     const dealer = await newDealer()
-    const limit = Buffer.concat([JPEG.subarray(0, 4), Buffer.alloc(FAULT_PHOTO_MAX_BYTES - 4, 7)])
-    await fileReport(dealer, validFields(), { bytes: limit })
-    const over = await postReport(dealer, validFields(), { bytes: Buffer.concat([limit, Buffer.from([1])]) })
+    const limit = paddedJpeg(JPEG, FAULT_PHOTO_MAX_BYTES)
+    expect(limit.length).toBe(FAULT_PHOTO_MAX_BYTES)
+    const report = await fileReport(dealer, validFields(), { bytes: limit })
+    const over = await postReport(dealer, validFields(), {
+      bytes: paddedJpeg(JPEG, FAULT_PHOTO_MAX_BYTES + 1),
+    })
     expect(over.statusCode).toBe(400)
     expect(over.json().error.fields).toEqual({ photo: 'Fotoğraf en fazla 5 MB olabilir.' })
-    const [size] = await queryRows<{ n: number }>(
-      t.database.db,
-      sql`select octet_length(photo) as n from fault_reports where customer_id = ${dealer.customerId}`,
+    expect(await reportRows(dealer.customerId)).toHaveLength(1)
+    // The 5 MB were comments: the stored picture is the re-encoded 64×48 one.
+    const stored = await storedPhoto(report.id)
+    expect(stored.bytes.length).toBeLessThan(10_000)
+    expect(await sharp(stored.bytes).metadata()).toMatchObject({ format: 'jpeg', width: 64, height: 48 })
+  })
+
+  it('stores the photo re-encoded: turned upright, at most 2000 px, without EXIF, GPS or other metadata', async () => {
+    const dealer = await newDealer()
+    // A phone's photo: 4000×3000 as taken, to be turned a quarter (orientation 6), with its place.
+    const taken = await picture(4000, 3000)
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Secret Model 7' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '41/1 1/1 12/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '28/1 58/1 36/1',
+        },
+      })
+      .toBuffer()
+    const before = await sharp(taken).metadata()
+    expect(before.exif).toBeDefined()
+    // The GPS block's pointer (tag 0x8825) is in the EXIF the test made.
+    expect(
+      before.exif!.includes(Buffer.from([0x25, 0x88])) || before.exif!.includes(Buffer.from([0x88, 0x25])),
+    ).toBe(true)
+
+    const report = await fileReport(dealer, validFields(), { bytes: taken })
+    const stored = await storedPhoto(report.id)
+    expect(stored.type).toBe('image/jpeg')
+    const after = await sharp(stored.bytes).metadata()
+    expect(after).toMatchObject({ format: 'jpeg', width: 1500, height: 2000 })
+    expect(after.exif).toBeUndefined()
+    expect(after.xmp).toBeUndefined()
+    expect(after.iptc).toBeUndefined()
+    expect(after.orientation).toBeUndefined()
+    expect(stored.bytes.includes(Buffer.from('PhoneMaker'))).toBe(false)
+    expect(stored.bytes.includes(Buffer.from('Exif\0\0'))).toBe(false)
+
+    // And what the dealer and staff are served is that stored copy.
+    for (const [client, url] of [
+      [dealer, `/api/catalog/fault-reports/${report.id}/photo`],
+      [await newAdmin(), `/yonetim/fault-reports/${report.id}/photo`],
+    ] as const) {
+      const res = await get(client, url)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-type']).toBe('image/jpeg')
+      expect(res.rawPayload.equals(stored.bytes)).toBe(true)
+      expect((await sharp(res.rawPayload).metadata()).exif).toBeUndefined()
+    }
+  })
+
+  it('keeps a small photo its size, and takes PNG and WebP, stored as JPEG', async () => {
+    const dealer = await newDealer()
+    const webp = await picture(300, 200).webp().toBuffer()
+    for (const bytes of [PNG, webp]) {
+      const report = await fileReport(dealer, validFields(), { bytes })
+      const stored = await storedPhoto(report.id)
+      const size = await sharp(bytes).metadata()
+      expect(await sharp(stored.bytes).metadata()).toMatchObject({
+        format: 'jpeg',
+        width: size.width,
+        height: size.height,
+      })
+    }
+  })
+
+  it('refuses a photo that cannot be read as a picture, in Turkish or English, and stores nothing', async () => {
+    const dealer = await newDealer()
+    const broken = [
+      Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(300)]),
+      Buffer.concat([PNG.subarray(0, 8), randomBytes(300)]),
+      Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBP'), randomBytes(300)]),
+      // A real JPEG cut in the middle of its picture data.
+      (await picture(800, 600).jpeg().toBuffer()).subarray(0, 1500),
+    ]
+    for (const bytes of broken) {
+      const res = await postReport(dealer, validFields(), { bytes })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().error.fields).toEqual({
+        photo: 'Fotoğraf okunamadı: dosya bozuk veya eksik. Lütfen başka bir fotoğraf seçin.',
+      })
+    }
+    const english = await postReport(
+      dealer,
+      validFields(),
+      { bytes: broken[0]! },
+      { 'accept-language': 'en' },
     )
-    expect(Number(size!.n)).toBe(FAULT_PHOTO_MAX_BYTES)
+    expect(english.statusCode).toBe(400)
+    expect(english.json().error.fields).toEqual({
+      photo: 'The photo could not be read: the file is damaged or incomplete. Please choose another photo.',
+    })
+    expect(await reportRows(dealer.customerId)).toEqual([])
   })
 
   it('refuses a second file and a photo sent as text', async () => {
@@ -544,12 +671,13 @@ describe("a dealer's own reports", () => {
     const report = await fileReport(dealer, validFields(), { bytes: PNG })
     const url = `/api/catalog/fault-reports/${report.id}/photo`
 
+    const stored = await storedPhoto(report.id)
     for (const owner of [dealer, colleague]) {
       const res = await get(owner, url)
       expect(res.statusCode).toBe(200)
-      expect(res.headers['content-type']).toBe('image/png')
+      expect(res.headers['content-type']).toBe('image/jpeg')
       expect(res.headers['x-content-type-options']).toBe('nosniff')
-      expect(res.rawPayload.equals(PNG)).toBe(true)
+      expect(res.rawPayload.equals(stored.bytes)).toBe(true)
     }
     const stranger = await get(await newDealer(), url)
     expect(stranger.statusCode).toBe(404)
@@ -631,7 +759,7 @@ describe('staff: /yonetim/fault-reports', () => {
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toBe('image/jpeg')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.rawPayload.equals(JPEG)).toBe(true)
+    expect(res.rawPayload.equals((await storedPhoto(report.id)).bytes)).toBe(true)
   })
 
   it('is for administrators: a guest gets 401 and a dealer 403 on every staff call', async () => {

@@ -1,28 +1,17 @@
-import { and, asc, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { FaultReportStatus } from '../../../contracts/service'
+import { LISTED_PRODUCT_SQL } from '../../../domain/listing'
 import type { Db } from '../../db/client'
 import { customers, users } from '../../db/schema/accounts'
 import { products } from '../../db/schema/catalogue'
-import { documentCounters } from '../../db/schema/orders'
 import { faultReports } from '../../db/schema/service'
-
-/** The next fault report number of a year, AR-2026-000042; taken inside the creating transaction. */
-export async function nextFaultReportNo(db: Db, year: number): Promise<string> {
-  const key = `AR-${year}`
-  const [row] = await db
-    .insert(documentCounters)
-    .values({ key, value: 1 })
-    .onConflictDoUpdate({ target: documentCounters.key, set: { value: sql`${documentCounters.value} + 1` } })
-    .returning({ value: documentCounters.value })
-  return `${key}-${String(row!.value).padStart(6, '0')}`
-}
 
 /** The picker's products of a category: listed ones (products_list_category_idx), by name. */
 export async function findCategoryProducts(db: Db, categoryId: number, limit: number) {
   return db
     .select({ id: products.id, code: products.code, name: products.name })
     .from(products)
-    .where(and(eq(products.categoryId, categoryId), isNull(products.parentId), eq(products.isActive, true)))
+    .where(and(eq(products.categoryId, categoryId), sql.raw(LISTED_PRODUCT_SQL)))
     .orderBy(asc(products.nameSort), asc(products.id))
     .limit(limit)
 }
@@ -106,16 +95,6 @@ export async function countCustomerReports(db: Db, customerId: number): Promise<
     .from(faultReports)
     .where(eq(faultReports.customerId, customerId))
   return row?.n ?? 0
-}
-
-export async function findReportById(db: Db, id: number): Promise<FaultReportRow | null> {
-  const [row] = await db
-    .select(listColumns)
-    .from(faultReports)
-    .leftJoin(products, eq(products.id, faultReports.productId))
-    .where(eq(faultReports.id, id))
-    .limit(1)
-  return row ?? null
 }
 
 const statusWhere = (status: FaultReportStatus | undefined): SQL | undefined =>

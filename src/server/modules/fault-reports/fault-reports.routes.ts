@@ -17,8 +17,7 @@ import type { AppDeps } from '../../app-deps'
 import { AppError } from '../../http/errors'
 import { requireDealer, requireUser } from '../../http/guards'
 import { sharedRateLimitStore } from '../../http/rate-window'
-import { localizeCategoryNames } from '../translations/localize'
-import { loadTranslations } from '../translations/translations.repository'
+import { loadTranslations, localizeCategoryNames } from '../translations/translations.service'
 import { categoryProducts, subcategories } from './fault-picker.service'
 import { createFaultReport, listOwnReports, type ReportPhoto, reportPhoto } from './fault-reports.service'
 
@@ -128,10 +127,9 @@ export const faultReportRoutes =
         },
         async (request) =>
           createFaultReport(
-            { ...data, mailSignal: deps.mailSignal },
+            { ...data, mailSignal: deps.mailSignal, publicUrl: deps.config.publicUrl },
             requireDealer(request),
             request.body,
-            `${request.protocol}://${request.host}`,
             request.locale,
             deps.now(),
           ),

@@ -18,17 +18,18 @@ import {
   faultReportIssues,
   sniffPhotoType,
 } from '../../../domain/fault-report'
-import { ledgerDay } from '../../../domain/ledger'
 import { normalizeTurkishPhone } from '../../../domain/turkish-phone'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { type MessageKey, type MessageParams, translate } from '../../http/messages'
+import type { Dealer } from '../../identity'
 import { faultReportMail } from '../../integrations/mail/fault-report-mail'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { enqueueMail } from '../../integrations/mail/outbox.repository'
-import type { Dealer } from '../cart/cart.service'
-import { loadStoreInfo } from '../store/store.repository'
+import { nextDocumentNo } from '../orders/orders.service'
+import { loadStoreInfo, loadStoreSettings } from '../store/store.service'
+import { reencodePhoto } from './fault-photo'
 import {
   countCustomerReports,
   type FaultReportRow,
@@ -37,13 +38,13 @@ import {
   findProductByCode,
   findReportPhoto,
   insertFaultReport,
-  nextFaultReportNo,
 } from './fault-reports.repository'
 
 /** Where staff follow the reports (the web app's staff page). */
 export const STAFF_FAULT_REPORTS_PATH = '/yonetim/ariza-bildirimleri'
 
-export type FaultReportDeps = CachedDb & { mailSignal: MailSignal }
+/** publicUrl: the site's address (PUBLIC_URL), the base of the staff links in the store's mail. */
+export type FaultReportDeps = CachedDb & { mailSignal: MailSignal; publicUrl: string }
 
 type FieldError = { key: MessageKey; params?: MessageParams }
 type FormField = FaultTextField | 'photo'
@@ -62,11 +63,15 @@ const textMessages: Record<FaultTextField, Partial<Record<FaultTextIssue, FieldE
   contactPhone: { required: { key: 'fault.phoneRequired' }, phone: { key: 'fault.phoneInvalid' } },
 }
 
-/** The photo's checked bytes and type, null without a photo, or the error to show at the field. */
-function checkPhoto(bytes: Uint8Array | undefined): {
+/**
+ * The photo as it is stored, null without a photo, or the error to show at the field. Its type is
+ * told by its first bytes, then it is re-encoded (fault-photo.ts): what is kept is a clean JPEG
+ * without the file's metadata, whatever came in.
+ */
+async function checkPhoto(bytes: Uint8Array | undefined): Promise<{
   photo: { bytes: Buffer; type: FaultPhotoType } | null
   error?: FieldError
-} {
+}> {
   if (!bytes || bytes.length === 0) return { photo: null }
   // The upload stops one byte past the limit (fault-reports.routes.ts): longer means too large.
   if (bytes.length > FAULT_PHOTO_MAX_BYTES) {
@@ -75,9 +80,10 @@ function checkPhoto(bytes: Uint8Array | undefined): {
       error: { key: 'fault.photoTooLarge', params: { mb: FAULT_PHOTO_MAX_BYTES / 1024 / 1024 } },
     }
   }
-  const type = sniffPhotoType(bytes)
-  if (!type) return { photo: null, error: { key: 'fault.photoType' } }
-  return { photo: { bytes: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length), type } }
+  if (!sniffPhotoType(bytes)) return { photo: null, error: { key: 'fault.photoType' } }
+  const encoded = await reencodePhoto(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length))
+  if (!encoded) return { photo: null, error: { key: 'fault.photoUnreadable' } }
+  return { photo: { bytes: encoded, type: 'image/jpeg' } }
 }
 
 /**
@@ -91,7 +97,7 @@ async function checkForm(db: Db, form: FaultReportForm) {
     const message = textMessages[field][issue]
     if (message) errors[field] = message
   }
-  const { photo, error: photoError } = checkPhoto(form.photo)
+  const { photo, error: photoError } = await checkPhoto(form.photo)
   if (photoError) errors.photo = photoError
   const product = issues.productCode ? null : await findProductByCode(db, form.productCode.trim())
   if (!issues.productCode && !product) errors.productCode = { key: 'fault.unknownProduct' }
@@ -124,17 +130,17 @@ export async function createFaultReport(
   deps: FaultReportDeps,
   user: Dealer,
   form: FaultReportForm,
-  origin: string,
   locale: Locale,
   now: Date,
 ): Promise<FaultReportCreated> {
   const { product, photo, phone } = await checkForm(deps.db, form)
   const store = await loadStoreInfo(deps)
+  const { timeZone } = await loadStoreSettings(deps)
   const serialNumber = form.serialNumber.trim() || null
   const description = form.description.trim()
 
   const row = await deps.db.transaction(async (tx) => {
-    const reportNo = await nextFaultReportNo(tx, Number(ledgerDay(now).slice(0, 4)))
+    const reportNo = await nextDocumentNo(tx, 'faultReport', now)
     const id = await insertFaultReport(tx, {
       reportNo,
       customerId: user.customerId,
@@ -154,14 +160,15 @@ export async function createFaultReport(
         to: store.email,
         reportNo,
         createdAt: now,
+        timeZone,
         dealer: { code: await findCustomerCode(tx, user.customerId), name: user.customerName ?? '' },
         user: { name: user.name, email: user.email },
         product: { code: product.code, name: product.name },
         serialNumber,
         contactPhone: phone,
         description,
-        staffPage: `${origin}${STAFF_FAULT_REPORTS_PATH}`,
-        photoLink: photo ? `${origin}/yonetim/fault-reports/${id}/photo` : null,
+        staffPage: `${deps.publicUrl}${STAFF_FAULT_REPORTS_PATH}`,
+        photoLink: photo ? `${deps.publicUrl}/yonetim/fault-reports/${id}/photo` : null,
       })
       await enqueueMail(tx, { ...mail, kind: 'fault_report' }, now)
     }

@@ -1,4 +1,5 @@
-import { and, asc, eq, gt, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm'
+import { dueDaySql, isOverdueSql, unappliedCreditSql } from '../../../domain/ledger.sql'
 import type { Db } from '../../db/client'
 import { customers } from '../../db/schema/accounts'
 import { ledgerEntries, ledgerSettlements } from '../../db/schema/payments'
@@ -11,6 +12,15 @@ export async function lockLedgerOf(tx: Db, customerId: number): Promise<boolean>
     .where(eq(customers.id, customerId))
     .for('update')
   return rows.length === 1
+}
+
+/** The columns the overdue rule reads (domain ledger.sql.ts). */
+const entryColumns = {
+  debit: ledgerEntries.debit,
+  credit: ledgerEntries.credit,
+  open: ledgerEntries.openAmount,
+  dueDate: ledgerEntries.dueDate,
+  entryDate: ledgerEntries.entryDate,
 }
 
 const openColumns = {
@@ -86,18 +96,6 @@ export async function insertSettlements(tx: Db, rows: Array<typeof ledgerSettlem
 }
 
 /**
- * The company's overdue balance as a scalar subquery (text): open debits due before `today` less
- * credits not applied yet, never below 0; `customerId` may be a column of the outer query.
- */
-export function overdueBalanceSql(customerId: SQL | number, today: string): SQL<string> {
-  return sql<string>`(select greatest(0,
-      coalesce((select sum(d.open_amount) from ledger_entries d where d.customer_id = ${customerId}
-        and d.open_amount > 0 and d.debit > 0 and coalesce(d.due_date, d.entry_date) < ${today}::date), 0)
-      - coalesce((select sum(c.open_amount) from ledger_entries c where c.customer_id = ${customerId}
-        and c.open_amount > 0 and c.credit > 0), 0))::text)`
-}
-
-/**
  * The parts of the overdue figure in one statement, each from a partial index: the open amount of
  * debits past due and the day the oldest of them fell due, and the credits not applied yet.
  */
@@ -105,21 +103,11 @@ export async function findOverdueParts(db: Db, customerId: number, today: string
   const [row] = await db
     .select({
       overdueOpen: sql<string>`coalesce(sum(${ledgerEntries.openAmount}), 0)::text`,
-      oldestDueDay: sql<
-        string | null
-      >`min(coalesce(${ledgerEntries.dueDate}, ${ledgerEntries.entryDate}))::text`,
-      unappliedCredit: sql<string>`(select coalesce(sum(c.open_amount), 0)::text from ledger_entries c
-        where c.customer_id = ${customerId} and c.open_amount > 0 and c.credit > 0)`,
+      oldestDueDay: sql<string | null>`min(${dueDaySql(entryColumns)})::text`,
+      unappliedCredit: sql<string>`${unappliedCreditSql(customerId)}::text`,
     })
     .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.customerId, customerId),
-        gt(ledgerEntries.openAmount, '0'),
-        gt(ledgerEntries.debit, '0'),
-        sql`coalesce(${ledgerEntries.dueDate}, ${ledgerEntries.entryDate}) < ${today}::date`,
-      ),
-    )
+    .where(and(eq(ledgerEntries.customerId, customerId), isOverdueSql(entryColumns, today)))
   return row!
 }
 
@@ -156,6 +144,7 @@ export async function findStatementEntries(
       kind: ledgerEntries.kind,
       documentNo: ledgerEntries.documentNo,
       description: ledgerEntries.description,
+      descriptionText: ledgerEntries.descriptionText,
       entryDate: ledgerEntries.entryDate,
       dueDate: ledgerEntries.dueDate,
       debit: ledgerEntries.debit,

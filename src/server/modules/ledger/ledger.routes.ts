@@ -25,7 +25,8 @@ export const ledgerRoutes =
           response: { 200: statementSchema },
         },
       },
-      async (request) => getStatement(db, requireDealer(request).customerId, request.query, deps.now()),
+      async (request) =>
+        getStatement(db, requireDealer(request).customerId, request.query, deps.now(), request.locale),
     )
 
     app.get(
@@ -39,12 +40,19 @@ export const ledgerRoutes =
         },
       },
       async (request, reply) => {
-        const statement = await getStatement(db, requireDealer(request).customerId, request.query, deps.now())
+        const locale = request.query.lang ?? request.locale
+        const statement = await getStatement(
+          db,
+          requireDealer(request).customerId,
+          request.query,
+          deps.now(),
+          locale,
+        )
         return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${statementFileName(statement)}"`)
           .header('cache-control', 'private, no-store')
-          .send(statementCsv(statement, request.query.lang ?? request.locale))
+          .send(statementCsv(statement, locale))
       },
     )
   }

@@ -1,5 +1,6 @@
 import Big from 'big.js'
 import { allocate, type Overdue, overdueFrom, settlementOrder } from '../../../domain/ledger'
+import { type LedgerText, ledgerText } from '../../../domain/ledger-text'
 import type { Amount } from '../../../domain/pricing'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
@@ -37,6 +38,15 @@ function validAmount(amount: Amount): Big {
   return value
 }
 
+/**
+ * The system's own words are kept as data (read in each reader's language) and, for whoever reads the
+ * table directly (an ERP export), in Turkish too.
+ */
+const descriptionColumns = (description: string | LedgerText | undefined) =>
+  typeof description === 'object'
+    ? { description: ledgerText(description, 'tr'), descriptionText: description }
+    : { description: description ?? '', descriptionText: null }
+
 const invalidAmount = () => new AppError('validation', 'ledger.invalidAmount', undefined, 'invalid_amount')
 
 async function lockCompany(tx: Db, customerId: number) {
@@ -56,7 +66,8 @@ export async function recordDebit(
     kind: DebitKind
     amount: Amount
     documentNo: string
-    description?: string
+    /** Free text (typed by staff, sent by the ERP), or the system's own words (`text`). */
+    description?: string | LedgerText
     entryDate: string
     dueDate: string
     orderId?: number | null
@@ -71,7 +82,7 @@ export async function recordDebit(
     customerId: input.customerId,
     kind: input.kind,
     documentNo: input.documentNo,
-    description: input.description ?? '',
+    ...descriptionColumns(input.description),
     entryDate: input.entryDate,
     dueDate: input.dueDate,
     debit: amount.toFixed(2),
@@ -97,7 +108,7 @@ export async function recordOrderDebit(
     amount: Amount
     entryDate: string
     dueDate: string
-    description?: string
+    description?: string | LedgerText
   },
 ): Promise<{ entryId: number }> {
   return recordDebit(tx, {
@@ -126,7 +137,7 @@ export async function recordCredit(
     kind: CreditKind
     amount: Amount
     documentNo: string
-    description: string
+    description: string | LedgerText
     entryDate: string
     paymentIntentId?: string | null
     createdByUserId?: number | null
@@ -141,7 +152,7 @@ export async function recordCredit(
     customerId: input.customerId,
     kind: input.kind,
     documentNo: input.documentNo,
-    description: input.description,
+    ...descriptionColumns(input.description),
     entryDate: input.entryDate,
     dueDate: null,
     credit: amount.toFixed(2),

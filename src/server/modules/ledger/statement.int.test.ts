@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Statement } from '../../../contracts/ledger'
 import { addDays } from '../../../domain/ledger'
+import { queryRows } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
@@ -203,5 +204,65 @@ describe('the overdue figure of the logged-in dealer', () => {
     await credit(company.id, '1000.00', 0, 'KK-1')
     expect(await me()).toMatchObject({ overdueBalance: 200, overdueDays: 17 })
     expect(await risk()).toBe(200)
+  })
+})
+
+describe("the system's own entries in the reader's language", () => {
+  it('a card payment and its order read in Turkish on the Turkish statement and CSV, in English on the English ones', async () => {
+    const company = await createCustomer(t.database.db)
+    await t.database.db.transaction(async (tx) => {
+      await recordDebit(tx, {
+        customerId: company.id,
+        kind: 'order',
+        amount: '100.00',
+        documentNo: 'S2026-000777',
+        description: { key: 'card_order' },
+        entryDate: TODAY,
+        dueDate: TODAY,
+      })
+      await recordCredit(tx, {
+        customerId: company.id,
+        kind: 'card_payment',
+        amount: '100.00',
+        documentNo: 'KK-1',
+        description: {
+          key: 'card_payment',
+          card: '409021******0016',
+          installments: 3,
+          orderNo: 'S2026-000777',
+          viaLink: false,
+        },
+        entryDate: TODAY,
+        settleEntryIds: [],
+      })
+    })
+    const dealer = await loggedInUser(t, company.id)
+    const read = async (lang: string) =>
+      (
+        await dealer.send({
+          method: 'GET',
+          url: `/api/account/statement?from=${TODAY}&to=${TODAY}`,
+          headers: { 'accept-language': lang },
+        })
+      ).json() as Statement
+    expect((await read('tr')).entries.map((e) => e.description)).toEqual([
+      'Kartla ödenen sipariş',
+      'Kredi kartı ödemesi 409021******0016 · 3 taksit · S2026-000777',
+    ])
+    expect((await read('en')).entries.map((e) => e.description)).toEqual([
+      'Order paid by card',
+      'Card payment 409021******0016 · 3 installments · S2026-000777',
+    ])
+    const csv = await dealer.send({
+      method: 'GET',
+      url: `/api/account/statement.csv?from=${TODAY}&to=${TODAY}&lang=en`,
+    })
+    expect(csv.body).toContain('Card payment 409021******0016 · 3 installments · S2026-000777')
+    // The table keeps the Turkish words too, for whoever reads it directly.
+    const [row] = await queryRows<{ description: string }>(
+      t.database.db,
+      sql`select description from ledger_entries where customer_id = ${company.id} and kind = 'card_payment'`,
+    )
+    expect(row!.description).toBe('Kredi kartı ödemesi 409021******0016 · 3 taksit · S2026-000777')
   })
 })

@@ -1,3 +1,4 @@
+import type { Locale } from '../../../contracts/common'
 import {
   type LedgerKind,
   STATEMENT_MAX_DAYS,
@@ -6,6 +7,7 @@ import {
   type StatementQuery,
 } from '../../../contracts/ledger'
 import { addDays, daysBetween, isOverdue, ledgerDay, runningBalances } from '../../../domain/ledger'
+import { ledgerText } from '../../../domain/ledger-text'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { findStatementEntries, findStatementSums } from './ledger.repository'
@@ -38,6 +40,7 @@ export async function getStatement(
   customerId: number,
   query: StatementQuery,
   now: Date,
+  locale: Locale,
 ): Promise<Statement> {
   const { from, to, today } = statementRange(query, now)
   const [sums, rows, overdue] = await Promise.all([
@@ -58,7 +61,7 @@ export async function getStatement(
       date: row.entryDate,
       documentNo: row.documentNo,
       kind: row.kind as LedgerKind,
-      description: row.description,
+      description: row.descriptionText ? ledgerText(row.descriptionText, locale) : row.description,
       dueDate: row.dueDate,
       debit: Number(row.debit),
       credit: Number(row.credit),

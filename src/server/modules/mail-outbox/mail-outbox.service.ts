@@ -44,6 +44,12 @@ export async function listMailOutbox(
   return { items: rows.map(mailView), page, pages, limit: MAIL_OUTBOX_PAGE_SIZE, total }
 }
 
+/** The metrics' backlog: mails waiting to be sent, and mails given up (status_idx counts them). */
+export async function mailBacklog(db: Db): Promise<{ pending: number; failed: number }> {
+  const [pending, failed] = await Promise.all([countMail(db, 'pending'), countMail(db, 'failed')])
+  return { pending, failed }
+}
+
 /**
  * POST /yonetim/mail-outbox/{id}/retry: a failed (or still pending) mail is due now again with the
  * full retry schedule ahead of it, and the worker is woken to send it. A sent mail is not sent twice.

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app-deps'
 import { AppError } from '../../http/errors'
 import { dealersOnly, requireDealer } from '../../http/guards'
 import { sharedRateLimitStore } from '../../http/rate-window'
+import { loadTranslations, localizeOffer, localizeOfferList } from '../translations/translations.service'
 import {
   cancelOffer,
   editOffer,
@@ -58,6 +59,9 @@ export const offersRoutes =
     const { db } = deps.database
     const cart = { db, caches: deps.caches, queue: deps.cartQueue }
     const tags = ['offers']
+    // Lines name their unit in the reader's language (the offer keeps the Turkish it was made with).
+    const texts = (request: FastifyRequest) =>
+      loadTranslations({ db, caches: request.caches }, request.locale)
     dealersOnly(app)
     // Only the routes that ask for a limit (config.rateLimit) get one, counted in the store every
     // process shares (http/rate-window.ts).
@@ -78,7 +82,7 @@ export const offersRoutes =
         const offer = await makeOffer(cart, requireDealer(request), request.body ?? {}, deps.now())
         // The cart was emptied into the offer: the live staff screens hear of it.
         deps.cartQueue.committed.notify()
-        return offer
+        return localizeOffer(offer, await texts(request))
       },
     )
 
@@ -92,7 +96,11 @@ export const offersRoutes =
           response: { 200: offerListSchema },
         },
       },
-      async (request) => listOffers(cart, requireDealer(request), request.query.page),
+      async (request) =>
+        localizeOfferList(
+          await listOffers(cart, requireDealer(request), request.query.page),
+          await texts(request),
+        ),
     )
 
     app.patch(
@@ -106,7 +114,8 @@ export const offersRoutes =
           response: { 200: offerSchema },
         },
       },
-      async (request) => cancelOffer(db, requireDealer(request), request.params.id),
+      async (request) =>
+        localizeOffer(await cancelOffer(db, requireDealer(request), request.params.id), await texts(request)),
     )
 
     app.patch(
@@ -121,14 +130,17 @@ export const offersRoutes =
         },
         config: { rateLimit: offerMailLimit },
       },
-      async (request) =>
-        mailOffer(
-          { db, mailSignal: deps.mailSignal },
+      async (request) => {
+        const t = await texts(request)
+        return mailOffer(
+          { db, caches: deps.caches, mailSignal: deps.mailSignal },
           requireDealer(request),
           request.params.id,
           request.locale,
           deps.now(),
-        ),
+          (offer) => localizeOffer(offer, t),
+        )
+      },
     )
 
     app.patch(

@@ -12,15 +12,21 @@ import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, forbidden, notFound } from '../../http/errors'
 import { translate } from '../../http/messages'
+import type { Dealer } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { offerMail } from '../../integrations/mail/offer-mail'
 import { enqueueMail } from '../../integrations/mail/outbox.repository'
-import { findCartLines, lockCart } from '../cart/cart.repository'
-import { addToCart, type CartDeps, type Dealer } from '../cart/cart.service'
-import { priceLine } from '../cart/cart-view'
-import { loadPricingContext } from '../catalog/pricing-context'
-import { emptyCartOf, nextDocumentNo } from '../orders/orders.repository'
-import { loadStoreInfo } from '../store/store.repository'
+import {
+  addToCart,
+  type CartDeps,
+  cartLinesOf,
+  emptyLockedCart,
+  lockCartOf,
+  priceCartLines,
+} from '../cart/cart.service'
+import { loadPricingContext } from '../catalog/pricing.service'
+import { nextDocumentNo } from '../orders/orders.service'
+import { loadStoreSettings } from '../store/store.service'
 import { offerView } from './offer-view'
 import {
   countOffers,
@@ -54,8 +60,8 @@ export async function makeOffer(
   const ctx = await loadPricingContext({ db, caches }, user)
   if (!ctx.settings.b2b_teklif_ver_durum) throw forbidden('offers.disabled', 'offers_disabled')
   const offerId = await db.transaction(async (tx) => {
-    const cartId = await lockCart(tx, user.id)
-    const rows = await findCartLines(tx, user.id)
+    const cartId = await lockCartOf(tx, user.id)
+    const rows = await cartLinesOf(tx, user.id)
     if (rows.length === 0) throw new AppError('validation', 'offers.emptyCart', undefined, 'empty_cart')
     const [inactive] = await findInactiveProducts(
       tx,
@@ -64,7 +70,7 @@ export async function makeOffer(
     if (inactive) {
       throw new AppError('conflict', 'orders.unavailable', { name: inactive.name }, 'unavailable')
     }
-    const priced = rows.map((row) => priceLine(row, ctx))
+    const priced = priceCartLines(rows, ctx)
     // The net unit prices the cart page shows (the same priceLine and cartAmounts as the cart).
     const shown = cartAmounts(
       priced.map((p) => p.basis),
@@ -74,7 +80,7 @@ export async function makeOffer(
       throw new AppError('validation', 'cart.noPrice', undefined, 'no_price')
     }
     const id = await insertOffer(tx, {
-      offerNo: await nextDocumentNo(tx, 'T', now.getFullYear()),
+      offerNo: await nextDocumentNo(tx, 'offer', now),
       userId: user.id,
       customerId: user.customerId,
       description: input.description?.trim() || DEFAULT_OFFER_DESCRIPTION,
@@ -103,7 +109,7 @@ export async function makeOffer(
         }
       }),
     )
-    await emptyCartOf(tx, cartId)
+    await emptyLockedCart(tx, cartId)
     return id
   })
   return getOffer(db, user, offerId)
@@ -115,19 +121,23 @@ export async function getOffer(db: Db, user: Dealer, offerId: number): Promise<O
   return offerView(offer, await findOfferItems(db, [offer.id]))
 }
 
-/** GET /api/catalog/offers: the company's offers, newest first, with the seller and the store logo. */
+/**
+ * GET /api/catalog/offers: the company's offers, newest first, with the seller for the printed quote.
+ * The dealer prints a quote for its own customer, so the dealer is the seller: the distributor's logo
+ * does not belong above it, and dealers have no logo of their own stored yet (the spec's user_logo),
+ * so there is none.
+ */
 export async function listOffers(
-  { db, caches }: CachedDb,
+  { db }: Pick<CachedDb, 'db'>,
   user: Dealer,
   pageInput: number,
 ): Promise<OfferList> {
   const total = await countOffers(db, user.customerId)
   const pages = Math.ceil(total / OFFERS_PAGE_SIZE)
   const page = Math.min(Math.max(1, pageInput), Math.max(1, pages))
-  const [rows, seller, store] = await Promise.all([
+  const [rows, seller] = await Promise.all([
     findOfferPage(db, user.customerId, (page - 1) * OFFERS_PAGE_SIZE, OFFERS_PAGE_SIZE),
     findSeller(db, user.customerId),
-    loadStoreInfo({ db, caches }),
   ])
   const items = await findOfferItems(
     db,
@@ -146,7 +156,7 @@ export async function listOffers(
     limit: OFFERS_PAGE_SIZE,
     total,
     seller,
-    logo: store.logo,
+    logo: null,
   }
 }
 
@@ -229,20 +239,23 @@ export async function updateCustomers(
  * server that refuses), so the answer means "queued"; the offer is only read.
  */
 export async function mailOffer(
-  { db, mailSignal }: { db: Db; mailSignal: MailSignal },
+  { db, caches, mailSignal }: CachedDb & { mailSignal: MailSignal },
   user: Dealer,
   offerId: number,
   locale: Locale,
   now: Date,
+  /** The offer as the mail's reader sees it: units in the mail's language (the route's translations). */
+  localize: (offer: Offer) => Offer = (offer) => offer,
 ): Promise<{ ok: true }> {
-  const offer = await getOffer(db, user, offerId)
+  const offer = localize(await getOffer(db, user, offerId))
   if (offer.isCancel) throw cancelledOffer()
   if (!offer.customerEmail) {
     throw new AppError('validation', 'offers.noCustomerEmail', undefined, 'no_customer_email', {
       customerEmail: { key: 'offers.noCustomerEmail' },
     })
   }
-  const message = offerMail(offer, await findSeller(db, user.customerId), locale)
+  const { timeZone } = await loadStoreSettings({ db, caches })
+  const message = offerMail(offer, await findSeller(db, user.customerId), locale, timeZone)
   await enqueueMail(db, { ...message, kind: 'offer', offerId: offer.id }, now)
   mailSignal.notify()
   return { ok: true }

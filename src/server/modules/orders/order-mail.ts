@@ -1,5 +1,6 @@
 import type { Locale } from '../../../contracts/common'
 import type { Order } from '../../../contracts/orders'
+import { formatDateTime } from '../../../domain/date-format'
 import { formatMoney } from '../../../domain/money-format'
 import type { Db } from '../../db/client'
 import {
@@ -14,7 +15,6 @@ import {
 } from '../../integrations/mail/mail-html'
 import type { MailMessage } from '../../integrations/mail/mailer'
 import { enqueueMail } from '../../integrations/mail/outbox.repository'
-import type { Dealer } from '../cart/cart.service'
 import { orderView } from './order-view'
 import { findOrder, findOrderItems } from './orders.repository'
 
@@ -60,16 +60,18 @@ const texts = {
 const fill = (template: string, params: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole)
 
-/** The order confirmation the dealer receives: every line and the totals, as the order snapshot has them. */
+/**
+ * The order confirmation the dealer receives: every line and the totals, as the order snapshot has
+ * them, and when it was placed in the store's time zone.
+ */
 export function orderConfirmationMail(
   order: Order,
   to: { email: string; name: string; locale: Locale },
+  timeZone: string,
 ): MailMessage {
   const t = texts[to.locale]
   const money = (m: Order['total']) => formatMoney(m, to.locale)
-  const date = new Date(order.date).toLocaleDateString(to.locale === 'tr' ? 'tr-TR' : 'en-GB', {
-    timeZone: 'Europe/Istanbul',
-  })
+  const date = formatDateTime(order.date, to.locale, timeZone)
   const params = { orderNo: order.orderNo, name: to.name, date }
   const columns: Array<MailColumn<OrderItem>> = [
     { title: t.code, cell: (i) => i.code },
@@ -120,13 +122,19 @@ export function orderConfirmationMail(
  * Queues the confirmation to the ordering user, in their language, inside the order's transaction: the
  * order is read back as the dealer will see it, and the mail commits with the order or not at all.
  */
-export async function queueOrderConfirmation(tx: Db, user: Dealer, orderId: number, now: Date) {
+export async function queueOrderConfirmation(
+  tx: Db,
+  user: { customerId: number; email: string; name: string; locale: Locale | null },
+  orderId: number,
+  now: Date,
+  timeZone: string,
+) {
   const order = await findOrder(tx, orderId, user.customerId)
   if (!order) throw new Error(`order ${orderId} not found in its own transaction`)
-  const mail = orderConfirmationMail(orderView(order, await findOrderItems(tx, [orderId])), {
-    email: user.email,
-    name: user.name,
-    locale: user.locale ?? 'tr',
-  })
+  const mail = orderConfirmationMail(
+    orderView(order, await findOrderItems(tx, [orderId])),
+    { email: user.email, name: user.name, locale: user.locale ?? 'tr' },
+    timeZone,
+  )
   await enqueueMail(tx, { ...mail, kind: 'order_confirmation', orderId }, now)
 }

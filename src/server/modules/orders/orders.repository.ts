@@ -1,20 +1,25 @@
-import { and, asc, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { type DocumentKind, documentCounterKey, documentNumber } from '../../../domain/document-number'
+import { overdueBalanceSql } from '../../../domain/ledger.sql'
+import { openOrdersSql } from '../../../domain/risk-limit.sql'
 import type { Db } from '../../db/client'
 import { customers } from '../../db/schema/accounts'
-import { cartItems, carts } from '../../db/schema/carts'
-import { productStocks, products, productUnits } from '../../db/schema/catalogue'
+import { productStocks, products } from '../../db/schema/catalogue'
 import { documentCounters, orderItems, orderStockMoves, orders } from '../../db/schema/orders'
-import { overdueBalanceSql } from '../ledger/ledger.repository'
 
-/** The next number of a document kind in a year, e.g. S2026-000042; taken inside the transaction. */
-export async function nextDocumentNo(db: Db, prefix: 'S' | 'T', year: number): Promise<string> {
-  const key = `${prefix}${year}`
+/**
+ * The next number of a document of `kind` made at `now` (domain document-number.ts: S2026-000042,
+ * T2026-…, AR-2026-…), taken inside the caller's transaction. Other modules reach it through
+ * orders.service.
+ */
+export async function nextDocumentNo(db: Db, kind: DocumentKind, now: Date): Promise<string> {
+  const key = documentCounterKey(kind, now)
   const [row] = await db
     .insert(documentCounters)
     .values({ key, value: 1 })
     .onConflictDoUpdate({ target: documentCounters.key, set: { value: sql`${documentCounters.value} + 1` } })
     .returning({ value: documentCounters.value })
-  return `${key}-${String(row!.value).padStart(6, '0')}`
+  return documentNumber(key, row!.value)
 }
 
 export async function findOrderByKey(db: Db, userId: number, key: string) {
@@ -26,56 +31,9 @@ export async function findOrderByKey(db: Db, userId: number, key: string) {
   return row?.id ?? null
 }
 
-/** The cart's lines with everything an order needs to price and snapshot them, products locked. */
-export async function lockCartForOrder(db: Db, cartId: number) {
-  // Row locks on the products: parallel orders for the same product run one after another.
-  return cartLinesForOrder(db, eq(cartItems.cartId, cartId)).for('update', { of: products })
-}
-
-/** The same lines of a user's cart without locks, for what the cart page shows before the order. */
-export async function readCartForOrder(db: Db, userId: number): Promise<OrderLineSource[]> {
-  const cart = db.select({ id: carts.id }).from(carts).where(eq(carts.userId, userId))
-  return cartLinesForOrder(db, inArray(cartItems.cartId, cart))
-}
-
-function cartLinesForOrder(db: Db, whichCart: SQL) {
-  return db
-    .select({
-      lineId: cartItems.id,
-      quantity: cartItems.quantity,
-      productId: products.id,
-      code: products.code,
-      name: products.name,
-      image: products.image,
-      isActive: products.isActive,
-      parentId: products.parentId,
-      variantDimensions: products.variantDimensions,
-      currencyId: products.currencyId,
-      taxRate: products.taxRate,
-      salePrice: products.salePrice,
-      advencePrice1: products.advencePrice1,
-      advencePrice2: products.advencePrice2,
-      advencePrice3: products.advencePrice3,
-      advencePrice4: products.advencePrice4,
-      advencePrice5: products.advencePrice5,
-      stock: products.quantity,
-      unitId: productUnits.id,
-      unitName: productUnits.value,
-      multiplier: productUnits.multiplier,
-      unitPrice: productUnits.defaultPrice,
-    })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .innerJoin(productUnits, eq(productUnits.id, cartItems.unitId))
-    .where(whichCart)
-    .orderBy(asc(products.id), asc(cartItems.id))
-}
-
-export type OrderLineSource = Awaited<ReturnType<typeof lockCartForOrder>>[number]
-
 /**
  * The customer's risk figures: limit, overdue balance (from the ledger, on the day `today`) and the TRY
- * total of open orders not paid by card.
+ * total of open orders not paid by card (domain riskUsed adds the two).
  */
 export async function findCustomerRisk(db: Db, customerId: number, today: string) {
   const [row] = await customerRiskQuery(db, customerId, today)
@@ -112,9 +70,8 @@ function customerRiskQuery(
       riskLimit: customers.riskLimit,
       overdueBalance: overdueBalanceSql(sql`"customers"."id"`, today),
       // Written qualified: in a one-table select Drizzle would render a bare "id", which the
-      // subquery would read as orders.id. An order paid by card at checkout uses no credit.
-      openOrders: sql<string>`(select coalesce(sum(o.base_total), 0)::text from orders o
-        where o.customer_id = "customers"."id" and o.status in ('new', 'processing') and o.paid_at is null)`,
+      // subquery would read as orders.id.
+      openOrders: openOrdersSql(sql`"customers"."id"`),
     })
     .from(customers)
     .where(eq(customers.id, customerId))
@@ -159,11 +116,23 @@ export async function putStockBack(db: Db, orderId: number): Promise<number[]> {
     .from(orderStockMoves)
     .innerJoin(orderItems, eq(orderItems.id, orderStockMoves.orderItemId))
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId), asc(orderStockMoves.warehouseId))
+  const kept = moves.flatMap((move) =>
+    move.productId === null ? [] : [{ ...move, productId: move.productId }],
+  )
+  await returnStock(db, kept)
+  return kept.map((move) => move.productId)
+}
+
+/** Puts these base units back into their warehouses (a cancelled order, a released card payment). */
+export async function returnStock(
+  db: Db,
+  moves: ReadonlyArray<{ productId: number; warehouseId: number; quantity: number }>,
+): Promise<void> {
+  const ordered = [...moves].sort((a, b) => a.productId - b.productId || a.warehouseId - b.warehouseId)
   // Locks in the order an order takes them (lockCartForOrder, then takeStock): the products' rows
   // first, by id, then their stock rows. A stock row first, a cancel and an order of the same product
   // each waited for the other's row until PostgreSQL broke the deadlock with a 500.
-  const productIds = [...new Set(moves.flatMap((move) => (move.productId === null ? [] : [move.productId])))]
+  const productIds = [...new Set(ordered.map((move) => move.productId))]
   if (productIds.length > 0) {
     await db
       .select({ id: products.id })
@@ -172,8 +141,7 @@ export async function putStockBack(db: Db, orderId: number): Promise<number[]> {
       .orderBy(asc(products.id))
       .for('update')
   }
-  for (const move of moves) {
-    if (move.productId === null) continue
+  for (const move of ordered) {
     await db
       .update(productStocks)
       .set({ quantity: sql`${productStocks.quantity} + ${move.quantity}` })
@@ -185,7 +153,6 @@ export async function putStockBack(db: Db, orderId: number): Promise<number[]> {
       .set({ quantity: sql`${products.quantity} + ${move.quantity}` })
       .where(eq(products.id, move.productId))
   }
-  return moves.flatMap((move) => (move.productId === null ? [] : [move.productId]))
 }
 
 export async function insertOrder(db: Db, values: typeof orders.$inferInsert) {
@@ -200,10 +167,6 @@ export async function insertOrderItem(db: Db, values: typeof orderItems.$inferIn
 
 export async function insertStockMoves(db: Db, values: Array<typeof orderStockMoves.$inferInsert>) {
   if (values.length) await db.insert(orderStockMoves).values(values)
-}
-
-export async function emptyCartOf(db: Db, cartId: number) {
-  await db.delete(cartItems).where(eq(cartItems.cartId, cartId))
 }
 
 /** Order columns with the creator's and branch's names. */

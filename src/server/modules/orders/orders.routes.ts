@@ -11,6 +11,7 @@ import {
 } from '../../../contracts/orders'
 import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer } from '../../http/guards'
+import { loadTranslations, localizeOrder, localizeOrderList } from '../translations/translations.service'
 import { cancelOrder, getCheckoutInfo, getOrder, listOrders, placeOrder } from './orders.service'
 
 const orderIdParams = z.object({ id: dbIdFromText })
@@ -21,6 +22,8 @@ export const ordersRoutes =
     const { db } = deps.database
     // The request's caches: the data's version is read once per request (cache/reference-cache.ts).
     const data = (request: FastifyRequest) => ({ db, caches: request.caches })
+    // Lines name their unit in the reader's language (the order keeps the Turkish it was made with).
+    const texts = (request: FastifyRequest) => loadTranslations(data(request), request.locale)
     const tags = ['orders']
     dealersOnly(app)
 
@@ -46,7 +49,7 @@ export const ordersRoutes =
         )
         // The cart was emptied into the order: the live staff screens hear of it.
         if (created) deps.cartQueue.committed.notify()
-        return order
+        return localizeOrder(order, await texts(request))
       },
     )
 
@@ -72,7 +75,11 @@ export const ordersRoutes =
           response: { 200: orderListSchema },
         },
       },
-      async (request) => listOrders(data(request), requireDealer(request), request.query.page),
+      async (request) =>
+        localizeOrderList(
+          await listOrders(data(request), requireDealer(request), request.query.page),
+          await texts(request),
+        ),
     )
 
     app.get(
@@ -85,7 +92,8 @@ export const ordersRoutes =
           response: { 200: orderSchema },
         },
       },
-      async (request) => getOrder(db, requireDealer(request), request.params.id),
+      async (request) =>
+        localizeOrder(await getOrder(db, requireDealer(request), request.params.id), await texts(request)),
     )
 
     app.patch(
@@ -99,6 +107,10 @@ export const ordersRoutes =
           response: { 200: orderSchema },
         },
       },
-      async (request) => cancelOrder(data(request), requireDealer(request), request.params.id, deps.now()),
+      async (request) =>
+        localizeOrder(
+          await cancelOrder(data(request), requireDealer(request), request.params.id, deps.now()),
+          await texts(request),
+        ),
     )
   }

@@ -2,14 +2,17 @@ import Big from 'big.js'
 import { type CheckoutInfo, ORDERS_PAGE_SIZE, type Order, type OrderList } from '../../../contracts/orders'
 import { cartAmounts } from '../../../domain/cart-amounts'
 import { ledgerDay } from '../../../domain/ledger'
+import { offeredPlans } from '../../../domain/payment-plan'
+import { riskUsed } from '../../../domain/risk-limit'
 import { type CachedDb, productKey } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
+import type { Dealer } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
-import { lockCart } from '../cart/cart.repository'
-import type { Dealer } from '../cart/cart.service'
-import { loadPricingContext } from '../catalog/pricing-context'
-import { loadPaymentPlans } from '../store/store.repository'
+import { lockCartOf, readCartForOrder } from '../cart/cart.service'
+import { loadPricingContext } from '../catalog/pricing.service'
+import { loadPaymentPlans } from '../store/store.service'
+import { draftCartOrder, type OrderDraft, releaseOrderDraft, writeOrderDraft } from './order-draft'
 import { orderView } from './order-view'
 import {
   countOrders,
@@ -19,15 +22,21 @@ import {
   findOrderPage,
   markCancelled,
   putStockBack,
-  readCartForOrder,
 } from './orders.repository'
 import {
-  basisInPlan,
+  basisOf,
+  checkStock,
   choosePlan,
   findRepeatedOrder,
+  linePriceInPlan,
   prepareCartOrder,
+  priceLinesInPlan,
   writeCartOrder,
 } from './place-order-steps'
+
+/** The next number of a document (an order, an offer, a fault report), in the caller's transaction. */
+export { nextDocumentNo } from './orders.repository'
+export type { OrderDraft }
 
 /**
  * POST /api/catalog/cart: the cart becomes an order in one transaction — prices recomputed from the
@@ -49,7 +58,7 @@ export async function placeOrder(
     input.advencePrice,
   )
   const placed = await db.transaction(async (tx) => {
-    const cartId = await lockCart(tx, user.id)
+    const cartId = await lockCartOf(tx, user.id)
     const existing = await findRepeatedOrder(tx, user, input.idempotencyKey)
     if (existing) return { id: existing, created: false, productIds: [] }
     const prepared = await prepareCartOrder(tx, { cartId, user, plan, ctx, now, checkRiskLimit: true })
@@ -89,23 +98,45 @@ export async function getCheckoutInfo(
     findCustomerRisk(db, user.customerId, ledgerDay(now)),
   ])
   const plans = ctx.settings.showPaymentPlanPrice ? await loadPaymentPlans({ db, caches }) : []
-  const lines = plans.length > 0 ? await readCartForOrder(db, user.id) : []
+  // In the cart's own order (the order's read is in its locking order, by product).
+  const lines =
+    plans.length > 0 ? (await readCartForOrder(db, user.id)).sort((a, b) => a.lineId - b.lineId) : []
   const money = (value: Big) => ({ value: value.toNumber(), currency: ctx.target.code })
   return {
     risk: {
       enforced: ctx.settings.b2b_risk_limit_islem,
       limit: Number(customer.riskLimit),
-      used: new Big(customer.overdueBalance).plus(customer.openOrders).toNumber(),
+      used: riskUsed(customer).toNumber(),
     },
     plans: plans.map((plan) => {
-      const basis = lines.map((line) => basisInPlan(line, plan, ctx))
-      const { totals, baseTotals } = cartAmounts(basis, ctx.target.exchangeRate)
+      const prices = lines.map((line) => linePriceInPlan(line, plan, ctx))
+      const basis = lines.map((line, i) => basisOf(line, prices[i] ?? new Big(0), ctx))
+      const amounts = cartAmounts(basis, ctx.target.exchangeRate)
+      const { totals, baseTotals } = amounts
+      const tryMoney = (value: Big) => ({ value: value.toNumber(), currency: 'TRY' })
       return {
         id: plan.id,
         subtotal: money(totals.subtotal),
         tax: money(totals.tax),
         total: money(totals.total),
         baseTotal: baseTotals.total.toNumber(),
+        baseTotals: {
+          subtotal: tryMoney(baseTotals.subtotal),
+          tax: tryMoney(baseTotals.tax),
+          total: tryMoney(baseTotals.total),
+        },
+        lines: lines.map((line, i) => {
+          const shown = amounts.lines[i]!
+          return {
+            id: line.lineId,
+            unitId: line.unitId,
+            quantity: line.quantity,
+            unitPrice: money(shown.unitPrice),
+            amount: money(shown.amount),
+            tax: money(shown.tax),
+            priced: prices[i] !== null,
+          }
+        }),
       }
     }),
   }
@@ -169,3 +200,70 @@ export async function cancelOrder(
   caches.forget(...[...new Set(productIds)].map((id) => ({ list: productKey(id) })))
   return getOrder(db, user, orderId)
 }
+
+/**
+ * A card payment of the cart ('order'): the chosen card (virtual) plan — by id or price name, else
+ * the first offered — and the cart's TRY total in it, checked as an order is (no line without a price,
+ * stock there). The amount the bank is asked for is this, never one a client sends.
+ */
+export async function cardOrderAmount(
+  { db, caches }: CachedDb,
+  user: Dealer,
+  chosen: string | undefined,
+): Promise<{ planId: number; amount: Big }> {
+  const ctx = await loadPricingContext({ db, caches }, user)
+  const plans = offeredPlans(await loadPaymentPlans({ db, caches }), ctx.settings.showPaymentPlanPrice)
+  const plan = chosen
+    ? plans.find((p) => String(p.id) === chosen || p.priceName === chosen)
+    : plans.find((p) => p.isVirtual)
+  if (!plan?.isVirtual) {
+    throw new AppError('validation', 'payments.notVirtualPlan', undefined, 'not_virtual_plan', {
+      advencePrice: { key: 'payments.notVirtualPlan' },
+    })
+  }
+  const lines = await readCartForOrder(db, user.id)
+  if (lines.length === 0) throw new AppError('validation', 'orders.emptyCart', undefined, 'empty_cart')
+  const priced = priceLinesInPlan(lines, plan, ctx)
+  checkStock(lines, ctx.settings)
+  const amount = cartAmounts(
+    priced.map((p) => p.basis),
+    ctx.target.exchangeRate,
+  ).baseTotals.total
+  return { planId: plan.id, amount }
+}
+
+/**
+ * Inside a card payment's capture transaction, before the bank is asked to take the money: the
+ * dealer's cart locked, priced in the intent's plan and checked as an order is (no risk limit: it is
+ * paid), refused when it no longer costs what is being paid; then its stock taken and the order
+ * drafted. The draft is the payment's to write (bookHeldOrder) or give back (releaseHeldOrder).
+ */
+export async function holdCartOrder(
+  tx: Db,
+  { caches }: Pick<CachedDb, 'caches'>,
+  user: Dealer,
+  input: { planId: number | null; expectedBaseTotal: Big; description: string; now: Date },
+): Promise<OrderDraft> {
+  const data = { db: tx, caches }
+  const ctx = await loadPricingContext(data, user)
+  const plan = (await loadPaymentPlans(data)).find((p) => p.id === input.planId && p.isVirtual)
+  if (!plan) throw new AppError('conflict', 'payments.cartChanged', undefined, 'plan_gone')
+  const cartId = await lockCartOf(tx, user.id)
+  const prepared = await prepareCartOrder(tx, {
+    cartId,
+    user,
+    plan,
+    ctx,
+    now: input.now,
+    checkRiskLimit: false,
+    expectedBaseTotal: input.expectedBaseTotal,
+  })
+  return draftCartOrder(tx, prepared, { user, plan, ctx, description: input.description })
+}
+
+/** The held order written as paid by this intent (its stock was taken when it was held). */
+export const bookHeldOrder = (tx: Db, draft: OrderDraft, intentId: string, now: Date) =>
+  writeOrderDraft(tx, draft, { now, payment: { intentId } })
+
+/** The held order's stock given back; answers the products whose stock changed. */
+export const releaseHeldOrder = (tx: Db, draft: OrderDraft) => releaseOrderDraft(tx, draft)

@@ -1,33 +1,20 @@
-import Big from 'big.js'
+import type Big from 'big.js'
 import type { PaymentPlan } from '../../../contracts/bootstrap'
-import { DEFAULT_ORDER_DESCRIPTION } from '../../../contracts/orders'
 import type { StoreSettings } from '../../../contracts/settings'
 import { type CartAmounts, cartAmounts } from '../../../domain/cart-amounts'
 import type { CartTotalsLine } from '../../../domain/cart-totals'
 import { ledgerDay } from '../../../domain/ledger'
-import { choosePaymentPlan, orderLinePrice, priceInPlan } from '../../../domain/payment-plan'
-import { checkRiskLimit } from '../../../domain/risk-limit'
+import { choosePaymentPlan, orderLinePrice } from '../../../domain/payment-plan'
+import { checkRiskLimit, riskUsed } from '../../../domain/risk-limit'
 import { orderFitsStock } from '../../../domain/stock'
 import { isVariantParent } from '../../../domain/variant'
-import { allocateStock, type StockTake } from '../../../domain/warehouse-allocation'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
-import type { Dealer } from '../cart/cart.service'
-import type { PricingContext } from '../catalog/pricing-context'
-import { queueOrderConfirmation } from './order-mail'
-import {
-  emptyCartOf,
-  findOrderByKey,
-  findStocks,
-  insertOrder,
-  insertOrderItem,
-  insertStockMoves,
-  lockCartForOrder,
-  lockCustomer,
-  nextDocumentNo,
-  type OrderLineSource,
-  takeStock,
-} from './orders.repository'
+import type { Dealer } from '../../identity'
+import { lockCartForOrder, type OrderLineSource } from '../cart/cart.service'
+import type { PricingContext } from '../catalog/pricing.service'
+import { draftCartOrder, writeOrderDraft } from './order-draft'
+import { findOrderByKey, lockCustomer } from './orders.repository'
 
 /*
  * The steps placeOrder takes, in its order, each with the rule it applies and the refusal it answers.
@@ -66,16 +53,21 @@ const planLine = (line: OrderLineSource, plan: PaymentPlan, ctx: PricingContext)
   profitPercent: ctx.profitPercent,
 })
 
-const basisOf = (line: OrderLineSource, unitPrice: Big, ctx: PricingContext): CartTotalsLine => ({
+/** A line priced at `unitPrice` (product currency) for the totals. */
+export const basisOf = (line: OrderLineSource, unitPrice: Big, ctx: PricingContext): CartTotalsLine => ({
   unitPrice,
   fromRate: ctx.currencies.get(line.currencyId)?.exchangeRate ?? 1,
   quantity: line.quantity,
   taxRate: line.taxRate,
 })
 
-/** A line priced in a plan for the totals, as the checkout shows it (a line without a price counts 0). */
-export function basisInPlan(line: OrderLineSource, plan: PaymentPlan, ctx: PricingContext): CartTotalsLine {
-  return basisOf(line, priceInPlan(planLine(line, plan, ctx)), ctx)
+/**
+ * A line's net unit price in a plan, in the product's currency, by the one rule an order charges
+ * (domain orderLinePrice), or null when the line has no price there. The cart page's figures per plan
+ * (getCheckoutInfo), the order and the card payment of a cart all price through here.
+ */
+export function linePriceInPlan(line: OrderLineSource, plan: PaymentPlan, ctx: PricingContext): Big | null {
+  return orderLinePrice(planLine(line, plan, ctx))
 }
 
 export type PricedOrderLine = { line: OrderLineSource; unitPrice: Big; basis: CartTotalsLine }
@@ -95,7 +87,7 @@ export function priceLinesInPlan(
     if (isVariantParent(line)) {
       throw new AppError('validation', 'cart.variantRequired', undefined, 'variant_required')
     }
-    const unitPrice = orderLinePrice(planLine(line, plan, ctx))
+    const unitPrice = linePriceInPlan(line, plan, ctx)
     if (!unitPrice) throw new AppError('validation', 'orders.noPrice', { name: line.name }, 'no_price')
     return { line, unitPrice, basis: basisOf(line, unitPrice, ctx) }
   })
@@ -143,8 +135,7 @@ export function checkRiskLimitOf(
   const risk = checkRiskLimit({
     enforced: settings.b2b_risk_limit_islem,
     riskLimit: customer.riskLimit,
-    // Open orders use the limit too, so parallel orders cannot pass it together.
-    overdueBalance: new Big(customer.overdueBalance).plus(customer.openOrders),
+    used: riskUsed(customer),
     orderTotal: baseTotal,
   })
   if (risk.allowed) return
@@ -156,102 +147,6 @@ export function checkRiskLimitOf(
         { excess: { amount: risk.excess.toNumber() }, max: { amount: risk.maxOrder.toNumber() } },
         'risk_limit',
       )
-}
-
-/** Takes each line's stock from the warehouses (domain allocateStock); answers the takes per line. */
-export async function takeStockForLines(tx: Db, lines: OrderLineSource[]): Promise<StockTake[][]> {
-  const productIds = [...new Set(lines.map((line) => line.productId))]
-  const takesByLine = allocateStock(
-    lines.map((line) => ({ productId: line.productId, baseUnits: baseUnits(line) })),
-    await findStocks(tx, productIds),
-  )
-  for (const [i, line] of lines.entries()) {
-    for (const take of takesByLine[i]!) await takeStock(tx, line.productId, take.warehouseId, take.quantity)
-  }
-  return takesByLine
-}
-
-/**
- * Numbers the order and writes its head. The number is taken here, last, so the store-wide counter
- * row stays locked only for the inserts and the commit (docs/decisions.md).
- */
-export async function insertNumberedOrder(
-  tx: Db,
-  order: {
-    user: Dealer
-    customer: LockedCustomer
-    plan: PaymentPlan
-    ctx: PricingContext
-    amounts: CartAmounts
-    description: string | undefined
-    idempotencyKey: string | undefined
-    now: Date
-    /** A card payment's order: paid when it is made. */
-    payment?: { intentId: string }
-  },
-): Promise<{ id: number; orderNo: string }> {
-  const { user, plan, ctx, amounts, now } = order
-  const orderNo = await nextDocumentNo(tx, 'S', now.getFullYear())
-  const id = await insertOrder(tx, {
-    orderNo,
-    userId: user.id,
-    customerId: user.customerId,
-    // The branch the cart page shows: the stored choice while it is still the company's, else the first.
-    branchId: order.customer.branchId,
-    description: order.description?.trim() || DEFAULT_ORDER_DESCRIPTION,
-    paymentPlanId: plan.id || null,
-    paymentPlanName: plan.name,
-    priceName: plan.priceName,
-    currencyCode: ctx.target.code,
-    currencyRate: String(ctx.target.exchangeRate),
-    subtotal: amounts.totals.subtotal.toString(),
-    tax: amounts.totals.tax.toString(),
-    total: amounts.totals.total.toString(),
-    baseTotal: amounts.baseTotals.total.toString(),
-    idempotencyKey: order.idempotencyKey ?? null,
-    createdAt: now,
-    ...(order.payment ? { paymentIntentId: order.payment.intentId, paidAt: now } : {}),
-  })
-  return { id, orderNo }
-}
-
-/** Snapshots each line (price, unit, amounts as shown) with the warehouses its stock came from. */
-export async function writeOrderLines(
-  tx: Db,
-  orderId: number,
-  lines: {
-    priced: PricedOrderLine[]
-    amounts: CartAmounts
-    takesByLine: StockTake[][]
-    ctx: PricingContext
-  },
-): Promise<void> {
-  const { amounts, takesByLine, ctx } = lines
-  for (const [i, { line, unitPrice, basis }] of lines.priced.entries()) {
-    const lineAmounts = amounts.lines[i]!
-    const itemId = await insertOrderItem(tx, {
-      orderId,
-      productId: line.productId,
-      unitId: line.unitId,
-      code: line.code,
-      name: line.name,
-      image: line.image,
-      unitName: line.unitName,
-      multiplier: line.multiplier,
-      quantity: line.quantity,
-      price: unitPrice.toFixed(4),
-      priceCurrency: ctx.currencies.get(line.currencyId)?.code ?? 'TRY',
-      priceRate: String(basis.fromRate),
-      taxRate: line.taxRate,
-      unitPrice: lineAmounts.unitPrice.toString(),
-      amount: lineAmounts.amount.toString(),
-      tax: lineAmounts.tax.toString(),
-    })
-    await insertStockMoves(
-      tx,
-      takesByLine[i]!.map((take) => ({ orderItemId: itemId, ...take })),
-    )
-  }
 }
 
 export type PreparedCartOrder = {
@@ -303,7 +198,8 @@ export async function prepareCartOrder(
 
 /**
  * The writes of placing an order, after prepareCartOrder in the same transaction: stock taken, the
- * order numbered and snapshotted (paid, for a card payment), the cart emptied, the confirmation queued.
+ * order numbered and snapshotted, the cart emptied, the confirmation queued (order-draft.ts; a card
+ * payment makes the same draft when it holds the cart and writes it once the bank took the money).
  */
 export async function writeCartOrder(
   tx: Db,
@@ -315,27 +211,8 @@ export async function writeCartOrder(
     description: string | undefined
     idempotencyKey?: string | undefined
     now: Date
-    payment?: { intentId: string }
   },
 ): Promise<{ id: number; orderNo: string; productIds: number[] }> {
-  const { user, plan, ctx, now } = input
-  const { amounts, priced } = prepared
-  // Stock first; the number last, so the store-wide counter row stays locked only for the inserts.
-  const takesByLine = await takeStockForLines(tx, prepared.lines)
-  const order = await insertNumberedOrder(tx, {
-    user,
-    customer: prepared.customer,
-    plan,
-    ctx,
-    amounts,
-    description: input.description,
-    idempotencyKey: input.idempotencyKey,
-    now,
-    ...(input.payment ? { payment: input.payment } : {}),
-  })
-  await writeOrderLines(tx, order.id, { priced, amounts, takesByLine, ctx })
-  await emptyCartOf(tx, prepared.cartId)
-  await queueOrderConfirmation(tx, user, order.id, now)
-  // The products whose stock changed, for the caches to forget once this commits.
-  return { ...order, productIds: prepared.lines.map((line) => line.productId) }
+  const draft = await draftCartOrder(tx, prepared, input)
+  return writeOrderDraft(tx, draft, { idempotencyKey: input.idempotencyKey, now: input.now })
 }

@@ -19,7 +19,8 @@ const DAY = 24 * 60 * 60_000
 const TOKEN_IN_LINK = /^http:\/\/portal\.example\.test\/odeme-linki\/([A-Za-z0-9_-]{43})$/
 
 beforeAll(async () => {
-  t = await createTestApp({ now })
+  // Links are written on the configured address (PUBLIC_URL), whatever Host a request names.
+  t = await createTestApp({ now, env: { PUBLIC_URL: 'http://portal.example.test' } })
   await seedAccounts(t.database.db)
   await setStoreSetting(t.database.db, 'b2b_cari_odeme_baglantisi', true)
 })
@@ -252,8 +253,38 @@ describe('GET /api/payment-link/:token', () => {
       const res = await readPublic(token)
       expect(res.statusCode).toBe(404)
       expect(res.json().error.messages.type).toBe('Ödeme bağlantısı bulunamadı.')
+      expect(res.headers['cache-control']).toBe('no-store')
     }
     expect((await readPublic('a'.repeat(101))).statusCode).toBe(400)
+  })
+
+  it('is never kept by a cache: an open link is 200 with no-store', async () => {
+    const dealer = await newDealer()
+    const { token } = await makeLink(dealer, '15')
+    const res = await readPublic(token)
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(publicPaymentLinkSchema.parse(res.json()).status).toBe('open')
+  })
+
+  it('is 410 Gone for a paid link, with its message and what it was', async () => {
+    const dealer = await newDealer('Gone Ticaret')
+    const { token } = await makeLink(dealer, '33')
+    const link = (await findPayableLink(t.database.db, token, now()))!
+    await markLinkPaid(t.database.db, link.id, await pendingIntent(dealer.company.id, '33'), now())
+    const res = await readPublic(token)
+    expect(res.statusCode).toBe(410)
+    expect(res.headers['cache-control']).toBe('no-store')
+    expect(res.json()).toMatchObject({
+      error: { code: 'payment_link_paid', messages: { type: 'Bu ödeme bağlantısı ile ödeme yapılmış.' } },
+      link: { status: 'paid', company: 'Gone Ticaret', amount: 33, currency: 'TRY' },
+    })
+    const english = await new TestClient(t.app).send({
+      method: 'GET',
+      url: `/api/payment-link/${token}`,
+      headers: { 'accept-language': 'en' },
+    })
+    expect(english.json().error.messages.type).toBe('This payment link has already been paid.')
   })
 
   it('is not found by the SHA-256 stored in the table (the hash is not a token)', async () => {
@@ -271,7 +302,12 @@ describe('GET /api/payment-link/:token', () => {
       expect((await readPublic(token)).json().status).toBe('open')
       expect(await findPayableLink(t.database.db, token, now())).not.toBeNull()
       shift = 7 * DAY + 1000
-      expect((await readPublic(token)).json()).toMatchObject({ status: 'expired', amount: 75 })
+      const expired = await readPublic(token)
+      expect(expired.statusCode).toBe(410)
+      expect(expired.json()).toMatchObject({
+        error: { code: 'payment_link_expired', messages: { type: 'Bu ödeme bağlantısının süresi dolmuş.' } },
+        link: { status: 'expired', amount: 75 },
+      })
       expect(await findPayableLink(t.database.db, token, now())).toBeNull()
     } finally {
       shift = 0
@@ -285,7 +321,7 @@ describe('GET /api/payment-link/:token', () => {
     try {
       const { token } = await makeLink(dealer, '10')
       shift = 2 * DAY + 1000
-      expect((await readPublic(token)).json().status).toBe('expired')
+      expect((await readPublic(token)).json().link.status).toBe('expired')
     } finally {
       t.deps.config.paymentLinkDays = days
       shift = 0
@@ -328,7 +364,7 @@ describe('paying a link (the repository the payment side uses)', () => {
     expect(results.filter(Boolean)).toHaveLength(1)
     expect(await markLinkPaid(t.database.db, link.id, second, now())).toBe(false)
     expect(await findPayableLink(t.database.db, token, now())).toBeNull()
-    expect((await readPublic(token)).json().status).toBe('paid')
+    expect((await readPublic(token)).json().link.status).toBe('paid')
     const [row] = await queryRows<{ payment_intent_id: string }>(
       t.database.db,
       sql`select payment_intent_id from payment_links where id = ${link.id}`,
@@ -437,5 +473,61 @@ describe('POST /api/payment-link with sendEmail', () => {
     expect(limited.json().error.messages.type).toMatch(/ödeme bağlantısı e-postası sınırına/)
     expect((await postLink(dealer, { amount: '1' })).statusCode).toBe(200)
     expect(await outboxTo(email)).toHaveLength(PAYMENT_LINK_MAILS_PER_HOUR)
+  })
+})
+
+describe('the payment-link page (/odeme-linki/{token})', () => {
+  const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
+  const openPage = (url: string) => new TestClient(t.app).send({ method: 'GET', url, headers: HTML })
+
+  /** Kept out of search engines and out of the Referer of anything the page loads or links to. */
+  function expectPrivate(res: Awaited<ReturnType<typeof openPage>>) {
+    expect(res.headers['content-type']).toContain('text/html')
+    expect(res.headers['x-robots-tag']).toBe('noindex, nofollow')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.body).toContain('<meta name="robots" content="noindex, nofollow" />')
+  }
+
+  it('is 200 for an open link, and private', async () => {
+    const dealer = await newDealer()
+    const { token } = await makeLink(dealer, '12')
+    for (const url of [`/odeme-linki/${token}`, `/en/odeme-linki/${token}`]) {
+      const res = await openPage(url)
+      expect(res.statusCode).toBe(200)
+      expectPrivate(res)
+    }
+  })
+
+  it('is 404 for a made-up token, 410 for a paid or expired link, in both languages', async () => {
+    const dealer = await newDealer()
+    const paid = await makeLink(dealer, '12')
+    const link = (await findPayableLink(t.database.db, paid.token, now()))!
+    await markLinkPaid(t.database.db, link.id, await pendingIntent(dealer.company.id, '12'), now())
+    const expiring = await makeLink(dealer, '13')
+    shift = 8 * DAY
+    try {
+      for (const [token, status] of [
+        ['x'.repeat(43), 404],
+        ['abc', 404],
+        [paid.token, 410],
+        [expiring.token, 410],
+      ] as const) {
+        for (const prefix of ['', '/en']) {
+          const res = await openPage(`${prefix}/odeme-linki/${token}`)
+          expect([token, prefix, res.statusCode]).toEqual([token, prefix, status])
+          expectPrivate(res)
+          expect(res.body).toMatch(prefix ? /<title>Payment \| / : /<title>Ödeme \| /)
+        }
+      }
+    } finally {
+      shift = 0
+    }
+  })
+
+  it('other pages stay indexable, with the usual referrer policy', async () => {
+    const res = await openPage('/urunler')
+    expect(res.headers['x-robots-tag']).toBeUndefined()
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin')
+    expect(res.body).not.toContain('name="robots"')
   })
 })

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
+import { linkReadsAs } from '../../../domain/payment-link.sql'
 import type { Db } from '../../db/client'
 import { customers } from '../../db/schema/accounts'
 import { paymentLinks } from '../../db/schema/payments'
@@ -14,8 +15,8 @@ const payableColumns = {
   settleEntryIds: paymentLinks.settleEntryIds,
 }
 
-/** Still payable at `now`: not paid and not expired. */
-const payableAt = (now: Date) => and(isNull(paymentLinks.paidAt), gt(paymentLinks.expiresAt, now))
+/** Still payable at `now`: open (domain paymentLinkStatusAt). */
+const payableAt = (now: Date) => linkReadsAs('open', paymentLinks, now)
 
 export async function insertPaymentLink(db: Db, values: typeof paymentLinks.$inferInsert) {
   const [row] = await db.insert(paymentLinks).values(values).returning()

@@ -5,6 +5,7 @@ import { z } from 'zod'
 import { inputText } from '../../../contracts/common'
 import {
   paymentLinkBodySchema,
+  paymentLinkGoneSchema,
   paymentLinkResponseSchema,
   publicPaymentLinkSchema,
 } from '../../../contracts/payments'
@@ -15,6 +16,7 @@ import { sharedRateLimitStore } from '../../http/rate-window'
 import {
   assertPaymentLinksEnabled,
   createOrSendPaymentLink,
+  goneLinkBody,
   publicPaymentLink,
 } from './payment-links.service'
 
@@ -55,12 +57,21 @@ export const paymentLinkRoutes =
         schema: {
           tags,
           summary:
-            'Public: what the payment page of a link shows (company, amount, open/paid/expired); works logged out',
+            'Public: what the payment page of an open link shows (company, amount); 410 for a paid or expired one, 404 for an unknown token; works logged out',
           params: tokenParams,
-          response: { 200: publicPaymentLinkSchema },
+          response: { 200: publicPaymentLinkSchema, 410: paymentLinkGoneSchema },
+        },
+        // Whoever holds the token may read it: no cache keeps the answer (a shared computer, a proxy),
+        // the 404 and 410 included.
+        onSend: async (_request, reply) => {
+          reply.header('cache-control', 'no-store')
         },
       },
-      async (request) => publicPaymentLink(db, request.params.token, deps.now()),
+      async (request, reply) => {
+        const link = await publicPaymentLink(db, request.params.token, deps.now())
+        if (link.status === 'open') return link
+        return reply.code(410).send(goneLinkBody({ ...link, status: link.status }, request.locale))
+      },
     )
 
     const dealerRoutes: FastifyPluginAsyncZod = async (dealer) => {
@@ -84,10 +95,15 @@ export const paymentLinkRoutes =
         },
         async (request) =>
           createOrSendPaymentLink(
-            { db, caches: deps.caches, mailSignal: deps.mailSignal, linkDays: deps.config.paymentLinkDays },
+            {
+              db,
+              caches: deps.caches,
+              mailSignal: deps.mailSignal,
+              linkDays: deps.config.paymentLinkDays,
+              publicUrl: deps.config.publicUrl,
+            },
             requireDealer(request),
             request.body,
-            `${request.protocol}://${request.host}`,
             request.locale,
             deps.now(),
           ),

@@ -1,33 +1,40 @@
 import Big from 'big.js'
 import { z } from 'zod'
 import type { Locale } from '../../../contracts/common'
-import type { PaymentLinkResponse, PublicPaymentLink } from '../../../contracts/payments'
-import { parsePaymentLinkAmount } from '../../../domain/payment-link-amount'
+import type { PaymentLinkGone, PaymentLinkResponse, PublicPaymentLink } from '../../../contracts/payments'
+import type { ParsedAmount } from '../../../domain/amount'
+import { type PaymentLinkStatus, paymentLinkStatusAt } from '../../../domain/payment-link'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, forbidden } from '../../http/errors'
 import { translate } from '../../http/messages'
+import type { Dealer } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { enqueueMail } from '../../integrations/mail/outbox.repository'
 import { paymentLinkMail } from '../../integrations/mail/payment-link-mail'
-import type { Dealer } from '../cart/cart.service'
 import { checkSettleable } from '../ledger/ledger.service'
-import { loadStoreInfo, loadStoreSettings } from '../store/store.repository'
+import { loadStoreInfo, loadStoreSettings } from '../store/store.service'
 import { newPaymentLinkToken, paymentLinkTokenHash } from './payment-link-token'
 import {
   findLinkByToken,
   findOwnOpenLink,
+  findPayableLink,
   insertPaymentLink,
+  lockPayableLink,
   markLinkEmailed,
+  markLinkPaid,
+  type PayableLink,
 } from './payment-links.repository'
 
 /** Where the public page of a link lives; the token is the last segment. */
 export const PAYMENT_LINK_PATH = '/odeme-linki'
 
-export type PaymentLinkDeps = CachedDb & { mailSignal: MailSignal; linkDays: number }
+/** publicUrl: the site's address (PUBLIC_URL), the only base of the links it writes. */
+export type PaymentLinkDeps = CachedDb & { mailSignal: MailSignal; linkDays: number; publicUrl: string }
 
 export type PaymentLinkInput = {
-  amount: string | number
+  /** The typed amount's verdict (contracts typedAmount). */
+  amount: ParsedAmount
   email: string
   sendEmail: boolean
   settleEntryIds: number[]
@@ -71,17 +78,17 @@ export async function createOrSendPaymentLink(
   deps: PaymentLinkDeps,
   user: Dealer,
   input: PaymentLinkInput,
-  origin: string,
   locale: Locale,
   now: Date,
 ): Promise<PaymentLinkResponse> {
-  const amount = parsePaymentLinkAmount(input.amount)
-  if (!amount) throw invalidAmount()
+  if (!input.amount.ok) throw invalidAmount()
+  const { amount } = input.amount
   const email = input.email.trim()
   if (input.sendEmail && !emailShape.safeParse(email).success) throw emailRequired()
   const settleEntryIds = [...new Set(input.settleEntryIds)]
   if (settleEntryIds.length > 0) await checkSettleable(deps.db, user.customerId, settleEntryIds)
   const store = input.sendEmail ? await loadStoreInfo(deps) : null
+  const { timeZone } = await loadStoreSettings(deps)
 
   const token = await deps.db.transaction(async (tx) => {
     const link = input.token
@@ -94,7 +101,8 @@ export async function createOrSendPaymentLink(
         store: store.name,
         amount,
         expiresAt: link.expiresAt,
-        link: linkAddress(origin, link.token),
+        timeZone,
+        link: linkAddress(deps.publicUrl, link.token),
       })
       await enqueueMail(tx, { ...mail, kind: 'payment_link' }, now)
       await markLinkEmailed(tx, link.id, email, now)
@@ -105,11 +113,11 @@ export async function createOrSendPaymentLink(
   return {
     success: true,
     message: translate(locale, input.sendEmail ? 'paymentLink.sent' : 'paymentLink.created'),
-    link: linkAddress(origin, token),
+    link: linkAddress(deps.publicUrl, token),
   }
 }
 
-export const linkAddress = (origin: string, token: string) => `${origin}${PAYMENT_LINK_PATH}/${token}`
+export const linkAddress = (publicUrl: string, token: string) => `${publicUrl}${PAYMENT_LINK_PATH}/${token}`
 
 async function newLink(
   tx: Db,
@@ -150,17 +158,62 @@ async function existingLink(
 
 /**
  * GET /api/payment-link/:token — for anyone holding the token, logged in or not: whose account it pays,
- * the amount and whether it can still be paid. An unknown token is a 404.
+ * the amount and whether it can still be paid. An unknown token is a 404 (the route answers a paid or
+ * expired link with 410 Gone).
  */
 export async function publicPaymentLink(db: Db, token: string, now: Date): Promise<PublicPaymentLink> {
   const link = await findLinkByToken(db, token)
   if (!link) throw new AppError('not_found', 'paymentLink.notFound', undefined, 'payment_link_not_found')
-  const status = link.paidAt ? 'paid' : link.expiresAt <= now ? 'expired' : 'open'
   return {
-    status,
+    status: paymentLinkStatusAt(link, now),
     company: link.company,
     amount: Number(link.amount),
     currency: 'TRY',
     expiresAt: link.expiresAt.toISOString(),
   }
+}
+
+/**
+ * For a payment of the link, in its capture transaction: the link locked and answered while it is
+ * still unpaid and unexpired at `now`, else null (payments hold it from here until they end).
+ */
+export const lockLinkForPayment = (tx: Db, linkId: number, now: Date) => lockPayableLink(tx, linkId, now)
+
+/** The link paid by this intent, in the payment's booking transaction; false when already paid. */
+export const markLinkPaidBy = (tx: Db, linkId: number, intentId: string, now: Date) =>
+  markLinkPaid(tx, linkId, intentId, now)
+
+/**
+ * A payment start with a link's token: the link when it can be paid at `now`; else why not — an
+ * unknown token, or a link paid or expired.
+ */
+export async function payableLinkByToken(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<{ link: PayableLink } | { refused: 'unknown' | 'unavailable' }> {
+  const link = await findPayableLink(db, token, now)
+  if (link) return { link }
+  return { refused: (await findLinkByToken(db, token)) ? 'unavailable' : 'unknown' }
+}
+
+/** Whether this token is the one whose hash a link stores (a payment's result shown to its holder). */
+export const isTokenOfLink = (token: string, tokenHash: string) => paymentLinkTokenHash(token) === tokenHash
+
+/** The answer of a link that can no longer be paid: its message in `locale` and what it was. */
+export function goneLinkBody(
+  link: PublicPaymentLink & { status: 'paid' | 'expired' },
+  locale: Locale,
+): PaymentLinkGone {
+  const [code, key] =
+    link.status === 'paid'
+      ? (['payment_link_paid', 'paymentLink.paid'] as const)
+      : (['payment_link_expired', 'paymentLink.expired'] as const)
+  return { error: { code, messages: { type: translate(locale, key) } }, link }
+}
+
+/** The state of the link of `token` for its public page's status (404, 410, 200); null when unknown. */
+export async function paymentLinkState(db: Db, token: string, now: Date): Promise<PaymentLinkStatus | null> {
+  const link = await findLinkByToken(db, token)
+  return link ? paymentLinkStatusAt(link, now) : null
 }

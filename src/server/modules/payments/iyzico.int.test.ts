@@ -5,7 +5,15 @@ import { queryRows } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { type IyzicoFake, startIyzicoFake } from '../../test/iyzico-fake'
-import { cardForm, frameMessage, postCallback, startPayment, TEST_CARDS } from '../../test/payments'
+import {
+  cardForm,
+  frameMessage,
+  postCallback,
+  reconcileNow,
+  startPayment,
+  TEST_CARDS,
+  trailOf,
+} from '../../test/payments'
 import { createTestApp, type TestApp } from '../../test/test-app'
 
 let fake: IyzicoFake
@@ -15,7 +23,11 @@ let default3: number
 beforeAll(async () => {
   fake = await startIyzicoFake()
   t = await createTestApp({
-    paymentGateway: new IyzicoGateway({ apiKey: fake.apiKey, secretKey: fake.secretKey, baseUrl: fake.url }),
+    // A short wait for iyzico's answers, so a lost answer (fake.auth 'no_answer') is seen in a test's time.
+    paymentGateway: new IyzicoGateway(
+      { apiKey: fake.apiKey, secretKey: fake.secretKey, baseUrl: fake.url },
+      500,
+    ),
   })
   await seedAccounts(t.database.db)
   const rows = await queryRows<{ id: number }>(
@@ -27,6 +39,7 @@ beforeAll(async () => {
 })
 beforeEach(() => {
   fake.auth = 'success'
+  fake.refunds = 'ok'
   fake.calls.length = 0
 })
 afterAll(async () => {
@@ -134,17 +147,79 @@ describe('iyzico', () => {
 
   it.each([
     ['declined by the bank', 'declined', 'insufficient_funds'],
-    ['another amount in its signed answer', 'other_amount', 'amount_mismatch'],
-    ['an answer with a bad signature', 'bad_signature', 'signature'],
     ['a fraud refusal', 'fraud', 'fraud'],
-  ] as const)('fails the intent when completing meets %s', async (_label, mode, code) => {
+  ] as const)(
+    'fails the intent when completing meets %s: nothing is held or booked',
+    async (_label, mode, code) => {
+      const { company, intentId, paymentId } = await started()
+      fake.auth = mode
+      const body = fake.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
+      const res = await postCallback(t, body, callbackPath)
+      expect(frameMessage(res)).toMatchObject({ type: 'payment_failed', intentId })
+      expect(await intentOf(intentId)).toMatchObject({ status: 'failed', failure_code: code })
+      expect(await creditsOf(company.id)).toEqual([])
+      expect(await trailOf(t, intentId)).toEqual([
+        '∅→pending payer',
+        'pending→authorized gateway',
+        'authorized→capturing gateway',
+        'capturing→failed gateway',
+      ])
+    },
+  )
+
+  it('an answer it cannot trust (bad signature) is not a decline: processing, then the reconciler asks iyzico and books it', async () => {
     const { company, intentId, paymentId } = await started()
-    fake.auth = mode
+    fake.auth = 'bad_signature'
     const body = fake.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
-    const res = await postCallback(t, body, callbackPath)
-    expect(frameMessage(res)).toMatchObject({ type: 'payment_failed', intentId })
-    expect(await intentOf(intentId)).toMatchObject({ status: 'failed', failure_code: code })
+    expect(frameMessage(await postCallback(t, body, callbackPath))).toEqual({
+      type: 'payment_processing',
+      intentId,
+    })
+    expect(await intentOf(intentId)).toMatchObject({ status: 'capturing' })
     expect(await creditsOf(company.id)).toEqual([])
+    expect(await reconcileNow(t)).toMatchObject({ booked: 1 })
+    expect(fake.calls.filter((c) => c.path === '/payment/detail').at(-1)?.body).toMatchObject({
+      paymentConversationId: intentId,
+    })
+    expect(await intentOf(intentId)).toMatchObject({ status: 'succeeded', gateway_ref: paymentId })
+    expect(await creditsOf(company.id)).toEqual([{ credit: '1000.00' }])
+  })
+
+  it('another amount charged: the reconciler hands it to staff, who refund it through iyzico', async () => {
+    const { company, intentId, paymentId } = await started()
+    fake.auth = 'other_amount'
+    const body = fake.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
+    expect(frameMessage(await postCallback(t, body, callbackPath)).type).toBe('payment_processing')
+    expect(await reconcileNow(t)).toMatchObject({ flagged: 1 })
+    const flagged = await intentOf(intentId)
+    expect(flagged).toMatchObject({ status: 'needs_attention' })
+    expect(flagged.attention_reason).toMatch(/999.*1000/s)
+    const admin = await loggedInUser(t, null)
+    const refund = await admin.send({
+      method: 'POST',
+      url: `/yonetim/payments/${intentId}/refund`,
+      payload: { reason: 'Banka farklı tutar çekti' },
+    })
+    expect(refund.statusCode, refund.body).toBe(200)
+    expect(refund.json()).toMatchObject({ status: 'refunded', refundRef: `iptal-${paymentId}` })
+    expect(fake.calls.find((c) => c.path === '/payment/cancel')?.body).toMatchObject({ paymentId })
+    expect(fake.charged.get(paymentId)?.refunded).toBe(true)
+    expect(await creditsOf(company.id)).toEqual([])
+  })
+
+  it('a lost answer (iyzico took the money but did not answer in time): processing, then booked once', async () => {
+    const { company, intentId, paymentId } = await started()
+    fake.auth = 'no_answer'
+    const body = fake.callback({ paymentId, conversationId: intentId, mdStatus: '1', status: 'success' })
+    expect(frameMessage(await postCallback(t, body, callbackPath)).type).toBe('payment_processing')
+    expect(await intentOf(intentId)).toMatchObject({ status: 'capturing' })
+    // The bank re-posts its callback meanwhile: nothing is completed twice.
+    expect(frameMessage(await postCallback(t, body, callbackPath)).type).toBe('payment_processing')
+    expect(authCalls()).toHaveLength(1)
+    await reconcileNow(t)
+    await reconcileNow(t)
+    expect(await intentOf(intentId)).toMatchObject({ status: 'succeeded' })
+    expect(await creditsOf(company.id)).toEqual([{ credit: '1000.00' }])
   })
 
   it("answers the BIN query from iyzico's BIN and installment services", async () => {
@@ -154,8 +229,8 @@ describe('iyzico', () => {
       cardType: 'CREDIT',
       issuer: 'Garanti Bankası',
       installments: [
-        { installment: 1, commissionFee: 0 },
-        { installment: 3, commissionFee: 6.25 },
+        { installment: 1, commissionFee: '0.00' },
+        { installment: 3, commissionFee: '6.25' },
       ],
     })
   })

@@ -1,26 +1,26 @@
 import Big from 'big.js'
 import type { Locale } from '../../../contracts/common'
-import { AppError } from '../../http/errors'
+import { intentStatusAt } from '../../../domain/payment-intent'
+import type { Db } from '../../db/client'
+import { faultPoint } from '../../fault-points'
 import { translate } from '../../http/messages'
-import type { MailSignal } from '../../integrations/mail/mail-signal'
-import { forgetOrderEffects } from '../orders/orders.service'
-import { type PreparedEffect, prepareEffect } from './payment-effects'
-import { type Failure, failureOf, failureOfError, failureText } from './payment-failures'
-import { type IntentRow, lockIntent, markIntentFailed, markIntentSucceeded } from './payments.repository'
+import type { VerifiedCallback } from '../../integrations/payments/gateway'
+import { failureOf, failureText } from './payment-failures'
+import { bookIntent, captureIntent, flagIntent, releaseIntent } from './payment-settlement'
+import { findIntent, type IntentRow, lockIntent, type StepBy, stepIntent } from './payments.repository'
 import type { PaymentsDeps } from './payments.service'
 
-/** What the frame is told: the intent succeeded, or why it did not (in the payer's language). */
+/**
+ * What the frame is told: the intent succeeded, failed (and why, in the payer's language), or is still
+ * being settled ('processing': the bank's answer was lost or another request is finishing it; the page
+ * asks GET /api/payments/{id} until it ends).
+ */
 export type CallbackOutcome =
   | { result: 'succeeded'; intentId: string }
   | { result: 'failed'; intentId: string | null; message: string }
+  | { result: 'processing'; intentId: string }
 
-/** Why a callback changed nothing, for the log. */
-type Ignored = 'unknown_intent' | 'not_pending' | 'late' | 'amount_mismatch' | 'gateway_mismatch'
-
-type TxOutcome =
-  | { kind: 'ignored'; reason: Ignored; intent: IntentRow | null }
-  | { kind: 'failed'; intent: IntentRow; failure: Failure; message: string | undefined }
-  | { kind: 'succeeded'; intent: IntentRow; orderId: number | null; productIds: number[] }
+type Verified = Extract<VerifiedCallback, { valid: true }>
 
 const sameAmount = (a: string, b: string) => {
   try {
@@ -31,15 +31,21 @@ const sameAmount = (a: string, b: string) => {
 }
 
 /**
- * POST /payment/callback/{gateway}: the gateway's answer, trusted only once verified. In ONE
- * transaction the intent's row is locked, and only a pending intent, inside its 15 minutes, whose
- * signed amount and currency are its own, changes: a failure marks it failed; an approval checks the
- * effect (the cart still costs what was paid, stock, the link still open), has the gateway take the
- * money (complete) and then writes the effect (the paid order, the ledger, the link) and marks it
- * succeeded. A forged, replayed, late, amount-changed or second callback changes nothing.
+ * POST /payment/callback/{gateway}: the bank's 3-D Secure answer, trusted only once verified, taken
+ * through the payment's states (domain/payment-intent.ts), each step its own short transaction:
+ * 1. pending → authorized (3-D Secure passed; what complete needs is kept) or failed/expired;
+ * 2. authorized → capturing: the cart's stock and the link held, committed — or failed when the effect
+ *    can no longer be had (nothing is charged then);
+ * 3. the bank takes the money (complete), outside any transaction;
+ * 4. capturing → succeeded with the order, ledger credit and link booked in one transaction; → failed
+ *    with the holds released when the bank declined; left 'capturing' when its answer was lost, for
+ *    the reconciler to ask the bank (payment-reconciler.ts).
+ * A forged, replayed, late or amount-changed callback changes nothing; one that finds the intent past
+ * step 1 tells the frame how it stands, and one that finds it 'authorized' (the process died there)
+ * carries it on.
  */
 export async function handleCallback(
-  deps: PaymentsDeps & { mailSignal: MailSignal },
+  deps: PaymentsDeps,
   body: Record<string, unknown>,
   locale: Locale,
   now: Date,
@@ -49,107 +55,154 @@ export async function handleCallback(
     deps.log.warn({ reason: verified.reason, gateway: deps.gateway.name }, 'payment callback refused')
     return { result: 'failed', intentId: null, message: translate(locale, 'payments.notVerified') }
   }
-  const outcome = await deps.db.transaction(async (tx): Promise<TxOutcome> => {
-    const intent = await lockIntent(tx, verified.intentId)
-    const ignored = ignoredBecause(intent, verified, deps.gateway.name, now)
-    if (ignored || !intent) return { kind: 'ignored', reason: ignored ?? 'unknown_intent', intent }
-    const fail = async (failure: Failure, message?: string): Promise<TxOutcome> => {
-      await markIntentFailed(tx, intent.id, failure, now)
-      return { kind: 'failed', intent, failure, message }
-    }
-    if (!verified.approved) {
-      return fail(failureOf(verified.failureCode ?? 'three_ds_failed', verified.failureMessage))
-    }
-    let effect: PreparedEffect
-    try {
-      effect = await prepareEffect(tx, deps, intent, now)
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err
-      return fail(failureOfError(err), translate(locale, err.messageKey, err.params))
-    }
-    const done = await deps.gateway.complete({
-      intentId: intent.id,
-      ...(verified.gatewayRef ? { gatewayRef: verified.gatewayRef } : {}),
-      totalAmount: intent.totalAmount,
-      currency: 'TRY',
-      body,
-    })
-    if (!done.ok) return fail(failureOf(done.code, done.message))
-    let written: Awaited<ReturnType<PreparedEffect['write']>>
-    try {
-      written = await effect.write()
-    } catch (err) {
-      // Nothing should fail here (all was checked before); if the database does, the money is taken.
-      deps.log.error(
-        {
-          intentId: intent.id,
-          gatewayRef: done.gatewayRef ?? null,
-          err: err instanceof Error ? err.message : 'unknown',
-        },
-        'payment taken but not booked: reconcile with the gateway',
-      )
-      throw err
-    }
-    const gatewayRef = done.gatewayRef ?? verified.gatewayRef ?? null
-    await markIntentSucceeded(tx, intent.id, { gatewayRef, orderId: written.orderId }, now)
-    return { kind: 'succeeded', intent, orderId: written.orderId, productIds: written.productIds }
-  })
+  const by: StepBy = { actor: 'gateway', now }
+  const first = await deps.db.transaction((tx) => authorize(tx, deps, verified, by))
+  if (first.kind === 'ignored') {
+    deps.log.warn({ intentId: verified.intentId, reason: first.reason }, 'payment callback changed nothing')
+    return { result: 'failed', intentId: first.intentId, message: translate(locale, 'payments.notVerified') }
+  }
+  const intent = first.intent
+  if (intent.status !== 'authorized') return toldOf(intent, locale, now)
+  faultPoint('payment.after-authorized')
 
-  if (outcome.kind === 'ignored') {
-    deps.log.warn({ intentId: verified.intentId, reason: outcome.reason }, 'payment callback changed nothing')
-    return afterIgnored(outcome.reason, outcome.intent, locale)
+  const captured = await captureIntent(deps, intent.id, { ...by, now: deps.now() }, locale)
+  if (captured.kind === 'failed') {
+    deps.log.info({ intentId: intent.id, code: captured.failure.code }, 'payment intent failed')
+    return { result: 'failed', intentId: intent.id, message: captured.message }
   }
-  const { intent } = outcome
-  if (outcome.kind === 'failed') {
-    deps.log.info({ intentId: intent.id, code: outcome.failure.code }, 'payment intent failed')
-    const message = outcome.message ?? failureText(locale, outcome.failure.code, outcome.failure.message)
-    return { result: 'failed', intentId: intent.id, message }
+  // Another request (a re-posted callback) is taking this payment on: it answers for it.
+  if (captured.kind === 'moved')
+    return captured.intent ? toldOf(captured.intent, locale, now) : processing(intent)
+  faultPoint('payment.after-capturing')
+
+  const done = await deps.gateway.complete({
+    intentId: intent.id,
+    totalAmount: intent.totalAmount,
+    callbackData: captured.intent.callbackData ?? {},
+  })
+  if (done.outcome === 'unknown') {
+    deps.log.warn(
+      { intentId: intent.id, why: done.message },
+      'payment completion unanswered: left for the reconciler',
+    )
+    return processing(intent)
   }
-  deps.log.info(
-    { intentId: intent.id, paymentType: intent.paymentType, orderId: outcome.orderId },
-    'payment intent succeeded',
-  )
-  if (outcome.orderId !== null) {
-    forgetOrderEffects(deps.caches, intent.customerId, outcome.productIds)
-    // The order's confirmation was queued in the transaction: send it now.
-    deps.mailSignal.notify()
+  // Stamped when the bank answered, which may be seconds after the callback arrived.
+  const answered: StepBy = { ...by, now: deps.now() }
+  if (done.outcome === 'declined') {
+    const failure = failureOf(done.code, done.message)
+    await releaseIntent(
+      deps,
+      intent.id,
+      'capturing',
+      'failed',
+      { ...answered, reason: failure.code },
+      { failure },
+    )
+    return {
+      result: 'failed',
+      intentId: intent.id,
+      message: failureText(locale, failure.code, failure.message),
+    }
   }
-  return { result: 'succeeded', intentId: intent.id }
+  faultPoint('payment.after-complete')
+  const gatewayRef = done.gatewayRef ?? captured.intent.gatewayRef
+  try {
+    const booked = await bookIntent(deps, intent.id, 'capturing', gatewayRef, answered)
+    if (booked) return { result: 'succeeded', intentId: intent.id }
+    return await afterLateCharge(deps, intent.id, answered, locale)
+  } catch (err) {
+    // The money is taken and the intent still holds what it pays for: the reconciler books it (or,
+    // after repeated failures, hands it to staff). Never the error object: it may carry the request.
+    deps.log.error(
+      { intentId: intent.id, gatewayRef, err: err instanceof Error ? err.message : 'unknown' },
+      'payment taken but not booked yet: the reconciler retries',
+    )
+    return processing(intent)
+  }
 }
 
-function ignoredBecause(
-  intent: IntentRow | null,
-  verified: { totalAmount: string | null; currency: string | null },
-  gateway: string,
-  now: Date,
-): Ignored | null {
-  if (!intent) return 'unknown_intent'
-  if (intent.gateway !== gateway) return 'gateway_mismatch'
-  if (intent.status !== 'pending') return 'not_pending'
-  if (now.getTime() > intent.expiresAt.getTime()) return 'late'
+/**
+ * The bank took the money, but this request could not book it: another one did (succeeded), or the
+ * payment had been given up meanwhile (the reconciler found no charge yet and released it). Money taken
+ * for a released payment goes to staff to refund; the payer is told it is being checked.
+ */
+async function afterLateCharge(deps: PaymentsDeps, intentId: string, by: StepBy, locale: Locale) {
+  const now = await findIntent(deps.db, intentId)
+  if (now?.status === 'failed') {
+    deps.log.error({ intentId }, 'payment charged after it was released: handed to staff to refund')
+    const reason = 'Banka, ödeme serbest bırakıldıktan sonra tahsil etti: iade edilmeli.'
+    const flagged = await flagIntent(deps, intentId, 'failed', reason, by)
+    return flagged ? processing(flagged) : toldOf(now, locale, by.now)
+  }
+  return now ? toldOf(now, locale, by.now) : processing({ id: intentId } as IntentRow)
+}
+
+type FirstStep =
+  | { kind: 'ignored'; reason: string; intentId: string | null }
+  | { kind: 'seen'; intent: IntentRow }
+
+/**
+ * Step 1, with the intent's row locked: only a pending intent of this gateway, inside its time, whose
+ * signed amount and currency are its own, moves. Any other state is answered as it stands.
+ */
+async function authorize(tx: Db, deps: PaymentsDeps, verified: Verified, by: StepBy): Promise<FirstStep> {
+  const intent = await lockIntent(tx, verified.intentId)
+  if (!intent) return { kind: 'ignored', reason: 'unknown_intent', intentId: null }
+  if (intent.gateway !== deps.gateway.name)
+    return { kind: 'ignored', reason: 'gateway_mismatch', intentId: null }
   if (
     verified.totalAmount !== null &&
     (!sameAmount(verified.totalAmount, intent.totalAmount) || verified.currency !== intent.currency)
   ) {
-    return 'amount_mismatch'
+    return { kind: 'ignored', reason: 'amount_mismatch', intentId: intent.id }
   }
-  return null
+  if (intent.status !== 'pending') return { kind: 'seen', intent }
+  if (intentStatusAt('pending', intent.expiresAt, by.now) === 'expired') {
+    const expired = await stepIntent(tx, intent.id, 'pending', 'expired', { ...by, reason: 'late callback' })
+    return { kind: 'seen', intent: expired ?? intent }
+  }
+  if (!verified.approved) {
+    const failure = failureOf(verified.failureCode ?? 'three_ds_failed', verified.failureMessage)
+    const failed = await stepIntent(
+      tx,
+      intent.id,
+      'pending',
+      'failed',
+      { ...by, reason: failure.code },
+      {
+        failureCode: failure.code.slice(0, 40),
+        failureMessage: failure.message,
+        completedAt: by.now,
+      },
+    )
+    return { kind: 'seen', intent: failed ?? intent }
+  }
+  const authorized = await stepIntent(tx, intent.id, 'pending', 'authorized', by, {
+    callbackData: verified.callbackData,
+    ...(verified.gatewayRef ? { gatewayRef: verified.gatewayRef } : {}),
+  })
+  return { kind: 'seen', intent: authorized ?? intent }
 }
 
-/** A callback that changed nothing tells the frame how the intent stands (a repeat of a success is a success). */
-function afterIgnored(reason: Ignored, intent: IntentRow | null, locale: Locale): CallbackOutcome {
-  if (!intent || reason === 'unknown_intent' || reason === 'gateway_mismatch') {
-    return { result: 'failed', intentId: null, message: translate(locale, 'payments.notVerified') }
+const processing = (intent: IntentRow): CallbackOutcome => ({ result: 'processing', intentId: intent.id })
+
+/** How an intent that this callback did not move stands, for the frame (a repeat of a success is a success). */
+function toldOf(intent: IntentRow, locale: Locale, now: Date): CallbackOutcome {
+  const status = intentStatusAt(intent.status, intent.expiresAt, now)
+  switch (status) {
+    case 'succeeded':
+      return { result: 'succeeded', intentId: intent.id }
+    case 'expired':
+      return { result: 'failed', intentId: intent.id, message: translate(locale, 'payments.expired') }
+    case 'failed':
+    case 'refunded':
+      return {
+        result: 'failed',
+        intentId: intent.id,
+        message: failureText(locale, intent.failureCode, intent.failureMessage),
+      }
+    default:
+      return processing(intent)
   }
-  if (reason === 'not_pending') {
-    return intent.status === 'succeeded'
-      ? { result: 'succeeded', intentId: intent.id }
-      : {
-          result: 'failed',
-          intentId: intent.id,
-          message: failureText(locale, intent.failureCode, intent.failureMessage),
-        }
-  }
-  const key = reason === 'late' ? 'payments.expired' : 'payments.notVerified'
-  return { result: 'failed', intentId: intent.id, message: translate(locale, key) }
 }

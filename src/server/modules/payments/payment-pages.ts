@@ -1,5 +1,7 @@
 import type { Locale } from '../../../contracts/common'
-import { escapeHtml, jsonForScript, type PageOptions } from '../../integrations/payments/html-page'
+import { translate } from '../../http/messages'
+import { jsonForScript, type PageOptions } from '../../integrations/payments/html-page'
+import { escapeHtml } from '../../security/escape-html'
 import type { CallbackOutcome } from './payment-callback'
 
 /*
@@ -93,15 +95,22 @@ export function resultPage(outcome: CallbackOutcome, locale: Locale, nonce: stri
   const message =
     outcome.result === 'succeeded'
       ? { type: 'payment_succeed', intentId: outcome.intentId }
-      : { type: 'payment_failed', intentId: outcome.intentId, message: outcome.message }
-  const shown = outcome.result === 'succeeded' ? t.succeeded : outcome.message
+      : outcome.result === 'processing'
+        ? { type: 'payment_processing', intentId: outcome.intentId }
+        : { type: 'payment_failed', intentId: outcome.intentId, message: outcome.message }
+  const shown =
+    outcome.result === 'succeeded'
+      ? t.succeeded
+      : outcome.result === 'processing'
+        ? translate(locale, 'payments.processing')
+        : outcome.message
   return {
     lang: locale,
     title: t.resultTitle,
     nonce,
     css: CSS,
     body: `<main>
-<p id="status" role="status" class="${outcome.result === 'succeeded' ? '' : 'error'}">${escapeHtml(shown)}</p>
+<p id="status" role="status" class="${outcome.result === 'failed' ? 'error' : ''}">${escapeHtml(shown)}</p>
 </main>
 <script type="application/json" id="payment-result">${jsonForScript(message)}</script>
 <script nonce="${nonce}">(function(){var message=JSON.parse(document.getElementById('payment-result').textContent);

@@ -114,10 +114,27 @@ describe("'pay': an amount on account", () => {
     expect(errorOf(res)).toMatchObject({ code: 'amount_required', messages: { type: 'Tutar girmediniz!' } })
   })
 
-  it('refuses an amount of more than 12 digits or 2 decimals, and unknown fields', async () => {
+  it('reads the amount as a person types it, the grammar of every typed amount', async () => {
     const dealer = await newDealer()
-    for (const amount of ['1234567890123', '1.234', '-5', '1,50']) {
-      expect((await startPayment(dealer, cardForm({ amount }))).statusCode, amount).toBe(400)
+    for (const [amount, read] of [
+      ['1.234,50', '1234.50'],
+      ['1234,5', '1234.50'],
+      ['1234.50', '1234.50'],
+      ['₺1.234,50', '1234.50'],
+      ['250 TL', '250.00'],
+    ]) {
+      const res = await startPayment(dealer, cardForm({ amount }))
+      expect(res.statusCode, amount).toBe(200)
+      expect(await intentOf(res.json().intentId), amount).toMatchObject({ amount: read })
+    }
+  })
+
+  it('refuses an amount of more than 12 digits or 2 decimals, an ambiguous one, and unknown fields', async () => {
+    const dealer = await newDealer()
+    for (const amount of ['1234567890123', '1.234', '-5', '1,505', '1,234.50', 'abc']) {
+      const res = await startPayment(dealer, cardForm({ amount }))
+      expect(res.statusCode, amount).toBe(400)
+      expect(errorOf(res).code, amount).toBe('validation')
     }
     expect((await startPayment(dealer, { ...cardForm(), totalAmount: '1.00' })).statusCode).toBe(400)
   })

@@ -9,11 +9,24 @@ import {
   startPaymentResponseSchema,
 } from '../../../contracts/payments'
 import type { AppDeps } from '../../app-deps'
+import { clientIpKey } from '../../http/client-ip'
 import { csrfTokenFor } from '../../http/session'
 import { newNonce, sendPage } from '../../integrations/payments/html-page'
 import { handleCallback } from './payment-callback'
 import { framePage, resultPage } from './payment-pages'
-import { getPaymentResult, startPayment } from './payments.service'
+import { startReconciler } from './payment-reconciler'
+import { getPaymentResult, type PaymentLog, type PaymentsDeps, startPayment } from './payments.service'
+
+/** What the payment services are given by the app: its database, caches, gateway and signals. */
+export const paymentsDepsOf = (deps: AppDeps, log: PaymentLog): PaymentsDeps => ({
+  db: deps.database.db,
+  caches: deps.caches,
+  gateway: deps.paymentGateway,
+  log,
+  mailSignal: deps.mailSignal,
+  cartCommitted: () => deps.cartQueue.committed.notify(),
+  now: deps.now,
+})
 
 const langQuery = z.object({ lang: z.enum(['tr', 'en']).optional().catch(undefined) })
 
@@ -26,12 +39,16 @@ export const paymentsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const tags = ['payments']
-    const paymentDeps = (log: FastifyBaseLogger) => ({
-      db: deps.database.db,
-      caches: deps.caches,
-      gateway: deps.paymentGateway,
-      log,
-    })
+    const paymentDeps = (log: FastifyBaseLogger) => paymentsDepsOf(deps, log)
+    // Payments whose bank answer was lost or whose process died are settled at start and every minute.
+    if (deps.paymentReconciler) {
+      const options = deps.paymentReconciler
+      let reconciler: ReturnType<typeof startReconciler> | null = null
+      app.addHook('onReady', async () => {
+        reconciler = startReconciler(paymentDeps(app.log), deps.now, options)
+      })
+      app.addHook('onClose', async () => reconciler?.stop())
+    }
 
     app.get('/payment/start', { schema: { hide: true, querystring: langQuery } }, async (request, reply) => {
       const locale: Locale = request.query.lang ?? request.locale
@@ -56,10 +73,11 @@ export const paymentsRoutes =
         },
       },
       async (request) =>
-        startPayment(paymentDeps(request.log), request.body, {
+        startPayment({ ...paymentDeps(request.log), startLimits: deps.paymentStarts }, request.body, {
           user: request.user,
-          origin: `${request.protocol}://${request.host}`,
+          origin: deps.config.publicUrl,
           ip: request.ip,
+          ipKey: clientIpKey(request.ip),
           locale: request.locale,
           now: deps.now(),
         }),
@@ -79,14 +97,7 @@ export const paymentsRoutes =
       async (request, reply) => {
         if (request.params.gateway !== deps.paymentGateway.name) return reply.callNotFound()
         const locale: Locale = request.query.lang ?? request.locale
-        const outcome = await handleCallback(
-          { ...paymentDeps(request.log), mailSignal: deps.mailSignal },
-          request.body,
-          locale,
-          deps.now(),
-        )
-        // A card-paid order empties its cart: the live staff screens read the carts again.
-        if (outcome.result === 'succeeded') deps.cartQueue.committed.notify()
+        const outcome = await handleCallback(paymentDeps(request.log), request.body, locale, deps.now())
         return sendPage(reply, resultPage(outcome, locale, newNonce()))
       },
     )

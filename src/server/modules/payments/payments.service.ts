@@ -3,40 +3,77 @@ import Big from 'big.js'
 import type { FastifyBaseLogger } from 'fastify'
 import type { Locale } from '../../../contracts/common'
 import type { PaymentResult, StartPaymentBody, StartPaymentResponse } from '../../../contracts/payments'
-import { cartAmounts } from '../../../domain/cart-amounts'
 import { cardOrganizationOf, installmentTotal, monthlyAmount } from '../../../domain/installments'
 import { cardExpired, cardNetworkOf, luhnValid, maskCardNumber } from '../../../domain/payment-card'
-import { offeredPlans } from '../../../domain/payment-plan'
+import {
+  intentStatusAt,
+  LINK_FAILURES_IN_A_ROW,
+  linkPauseMs,
+  payerStatusOf,
+} from '../../../domain/payment-intent'
 import type { CachedDb } from '../../cache/caches'
-import { AppError, forbidden, notFound, unauthenticated } from '../../http/errors'
-import type { AuthUser } from '../../http/session.repository'
+import { AppError, forbidden, notFound, RateLimitedError, unauthenticated } from '../../http/errors'
+import type { AuthUser, Dealer } from '../../identity'
+import type { MailSignal } from '../../integrations/mail/mail-signal'
 import type { PaymentGateway, ThreeDsStartResult } from '../../integrations/payments/gateway'
 import { type CardPlan, lookupCard } from '../bin/bin.service'
-import { loadPricingContext } from '../catalog/pricing-context'
 import { checkSettleable } from '../ledger/ledger.service'
-import { readCartForOrder } from '../orders/orders.repository'
-import { checkStock, priceLinesInPlan } from '../orders/place-order-steps'
-import { paymentLinkTokenHash } from '../payment-links/payment-link-token'
-import { findLinkByToken, findPayableLink } from '../payment-links/payment-links.repository'
-import { loadPaymentPlans } from '../store/store.repository'
+import { cardOrderAmount } from '../orders/orders.service'
+import { isTokenOfLink, payableLinkByToken } from '../payment-links/payment-links.service'
 import { failureOf, failureText, paymentRefused } from './payment-failures'
+import type { StartLimits, StartRule } from './payment-start-limits'
 import {
+  countStartRefusal,
   findBuyer,
   findIntentForResult,
+  findRecentLinkIntents,
   findStoreForSlip,
   insertIntent,
-  markIntentFailed,
+  type StepBy,
   setGatewayRef,
+  stepIntent,
 } from './payments.repository'
 
 /** A callback later than this after the start changes nothing (docs/payments.md). */
 export const INTENT_MINUTES = 15
 
 export type PaymentLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
-export type PaymentsDeps = CachedDb & { gateway: PaymentGateway; log: PaymentLog }
+export type PaymentsDeps = CachedDb & {
+  gateway: PaymentGateway
+  log: PaymentLog
+  /** Wakes the outbox worker after a booking queued an order's confirmation. */
+  mailSignal: MailSignal
+  /** A booked order emptied its cart: the live staff screens read the carts again. */
+  cartCommitted: () => void
+  /** The app's clock: each step is stamped when it happens (a bank may take seconds between two). */
+  now: () => Date
+}
 
-/** Who starts a payment and from where: the dealer (null for a payment link paid logged out). */
-export type StartContext = { user: AuthUser | null; origin: string; ip: string; locale: Locale; now: Date }
+/** What starting a payment needs besides: the card-testing limits (payment-start-limits.ts). */
+export type StartDeps = PaymentsDeps & { startLimits: StartLimits }
+
+/** A start refused by a limit: counted for the staff payments screen, answered 429 with the wait. */
+async function startRefused(deps: PaymentsDeps, rule: StartRule, waitMs: number, now: Date) {
+  await countStartRefusal(deps.db, rule, now)
+  deps.log.warn({ rule }, 'payment start refused by a limit')
+  return new RateLimitedError(
+    rule === 'link_paused' ? 'payments.linkPaused' : 'payments.tooManyStarts',
+    waitMs,
+  )
+}
+
+/**
+ * Who starts a payment and from where: the dealer (null for a payment link paid logged out), the
+ * client address as the limits key it (`ipKey`: IPv6 by its /64) and as the bank records it (`ip`).
+ */
+export type StartContext = {
+  user: AuthUser | null
+  origin: string
+  ip: string
+  ipKey: string
+  locale: Locale
+  now: Date
+}
 
 /** What is paid and for whom, as the server computes it (never the amount a client sends, but for 'pay'). */
 type Payable = {
@@ -52,36 +89,18 @@ type Payable = {
 const dealerOf = (user: AuthUser | null) => {
   if (!user) throw unauthenticated()
   if (user.role !== 'dealer' || user.customerId === null) throw forbidden('error.adminCart', 'admin_cart')
-  return user as AuthUser & { customerId: number }
+  return user as Dealer
 }
 
 /** 'order': the cart priced in the chosen card (virtual) plan, its TRY total; checked as an order is. */
 async function orderPayable(deps: PaymentsDeps, body: StartPaymentBody, who: StartContext): Promise<Payable> {
   const user = dealerOf(who.user)
-  const ctx = await loadPricingContext(deps, user)
-  const plans = offeredPlans(await loadPaymentPlans(deps), ctx.settings.showPaymentPlanPrice)
-  const chosen = body.advencePrice
-  const plan = chosen
-    ? plans.find((p) => String(p.id) === chosen || p.priceName === chosen)
-    : plans.find((p) => p.isVirtual)
-  if (!plan?.isVirtual) {
-    throw new AppError('validation', 'payments.notVirtualPlan', undefined, 'not_virtual_plan', {
-      advencePrice: { key: 'payments.notVirtualPlan' },
-    })
-  }
-  const lines = await readCartForOrder(deps.db, user.id)
-  if (lines.length === 0) throw new AppError('validation', 'orders.emptyCart', undefined, 'empty_cart')
-  const priced = priceLinesInPlan(lines, plan, ctx)
-  checkStock(lines, ctx.settings)
-  const amount = cartAmounts(
-    priced.map((p) => p.basis),
-    ctx.target.exchangeRate,
-  ).baseTotals.total
+  const { planId, amount } = await cardOrderAmount(deps, user, body.advencePrice)
   return {
     customerId: user.customerId,
     userId: user.id,
     amount,
-    paymentPlanId: plan.id,
+    paymentPlanId: planId,
     settleEntryIds: [],
     paymentLinkId: null,
   }
@@ -94,12 +113,18 @@ async function accountPayable(
   who: StartContext,
 ): Promise<Payable> {
   const user = dealerOf(who.user)
-  const amount = new Big(body.amount ?? '0')
-  if (amount.lte(0)) {
-    throw new AppError('validation', 'payments.amountRequired', undefined, 'amount_required', {
-      amount: { key: 'payments.amountRequired' },
-    })
+  const typed = body.amount ?? { ok: false, reason: 'empty' }
+  if (!typed.ok) {
+    // Nothing or 0 typed has the spec's words; anything else that is not an amount is a bad field.
+    throw typed.reason === 'empty' || typed.reason === 'zero'
+      ? new AppError('validation', 'payments.amountRequired', undefined, 'amount_required', {
+          amount: { key: 'payments.amountRequired' },
+        })
+      : new AppError('validation', 'field.invalid', undefined, 'validation', {
+          amount: { key: 'field.invalid' },
+        })
   }
+  const amount = new Big(typed.amount)
   const settleEntryIds = [...new Set(body.settleEntryIds)]
   if (settleEntryIds.length > 0) await checkSettleable(deps.db, user.customerId, settleEntryIds)
   return {
@@ -113,14 +138,16 @@ async function accountPayable(
 }
 
 /** 'link': the link's amount and items, credited to the link's company, whoever holds the token. */
-async function linkPayable(deps: PaymentsDeps, body: StartPaymentBody, who: StartContext): Promise<Payable> {
-  const token = body.linkToken ?? ''
-  const link = await findPayableLink(deps.db, token, who.now)
-  if (!link) {
-    throw (await findLinkByToken(deps.db, token))
+async function linkPayable(deps: StartDeps, body: StartPaymentBody, who: StartContext): Promise<Payable> {
+  const found = await payableLinkByToken(deps.db, body.linkToken ?? '', who.now)
+  if ('refused' in found) {
+    throw found.refused === 'unavailable'
       ? new AppError('conflict', 'payments.linkUnavailable', undefined, 'link_unavailable')
       : new AppError('not_found', 'payments.linkRequired', undefined, 'link_not_found')
   }
+  const { link } = found
+  const pausedMs = linkPauseMs(await findRecentLinkIntents(deps.db, link.id, LINK_FAILURES_IN_A_ROW), who.now)
+  if (pausedMs > 0) throw await startRefused(deps, 'link_paused', pausedMs, who.now)
   return {
     customerId: link.customerId,
     userId: who.user?.id ?? null,
@@ -161,11 +188,21 @@ function checkCard(body: StartPaymentBody, now: Date) {
  * Secure start. The card number and CCV go to the gateway only; the intent keeps the masked number.
  */
 export async function startPayment(
-  deps: PaymentsDeps,
+  deps: StartDeps,
   body: StartPaymentBody,
   who: StartContext,
 ): Promise<StartPaymentResponse> {
   const { now } = who
+  const refusal = await deps.startLimits.take(
+    {
+      linkToken: body.paymentType === 'link' ? (body.linkToken ?? '') : null,
+      userId: who.user?.id ?? null,
+      ip: who.ipKey,
+      bin: body.card.slice(0, 8),
+    },
+    now.getTime(),
+  )
+  if (refusal) throw await startRefused(deps, refusal.rule, refusal.waitMs, now)
   checkCard(body, now)
   const payable =
     body.paymentType === 'order'
@@ -184,29 +221,36 @@ export async function startPayment(
   const totalAmount = installmentTotal(amount, commission).toFixed(2)
   const id = randomBytes(16).toString('hex')
   const description = body.description.trim()
-  await insertIntent(deps.db, {
-    id,
-    customerId: payable.customerId,
-    userId: payable.userId,
-    paymentType: body.paymentType,
-    gateway: deps.gateway.name,
-    amount,
-    installment,
-    commissionFee: new Big(commission).toFixed(2),
-    totalAmount,
-    currency: 'TRY',
-    bankId: card.bank.id,
-    paymentPlanId: payable.paymentPlanId,
-    description,
-    settleEntryIds: payable.settleEntryIds,
-    paymentLinkId: payable.paymentLinkId,
-    cardMasked: maskCardNumber(body.card),
-    cardHolder: body.holder,
-    cardNetwork: cardOrganizationOf(card.network) ?? cardNetworkOf(body.card),
-    cardExpiry: body.expire,
-    createdAt: now,
-    expiresAt: new Date(now.getTime() + INTENT_MINUTES * 60_000),
-  })
+  const created: StepBy = { actor: 'payer', now, userId: payable.userId, ip: who.ip }
+  await deps.db.transaction((tx) =>
+    insertIntent(
+      tx,
+      {
+        id,
+        customerId: payable.customerId,
+        userId: payable.userId,
+        paymentType: body.paymentType,
+        gateway: deps.gateway.name,
+        amount,
+        installment,
+        commissionFee: new Big(commission).toFixed(2),
+        totalAmount,
+        currency: 'TRY',
+        bankId: card.bank.id,
+        paymentPlanId: payable.paymentPlanId,
+        description,
+        settleEntryIds: payable.settleEntryIds,
+        paymentLinkId: payable.paymentLinkId,
+        cardMasked: maskCardNumber(body.card),
+        cardHolder: body.holder,
+        cardNetwork: cardOrganizationOf(card.network) ?? cardNetworkOf(body.card),
+        cardExpiry: body.expire,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + INTENT_MINUTES * 60_000),
+      },
+      created,
+    ),
+  )
   deps.log.info(
     { intentId: id, paymentType: body.paymentType, gateway: deps.gateway.name, totalAmount, installment },
     'payment intent created',
@@ -242,7 +286,21 @@ export async function startPayment(
     started = { ok: false, code: 'technical_error', message: '' }
   }
   if (!started.ok) {
-    await markIntentFailed(deps.db, id, failureOf(started.code, started.message), now)
+    const failure = failureOf(started.code, started.message)
+    await deps.db.transaction((tx) =>
+      stepIntent(
+        tx,
+        id,
+        'pending',
+        'failed',
+        { actor: 'gateway', now, reason: failure.code },
+        {
+          failureCode: failure.code.slice(0, 40),
+          failureMessage: failure.message,
+          completedAt: now,
+        },
+      ),
+    )
     deps.log.info({ intentId: id, code: started.code }, 'payment intent failed')
     throw paymentRefused(started.code, started.message)
   }
@@ -250,18 +308,10 @@ export async function startPayment(
   return { intentId: id, action: started.action }
 }
 
-const slipDate = new Intl.DateTimeFormat('tr-TR', {
-  timeZone: 'Europe/Istanbul',
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 /**
  * GET /api/payments/:id: the result, for the intent's own company or (a link's payment) whoever holds
- * the link's token; anyone else gets 404. A pending intent past its 15 minutes reads as failed.
+ * the link's token; anyone else gets 404. A pending intent past its 15 minutes reads as expired; the
+ * steps after 3-D Secure and a staff check read as processing (domain payerStatusOf).
  */
 export async function getPaymentResult(
   deps: CachedDb,
@@ -270,12 +320,10 @@ export async function getPaymentResult(
 ): Promise<PaymentResult> {
   const row = await findIntentForResult(deps.db, id)
   const ownCompany = row && who.customerId !== null && row.intent.customerId === who.customerId
-  const holdsLink =
-    row?.linkTokenHash && who.linkToken && paymentLinkTokenHash(who.linkToken) === row.linkTokenHash
+  const holdsLink = row?.linkTokenHash && who.linkToken && isTokenOfLink(who.linkToken, row.linkTokenHash)
   if (!row || !(ownCompany || holdsLink)) throw notFound()
   const { intent } = row
-  const expired = intent.status === 'pending' && who.now > intent.expiresAt
-  const status = expired ? 'failed' : (intent.status as PaymentResult['status'])
+  const status = payerStatusOf(intentStatusAt(intent.status, intent.expiresAt, who.now))
   const succeeded = status === 'succeeded'
   const store = succeeded ? await findStoreForSlip(deps.db) : null
   return {
@@ -290,9 +338,11 @@ export async function getPaymentResult(
     installment: intent.installment,
     description: intent.description,
     failureMessage:
-      status === 'failed'
-        ? failureText(who.locale, expired ? 'expired' : intent.failureCode, intent.failureMessage)
-        : null,
+      status === 'expired'
+        ? failureText(who.locale, 'expired', null)
+        : status === 'failed'
+          ? failureText(who.locale, intent.failureCode, intent.failureMessage)
+          : null,
     mailOrder: succeeded
       ? {
           store: {
@@ -309,7 +359,8 @@ export async function getPaymentResult(
           cardNumber: intent.cardMasked,
           expiryDate: intent.cardExpiry,
           description: intent.description,
-          date: slipDate.format(intent.completedAt ?? intent.createdAt),
+          // The moment; the page writes it in its language and the store's time zone.
+          date: (intent.completedAt ?? intent.createdAt).toISOString(),
         }
       : null,
   }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client'
 import { branches, userPreferences } from '../../db/schema/accounts'
 import { currencies } from '../../db/schema/catalogue'
 
-import type { StoredPreferences } from '../../http/session.repository'
+import type { StoredPreferences } from '../../identity'
 
 export async function upsertPreference(
   db: Db,

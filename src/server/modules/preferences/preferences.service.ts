@@ -4,7 +4,7 @@ import type { Locale } from '../../../contracts/common'
 import type { StoreSettings } from '../../../contracts/settings'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
-import type { AuthUser, StoredPreferences } from '../../http/session.repository'
+import type { AuthUser, StoredPreferences } from '../../identity'
 import { branchBelongsTo, currencyExists, upsertPreference } from './preferences.repository'
 
 /** What a visitor's preferences are once the store defaults fill what they never chose. */

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { OnlineUser } from '../../../contracts/staff-live'
-import { customerCartsSchema } from '../../../contracts/staff-live'
+import { customerCartsSchema, LIVE_CLOSE_SESSION_ENDED } from '../../../contracts/staff-live'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import type { Database } from '../../db/client'
 import {
@@ -93,6 +93,27 @@ describe.skipIf(!postgresUrl || !redisUrl)('two app processes sharing presence t
 
     expect((await dealer.request('/api/account/logout', { method: 'POST' })).status).toBe(200)
     await socket.next((m) => isOnlineList(m) && statusOf(m.onlineUsers, 'Ahmet Yılmaz') === 'offline', 10_000)
+  })
+
+  it('closes a staff socket on one process with 4401 at once when its session logs out on the other', async () => {
+    const [first, second] = servers as [AppProcess, AppProcess]
+    const admin = await Browser.login(first.url, ADMIN)
+    const socket = await openSocket(`${second.url.replace('http', 'ws')}/ws/online-users`, {
+      cookie: admin.cookie,
+      origin: second.url,
+    })
+    sockets.push(socket)
+    socket.ask()
+    await socket.next(isOnlineList)
+
+    expect((await admin.request('/api/account/logout', { method: 'POST' })).status).toBe(200)
+    // The session cache's forget, sent through Redis, reaches the other process's sockets; its
+    // periodic check is a minute away.
+    const code = await Promise.race([
+      socket.closed.then((c) => c.code),
+      new Promise<'open'>((resolve) => setTimeout(() => resolve('open'), 2000)),
+    ])
+    expect(code).toBe(LIVE_CLOSE_SESSION_ENDED)
   })
 })
 

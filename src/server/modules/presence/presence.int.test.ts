@@ -250,17 +250,32 @@ describe('the staff socket', () => {
   })
 })
 
-describe('a staff socket whose session ends', () => {
+describe('an oversized message', () => {
   let clock = Date.now()
   let own: TestApp
+  let log = ''
 
   beforeAll(async () => {
-    own = await createTestApp({ now: () => new Date(clock) })
+    own = await createTestApp({
+      now: () => new Date(clock),
+      logStream: {
+        write(line: string) {
+          log += line
+        },
+      },
+    })
     await own.app.listen({ port: 0, host: '127.0.0.1' })
   })
   afterAll(() => own.close())
 
-  it('is closed with 4401 when it next asks, a minute on at the latest', async () => {
+  const lines = () =>
+    log
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => String(line.msg).includes('staff socket'))
+
+  async function oversized() {
     const { port } = own.app.server.address() as AddressInfo
     const admin = await loggedInUser(own, null)
     const socket = await openSocket(`ws://127.0.0.1:${port}/ws/online-users`, {
@@ -268,16 +283,24 @@ describe('a staff socket whose session ends', () => {
       origin: `http://127.0.0.1:${port}`,
     })
     opened.push(socket)
-    socket.ask()
-    await socket.next(isOnlineList)
+    socket.send(JSON.stringify({ type: 'checkOnlineUsers', host: 'x'.repeat(2000) }))
+    return (await socket.closed).code
+  }
 
-    expect((await admin.send({ method: 'POST', url: '/api/account/logout' })).statusCode).toBe(200)
-    // Within the minute the socket is trusted as it is.
-    clock += 30_000
-    socket.ask()
-    await socket.next(isOnlineList)
-    clock += 31_000
-    socket.ask()
-    expect((await socket.closed).code).toBe(4401)
+  it('closes the socket with 1009 and says so at warn level, at most once per 10 s with a count', async () => {
+    log = ''
+    expect(await oversized()).toBe(1009)
+    expect(await oversized()).toBe(1009)
+    expect(await oversized()).toBe(1009)
+    clock += 10_000
+    expect(await oversized()).toBe(1009)
+
+    const said = lines()
+    expect(said.map((l) => [l.level, l.msg, l.suppressed])).toEqual([
+      [40, 'staff socket closed: message too large (1009)', 0],
+      [40, 'staff socket closed: message too large (1009)', 2],
+    ])
+    expect(log).not.toContain('"level":50')
+    expect(log).not.toContain('stack')
   })
 })

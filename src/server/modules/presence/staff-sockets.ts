@@ -29,30 +29,36 @@ export type StaffSocketOptions = {
   heartbeatMs: number
   /** Sockets one process keeps open; the next one is closed with 1013 (try again later). */
   maxSockets: number
-  /** The session behind a socket is checked again when it asks after this long (ms). */
+  /** Every socket's session is checked again this often (ms), besides when a forget names it. */
   recheckMs: number
+  /** Whether a session (by id) still belongs to an active administrator and has not expired. */
+  sessionAllowed: (sessionId: string) => Promise<boolean>
 }
 
-export const defaultSocketOptions = (now: () => Date): StaffSocketOptions => ({
+export const defaultSocketOptions = (
+  now: () => Date,
+  sessionAllowed: (sessionId: string) => Promise<boolean>,
+): StaffSocketOptions => ({
   now,
   coalesceMs: 50,
   heartbeatMs: 30_000,
   maxSockets: 2_000,
   recheckMs: 60_000,
+  sessionAllowed,
 })
+
+/** Who a socket was opened by: the session (its id, the token's hash) and its user. */
+export type SocketSession = { sessionId: string; userId: number }
 
 /** A browser asks every 10 s; this many messages within 10 s is not a browser. */
 const MAX_MESSAGES_PER_10S = 20
 /** A socket that has this much unsent is not reading: it is dropped instead of buffering more. */
 const MAX_BUFFERED_BYTES = 1024 * 1024
 
-type SocketState = {
+type SocketState = SocketSession & {
   alive: boolean
-  checkedAt: number
   windowStart: number
   messages: number
-  /** Whether the session still belongs to an active administrator. */
-  recheck: () => Promise<boolean>
 }
 
 const toOnlineUser = (user: ListedUser): OnlineUser => ({
@@ -79,6 +85,9 @@ export class StaffSockets {
   /** The list being read for sockets that asked: they share one read. */
   private asked: Promise<string> | null = null
   private heartbeat: NodeJS.Timeout | null = null
+  private recheckTimer: NodeJS.Timeout | null = null
+  /** A periodic check still under way: the next one waits for its turn rather than piling up. */
+  private sweeping = false
   private stopListening: (() => void) | null = null
 
   constructor(
@@ -94,15 +103,17 @@ export class StaffSockets {
     this.stopListening = this.live.listen((event) => this.schedule(event))
     this.heartbeat = setInterval(() => this.beat(), this.options.heartbeatMs)
     this.heartbeat.unref()
+    this.recheckTimer = setInterval(() => void this.sweep(), this.options.recheckMs)
+    this.recheckTimer.unref()
   }
 
-  accept(socket: LiveSocket, recheck: () => Promise<boolean>): void {
+  accept(socket: LiveSocket, session: SocketSession): void {
     if (this.sockets.size >= this.options.maxSockets) {
       socket.close(1013, 'too many sockets')
       return
     }
     const now = this.options.now().getTime()
-    const state: SocketState = { alive: true, checkedAt: now, windowStart: now, messages: 0, recheck }
+    const state: SocketState = { ...session, alive: true, windowStart: now, messages: 0 }
     this.sockets.set(socket, state)
     socket.on('pong', () => {
       state.alive = true
@@ -111,9 +122,40 @@ export class StaffSockets {
     socket.on('message', (data, isBinary) => void this.receive(socket, state, data, isBinary))
   }
 
+  /**
+   * Checks again the sessions of the sockets that `which` picks (a logout, a password change or a
+   * disabled user, in this process or another one) and closes those that ended with 4401. One lookup
+   * per session, however many sockets it has; a lookup that fails leaves its sockets open (the next
+   * check tries again).
+   */
+  async recheck(which: (socket: SocketSession) => boolean): Promise<void> {
+    const bySession = new Map<string, LiveSocket[]>()
+    for (const [socket, state] of this.sockets) {
+      if (!which(state)) continue
+      const list = bySession.get(state.sessionId)
+      if (list) list.push(socket)
+      else bySession.set(state.sessionId, [socket])
+    }
+    await Promise.all(
+      [...bySession].map(async ([sessionId, sockets]) => {
+        try {
+          if (await this.options.sessionAllowed(sessionId)) return
+        } catch (err) {
+          this.live.logger.warn({ err }, 'staff socket session not checked; kept open until the next check')
+          return
+        }
+        for (const socket of sockets) {
+          this.sockets.delete(socket)
+          socket.close(LIVE_CLOSE_SESSION_ENDED, 'session ended')
+        }
+      }),
+    )
+  }
+
   async close(): Promise<void> {
     this.stopListening?.()
     if (this.heartbeat) clearInterval(this.heartbeat)
+    if (this.recheckTimer) clearInterval(this.recheckTimer)
     for (const timer of Object.values(this.pending)) if (timer) clearTimeout(timer)
     for (const socket of this.sockets.keys()) socket.close(1001, 'server closing')
     this.sockets.clear()
@@ -132,10 +174,6 @@ export class StaffSockets {
       return socket.close(1008, 'invalid message')
     }
     try {
-      if (now - state.checkedAt >= this.options.recheckMs) {
-        state.checkedAt = now
-        if (!(await state.recheck())) return socket.close(LIVE_CLOSE_SESSION_ENDED, 'session ended')
-      }
       this.asked ??= this.onlineUsersMessage().finally(() => {
         this.asked = null
       })
@@ -175,6 +213,17 @@ export class StaffSockets {
       return
     }
     socket.send(message)
+  }
+
+  /** Every socket's session, checked again at the interval: expiry, or an end no forget told of (SQL). */
+  private async sweep() {
+    if (this.sweeping || this.sockets.size === 0) return
+    this.sweeping = true
+    try {
+      await this.recheck(() => true)
+    } finally {
+      this.sweeping = false
+    }
   }
 
   /** Drops the sockets that did not answer the last ping (a laptop shut, a network gone), pings the rest. */

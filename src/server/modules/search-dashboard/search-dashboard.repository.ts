@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/search-dashboard'
 import { type SearchPeriod, searchPeriods } from '../../../domain/search-periods'
 import type { Db } from '../../db/client'
-import { escapeLike } from '../catalog/products.repository'
+import { escapeLike } from '../../db/like'
 
 /*
  * The dashboard's reads over the running totals of a period (search-stats.repository.ts). Each

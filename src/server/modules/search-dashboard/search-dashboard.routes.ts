@@ -24,12 +24,14 @@ export const searchDashboardRoutes =
           tags,
           summary:
             'Most searched words and most active users (each with its top 10), the latest searches and ' +
-            'the words searched without a result, over today, 7 or 30 days in Istanbul (period, default 7d)',
+            'the words searched without a result, over today, 7 or 30 days in Istanbul (period, default 7d); ' +
+            "dates in the request's language and the store's time zone",
           querystring: topQueriesQuerySchema,
           response: { 200: topQueriesSchema },
         },
       },
-      async (request) => topQueries(db, request.query.period, deps.now()),
+      async (request) =>
+        topQueries({ db, caches: request.caches }, request.query.period, deps.now(), request.locale),
     )
 
     app.get(
@@ -43,6 +45,7 @@ export const searchDashboardRoutes =
           response: { 200: searchQueriesSchema },
         },
       },
-      async (request) => searchQueries(db, request.query, deps.now()),
+      async (request) =>
+        searchQueries({ db, caches: request.caches }, request.query, deps.now(), request.locale),
     )
   }

@@ -1,18 +1,29 @@
+import type { Locale } from '../../../contracts/common'
 import type { SearchQueries, SearchType, TopQueries } from '../../../contracts/search-dashboard'
+import { formatDateTime } from '../../../domain/date-format'
 import { ledgerDay } from '../../../domain/ledger'
-import {
-  formatSearchDate,
-  istanbulMidnight,
-  periodFirstDay,
-  type SearchPeriod,
-} from '../../../domain/search-periods'
+import { istanbulMidnight, periodFirstDay, type SearchPeriod } from '../../../domain/search-periods'
 import { foldTurkish } from '../../../domain/turkish-text'
+import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
+import { loadStoreSettings } from '../store/store.service'
 import { readTables, readUsersOfWord, readWordsOfUsers } from './search-dashboard.repository'
-import { rollSearchStatsIfBehind } from './search-stats.repository'
+import {
+  addToSearchStats,
+  rollSearchStats,
+  rollSearchStatsIfBehind,
+  type StatEntry,
+} from './search-stats.repository'
 
-const dateOf = (epochMs: number) => formatSearchDate(new Date(epochMs))
+/**
+ * How a search's date is written: the page's language's date-time format in the store's time zone
+ * (its periods stay Istanbul's calendar days, as its running totals are counted in them).
+ */
+async function dateWriter(data: CachedDb, locale: Locale): Promise<(epochMs: number) => string> {
+  const { timeZone } = await loadStoreSettings(data)
+  return (epochMs) => formatDateTime(epochMs, locale, timeZone)
+}
 
 /**
  * A read of the running totals that must see them end on today: when no search has moved them on
@@ -33,7 +44,14 @@ async function readCurrent<T>(
  * GET /yonetim/top-queries: the period's most searched words and most active users (each with a
  * hover detail), the latest searches and the words searched without a result.
  */
-export async function topQueries(db: Db, period: SearchPeriod, now: Date): Promise<TopQueries> {
+export async function topQueries(
+  data: CachedDb,
+  period: SearchPeriod,
+  now: Date,
+  locale: Locale,
+): Promise<TopQueries> {
+  const { db } = data
+  const dateOf = await dateWriter(data, locale)
   const today = ledgerDay(now)
   const since = istanbulMidnight(periodFirstDay(period, today))
   const tables = await readCurrent(db, today, () => readTables(db, period, today, since))
@@ -74,10 +92,12 @@ export async function topQueries(db: Db, period: SearchPeriod, now: Date): Promi
  * term. A blank term is refused with the spec's text.
  */
 export async function searchQueries(
-  db: Db,
+  data: CachedDb,
   input: { query: string; type: SearchType; period: SearchPeriod },
   now: Date,
+  locale: Locale,
 ): Promise<SearchQueries> {
+  const { db } = data
   const term = input.query.trim()
   const folded = foldTurkish(term)
   if (!folded) {
@@ -86,6 +106,7 @@ export async function searchQueries(
     })
   }
   const today = ledgerDay(now)
+  const dateOf = await dateWriter(data, locale)
   const { period } = input
   if (input.type === 'kelime') {
     const rows = await readCurrent(db, today, () => readUsersOfWord(db, period, today, folded.slice(0, 200)))
@@ -114,4 +135,17 @@ export async function searchQueries(
       formattedCreatedAt: dateOf(r.lastMs),
     })),
   }
+}
+
+// The search log's flush keeps the running totals in its own transaction (search/search.repository.ts):
+// first they move on to today, then the batch it wrote is added to every period it falls in.
+
+/** Moves the running totals on to `today` in the caller's transaction; answers each period's first day. */
+export function rollStatsTo(tx: Db, today: string): Promise<Map<SearchPeriod, string>> {
+  return rollSearchStats(tx, today)
+}
+
+/** Adds a batch just written to the search log to the running totals, in the same transaction. */
+export function addToStats(tx: Db, entries: StatEntry[], through: Map<SearchPeriod, string>): Promise<void> {
+  return addToSearchStats(tx, entries, through)
 }

@@ -71,7 +71,7 @@ function sortedAfresh(data: SlotColumns, sort: IndexSort, filter: IndexFilter = 
 const page = (data: SlotColumns, sort: IndexSort) =>
   listPage(data, NO_FILTER, sort, { offset: 0, limit: data.ordinalSlots.length }, false)
 
-describe('the kept full orders of the list pages (issue 16)', () => {
+describe('the kept full orders of the list pages', () => {
   it.each([1, 2, 3, 4, 5])(
     'stay the order a fresh sort gives through changes of price, stock and brand and delistings (seed %i)',
     (seed) => {

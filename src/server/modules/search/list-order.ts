@@ -1,7 +1,7 @@
 /**
  * What a page of the catalogue does with the index's slots once it knows which may match: the filter
  * and the facet counts (shared by the search page and the list pages), the dealer's sorts, and the
- * list pages without a query (the whole list, a category, a brand: issue 16). Those read every listed
+ * list pages without a query (the whole list, a category, a brand). Those read every listed
  * product in a full order kept per sort, so any page of any sort costs one pass over typed arrays
  * instead of an OFFSET in SQL.
  */
@@ -147,7 +147,7 @@ const isEmpty = (filter: IndexFilter) =>
   filter.categoryIds === null && filter.brandId === null && filter.modelId === null && !filter.inStockOnly
 
 /**
- * The order of a dealer's sort, as the SQL list had it: price, stock or name with the id breaking
+ * The order of a dealer's sort: price, stock or name with the id breaking
  * ties, all reversed for a descending sort; brand by its place in the brand order, then name
  * ascending either way. Relevance has no comparator (search-index.ts ranks).
  */

@@ -10,7 +10,7 @@ import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app'
 
 /**
- * The in-process search index follows the products by change (issue 15 item 9): after a first search
+ * The in-process search index follows the products by change: after a first search
  * built it, an insert, a rename, a deactivation and a sale by a real order are seen by the very next
  * search, with the caches off and on.
  */

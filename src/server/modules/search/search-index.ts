@@ -1,7 +1,7 @@
 /**
- * The in-process search index (issue 15 item 9): the listed products' search fields in memory, an
+ * The in-process search index: the listed products' search fields in memory, an
  * inverted index from the search documents' tokens to entries, and the ranking of domain/search-rank.
- * Matching is the SQL's (search-ranking.ts): a query word matches a product when one of its forms
+ * Matching is the SQL's (search.service.ts): a query word matches a product when one of its forms
  * occurs in the search document; a form never holds a space, so it occurs in the document exactly
  * when it occurs in one of the document's tokens. A word also matches when a word of the product's
  * description starts with one of its forms; such a product ranks last (tier 5).
@@ -19,6 +19,7 @@
  * batches, so at most a batch of rows is held beside the index being built.
  */
 import { sql } from 'drizzle-orm'
+import { isListed, LISTED_PRODUCT_SQL } from '../../../domain/listing'
 import { type AnalysedWord, descriptionText, typoCorrections } from '../../../domain/search-query'
 import { packRank, type RankQuery, rankDerived } from '../../../domain/search-rank'
 import type { ClockReading } from '../../cache/change-clock'
@@ -64,13 +65,14 @@ type Row = {
   seo: string
   image: string | null
   description: string | null
-  listed: boolean
+  parent_id: number | null
+  is_active: boolean
   change_seq: number | string
 }
 
 const COLUMNS = sql.raw(`id, code, barcode, equivalent_codes, search_name, search_text, brand_id, category_id,
   model_id, name_sort, sale_price_base, quantity, name, seo, image, description,
-  (parent_id is null and is_active) as listed, change_seq`)
+  parent_id, is_active, change_seq`)
 
 /** Rebuild from scratch once this share of the slots is dead (entries removed or replaced). */
 const COMPACT_SHARE = 0.25
@@ -222,8 +224,10 @@ class IndexData {
     const hash = hashText(key, FNV)
     const hash2 = hashText(key, SECOND)
     const existing = this.slotById.get(id)
+    // A refresh reads every changed row, listed or not: one that is no longer listed leaves the index.
+    const listed = isListed({ parentId: row.parent_id, isActive: row.is_active })
     if (
-      row.listed &&
+      listed &&
       existing !== undefined &&
       this.textHashOf[existing] === hash &&
       this.textHash2Of[existing] === hash2
@@ -232,7 +236,7 @@ class IndexData {
       return
     }
     this.remove(id)
-    if (!row.listed) return
+    if (!listed) return
     const slot = this.slotCount++
     if (slot >= this.idOf.length) this.grow(Math.max(1024, this.idOf.length * 2))
     const { lowerCode, extra } = rankDerived({ code: row.code, searchName: row.search_name })
@@ -509,6 +513,11 @@ export class SearchIndex {
     return this.nextCheck
   }
 
+  /** Its size, for the metrics: products held and dead slots; null before the first build. Reads nothing. */
+  stats(): { products: number; deadSlots: number } | null {
+    return this.data ? { products: this.data.live, deadSlots: this.data.dead } : null
+  }
+
   /** Resolves once no build runs (one started to drop dead slots finishes in the background). */
   async settled(): Promise<void> {
     await this.building?.catch(() => undefined)
@@ -780,7 +789,7 @@ async function build(db: Db): Promise<IndexData> {
     const from = after === null ? sql`` : sql` and id > ${after}`
     const rows = rowsOf(
       await db.execute(
-        sql`select ${COLUMNS} from products where parent_id is null and is_active${from} order by id limit ${BUILD_BATCH}`,
+        sql`select ${COLUMNS} from products where ${sql.raw(LISTED_PRODUCT_SQL)}${from} order by id limit ${BUILD_BATCH}`,
       ),
     )
     for (const row of rows) data.put(row)

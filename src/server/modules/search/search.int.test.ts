@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AutocompleteItem, ProductList } from '../../../contracts/catalog'
+import { LISTED_PRODUCT_SQL, PAGE_SIZE } from '../../../domain/listing'
 import { normaliseSearchText, searchDocument } from '../../../domain/search-query'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { seedDemo } from '../../db/seed/demo'
@@ -64,7 +65,7 @@ describe('GET /autocomplete', () => {
     expect((await suggest('EQV-777'))[0]!.code).toBe('IGD-1')
   })
 
-  it('ranks as the search page does: names before the brand, suffixes and one typo understood (issue 15)', async () => {
+  it('ranks as the search page does: names before the brand, suffixes and one typo understood', async () => {
     // 'Özkan Kablo' is a brand: its other products come after every name holding the word.
     const kablo = await suggest('kablo')
     expect(kablo).toHaveLength(10)
@@ -135,5 +136,28 @@ describe('the search page (list with q)', () => {
   it('treats LIKE wildcards in the query as plain text', async () => {
     const res = await dealer.send({ method: 'GET', url: '/api/catalog/products?q=%25%25' })
     expect(res.json().total).toBe(0)
+  })
+
+  it('matches a query of punctuation alone as typed inside the words of the document', async () => {
+    const res = await dealer.send({ method: 'GET', url: '/api/catalog/products?q=-&sort=-name' })
+    expect(res.statusCode).toBe(200)
+    const body: ProductList = res.json()
+    const stock = body.showNotInStocks === '1' ? sql`` : sql` and quantity > 0`
+    const expected = await queryRows<{ id: number }>(
+      t.database.db,
+      sql`select id from products where ${sql.raw(LISTED_PRODUCT_SQL)} and search_text like '%-%'${stock}
+          order by name_sort desc, id desc`,
+    )
+    expect(body.total).toBeGreaterThan(PAGE_SIZE)
+    expect(body.total).toBe(expected.length)
+    expect(body.items.map((p) => p.id)).toEqual(expected.slice(0, PAGE_SIZE).map((r) => r.id))
+    // No word of the document holds a space, nor a character the normaliser drops.
+    for (const q of ['- -', '!?']) {
+      const none = await dealer.send({
+        method: 'GET',
+        url: `/api/catalog/products?q=${encodeURIComponent(q)}`,
+      })
+      expect(none.json().total, q).toBe(0)
+    }
   })
 })

@@ -1,14 +1,15 @@
 import { and, asc, type SQL, sql } from 'drizzle-orm'
 import { ledgerDay } from '../../../domain/ledger'
+import { LISTED_PRODUCT_SQL } from '../../../domain/listing'
 import { analyseQuery } from '../../../domain/search-query'
 import { foldTurkish } from '../../../domain/turkish-text'
 import type { Db } from '../../db/client'
+import { escapeLike } from '../../db/like'
 import { products } from '../../db/schema/catalogue'
 import { searchLogs } from '../../db/schema/store'
-import { escapeLike } from '../catalog/products.repository'
-import { addToSearchStats, rollSearchStats } from '../search-dashboard/search-stats.repository'
+import { addToStats, rollStatsTo } from '../search-dashboard/search-dashboard.service'
+import { findRankedSuggestions, prepareSearch, type SuggestionRow } from './search.service'
 import type { SearchIndex } from './search-index'
-import { findRankedSuggestions, prepareSearch, type SuggestionRow } from './search-ranking'
 
 export type { SuggestionRow }
 
@@ -32,9 +33,9 @@ export async function insertSearchLogs(db: Db, entries: SearchLogEntry[], now: D
     return { ...e, query, queryKey: foldTurkish(query).slice(0, 200) }
   })
   await db.transaction(async (tx) => {
-    const through = await rollSearchStats(tx, ledgerDay(now))
+    const through = await rollStatsTo(tx, ledgerDay(now))
     await tx.insert(searchLogs).values(rows)
-    await addToSearchStats(tx, rows, through)
+    await addToStats(tx, rows, through)
   })
 }
 
@@ -50,14 +51,14 @@ const suggestionColumns = {
 }
 
 // Literal conditions, so the planner can use the partial indexes built on them.
-const listed = sql`${products.parentId} is null and ${products.isActive}`
+const listed = sql.raw(LISTED_PRODUCT_SQL)
 
 /** Lower-cased, Turkish-folded name as SQL computes it (mirrors domain/turkish-text foldTurkish). */
 export const foldedName = sql`lower(translate(${products.name}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu'))`
 
 /**
  * Suggestions best first. A query with a word of three letters or more is ranked as the search page
- * ranks, from the in-process search index (search-ranking.ts: codes, then names, then brand and category; suffixes, units and typos
+ * ranks, from the in-process search index (search.service.ts: codes, then names, then brand and category; suffixes, units and typos
  * included). Shorter queries ('m', 'ab') walk the prefix indexes in tiers that stop at the limit:
  * exact code, barcode or equivalent code → code prefix → name prefix (Turkish-folded).
  */

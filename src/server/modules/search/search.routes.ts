@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { autocompleteItemSchema } from '../../../contracts/catalog'
 import { inputText } from '../../../contracts/common'
+import { productPath } from '../../../domain/product-url'
 import type { AppDeps } from '../../app-deps'
-import { productUrl } from '../catalog/product-mapper'
 import { findSuggestions } from './search.repository'
 
 const LIMIT = 10
@@ -37,7 +37,7 @@ export const searchRoutes =
           id: r.id,
           name: r.name,
           code: r.code,
-          url: productUrl(r.seo, r.id),
+          url: productPath(r.seo, r.id),
           image: r.image,
         }))
       },

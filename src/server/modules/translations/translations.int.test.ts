@@ -13,10 +13,10 @@ import { turkishSortKey } from '../../../domain/turkish-text'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { DEALER, seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
-import { loadTranslations, saveTranslations } from './translations.repository'
+import { loadTranslations, saveTranslations } from './translations.service'
 
 /**
- * Issue 15, item 7: /en answers carry the stored English names of categories, units, payment plans,
+ * /en answers carry the stored English names of categories, units, payment plans,
  * campaigns and the special-code heading; a name with no English stored stays Turkish; Turkish
  * answers never change.
  */
@@ -224,6 +224,95 @@ describe('English answers carry stored English names, Turkish where none is stor
         payload: { quantity: 2 },
       })
       expect(changed.json().items[0].productUnit.value).toBe('Case')
+    } finally {
+      await dealer.send({ method: 'DELETE', url: '/api/catalog/cart' })
+    }
+  })
+
+  it("orders and offers: their lines name the unit in the reader's language (the snapshot stays Turkish)", async () => {
+    const koli = (
+      await one<{ id: number }>(
+        sql`select id from product_units where product_id = ${ids.product} and value = 'Koli'`,
+      )
+    ).id
+    const adet = (
+      await one<{ id: number }>(
+        sql`select id from product_units where product_id = ${ids.product} and value = 'Adet'`,
+      )
+    ).id
+    const add = (unitId: number) =>
+      dealer.send({
+        method: 'POST',
+        url: `/api/catalog/cart/${ids.product}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ quantity: '1', productValue: String(unitId) }).toString(),
+      })
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    try {
+      await add(adet)
+      await add(koli)
+      const placed = await dealer.send({
+        method: 'POST',
+        url: '/api/catalog/cart',
+        headers: { ...form, 'accept-language': 'en' },
+        payload: '',
+      })
+      expect(placed.statusCode, placed.body).toBe(200)
+      const units = (order: { orderItems: { unit: string }[] }) => order.orderItems.map((i) => i.unit).sort()
+      expect(units(placed.json())).toEqual(['Case', 'Piece'])
+      const id = placed.json().id
+      expect(units((await api('en', `/api/catalog/order/${id}`)).json())).toEqual(['Case', 'Piece'])
+      expect(units((await api('tr', `/api/catalog/order/${id}`)).json())).toEqual(['Adet', 'Koli'])
+      const enList = (await api('en', '/api/catalog/orders')).json()
+      expect(units(enList.items.find((o: { id: number }) => o.id === id))).toEqual(['Case', 'Piece'])
+      const cancelled = await dealer.send({
+        method: 'PATCH',
+        url: `/api/catalog/order/${id}`,
+        headers: { 'accept-language': 'en' },
+        payload: { cancel: true },
+      })
+      expect(units(cancelled.json())).toEqual(['Case', 'Piece'])
+
+      await add(adet)
+      const made = await dealer.send({
+        method: 'POST',
+        url: '/api/catalog/cart/offer',
+        headers: { ...form, 'accept-language': 'en' },
+        payload: '',
+      })
+      expect(made.statusCode, made.body).toBe(200)
+      expect(made.json().offerItems.map((i: { unit: string }) => i.unit)).toEqual(['Piece'])
+      const offers = (locale: 'tr' | 'en') =>
+        api(locale, '/api/catalog/offers').then((res) =>
+          res.json().items.find((o: { id: number }) => o.id === made.json().id),
+        )
+      expect((await offers('en')).offerItems.map((i: { unit: string }) => i.unit)).toEqual(['Piece'])
+      expect((await offers('tr')).offerItems.map((i: { unit: string }) => i.unit)).toEqual(['Adet'])
+      // The offer's mail in English names it so too.
+      const offerNo = made.json().orderNo
+      await dealer.send({
+        method: 'PATCH',
+        url: '/api/catalog/offer/update/customer',
+        payload: {
+          [offerNo]: {
+            customerName: 'Jane Doe',
+            customerCompanyName: 'Doe Ltd',
+            customerEmail: 'jane@doe.example',
+            customerPhone: '',
+          },
+        },
+      })
+      const mailed = await dealer.send({
+        method: 'PATCH',
+        url: `/api/catalog/offer/mail/${made.json().id}`,
+        headers: { 'accept-language': 'en' },
+      })
+      expect(mailed.statusCode, mailed.body).toBe(200)
+      const mail = await one<{ text: string }>(
+        sql`select text from mail_outbox where offer_id = ${made.json().id} order by id desc limit 1`,
+      )
+      expect(mail.text).toContain('Piece')
+      expect(mail.text).not.toContain('Adet')
     } finally {
       await dealer.send({ method: 'DELETE', url: '/api/catalog/cart' })
     }

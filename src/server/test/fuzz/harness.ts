@@ -19,8 +19,12 @@ import {
 import { arbitraryFor } from './schema-arbitrary'
 import { type Checksums, changedTables, TableWatch, writtenTables } from './tables'
 
-/** Inputs per route (FUZZ_RUNS overrides it, e.g. for a quick local try) and the fixed seed (FUZZ_SEED). */
-export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 1000)
+/**
+ * Inputs per route and the fixed seed (FUZZ_SEED). 100 by default, the size of every run: each route
+ * still gets every caller and every hostile class (the suite checks that it did); FUZZ_RUNS=1000 is
+ * the full run (README, "Commands").
+ */
+export const FUZZ_RUNS = Number(process.env.FUZZ_RUNS ?? 100)
 export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_260_114)
 /** FUZZ_PATH (with FUZZ_SEED): replay only that input of each route, as the failure report names it. */
 const FUZZ_PATH = process.env.FUZZ_PATH
@@ -106,6 +110,22 @@ export type FuzzInput = {
   remoteAddress: string
   /** How the input was made (schema-shaped, mutated, hostile body…), for the report. */
   kind: string
+  /** The classes of the hostile corpus it carries. */
+  hostile: HostileClass[]
+}
+
+/** The parts of a request the hostile corpus (hostile.ts) replaces. */
+export type HostileClass = 'path' | 'query' | 'header' | 'body'
+
+/**
+ * What every route must have been sent in a run: each caller, and each hostile class that reaches it
+ * (a path segment where the route has parameters, a body where its method takes one).
+ */
+export function expectedVisits(route: FuzzRoute): string[] {
+  const visits: string[] = [...CALLERS, 'hostile query', 'hostile header']
+  if (/[:*]/.test(route.url)) visits.push('hostile path')
+  if (route.methods.some(hasBody)) visits.push('hostile body')
+  return visits
 }
 
 const hasBody = (method: string) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(method)
@@ -246,12 +266,12 @@ export function inputArbitrary(route: FuzzRoute): fc.Arbitrary<FuzzInput> {
     },
     { arbitrary: fc.constant({ text: '', hostile: false }), weight: 1 },
   )
-  const bodyArb: fc.Arbitrary<RawBody | undefined> = fc.oneof(
+  const bodyArb: fc.Arbitrary<(RawBody & { hostile?: boolean }) | undefined> = fc.oneof(
     {
       arbitrary: fc.tuple(body, fc.integer({ min: 0, max: 13 })).map(([v, how]) => bodyFrom(v, how)),
       weight: 5,
     },
-    { arbitrary: fc.constantFrom(...HOSTILE_BODIES), weight: 2 },
+    { arbitrary: fc.constantFrom(...HOSTILE_BODIES).map((b) => ({ ...b, hostile: true })), weight: 2 },
     { arbitrary: fc.constant(undefined), weight: 1 },
   )
   const headersArb = fc.oneof(
@@ -280,11 +300,17 @@ export function inputArbitrary(route: FuzzRoute): fc.Arbitrary<FuzzInput> {
         kind: [path.raw ? 'hostile path' : 'schema path', query.hostile ? 'hostile query' : 'schema query']
           .concat(Object.keys(headers).length > 0 ? ['hostile header'] : [])
           .join(', '),
+        hostile: [
+          ...(path.raw ? (['path'] as const) : []),
+          ...(query.hostile ? (['query'] as const) : []),
+          ...(Object.keys(headers).length > 0 ? (['header'] as const) : []),
+        ],
       }
       if (hasBody(method) && body) {
         if (body.contentType) input.headers['content-type'] = body.contentType
         input.payload = body.payload
         input.kind = `${input.kind}, body: ${body.label}`
+        if (body.hostile) input.hostile.push('body')
       }
       return input
     })
@@ -478,9 +504,16 @@ export async function fuzzRoute(
   world: World,
   route: FuzzRoute,
   runs = FUZZ_RUNS,
-): Promise<{ failures: FuzzFailure[]; runs: number; statuses: Record<number, number> }> {
+): Promise<{
+  failures: FuzzFailure[]
+  runs: number
+  statuses: Record<number, number>
+  /** The callers and hostile classes ('hostile path'…) the route was sent. */
+  visited: Set<string>
+}> {
   const failures: FuzzFailure[] = []
   const statuses: Record<number, number> = {}
+  const visited = new Set<string>()
   let baseline: Checksums = await world.watch.checksums()
   let writes = await world.watch.writes()
   let index = 0
@@ -505,6 +538,8 @@ export async function fuzzRoute(
 
   const property = fc.asyncProperty(inputArbitrary(route), async (input) => {
     const at = index++
+    visited.add(input.caller)
+    for (const c of input.hostile) visited.add(`hostile ${c}`)
     const client = world.clients[input.caller]
     const options: InjectOptions = {
       method: input.method as InjectOptions['method'],
@@ -551,7 +586,7 @@ export async function fuzzRoute(
     endOnFailure: true,
   })
   await verifyRun(index)
-  return { failures, runs: index, statuses }
+  return { failures, runs: index, statuses, visited }
 }
 
 /** The failures of one route as one readable report: each distinct problem once, with its first input. */

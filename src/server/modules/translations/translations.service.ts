@@ -1,5 +1,5 @@
 /**
- * Applies one language's stored translations to API answers (issue 15): category, unit, campaign,
+ * Applies one language's stored translations to API answers: category, unit, campaign,
  * payment-plan names, variant dimensions and options, and the special-code heading. The answers keep their shapes; only the names
  * change, so the locale-neutral caches underneath (rows, pages, reference data) stay shared.
  */
@@ -7,8 +7,19 @@ import type { PaymentPlan } from '../../../contracts/bootstrap'
 import type { Campaign } from '../../../contracts/campaigns'
 import type { Cart, CartLine } from '../../../contracts/cart'
 import type { CategoryNode, Product, ProductList, Unit } from '../../../contracts/catalog'
+import type { Locale } from '../../../contracts/common'
+import type { Offer, OfferList } from '../../../contracts/offers'
+import type { Order, OrderList } from '../../../contracts/orders'
 import type { StoreSettings } from '../../../contracts/settings'
-import { BASE_LOCALE, type Translations } from '../../../domain/translations'
+import {
+  BASE_LOCALE,
+  cleanTranslation,
+  type TranslationEntry,
+  type Translations,
+  translationsFor,
+} from '../../../domain/translations'
+import type { CachedDb } from '../../cache/caches'
+import { deleteEntry, readEntries, upsertEntry } from './translations.repository'
 
 /** Text settings that carry a heading shown to visitors. */
 const TRANSLATED_SETTINGS = ['b2b_urun_detay_ozel_kod_baslik'] as const
@@ -30,6 +41,37 @@ export function localizeCartLine(line: CartLine, t: Translations): CartLine {
 export function localizeCart(cart: Cart, t: Translations): Cart {
   if (t.locale === BASE_LOCALE) return cart
   return { ...cart, items: cart.items.map((line) => localizeCartLine(line, t)) }
+}
+
+/**
+ * An order's lines name their unit as it was ordered (a snapshot of the Turkish name); a reader of
+ * another language sees its stored name ('Adet' → 'Piece'), like the catalogue shows it.
+ */
+export function localizeOrder(order: Order, t: Translations): Order {
+  if (t.locale === BASE_LOCALE) return order
+  return {
+    ...order,
+    orderItems: order.orderItems.map((item) => ({ ...item, unit: t.text('unit', item.unit, item.unit) })),
+  }
+}
+
+export function localizeOrderList(list: OrderList, t: Translations): OrderList {
+  if (t.locale === BASE_LOCALE) return list
+  return { ...list, items: list.items.map((order) => localizeOrder(order, t)) }
+}
+
+/** An offer's lines, as an order's (the quote form prints them). */
+export function localizeOffer(offer: Offer, t: Translations): Offer {
+  if (t.locale === BASE_LOCALE) return offer
+  return {
+    ...offer,
+    offerItems: offer.offerItems.map((item) => ({ ...item, unit: t.text('unit', item.unit, item.unit) })),
+  }
+}
+
+export function localizeOfferList(list: OfferList, t: Translations): OfferList {
+  if (t.locale === BASE_LOCALE) return list
+  return { ...list, items: list.items.map((offer) => localizeOffer(offer, t)) }
 }
 
 /** A variant dimension's name or option value ('Renk', 'Kırmızı'), keyed by its Turkish text. */
@@ -121,4 +163,31 @@ export function localizeSettings(settings: StoreSettings, t: Translations): Stor
   const localized = { ...settings }
   for (const key of TRANSLATED_SETTINGS) localized[key] = t.text('setting', key, settings[key])
   return localized
+}
+
+const cacheKey = (locale: Locale) => `translations:${locale}`
+
+/** One language's stored translations (a few hundred short rows), read once per cache period. */
+export async function loadTranslations({ db, caches }: CachedDb, locale: Locale): Promise<Translations> {
+  if (locale === BASE_LOCALE) return translationsFor(locale, [])
+  const entries = await caches.reference.get(db, cacheKey(locale), () => readEntries(db, locale))
+  return translationsFor(locale, entries)
+}
+
+/**
+ * Stores (or, for a blank text, removes) translations of one language and forgets the cached ones:
+ * the one write path for the demo data, an import or a back-office form.
+ */
+export async function saveTranslations(
+  { db, caches }: CachedDb,
+  locale: Exclude<Locale, typeof BASE_LOCALE>,
+  entries: readonly TranslationEntry[],
+): Promise<void> {
+  for (const entry of entries) {
+    const key = String(entry.key).trim()
+    const text = cleanTranslation(entry.text)
+    if (text === null) await deleteEntry(db, locale, entry.kind, key)
+    else await upsertEntry(db, locale, entry.kind, key, text)
+  }
+  caches.forget({ reference: cacheKey(locale) })
 }

@@ -1,5 +1,5 @@
 /**
- * Ranked search (issue 15) for the search page and the autocomplete, answered by the in-process
+ * Ranked search for the search page and the autocomplete, answered by the in-process
  * search index (search-index.ts) with the ranking of domain/search-rank.ts:
  *   0 exact code, barcode or equivalent code · 1 code prefix · 2 every word in the name ·
  *   3 some words in the name · 4 the rest (brand, special code, category) · 5 a word found only at
@@ -13,9 +13,28 @@ import { analyseQuery } from '../../../domain/search-query'
 import { rankQuery } from '../../../domain/search-rank'
 import type { ClockReading } from '../../cache/change-clock'
 import type { Db } from '../../db/client'
-import { type FacetCount, SearchIndex, type SearchIndexView } from './search-index'
+import {
+  type FacetCount,
+  type IndexFilter,
+  type IndexSort,
+  SearchIndex,
+  type SearchIndexView,
+} from './search-index'
 
-export type { FacetCount }
+export type { FacetCount, IndexFilter, IndexSort, SearchIndex }
+
+/** The index brought up to date with the catalogue's changes (one freshness check). */
+export function currentIndex(index: SearchIndex, db: Db, seen?: ClockReading): Promise<SearchIndexView> {
+  return index.current(db, seen)
+}
+
+/**
+ * A page of the catalogue from the index: a search when there is a query, else the whole list, a
+ * category or a brand page in the dealer's sort, with the facet counts when asked.
+ */
+export function indexPage(...args: Parameters<typeof SearchIndex.page>): ReturnType<typeof SearchIndex.page> {
+  return SearchIndex.page(...args)
+}
 
 /**
  * Query words with the forms each may match in: its stems and, for a typo, the corrected words; and

@@ -3,9 +3,9 @@ import type { Money } from '../../../contracts/common'
 import type { StoreSettings } from '../../../contracts/settings'
 import { type Amount, convertPrice } from '../../../domain/pricing'
 import type { CachedDb } from '../../cache/caches'
-import type { AuthUser } from '../../http/session.repository'
+import type { AuthUser } from '../../identity'
 import { effectivePreferences } from '../preferences/preferences.service'
-import { loadCurrencies, loadStoreSettings } from '../store/store.repository'
+import { loadCurrencies, loadStoreSettings } from '../store/store.service'
 
 /**
  * Who sees what (docs/decisions.md "Guests and prices"): dealers and staff always see prices and stock;

@@ -1,0 +1,79 @@
+import { count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import type { IntentStatus } from '../../../domain/payment-intent'
+import { intentReadsAs, intentStatusSql } from '../../../domain/payment-intent.sql'
+import type { Db } from '../../db/client'
+import { customers } from '../../db/schema/accounts'
+import { orders } from '../../db/schema/orders'
+import { paymentIntents } from '../../db/schema/payments'
+
+/** The intents that read as `status` at `now` (domain intentStatusAt), or all of them. */
+const statusReadsAs = (status: IntentStatus | undefined, now: Date): SQL | undefined =>
+  status ? intentReadsAs(status, paymentIntents, now) : undefined
+
+export async function countStaffPayments(
+  db: Db,
+  status: IntentStatus | undefined,
+  now: Date,
+): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(paymentIntents).where(statusReadsAs(status, now))
+  return row?.n ?? 0
+}
+
+/** Payments, newest first, with their dealer and order: a page of the list, or (`id`) one of them. */
+function staffPaymentQuery(db: Db, now: Date) {
+  return db
+    .select({
+      id: paymentIntents.id,
+      status: intentStatusSql(paymentIntents, now),
+      paymentType: paymentIntents.paymentType,
+      cardMasked: paymentIntents.cardMasked,
+      cardHolder: paymentIntents.cardHolder,
+      amount: paymentIntents.amount,
+      totalAmount: paymentIntents.totalAmount,
+      installment: paymentIntents.installment,
+      gatewayRef: paymentIntents.gatewayRef,
+      failureMessage: paymentIntents.failureMessage,
+      attentionReason: paymentIntents.attentionReason,
+      refundRef: paymentIntents.refundRef,
+      createdAt: paymentIntents.createdAt,
+      stateChangedAt: paymentIntents.stateChangedAt,
+      customerId: customers.id,
+      customerCode: customers.code,
+      customerName: customers.name,
+      orderId: orders.id,
+      orderNo: orders.orderNo,
+    })
+    .from(paymentIntents)
+    .innerJoin(customers, eq(customers.id, paymentIntents.customerId))
+    .leftJoin(orders, eq(orders.id, paymentIntents.orderId))
+}
+
+export async function findStaffPaymentPage(
+  db: Db,
+  status: IntentStatus | undefined,
+  now: Date,
+  offset: number,
+  limit: number,
+) {
+  return staffPaymentQuery(db, now)
+    .where(statusReadsAs(status, now))
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+export type StaffPaymentRow = Awaited<ReturnType<typeof findStaffPaymentPage>>[number]
+
+export async function findStaffPayment(db: Db, id: string, now: Date): Promise<StaffPaymentRow | null> {
+  const [row] = await staffPaymentQuery(db, now).where(eq(paymentIntents.id, id)).limit(1)
+  return row ?? null
+}
+
+/** How many intents are in these states now (the open-intents index keeps this small). */
+export async function countInStates(db: Db, statuses: IntentStatus[]): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(paymentIntents)
+    .where(inArray(paymentIntents.status, statuses))
+  return row?.n ?? 0
+}

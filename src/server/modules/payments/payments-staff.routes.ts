@@ -1,0 +1,122 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { inputText } from '../../../contracts/common'
+import {
+  staffPaymentActionBodySchema,
+  staffPaymentDetailSchema,
+  staffPaymentListSchema,
+  staffPaymentsQuerySchema,
+  staffPaymentsSummarySchema,
+} from '../../../contracts/payments-staff'
+import type { AppDeps } from '../../app-deps'
+import { adminsOnly, requireAdmin } from '../../http/guards'
+import { paymentsDepsOf } from './payments.routes'
+import {
+  bookByStaff,
+  getStaffPayment,
+  listStaffPayments,
+  refundByStaff,
+  staffPaymentsSummary,
+} from './payments-staff.service'
+
+const idParams = z.object({ id: inputText().regex(/^[0-9a-f]{32}$/) })
+
+/**
+ * Staff's view of card payments (docs/payments.md, "Runbook: payment taken but not booked"): the list
+ * with every state, one payment with its trail, what needs them, and the two decisions on a payment
+ * that needs attention — book it, or refund it — each recorded in its trail with who and from where.
+ */
+export const paymentsStaffRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const tags = ['yonetim']
+    adminsOnly(app)
+
+    app.get(
+      '/yonetim/payments',
+      {
+        schema: {
+          tags,
+          summary:
+            'Card payments, newest first, 50 a page (status=pending|authorized|capturing|succeeded|failed|expired|needs_attention|refunding|refunded)',
+          querystring: staffPaymentsQuerySchema,
+          response: { 200: staffPaymentListSchema },
+        },
+      },
+      async (request) => listStaffPayments(db, request.query.status, request.query.page, deps.now()),
+    )
+
+    app.get(
+      '/yonetim/payments/summary',
+      {
+        schema: {
+          tags,
+          summary:
+            'Payments needing attention or under way, and payment starts refused by a limit in 24 hours',
+          response: { 200: staffPaymentsSummarySchema },
+        },
+      },
+      async () => staffPaymentsSummary(db, deps.now()),
+    )
+
+    app.get(
+      '/yonetim/payments/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One card payment with its trail (every step: who, when, why, from where)',
+          params: idParams,
+          response: { 200: staffPaymentDetailSchema },
+        },
+      },
+      async (request) => getStaffPayment(db, request.params.id, deps.now()),
+    )
+
+    const staffBy = (request: Parameters<typeof requireAdmin>[0], reason: string) => ({
+      actor: 'staff' as const,
+      now: deps.now(),
+      userId: requireAdmin(request).id,
+      ip: request.ip,
+      reason,
+    })
+
+    app.post(
+      '/yonetim/payments/:id/book',
+      {
+        schema: {
+          tags,
+          summary:
+            'Book a payment that needs attention (the money was taken): its order, ledger credit and link are written',
+          params: idParams,
+          body: staffPaymentActionBodySchema,
+          response: { 200: staffPaymentDetailSchema },
+        },
+      },
+      async (request) =>
+        bookByStaff(
+          paymentsDepsOf(deps, request.log),
+          request.params.id,
+          staffBy(request, request.body.reason),
+        ),
+    )
+
+    app.post(
+      '/yonetim/payments/:id/refund',
+      {
+        schema: {
+          tags,
+          summary: 'Refund a payment that needs attention through the gateway; its holds are released',
+          params: idParams,
+          body: staffPaymentActionBodySchema,
+          response: { 200: staffPaymentDetailSchema },
+        },
+      },
+      async (request) =>
+        refundByStaff(
+          paymentsDepsOf(deps, request.log),
+          request.params.id,
+          staffBy(request, request.body.reason),
+        ),
+    )
+  }

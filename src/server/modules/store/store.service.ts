@@ -1,0 +1,38 @@
+import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootstrap'
+import type { StoreSettings } from '../../../contracts/settings'
+import type { CachedDb } from '../../cache/caches'
+import { readCurrencies, readPaymentPlans, readStoreInfo, readStoreSettings } from './store.repository'
+
+// The store's reference data (settings, currencies, payment plans, the store's card) as the other
+// modules read it: through the process cache, loaded again only when reference data changes.
+
+/** Where a stored setting that does not fit its type is reported (a request's or the app's logger). */
+export type SettingsLog = { warn: (details: Record<string, unknown>, message: string) => void }
+
+/**
+ * Stored settings over the typed defaults; a stored value that no longer fits its type (a time zone
+ * Intl does not know) falls back to its default and, given a log, says so once per load of the
+ * settings (they are loaded again only when reference data changes).
+ */
+export async function loadStoreSettings(data: CachedDb, log?: SettingsLog): Promise<StoreSettings> {
+  const loaded = await data.caches.reference.get(data.db, 'settings', () => readStoreSettings(data.db))
+  if (log && !loaded.reported && loaded.refused.length > 0) {
+    loaded.reported = true
+    for (const { key, value } of loaded.refused) {
+      log.warn({ setting: key, value }, 'stored store setting is not valid; its default is used instead')
+    }
+  }
+  return loaded.settings
+}
+
+export function loadCurrencies({ db, caches }: CachedDb): Promise<Currency[]> {
+  return caches.reference.get(db, 'currencies', () => readCurrencies(db))
+}
+
+export function loadPaymentPlans({ db, caches }: CachedDb): Promise<PaymentPlan[]> {
+  return caches.reference.get(db, 'paymentPlans', () => readPaymentPlans(db))
+}
+
+export function loadStoreInfo({ db, caches }: CachedDb): Promise<StoreInfo> {
+  return caches.reference.get(db, 'storeInfo', () => readStoreInfo(db))
+}
