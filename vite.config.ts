@@ -41,8 +41,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     outDir: 'dist/web',
     emptyOutDir: true,
     target: 'es2022',
-    // Maps for debugging and bundle analysis, not referenced from the served files.
-    sourcemap: 'hidden',
+    // No source maps: dist/web is served as it is, and a map would hand the app's sources to anyone
+    // who asks for one (scripts/check-source-maps.mjs fails the build if one appears). The tests do not
+    // use this build's maps (Vitest maps the sources itself), and the SSR build shares this setting.
+    sourcemap: false,
     // dist/web/.vite/manifest.json: the server preloads each page's own chunks and stylesheets from it.
     manifest: true,
     rolldownOptions: {

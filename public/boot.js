@@ -12,6 +12,17 @@
   const entry = script?.dataset.entry
   if (!entry) return
 
+  // Images the page drew that have arrived are marked, so their skeleton goes at once by CSS
+  // (ProductImage.module.css) rather than when the app's first effects run, seconds later on a slow
+  // phone. What arrives later is marked as it arrives (load does not bubble: caught on the way down).
+  const markLoaded = (image) => {
+    if (image instanceof HTMLImageElement && image.complete && image.naturalWidth > 0) {
+      image.setAttribute('data-loaded', '')
+    }
+  }
+  for (const image of document.images) markLoaded(image)
+  document.addEventListener('load', (event) => markLoaded(event.target), true)
+
   const typed = new Map()
   const held = []
   const noteTyping = (event) => {

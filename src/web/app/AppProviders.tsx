@@ -31,12 +31,17 @@ function TranslatedModalsProvider({ children }: { children: ReactNode }) {
   )
 }
 
-/** Mantine with the app's theme, its labels in the page's language. */
+/**
+ * Mantine with the app's theme, its labels in the page's language. The app has one colour scheme,
+ * light (its colours are chosen for contrast on white, docs/decisions.md), forced so that what the
+ * HTML says from the first paint (`data-mantine-color-scheme="light"` on <html>, index.html) is
+ * never changed by a scheme left in the browser's storage.
+ */
 function TranslatedMantineProvider({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
   const { t } = useTranslation()
   const theme = useMemo(() => themeWithLabels({ close: t('common.close') }), [t])
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} env={env} forceColorScheme="light">
       {children}
     </MantineProvider>
   )

@@ -1,6 +1,7 @@
 import { Box, Skeleton } from '@mantine/core'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { fallbackImage, imageUrl } from './image-url'
+import classes from './ProductImage.module.css'
 
 export interface ProductImageProps {
   file: string | null | undefined
@@ -16,7 +17,9 @@ export interface ProductImageProps {
 
 /**
  * A catalogue image (lazily loaded unless `priority`) with a skeleton until it arrives; when loading fails it shows
- * /images/404.png (once: a missing fallback does not loop).
+ * /images/404.png (once: a missing fallback does not loop). The skeleton also goes by CSS once the image
+ * is marked loaded (ProductImage.module.css, public/boot.js): on a server-drawn page it need not wait
+ * for the app.
  */
 export function ProductImage({ file, alt, height, width = '100%', priority = false }: ProductImageProps) {
   const primary = imageUrl(file)
@@ -31,6 +34,14 @@ export function ProductImage({ file, alt, height, width = '100%', priority = fal
 
   // On a page drawn by the server the image may have arrived (or failed) before the app took the
   // page over: its load event is gone, so the skeleton would cover it for good. Ask the image.
+  // A new address: the mark of the old image's arrival (public/boot.js) must not hide the skeleton
+  // of the one now loading; taken off before the paint.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new address matters
+  useLayoutEffect(() => {
+    const img = image.current
+    if (img && !(img.complete && img.naturalWidth > 0)) img.removeAttribute('data-loaded')
+  }, [src])
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: only a new address needs asking again
   useEffect(() => {
     const img = image.current
@@ -40,8 +51,10 @@ export function ProductImage({ file, alt, height, width = '100%', priority = fal
   }, [src])
 
   return (
-    <Box pos="relative" h={height} w={width} style={{ overflow: 'hidden' }}>
-      {!settled && <Skeleton pos="absolute" inset={0} radius={0} />}
+    <Box pos="relative" h={height} w={width} style={{ overflow: 'hidden' }} className={classes.frame}>
+      {!settled && (
+        <Skeleton pos="absolute" inset={0} radius={0} className={classes.skeleton} data-image-skeleton />
+      )}
       <img
         ref={image}
         src={src}

@@ -92,9 +92,10 @@ function toApiError(status: number, payload: unknown): ApiError {
       code: typeof code === 'string' ? code : `http_${status}`,
       message: typeof messages?.type === 'string' ? messages.type : '',
       fields: fields && typeof fields === 'object' ? (fields as Record<string, string>) : undefined,
+      payload,
     })
   }
-  return new ApiError({ status, code: `http_${status}`, message: '' })
+  return new ApiError({ status, code: `http_${status}`, message: '', payload })
 }
 
 /**

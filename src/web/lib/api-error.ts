@@ -3,6 +3,8 @@ export interface ApiErrorInit {
   code: string
   message: string
   fields?: Record<string, string> | undefined
+  /** The whole answer as read (JSON), for a caller that needs more than the error (a 410's link). */
+  payload?: unknown
 }
 
 /**
@@ -14,6 +16,7 @@ export class ApiError extends Error {
   readonly status: number
   readonly code: string
   readonly fields: Record<string, string> | undefined
+  readonly payload: unknown
   /** Set when the client already reacted (login redirect on 401, toast on 403). */
   handled = false
 
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.status = init.status
     this.code = init.code
     this.fields = init.fields
+    this.payload = init.payload
   }
 }
 

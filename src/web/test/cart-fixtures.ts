@@ -1,4 +1,5 @@
 import { type Cart, type CartLine, cartLineSchema, cartSchema } from '../../contracts/cart'
+import { type CheckoutInfo, checkoutInfoSchema } from '../../contracts/orders'
 import { cartAmounts } from '../../domain/cart-amounts'
 import { unit } from './catalog-fixtures'
 
@@ -80,3 +81,39 @@ export function cartOf(items: CartLine[], currency = 'TRY', rate = 1): Cart {
 }
 
 export const emptyCart = (currency = 'TRY'): Cart => cartOf([], currency)
+
+/**
+ * A plan's figures as GET /api/catalog/cart/checkout answers them for `cart`: each line at the net
+ * unit price given (shown currency; the cart's own price where none is given), priced by cartOf.
+ */
+export function planFigures(
+  cart: Cart,
+  id: number,
+  unitPrices: (number | null)[] = [],
+  rate = 1,
+): CheckoutInfo['plans'][number] {
+  const currency = cart.totals.total.currency
+  const priced = cartOf(
+    cart.items.map((line, i) => {
+      const price = unitPrices[i] === undefined ? line.unitPrice.value : (unitPrices[i] ?? 0)
+      return { ...line, unitPrice: money(price, currency) }
+    }),
+    currency,
+    rate,
+  )
+  return checkoutInfoSchema.shape.plans.element.parse({
+    id,
+    ...priced.totals,
+    baseTotal: priced.baseTotals.total.value,
+    baseTotals: priced.baseTotals,
+    lines: priced.items.map((line, i) => ({
+      id: line.id,
+      unitId: line.productUnit.id,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      amount: line.amount,
+      tax: line.tax,
+      priced: unitPrices[i] !== null,
+    })),
+  })
+}

@@ -38,6 +38,7 @@ export function guestBootstrap(overrides: Partial<Bootstrap> = {}): Bootstrap {
       whatsapp: null,
       socialLinks: '1,https://facebook.com/demo|0,https://instagram.com/demo|||',
     },
+    testMode: false,
     ...overrides,
   })
 }

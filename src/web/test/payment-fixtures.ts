@@ -6,6 +6,14 @@ import {
   type PaymentResult,
   paymentResultSchema,
 } from '../../contracts/payments'
+import {
+  type StaffPayment,
+  type StaffPaymentDetail,
+  type StaffPaymentsSummary,
+  staffPaymentDetailSchema,
+  staffPaymentSchema,
+  staffPaymentsSummarySchema,
+} from '../../contracts/payments-staff'
 
 /** A bank's plan: `installment` months at `commisionFee` percent. */
 export function installmentPlan(
@@ -75,4 +83,78 @@ export function paymentResult(overrides: Partial<PaymentResult> = {}): PaymentRe
     mailOrder: mailOrder(),
     ...overrides,
   })
+}
+
+/** A row of the staff payments list: a payment on account that needs attention, its reason given. */
+export function staffPayment(overrides: Partial<StaffPayment> = {}): StaffPayment {
+  return staffPaymentSchema.parse({
+    id: 'c'.repeat(32),
+    status: 'needs_attention',
+    paymentType: 'pay',
+    cardMasked: '409021******0016',
+    cardHolder: 'AHMET YILMAZ',
+    amount: 1500,
+    totalAmount: 1545,
+    installment: 3,
+    dealer: { id: 5, code: '120.01.001', name: 'Yıldız Yapı Market' },
+    order: null,
+    gatewayRef: 'sbx-4f1c2a9e7b3d5a10',
+    failureMessage: null,
+    attentionReason: 'Ödeme kuruluşu 5 denemede yanıt vermedi: zaman aşımı',
+    createdAt: '2026-03-18T09:00:00.000Z',
+    stateChangedAt: '2026-03-18T09:20:00.000Z',
+    ...overrides,
+  })
+}
+
+/** GET /yonetim/payments/{id} for `staffPayment()`: started, 3-D Secure passed, charged, flagged. */
+export function staffPaymentDetail(overrides: Partial<StaffPaymentDetail> = {}): StaffPaymentDetail {
+  return staffPaymentDetailSchema.parse({
+    ...staffPayment(),
+    refundRef: null,
+    events: [
+      {
+        from: null,
+        to: 'pending',
+        actor: 'payer',
+        user: null,
+        ip: '203.0.113.7',
+        reason: null,
+        at: '2026-03-18T09:00:00.000Z',
+      },
+      {
+        from: 'pending',
+        to: 'authorized',
+        actor: 'gateway',
+        user: null,
+        ip: '198.51.100.20',
+        reason: null,
+        at: '2026-03-18T09:01:00.000Z',
+      },
+      {
+        from: 'authorized',
+        to: 'capturing',
+        actor: 'gateway',
+        user: null,
+        ip: null,
+        reason: null,
+        at: '2026-03-18T09:01:01.000Z',
+      },
+      {
+        from: 'capturing',
+        to: 'needs_attention',
+        actor: 'reconciler',
+        user: null,
+        ip: null,
+        reason: 'Ödeme kuruluşu 5 denemede yanıt vermedi: zaman aşımı',
+        at: '2026-03-18T09:20:00.000Z',
+      },
+    ],
+    ...overrides,
+  })
+}
+
+/** GET /yonetim/payments/summary: nothing to do unless said. */
+export function staffPaymentsSummary(overrides: Partial<StaffPaymentsSummary> = {}): StaffPaymentsSummary {
+  return staffPaymentsSummarySchema.parse({ needsAttention: 0, processing: 0, refusals: [], ...overrides })
 }

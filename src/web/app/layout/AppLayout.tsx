@@ -12,6 +12,7 @@ import { OverdueDebtBanner } from './OverdueDebtBanner'
 import { PageLoader } from './PageLoader'
 import { RouteFocus } from './RouteFocus'
 import { ScrollToTop } from './ScrollToTop'
+import { TestModeRibbon } from './TestModeRibbon'
 
 /**
  * Says the page is live once the page itself has been taken over (it sits in the page's Suspense
@@ -41,6 +42,7 @@ function LayoutShell() {
       <a href="#main" className={classes.skipLink}>
         {t('app.skipToContent')}
       </a>
+      <TestModeRibbon />
       <Header />
       <main id="main" tabIndex={-1} className={classes.main}>
         <Container size="xl" py="md">

@@ -1,5 +1,6 @@
 import { Anchor, Container, Group, Stack, Text } from '@mantine/core'
 import { Link } from 'react-router'
+import { dayIn } from '../../../domain/date-format'
 import { beforeFullStop } from '../../../domain/sentence'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath, useSession } from '../../lib/session-context'
@@ -52,7 +53,10 @@ export function Footer() {
         </Group>
         <Text size="xs" c="dimmed" mt="md">
           {/* The sentence ends with its own period: "A.Ş." does not get a second one. */}
-          {t('footer.copyright', { year: new Date().getFullYear(), name: beforeFullStop(store.name) })}
+          {t('footer.copyright', {
+            year: dayIn(new Date(), bootstrap.settings.timeZone).slice(0, 4),
+            name: beforeFullStop(store.name),
+          })}
         </Text>
       </Container>
     </footer>

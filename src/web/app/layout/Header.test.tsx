@@ -231,4 +231,36 @@ describe('The phone menu', () => {
       await waitFor(() => expect(document.activeElement).toBe(burger))
     }
   })
+
+  it("offers a dealer every account page of the desktop's user menu, 'Ödeme Yap' among them, in its order", async () => {
+    server.use(http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())))
+    const user = userEvent.setup()
+    renderWithProviders(<Header />, { bootstrap: dealerBootstrap() })
+    await user.click(screen.getByRole('button', { name: 'Hesap menüsü: Ayşe Yılmaz' }))
+    const menu = await screen.findByRole('menu')
+    const desktop = within(menu)
+      .getAllByRole('menuitem')
+      .filter((item) => item.getAttribute('href'))
+      .map((item) => [item.textContent, item.getAttribute('href')])
+    expect(desktop).toContainEqual(['Ödeme Yap', '/odeme'])
+    await user.keyboard('{Escape}')
+    await user.click(screen.getByRole('button', { name: 'Menüyü aç' }))
+    const drawer = await screen.findByRole('dialog')
+    const phone = within(drawer)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')])
+      .filter(([, href]) => href !== '/urunler')
+    expect(phone).toEqual(desktop)
+  })
+
+  it("offers an administrator no 'Ödeme Yap', as the user menu does not", async () => {
+    const user = userEvent.setup()
+    renderWithProviders(<Header />, {
+      bootstrap: dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }),
+    })
+    await user.click(screen.getByRole('button', { name: 'Menüyü aç' }))
+    const drawer = await screen.findByRole('dialog')
+    expect(within(drawer).queryByRole('link', { name: 'Ödeme Yap' })).toBeNull()
+    expect(within(drawer).getByRole('link', { name: 'E-posta kuyruğu' })).toBeTruthy()
+  })
 })

@@ -1,6 +1,7 @@
 import { Button, Divider, Drawer, Group, NavLink, Stack, Text } from '@mantine/core'
 import { type RefObject, useEffect, useState } from 'react'
 import { Link } from 'react-router'
+import { accountLinks } from '../../components/account-links'
 import { useLogout } from '../../features/account/account-api'
 import { CurrencyMenu } from '../../features/preferences/CurrencyMenu'
 import { LanguageMenu } from '../../features/preferences/LanguageMenu'
@@ -44,42 +45,10 @@ export function MobileMenu({
     >
       <Stack gap="md">
         <NavLink component={Link} to={localePath('/urunler')} label={t('nav.products')} onClick={onClose} />
-        {user?.customer && (
-          <>
-            <NavLink
-              component={Link}
-              to={localePath('/siparis/liste')}
-              label={t('orders.menu')}
-              onClick={onClose}
-            />
-            <NavLink
-              component={Link}
-              to={localePath('/teklif/liste')}
-              label={t('orders.offersMenu')}
-              onClick={onClose}
-            />
-            <NavLink
-              component={Link}
-              to={localePath('/hesap/ekstre')}
-              label={t('statement.menu')}
-              onClick={onClose}
-            />
-            <NavLink
-              component={Link}
-              to={localePath('/ariza-bildirimi')}
-              label={t('faultReport.menu')}
-              onClick={onClose}
-            />
-          </>
-        )}
-        {user?.role === 'admin' && (
-          <NavLink
-            component={Link}
-            to={localePath('/yonetim/e-postalar')}
-            label={t('staff.mail.menu')}
-            onClick={onClose}
-          />
-        )}
+        {/* The user menu's pages (account-links.tsx), so the phone offers what the desktop does. */}
+        {accountLinks(user).map(({ path, label }) => (
+          <NavLink key={path} component={Link} to={localePath(path)} label={t(label)} onClick={onClose} />
+        ))}
         {user && (
           <NavLink
             component={Link}

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { http } from 'msw'
+import { HttpResponse, http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
 import {
   type BinControlResponse,
   binControlResponseSchema,
+  type PaymentStatus,
   paymentResultSchema,
 } from '../../../contracts/payments'
 import { defaultStoreSettings } from '../../../contracts/settings'
@@ -30,13 +31,14 @@ function serveBin(answer: BinControlResponse = binAnswer()) {
 
 function renderForm(props: Partial<CardPaymentFormProps> = {}, bootstrap = bootstrapWith(0)) {
   const onSucceeded = vi.fn()
+  const onProcessing = vi.fn()
   const view = renderWithProviders(
-    <CardPaymentForm paymentType="pay" onSucceeded={onSucceeded} {...props} />,
+    <CardPaymentForm paymentType="pay" onSucceeded={onSucceeded} onProcessing={onProcessing} {...props} />,
     {
       bootstrap,
     },
   )
-  return { ...view, onSucceeded }
+  return { ...view, onSucceeded, onProcessing }
 }
 
 const field = (label: string | RegExp) => screen.getByLabelText(label) as HTMLInputElement
@@ -93,6 +95,7 @@ async function payUntilStart(user: User) {
 }
 
 afterEach(() => {
+  vi.useRealTimers()
   vi.restoreAllMocks()
 })
 
@@ -428,5 +431,169 @@ describe('CardPaymentForm', { timeout: 30_000 }, () => {
     post({ type: 'ready' })
     const message = postMessage.mock.calls[0]![0] as { form: Record<string, unknown> }
     expect(message.form).toMatchObject({ paymentType: 'order', advencePrice: '3', amount: undefined })
+  })
+})
+
+/** Answers GET /api/payments/:id with the statuses in turn (the last one again once they run out); counts the calls. */
+function serveResults(answers: Array<PaymentStatus | (() => Response)>) {
+  const asked: string[] = []
+  server.use(
+    http.get('/api/payments/:id', ({ params }) => {
+      asked.push(String(params.id))
+      const next = answers[Math.min(asked.length - 1, answers.length - 1)]!
+      if (typeof next === 'function') return next()
+      return apiJson(
+        paymentResultSchema,
+        paymentResult({
+          id: String(params.id),
+          status: next,
+          succeed: next === 'succeeded',
+          paymentType: 'pay',
+          orderId: null,
+          orderNo: null,
+          mailOrder: next === 'succeeded' ? paymentResult().mailOrder : null,
+          failureMessage:
+            next === 'expired'
+              ? 'Ödeme süresi (15 dakika) doldu; ödeme alınmadı. Lütfen yeniden deneyiniz.'
+              : null,
+        }),
+      )
+    }),
+  )
+  return asked
+}
+
+/** Lets the (fake) timers run `ms` further, with the answers that arrive meanwhile. */
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms)
+  })
+
+describe('CardPaymentForm: a payment approved by the bank but still being processed', {
+  timeout: 30_000,
+}, () => {
+  it('waits in the modal on payment_processing, asks again with growing waits, and goes on once it succeeded', async () => {
+    serveBin()
+    const asked = serveResults(['processing', 'processing', 'succeeded'])
+    const user = userEvent.setup({ delay: null })
+    const { onSucceeded, onProcessing } = renderForm()
+    await payUntilStart(user)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    post({ type: 'payment_processing', intentId: 'pi_9' })
+    await advance(0)
+    expect(asked).toEqual(['pi_9'])
+    expect(screen.getByTestId('payment-waiting').textContent).toBe(
+      'Ödemeniz bankadan onaylandı, işleniyor…' +
+        'Bu bir iki dakika sürebilir. Lütfen bu pencereyi kapatmayınız ve yeniden ödeme yapmayınız.',
+    )
+    expect(screen.getByTestId('payment-waiting').getAttribute('role')).toBe('status')
+    expect(screen.getByRole('dialog', { name: 'Güvenli Ödeme (3-D Secure)' })).toBeTruthy()
+
+    await advance(999)
+    expect(asked).toHaveLength(1)
+    await advance(1)
+    expect(asked).toHaveLength(2)
+    expect(onSucceeded).not.toHaveBeenCalled()
+    await advance(1500)
+    expect(asked).toHaveLength(3)
+    expect(onSucceeded).toHaveBeenCalledTimes(1)
+    expect(onSucceeded.mock.calls[0]![0]).toMatchObject({ id: 'pi_9', status: 'succeeded' })
+    expect(onProcessing).not.toHaveBeenCalled()
+    expect(screen.queryByTestId('payment-failure')).toBeNull()
+  })
+
+  it('says "processing" as soon as the server does, after a claimed success', async () => {
+    serveBin()
+    serveResults(['processing'])
+    const user = userEvent.setup({ delay: null })
+    renderForm()
+    await payUntilStart(user)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    post({ type: 'payment_succeed', intentId: 'pi_9' })
+    expect(screen.getByTestId('payment-waiting').textContent).toBe('Ödemeniz doğrulanıyor…')
+    await advance(0)
+    expect(screen.getByTestId('payment-waiting').textContent).toContain(
+      'Ödemeniz bankadan onaylandı, işleniyor…',
+    )
+  })
+
+  it('still processing after about two minutes: hands the payment on, and never calls it failed', async () => {
+    serveBin()
+    const asked = serveResults(['processing'])
+    const user = userEvent.setup({ delay: null })
+    const { onSucceeded, onProcessing } = renderForm()
+    await payUntilStart(user)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    post({ type: 'payment_processing', intentId: 'pi_9' })
+    await advance(100_000)
+    expect(onProcessing).not.toHaveBeenCalled()
+    await advance(20_000)
+    expect(onProcessing).toHaveBeenCalledTimes(1)
+    expect(onProcessing.mock.calls[0]![0]).toMatchObject({ id: 'pi_9', status: 'processing' })
+    expect(asked.length).toBeGreaterThan(10)
+    expect(onSucceeded).not.toHaveBeenCalled()
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.queryByTestId('payment-failure')).toBeNull()
+  })
+
+  it('shows an expired payment’s reason like a failure', async () => {
+    serveBin()
+    serveResults(['processing', 'expired'])
+    const user = userEvent.setup({ delay: null })
+    const { onSucceeded, onProcessing } = renderForm()
+    await payUntilStart(user)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    post({ type: 'payment_processing', intentId: 'pi_9' })
+    await advance(1000)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.getByTestId('payment-failure').textContent).toContain(
+      'Ödeme süresi (15 dakika) doldu; ödeme alınmadı. Lütfen yeniden deneyiniz.',
+    )
+    expect(onSucceeded).not.toHaveBeenCalled()
+    expect(onProcessing).not.toHaveBeenCalled()
+  })
+
+  it('says the payment is being checked, not failed, when no answer comes at all', async () => {
+    serveBin()
+    serveResults([() => HttpResponse.error()])
+    const user = userEvent.setup({ delay: null })
+    const { onSucceeded, onProcessing } = renderForm()
+    await payUntilStart(user)
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    post({ type: 'payment_processing', intentId: 'pi_9' })
+    await advance(120_000)
+    expect(screen.queryByRole('dialog')).toBeNull()
+    expect(screen.queryByTestId('payment-failure')).toBeNull()
+    const notice = screen.getByTestId('payment-unconfirmed')
+    expect(notice.getAttribute('role')).toBe('status')
+    expect(notice.textContent).toContain('Ödemeniz kontrol ediliyor')
+    expect(notice.textContent).toContain('kartınızdan çekim yapıldıysa lütfen tekrar ödeme yapmayınız.')
+    expect(onSucceeded).not.toHaveBeenCalled()
+    expect(onProcessing).not.toHaveBeenCalled()
+  })
+
+  it('speaks English', async () => {
+    serveBin()
+    serveResults(['processing'])
+    const user = userEvent.setup({ delay: null })
+    renderForm(
+      {},
+      dealerBootstrap({ locale: 'en', settings: { ...defaultStoreSettings, installmentLimit: 0 } }),
+    )
+    await fill(user, screen.getByLabelText(/Amount to pay/) as HTMLInputElement, '1250.50')
+    await fill(user, screen.getByLabelText('Card number') as HTMLInputElement, VISA)
+    await fill(user, screen.getByLabelText('Name on card') as HTMLInputElement, 'Ayse Yilmaz')
+    await fill(user, screen.getByLabelText(/Expiry date/) as HTMLInputElement, '1229')
+    await fill(user, screen.getByLabelText('CCV') as HTMLInputElement, '123')
+    await user.click(screen.getByRole('button', { name: 'Pay' }))
+    await screen.findByRole('dialog', { name: 'Secure payment (3-D Secure)' })
+    post({ type: 'ready' })
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
+    post({ type: 'payment_processing', intentId: 'pi_9' })
+    await advance(0)
+    expect(screen.getByTestId('payment-waiting').textContent).toBe(
+      'Your bank approved the payment; it is being processed…' +
+        'This may take a minute or two. Please keep this window open and do not pay again.',
+    )
   })
 })

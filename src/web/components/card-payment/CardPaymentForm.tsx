@@ -4,6 +4,7 @@ import { type ReactNode, useId } from 'react'
 import { installmentTotal, monthlyAmount } from '../../../domain/installments'
 import { formatMoney } from '../../../domain/money-format'
 import { useTranslation } from '../../i18n/use-translation'
+import { amountRefusalText, useAmountHint } from '../../lib/amount-text'
 import { useSession } from '../../lib/session-context'
 import { AlertIcon, decorative } from '../icons/Icons'
 import { CardFields } from './CardFields'
@@ -43,6 +44,7 @@ export function CardPaymentForm({
   const { t } = useTranslation()
   const { locale } = useSession()
   const pay = useCardPayment(options)
+  const amountHint = useAmountHint()
   const titleId = useId()
   const charged = pay.plan ? installmentTotal(pay.amount, pay.plan.commisionFee) : null
   const amountPositive = Number(pay.amount) > 0
@@ -83,7 +85,9 @@ export function CardPaymentForm({
               description={
                 amountPositive
                   ? t('payment.amount.parsed', { amount: money(Number(pay.amount), locale) })
-                  : t('payment.amount.help')
+                  : pay.amountRefusal
+                    ? amountRefusalText(t, pay.amountText, pay.amountRefusal, amountHint)
+                    : amountHint
               }
               inputWrapperOrder={['label', 'input', 'description', 'error']}
               data-testid="payment-amount"
@@ -172,6 +176,21 @@ export function CardPaymentForm({
             </Alert>
           )}
 
+          {pay.unconfirmed && (
+            <Alert
+              color="yellow"
+              icon={<AlertIcon />}
+              title={t('payment.unconfirmedTitle')}
+              role="status"
+              withCloseButton
+              closeButtonLabel={t('common.close')}
+              onClose={pay.dismissUnconfirmed}
+              data-testid="payment-unconfirmed"
+            >
+              {t('payment.unconfirmed')}
+            </Alert>
+          )}
+
           <Group gap="sm" justify="space-between" wrap="wrap-reverse">
             {secondaryAction ?? <span />}
             <Button
@@ -194,7 +213,8 @@ export function CardPaymentForm({
         onClose={pay.frame.close}
         onFailed={pay.frame.fail}
         onSucceedClaim={(intentId) => void pay.frame.claimSucceeded(intentId)}
-        confirming={pay.frame.confirming}
+        onProcessingClaim={(intentId) => void pay.frame.claimProcessing(intentId)}
+        waiting={pay.frame.waiting}
       />
     </>
   )

@@ -34,10 +34,11 @@ function useSlipTexts(): SlipTexts {
  */
 export function MailOrderSlip({ slip, printName }: { slip: MailOrder; printName: string }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
+  const { locale, bootstrap } = useSession()
+  const { timeZone } = bootstrap.settings
   const texts = useSlipTexts()
   const print = () => {
-    const html = buildMailOrderSlip(slip, texts, locale, window.location.origin)
+    const html = buildMailOrderSlip(slip, texts, locale, window.location.origin, timeZone)
     if (!printSlip(html, printName))
       notifications.show({ color: 'red', message: t('payment.slip.printBlocked') })
   }
@@ -81,7 +82,7 @@ export function MailOrderSlip({ slip, printName }: { slip: MailOrder; printName:
       </Title>
       <Table withTableBorder withColumnBorders fz="sm" layout="fixed">
         <Table.Tbody>
-          {slipRows(slip, texts, locale).map(([label, text]) => (
+          {slipRows(slip, texts, locale, timeZone).map(([label, text]) => (
             <Table.Tr key={label}>
               <Table.Th scope="row" w="40%">
                 {label}

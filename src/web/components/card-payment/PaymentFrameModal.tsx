@@ -1,4 +1,4 @@
-import { Box, LoadingOverlay, Modal, Text } from '@mantine/core'
+import { Box, LoadingOverlay, Modal, Stack, Text } from '@mantine/core'
 import { useEffect, useRef, useState } from 'react'
 import type { FrameMessage } from '../../../contracts/payments'
 import { useTranslation } from '../../i18n/use-translation'
@@ -7,27 +7,34 @@ import { useSession } from '../../lib/session-context'
 
 export type StartForm = Extract<FrameMessage, { type: 'start' }>['form']
 
+/** What the modal says while the server is asked: checking a claimed success, or waiting for the booking. */
+export type FrameWaiting = 'confirming' | 'processing'
+
 /**
  * The modal holding the payment frame (spec/2 §2, §4). The frame loads /payment/start and says
  * 'ready'; the form goes to it then, with this site's origin as the target, never '*'. Its answers
  * are read only from this site's origin and from this frame's window: 'loading' shows or hides the
  * loader above it, 'dialogClose' closes the modal, 'payment_failed' closes it with the bank's
- * message, and 'payment_succeed' is handed on as a claim for the server to confirm (onSucceedClaim).
+ * message, and 'payment_succeed' and 'payment_processing' are handed on as claims for the server to
+ * confirm (onSucceedClaim, onProcessingClaim). While it is asked the modal says what it waits for.
  */
 export function PaymentFrameModal({
   form,
   onClose,
   onFailed,
   onSucceedClaim,
-  confirming,
+  onProcessingClaim,
+  waiting,
 }: {
   /** The form to pay with; the modal is open while it is set. */
   form: StartForm | null
   onClose: () => void
   onFailed: (message: string) => void
   onSucceedClaim: (intentId: string) => void
-  /** The server is being asked whether the payment really succeeded. */
-  confirming: boolean
+  /** The bank approved; the payment is being settled. */
+  onProcessingClaim: (intentId: string) => void
+  /** The server is being asked whether the payment succeeded, or the approved payment is being booked. */
+  waiting: FrameWaiting | null
 }) {
   const { t } = useTranslation()
   const { locale } = useSession()
@@ -37,9 +44,10 @@ export function PaymentFrameModal({
   // is drawn by the time it has loaded, whether or not it can say so.
   const loads = useRef(0)
   const opened = form !== null
+  const waitingText = waiting === 'processing' ? t('payment.frame.processing') : t('payment.frame.confirming')
   // The handlers change with every render of the form; the listener reads the latest ones.
-  const handlers = useRef({ onClose, onFailed, onSucceedClaim })
-  handlers.current = { onClose, onFailed, onSucceedClaim }
+  const handlers = useRef({ onClose, onFailed, onSucceedClaim, onProcessingClaim })
+  handlers.current = { onClose, onFailed, onSucceedClaim, onProcessingClaim }
 
   useEffect(() => {
     if (!form) return
@@ -71,6 +79,9 @@ export function PaymentFrameModal({
         case 'payment_succeed':
           handlers.current.onSucceedClaim(message.intentId)
           return
+        case 'payment_processing':
+          handlers.current.onProcessingClaim(message.intentId)
+          return
       }
     }
     window.addEventListener('message', listener)
@@ -90,26 +101,35 @@ export function PaymentFrameModal({
     >
       <Box pos="relative" mih={PAYMENT_FRAME_HEIGHT}>
         <LoadingOverlay
-          visible={loading || confirming}
+          visible={loading || waiting !== null}
           zIndex={2}
           overlayProps={{ blur: 1 }}
-          loaderProps={{
-            'aria-label': confirming ? t('payment.frame.confirming') : t('payment.frame.loading'),
-          }}
+          loaderProps={{ 'aria-label': waiting ? waitingText : t('payment.frame.loading') }}
         />
-        {confirming && (
-          <Text
+        {waiting && (
+          <Stack
             role="status"
-            size="sm"
-            ta="center"
+            gap={4}
             pos="absolute"
             top={16}
-            left={0}
-            right={0}
-            style={{ zIndex: 3 }}
+            left="50%"
+            w="calc(100% - 32px)"
+            maw={440}
+            p="sm"
+            bg="var(--mantine-color-body)"
+            bd="1px solid var(--mantine-color-default-border)"
+            style={{ zIndex: 3, transform: 'translateX(-50%)', borderRadius: 'var(--mantine-radius-md)' }}
+            data-testid="payment-waiting"
           >
-            {t('payment.frame.confirming')}
-          </Text>
+            <Text size="sm" ta="center" fw={waiting === 'processing' ? 600 : undefined}>
+              {waitingText}
+            </Text>
+            {waiting === 'processing' && (
+              <Text size="sm" ta="center">
+                {t('payment.frame.processingHelp')}
+              </Text>
+            )}
+          </Stack>
         )}
         {opened && (
           <iframe

@@ -85,6 +85,7 @@ describe('buildMailOrderSlip', () => {
       texts,
       'tr',
       'https://bayi.example',
+      'Europe/Istanbul',
     )
     expect(html).toContain('<td>A &amp; B &lt;Ltd&gt;</td>')
     expect(html).toContain('&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;')
@@ -94,5 +95,17 @@ describe('buildMailOrderSlip', () => {
     expect(html).toContain('src="https://bayi.example/images/logo.svg"')
     expect(html).toContain('<tr><th scope="row">Taksit Tutarı</th><td>1.024,69 ₺</td></tr>')
     expect(html).toContain('<tr><th scope="row">Kart Numarası</th><td>411111******1111</td></tr>')
+  })
+
+  it("dates the payment in the store's time zone, or shows a date already written out as it came", () => {
+    // 12:42 UTC: 15:42 in Istanbul, 12:42 in London in winter.
+    const slip = mailOrder({ date: '2026-03-14T12:42:00.000Z' })
+    const dateRow = (timeZone: string, date = slip.date) =>
+      /<th scope="row">Tarih<\/th><td>([^<]*)<\/td>/.exec(
+        buildMailOrderSlip({ ...slip, date }, texts, 'tr', 'https://bayi.example', timeZone),
+      )?.[1]
+    expect(dateRow('Europe/Istanbul')).toBe('14.03.2026 15:42')
+    expect(dateRow('Europe/London')).toBe('14.03.2026 12:42')
+    expect(dateRow('Europe/Istanbul', '14.03.2026 15:42')).toBe('14.03.2026 15:42')
   })
 })

@@ -1,5 +1,6 @@
 import type { Locale } from '../../../contracts/common'
 import type { MailOrder } from '../../../contracts/payments'
+import { formatDateTime } from '../../../domain/date-format'
 import { formatMoney } from '../../../domain/money-format'
 import { escapeHtml, printHtml } from '../../lib/print-window'
 import { imageUrl } from '../image-url'
@@ -23,18 +24,17 @@ export interface SlipTexts {
   date: string
 }
 
-/** '14.03.2026 15:42' (tr), '14/03/2026, 15:42' (en); a date that does not parse is shown as it came. */
-export function formatSlipDate(date: string, locale: Locale): string {
-  const time = Date.parse(date)
-  if (Number.isNaN(time)) return date
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(new Date(time))
-}
-
-/** The slip's rows as label and text, in the order of spec/2 §2; the screen and the print share them. */
-export function slipRows(slip: MailOrder, texts: SlipTexts, locale: Locale): Array<[string, string]> {
+/**
+ * The slip's rows as label and text, in the order of spec/2 §2; the screen and the print share them.
+ * The date is the payment's moment in the store's time zone ('14.03.2026 15:42', '14 Mar 2026, 15:42');
+ * a date the server sent already written out is shown as it came.
+ */
+export function slipRows(
+  slip: MailOrder,
+  texts: SlipTexts,
+  locale: Locale,
+  timeZone: string,
+): Array<[string, string]> {
   return [
     [texts.customerName, slip.customerName],
     [texts.currency, slip.currency],
@@ -47,7 +47,7 @@ export function slipRows(slip: MailOrder, texts: SlipTexts, locale: Locale): Arr
     [texts.cardNumber, slip.cardNumber],
     [texts.expiryDate, slip.expiryDate],
     [texts.description, slip.description],
-    [texts.date, formatSlipDate(slip.date, locale)],
+    [texts.date, formatDateTime(slip.date, locale, timeZone)],
   ]
 }
 
@@ -77,6 +77,7 @@ export function buildMailOrderSlip(
   texts: SlipTexts,
   locale: Locale,
   origin: string,
+  timeZone: string,
 ): string {
   const logo = slip.store.logo
     ? `<img src="${escapeHtml(new URL(imageUrl(slip.store.logo), origin).href)}" alt="${escapeHtml(texts.logo)}">`
@@ -88,7 +89,7 @@ export function buildMailOrderSlip(
   ]
     .filter(Boolean)
     .join('<br>')
-  const rows = slipRows(slip, texts, locale)
+  const rows = slipRows(slip, texts, locale, timeZone)
     .map(([label, text]) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(text)}</td></tr>`)
     .join('\n')
   return `<!doctype html>

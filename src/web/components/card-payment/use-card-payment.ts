@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { type RefObject, useEffect, useRef, useState } from 'react'
 import type { InstallmentPlan, PaymentResult, PaymentType } from '../../../contracts/payments'
-import { digitsOf, type PayAlert, parsePayAmount, payFormAlert } from '../../../domain/card-form'
+import { parseAmount } from '../../../domain/amount'
+import { digitsOf, type PayAlert, payFormAlert } from '../../../domain/card-form'
 import { defaultInstallmentPlan, showsInstallmentTable } from '../../../domain/installments'
 import { useTranslation } from '../../i18n/use-translation'
-import { describeError } from '../../lib/error-message'
 import { confirmPayment, paymentKeys, useBinLookup } from '../../lib/payments/payments-api'
 import { useSession } from '../../lib/session-context'
 import type { CardField, CardFieldRefs, CardValues } from './CardFields'
-import type { StartForm } from './PaymentFrameModal'
+import type { FrameWaiting, StartForm } from './PaymentFrameModal'
 
 /** What a page adds to the form the frame sends (spec/2 §7): the cart's plan, a note, ledger items, a link. */
 export type PaymentExtras = Partial<
@@ -24,6 +24,11 @@ export interface CardPaymentOptions {
   extra?: PaymentExtras | undefined
   /** Called once the server confirmed the payment succeeded. */
   onSucceeded: (result: PaymentResult) => void
+  /**
+   * Called when the bank approved (or the frame claimed a success) but the payment is still being
+   * processed (or its callback still awaited) after the whole wait: the page shows where it stands.
+   */
+  onProcessing: (result: PaymentResult) => void
 }
 
 const emptyCard: CardValues = { card: '', holder: '', expire: '', ccv: '' }
@@ -41,7 +46,11 @@ const alertField: Record<PayAlert, CardField | 'amount'> = {
 /**
  * The state of the card payment form: what was typed (kept through every alert and failure), the BIN
  * answer, the installment chosen, the alert, and the frame's form while the modal is open. A
- * 'payment_succeed' from the frame is only a claim: the server's record of the payment decides.
+ * 'payment_succeed' or 'payment_processing' from the frame is only a claim: the server's record of the
+ * payment decides, asked about until it is settled or about two minutes have passed. Only a failed or
+ * expired payment reads as a failure; one still processing then goes to `onProcessing`, and one whose
+ * result cannot be had at all is a notice that it is being checked (never "failed": the bank may
+ * have taken the money).
  */
 export function useCardPayment({
   paymentType,
@@ -49,6 +58,7 @@ export function useCardPayment({
   initialAmount,
   extra,
   onSucceeded,
+  onProcessing,
 }: CardPaymentOptions) {
   const { t } = useTranslation()
   const { bootstrap } = useSession()
@@ -58,8 +68,9 @@ export function useCardPayment({
   const [chosenPlanId, setChosenPlanId] = useState<number>()
   const [alert, setAlert] = useState<PayAlert | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [unconfirmed, setUnconfirmed] = useState(false)
   const [frameForm, setFrameForm] = useState<StartForm | null>(null)
-  const [confirming, setConfirming] = useState(false)
+  const [waiting, setWaiting] = useState<FrameWaiting | null>(null)
   const refs: CardFieldRefs & { amount: RefObject<HTMLInputElement | null> } = {
     card: useRef<HTMLInputElement>(null),
     holder: useRef<HTMLInputElement>(null),
@@ -75,7 +86,11 @@ export function useCardPayment({
   const binLookup = useBinLookup(digits)
   const bin = binLookup.data
   const amountFixed = fixedAmount !== undefined
-  const amount = amountFixed ? parsePayAmount(fixedAmount.toFixed(2)) : parsePayAmount(amountText)
+  // The typed amount by the one grammar of typed amounts; what is not one counts as 0 (spec/2 §5).
+  const typed = parseAmount(amountText)
+  const amount = amountFixed ? fixedAmount.toFixed(2) : typed.ok ? typed.amount : '0.00'
+  /** Why the typed amount is refused, once something is typed. */
+  const amountRefusal = amountFixed || typed.ok || typed.reason === 'empty' ? null : typed.reason
   const showTable =
     bin !== undefined &&
     bin.plans.length > 0 &&
@@ -98,6 +113,7 @@ export function useCardPayment({
   const submit = () => {
     if (frameForm) return
     setFailure(null)
+    setUnconfirmed(false)
     const problem = payFormAlert({ ...values, amount: amountFixed ? amount : amountText })
     setAlert(problem)
     if (problem) {
@@ -130,27 +146,42 @@ export function useCardPayment({
     closeFrame()
     setFailure(message || t('payment.failedGeneric'))
   }
-  const claimSucceeded = async (intentId: string) => {
-    if (confirmation.current) return
+  const claim = async (intentId: string, kind: FrameWaiting) => {
+    if (confirmation.current) {
+      // Already asking: a later word from the bank that it approved is shown all the same.
+      if (kind === 'processing') setWaiting('processing')
+      return
+    }
     const controller = new AbortController()
     confirmation.current = controller
-    setConfirming(true)
+    setWaiting(kind)
     try {
-      const result = await confirmPayment(intentId, controller.signal, undefined, extra?.linkToken)
+      const result = await confirmPayment(intentId, {
+        signal: controller.signal,
+        linkToken: extra?.linkToken,
+        onUpdate: (answer) => {
+          if (answer.status === 'processing' && !controller.signal.aborted) setWaiting('processing')
+        },
+      })
       if (controller.signal.aborted) return
+      // The result page shows this answer without asking again.
+      queryClient.setQueryData(paymentKeys.result(result.id), result)
       if (result.succeed) {
-        // The summary page shows this answer without asking again.
-        queryClient.setQueryData(paymentKeys.result(result.id), result)
         setFrameForm(null)
         onSucceeded(result)
-        return
+      } else if (result.status === 'failed' || result.status === 'expired') {
+        fail(result.failureMessage ?? '')
+      } else {
+        setFrameForm(null)
+        onProcessing(result)
       }
-      fail(result.failureMessage ?? (result.status === 'pending' ? t('payment.notConfirmed') : ''))
-    } catch (error) {
-      if (!controller.signal.aborted) fail(describeError(error, t))
+    } catch {
+      if (controller.signal.aborted) return
+      closeFrame()
+      setUnconfirmed(true)
     } finally {
       if (confirmation.current === controller) confirmation.current = null
-      setConfirming(false)
+      setWaiting(null)
     }
   }
 
@@ -161,6 +192,7 @@ export function useCardPayment({
     changeAmount,
     amountFixed,
     amount,
+    amountRefusal,
     refs,
     payButton,
     bin,
@@ -171,7 +203,16 @@ export function useCardPayment({
     alert,
     failure,
     dismissFailure: () => setFailure(null),
+    unconfirmed,
+    dismissUnconfirmed: () => setUnconfirmed(false),
     submit,
-    frame: { form: frameForm, confirming, close: closeFrame, fail, claimSucceeded },
+    frame: {
+      form: frameForm,
+      waiting,
+      close: closeFrame,
+      fail,
+      claimSucceeded: (intentId: string) => claim(intentId, 'confirming'),
+      claimProcessing: (intentId: string) => claim(intentId, 'processing'),
+    },
   }
 }

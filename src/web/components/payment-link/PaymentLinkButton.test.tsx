@@ -89,7 +89,7 @@ describe('PaymentLinkButton', () => {
     expect(field.readOnly).toBe(true)
   })
 
-  it.each(['0', '-1', '1.234', 'abc', '', '12.345'])(
+  it.each(['0', '-1', 'abc', '', '1,234.56', '12,345'])(
     "refuses the amount '%s' with the spec text, asking nothing",
     async (amount) => {
       const bodies = serveLinks(made())
@@ -298,4 +298,47 @@ describe('PaymentLinkButton', () => {
       'Please enter a valid amount.',
     )
   })
+
+  it.each([
+    ['1.234,56', '1234.56'],
+    ['2.500,50', '2500.50'],
+    ['1234,5', '1234.50'],
+    ['1234.56', '1234.56'],
+    ['1.234.567', '1234567.00'],
+  ])('takes %s as the pay page does, and sends %s', async (typed, sent) => {
+    const bodies = serveLinks(made())
+    const dialog = await openModal()
+    await typeAndCreate(dialog, typed)
+    await waitFor(() => expect(inDialog(dialog).link()).toBe(LINK))
+    expect(bodies[0]).toMatchObject({ amount: sent })
+  })
+
+  it("refuses '1.234' as ambiguous and says how to write it, asking nothing", async () => {
+    const bodies = serveLinks(made())
+    const dialog = await openModal()
+    await typeAndCreate(dialog, '1.234')
+    expect(inDialog(dialog).message()).toBe('Geçerli bir tutar giriniz.')
+    expect(
+      within(dialog).getByText(
+        '“1.234” belirsiz: binlik mi, kuruş mu? Binlik için 1234 yazınız; kuruş en fazla 2 hanedir.',
+      ),
+    ).toBeTruthy()
+    expect(bodies).toEqual([])
+  })
+
+  it.each([
+    ['tr', '1250.50', '1250,50', 'Örnek: 1250,50'],
+    ['en', '1250.50', '1250.50', 'For example: 1250.50'],
+    ['tr', 99.9, '99,90', 'Örnek: 1250,50'],
+  ] as const)(
+    'starts from an amount (%s, %s) written as its hint is: %s beside "%s"',
+    async (locale, amount, shown, hint) => {
+      renderWithProviders(<PaymentLinkButton amount={amount} />, { bootstrap: linksOn({ locale }) })
+      fireEvent.click(screen.getByRole('button', { name: /Ödeme Bağlantısı|Payment Link/ }))
+      const dialog = await screen.findByRole('dialog')
+      const field = within(dialog).getByLabelText(/Tutar \(TL\)|Amount \(TL\)/) as HTMLInputElement
+      expect(field.value).toBe(shown)
+      expect(within(dialog).getByText(hint)).toBeTruthy()
+    },
+  )
 })

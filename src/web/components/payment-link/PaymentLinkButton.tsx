@@ -1,10 +1,10 @@
 import { Button, type ButtonProps } from '@mantine/core'
 import { useState } from 'react'
+import { amountForInput } from '../../../domain/amount'
 import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { LinkIcon } from './PaymentLinkIcons'
 import { PaymentLinkModal } from './PaymentLinkModal'
-import { amountForInput } from './payment-link-share'
 
 export type PaymentLinkButtonProps = Pick<ButtonProps, 'variant' | 'size' | 'fullWidth'> & {
   /** Open statement items the link's payment settles first (the statement's ticked rows). */

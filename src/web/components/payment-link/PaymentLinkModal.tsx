@@ -1,6 +1,7 @@
 import { Alert, Button, Divider, Modal, Stack, Text, TextInput } from '@mantine/core'
 import { type FormEvent, useRef } from 'react'
 import { useTranslation } from '../../i18n/use-translation'
+import { useAmountHint } from '../../lib/amount-text'
 import { BusyButton } from '../BusyButton'
 import { AlertIcon, CheckIcon, WhatsAppIcon } from '../icons/Icons'
 import { CopyIcon, LinkIcon, SendIcon } from './PaymentLinkIcons'
@@ -23,6 +24,7 @@ function PaymentLinkForm({
   initialAmount: string
 }) {
   const { t } = useTranslation()
+  const amountHint = useAmountHint()
   const linkInput = useRef<HTMLInputElement>(null)
   const m = usePaymentLink(settleEntryIds, initialAmount)
   const working = m.status === 'working'
@@ -42,7 +44,7 @@ function PaymentLinkForm({
         <Stack gap="xs">
           <TextInput
             label={t('paymentLink.amount')}
-            description={t('paymentLink.amountHint')}
+            description={amountHint}
             name="amount"
             inputMode="decimal"
             autoComplete="off"

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountForInput, tokenOfLink, whatsappShareUrl } from './payment-link-share'
+import { tokenOfLink, whatsappShareUrl } from './payment-link-share'
 
 describe('tokenOfLink', () => {
   it.each([
@@ -18,20 +18,5 @@ describe('whatsappShareUrl', () => {
     expect(whatsappShareUrl('Ödeme bağlantısı: https://p.example/odeme-linki/a?b&c')).toBe(
       'https://wa.me/?text=%C3%96deme%20ba%C4%9Flant%C4%B1s%C4%B1%3A%20https%3A%2F%2Fp.example%2Fodeme-linki%2Fa%3Fb%26c',
     )
-  })
-})
-
-describe('amountForInput', () => {
-  it.each([
-    [1250.5, 'tr', '1250,50'],
-    [1250.5, 'en', '1250.50'],
-    [300, 'tr', '300'],
-    [0, 'tr', ''],
-    [-5, 'tr', ''],
-    [Number.NaN, 'tr', ''],
-    ['99,90', 'tr', '99,90'],
-    [undefined, 'tr', ''],
-  ] as const)('%j in %s → %j', (amount, locale, text) => {
-    expect(amountForInput(amount, locale)).toBe(text)
   })
 })

@@ -1,8 +1,9 @@
 import { notifications } from '@mantine/notifications'
 import { useRef, useState } from 'react'
 import type { PaymentLinkResponse } from '../../../contracts/payments'
-import { parsePaymentLinkAmount } from '../../../domain/payment-link-amount'
+import { parseAmount } from '../../../domain/amount'
 import { useTranslation } from '../../i18n/use-translation'
+import { amountRefusalText } from '../../lib/amount-text'
 import { isApiError } from '../../lib/api-error'
 import { showAlert } from '../alert'
 import { postPaymentLink } from './payment-link-api'
@@ -43,7 +44,8 @@ export function usePaymentLink(settleEntryIds: number[], initialAmount: string) 
   const setAmount = (value: string) => {
     setAmountText(value)
     setErrors((e) => ({ ...e, amount: undefined }))
-    if (link && parsePaymentLinkAmount(value) !== link.amount) {
+    const parsed = parseAmount(value)
+    if (link && (!parsed.ok || parsed.amount !== link.amount)) {
       setLink(null)
       setStatus('open')
       setMessage('')
@@ -67,11 +69,16 @@ export function usePaymentLink(settleEntryIds: number[], initialAmount: string) 
     setMessage(text)
   }
 
-  /** The amount as the server reads it, or the spec's error on the amount field. */
+  /**
+   * The amount as the server reads it (the one grammar of typed amounts, domain/amount.ts), or the
+   * spec's error on the amount field ('1.234' is told how to write it instead).
+   */
   const checkedAmount = (): string | null => {
-    const parsed = parsePaymentLinkAmount(amount)
-    if (!parsed) setErrors((e) => ({ ...e, amount: t('paymentLink.invalidAmount') }))
-    return parsed
+    const parsed = parseAmount(amount)
+    if (parsed.ok) return parsed.amount
+    const text = amountRefusalText(t, amount, parsed.reason, t('paymentLink.invalidAmount'))
+    setErrors((e) => ({ ...e, amount: text }))
+    return null
   }
 
   const call = async (

@@ -1,5 +1,6 @@
 import { Button, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
+import type { TFunction } from 'i18next'
 import { useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { Product, Unit } from '../../../contracts/catalog'
@@ -42,6 +43,11 @@ export interface AddToCartButtonProps {
    */
   quantityProblem?: string | null
   onInvalidQuantity?: () => void
+  /**
+   * The product page: commits the quantity field (its rule applied to what is typed) and answers the
+   * amount to add, so an add never waits on a value the field still holds.
+   */
+  commitQuantity?: () => number
 }
 
 type AddState = 'idle' | 'success' | 'error'
@@ -49,6 +55,26 @@ type AddState = 'idle' | 'success' | 'error'
 /** The wa.me link with a prefilled message naming the product (digits only in the number). */
 export function whatsappLink(phone: string, message: string): string {
   return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(message)}`
+}
+
+/** The words of what stands in place of the button ('Stokta Yok', 'Fiyat Sorunuz'…). */
+export function buyControlText(t: TFunction, control: Exclude<BuyControl, { kind: 'add' }>): string {
+  return {
+    askOnWhatsapp: t('addToCart.askOnWhatsapp'),
+    askPrice: t('addToCart.askPrice'),
+    soldOut: t('addToCart.soldOut'),
+    noStock: t('addToCart.noStock'),
+  }[control.kind]
+}
+
+/**
+ * Why a product's quantity cannot be used, in words ('Stokta Yok'), or null when it can be added: the
+ * quantity control beside a replaced button is disabled with this reason.
+ */
+export function useQuantityUnavailable(product: Product): string | null {
+  const { t } = useTranslation()
+  const { control } = useProductOffer(product)
+  return control.kind === 'add' ? null : buyControlText(t, control)
 }
 
 /** What stands in place of the button when it cannot be used (spec/1 §8). */
@@ -81,11 +107,7 @@ function Replacement({
       </Button>
     )
   }
-  const text = {
-    askPrice: t('addToCart.askPrice'),
-    soldOut: t('addToCart.soldOut'),
-    noStock: t('addToCart.noStock'),
-  }[control.kind]
+  const text = buyControlText(t, control)
   return (
     <Text
       size="sm"
@@ -108,12 +130,13 @@ function Replacement({
 export function AddToCartButton({
   product,
   unit,
-  quantity,
+  quantity: quantityProp,
   size = 'sm',
   fullWidth,
   page = 'list',
   quantityProblem = null,
   onInvalidQuantity,
+  commitQuantity,
 }: AddToCartButtonProps) {
   const { t } = useTranslation()
   const { bootstrap } = useSession()
@@ -139,7 +162,7 @@ export function AddToCartButton({
   if (control.kind !== 'add') return <Replacement control={control} product={product} size={size} />
 
   /** The server's rules, checked first for a dealer (guests and staff get the server's 401 / 403). */
-  const precheck = (): AddRefusal | null => {
+  const precheck = (quantity: number): AddRefusal | null => {
     if (variantParent) return { reason: 'variantRequired' }
     if (!hasCart || !unit || product.salePrice === null || product.quantity === null) return null
     return refuseAdd({
@@ -180,7 +203,8 @@ export function AddToCartButton({
       announce(quantityProblem)
       return onInvalidQuantity ? onInvalidQuantity() : tell(quantityProblem)
     }
-    const refusal = precheck()
+    const quantity = commitQuantity ? commitQuantity() : quantityProp
+    const refusal = precheck(quantity)
     if (refusal) return refuse(refusal)
     if (!unit) {
       setState('error')
@@ -199,7 +223,7 @@ export function AddToCartButton({
           if (isApiError(error) && error.handled) return setState('idle')
           setState('error')
           // A network failure is not an alert (the spec keeps it quiet), but it must not pass for a
-          // success either: the error look and a toast, and the cart is fetched again (issue 15).
+          // success either: the error look and a toast, and the cart is fetched again.
           if (!isApiError(error) || error.status === 0) {
             const message = t('addToCart.networkFailed')
             notifications.show({ color: 'red', message })

@@ -19,7 +19,7 @@ export interface ProductPriceProps {
 
 /**
  * Sale price, and when the store shows list prices and it is higher: the struck list price and badge.
- * A sale price of 0 is no price: 'Fiyat Sorunuz' stands there, never '0,00 ₺' (spec/1 §8, issue 15).
+ * A sale price of 0 is no price: 'Fiyat Sorunuz' stands there, never '0,00 ₺' (spec/1 §8).
  */
 export function ProductPrice({ sale, list, size = 'sm', withListPrice = true }: ProductPriceProps) {
   const { t } = useTranslation()

@@ -117,12 +117,18 @@ describe('QuantityInput on a list', () => {
     expect(onChange).toHaveBeenLastCalledWith(2)
   })
 
-  it('steps from a typed amount out of range to the nearest allowed one', () => {
+  it('on the product page steps from the amount the spec rule takes of what is typed', () => {
     const onChange = vi.fn()
     renderWithProviders(<QuantityInput value={5} onChange={onChange} rule="detail" label="Miktar" />)
     const input = screen.getByRole('textbox', { name: 'Miktar' }) as HTMLInputElement
+    // Negative: the previous amount stays, + steps from it.
     fireEvent.change(input, { target: { value: '-3' } })
+    expect(onChange).not.toHaveBeenCalled()
     fireEvent.click(screen.getByRole('button', { name: 'Miktarı artır' }))
+    expect(onChange).toHaveBeenLastCalledWith(6)
+    // Not a number: 1, and − stops there.
+    fireEvent.change(input, { target: { value: 'abc' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Miktarı azalt' }))
     expect(onChange).toHaveBeenLastCalledWith(1)
   })
 })

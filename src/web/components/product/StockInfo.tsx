@@ -9,7 +9,7 @@ import { type OfferProduct, useProductOffer } from './use-product-offer'
 export interface StockInfoProps extends TextProps {
   /**
    * The product: its stock line is the one `productOffer` decides together with the buy control, so
-   * the line never contradicts the button beside it (issue 15). Preferred over quantity and stock.
+   * the line never contradicts the button beside it. Preferred over quantity and stock.
    */
   product?: OfferProduct
   /** null when stock is hidden from this visitor: nothing is shown. */

@@ -80,7 +80,7 @@ describe('AccountSettingsPage', () => {
   })
 
   it('saves as multipart form data with the CSRF token, then empties the fields and says so', async () => {
-    answer(() => apiJson(accountSettingsResponseSchema, { success: true }))
+    answer(() => apiJson(accountSettingsResponseSchema, { success: true, csrfToken: 'csrf-new' }))
     const requests = recordRequests()
     const user = userEvent.setup()
     renderPage()
@@ -112,6 +112,31 @@ describe('AccountSettingsPage', () => {
     expect(screen.queryByTestId('account-settings-saved')).toBeNull()
   })
 
+  it("keeps working after a change: the next write carries the session's new CSRF token", async () => {
+    // The server rotates the session on a password change and answers the token that goes with it;
+    // the old one would now be refused (403 csrf).
+    let token = 'csrf-test'
+    answer(({ request }) => {
+      if (request.headers.get('X-CSRF-Token') !== token) return apiError(403, 'csrf', 'csrf')
+      token = `csrf-after-${token}`
+      return apiJson(accountSettingsResponseSchema, { success: true, csrfToken: token })
+    })
+    const requests = recordRequests()
+    const user = userEvent.setup()
+    renderPage()
+    await fillForm(user)
+    await user.click(saveButton())
+    expect(await screen.findByTestId('account-settings-saved')).toBeTruthy()
+
+    await fillForm(user, ['Yeni-Sifre-7', 'Bir-Daha-42', 'Bir-Daha-42'])
+    expect(screen.queryByTestId('account-settings-saved')).toBeNull()
+    await user.click(saveButton())
+    expect((await screen.findByTestId('account-settings-saved')).textContent).toBe(
+      'Hesap bilgileriniz güncellendi.',
+    )
+    expect(requests.map((r) => r.headers.get('X-CSRF-Token'))).toEqual(['csrf-test', 'csrf-after-csrf-test'])
+  })
+
   it('shows a busy Kaydet while saving and sends the form once', async () => {
     const held = holdRequests()
     answer(held.resolver)
@@ -123,7 +148,7 @@ describe('AccountSettingsPage', () => {
     expect(saveButton().getAttribute('aria-busy')).toBe('true')
     await user.click(saveButton())
     expect(held.calls).toHaveLength(1)
-    held.calls[0]?.answer(HttpResponse.json({ success: true }))
+    held.calls[0]?.answer(HttpResponse.json({ success: true, csrfToken: 'csrf-new' }))
     expect(await screen.findByTestId('account-settings-saved')).toBeTruthy()
   })
 

@@ -5,7 +5,7 @@ import {
   type AccountSettingsResponse,
   accountSettingsResponseSchema,
 } from '../../../contracts/account-settings'
-import { apiFetch } from '../../lib/api-client'
+import { apiFetch, setCsrfToken } from '../../lib/api-client'
 import { isApiError } from '../../lib/api-error'
 
 /** An answer that is neither a success nor an error the server explained (spec/2 §8). */
@@ -15,7 +15,9 @@ export class AccountNotSavedError extends Error {
 
 /**
  * POST /api/catalog/account/settings as multipart form data (spec/2 §7). Only `{ success: true }`
- * counts as saved. A 401 sends the browser to the login page (the API client does it).
+ * counts as saved. A 401 sends the browser to the login page (the API client does it). The session
+ * goes on under a new cookie after the change: the answer's CSRF token is the one every later write
+ * must send, as after a login.
  */
 export function useSaveAccountSettings() {
   return useMutation({
@@ -25,6 +27,7 @@ export function useSaveAccountSettings() {
       const answer = await apiFetch<unknown>('/api/catalog/account/settings', { method: 'POST', body })
       const parsed = accountSettingsResponseSchema.safeParse(answer)
       if (!parsed.success) throw new AccountNotSavedError()
+      setCsrfToken(parsed.data.csrfToken)
       return parsed.data
     },
   })

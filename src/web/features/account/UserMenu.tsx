@@ -1,23 +1,18 @@
 import { Box, Button, Menu, Text } from '@mantine/core'
-import { IconCreditCard } from '@tabler/icons-react'
-import IconFileInvoice from '@tabler/icons-react/dist/esm/icons/IconFileInvoice.mjs'
 import IconSettings from '@tabler/icons-react/dist/esm/icons/IconSettings.mjs'
 import IconShieldCheck from '@tabler/icons-react/dist/esm/icons/IconShieldCheck.mjs'
-import IconTool from '@tabler/icons-react/dist/esm/icons/IconTool.mjs'
 import { useRef } from 'react'
 import { Link } from 'react-router'
 import type { SessionUser } from '../../../contracts/account'
-import { ChevronDownIcon, decorative, ListIcon, LogoutIcon, UserIcon } from '../../components/icons/Icons'
+import { accountLinks } from '../../components/account-links'
+import { ChevronDownIcon, decorative, LogoutIcon, UserIcon } from '../../components/icons/Icons'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath } from '../../lib/session-context'
 import { useWarrantyInquiry } from '../../lib/warranty-inquiry'
 import { useLogout } from './account-api'
 
-const CardIcon = decorative(IconCreditCard)
-const StatementIcon = decorative(IconFileInvoice)
 const WarrantyIcon = decorative(IconShieldCheck)
 const SettingsIcon = decorative(IconSettings)
-const FaultIcon = decorative(IconTool)
 
 /**
  * The logged-in user's name and company, a dealer's orders and offers, an administrator's staff
@@ -28,6 +23,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
   const localePath = useLocalePath()
   const logout = useLogout()
   const warranty = useWarrantyInquiry()
+  const links = accountLinks(user)
   // The menu closes as its item opens the warranty inquiry: the focus comes back to this button.
   const target = useRef<HTMLButtonElement>(null)
   return (
@@ -61,47 +57,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
           )}
         </Box>
         <Menu.Divider />
-        {user.role === 'dealer' && (
+        {links.length > 0 && (
           <>
-            <Menu.Item
-              component={Link}
-              to={localePath('/siparis/liste')}
-              leftSection={<ListIcon size={16} />}
-            >
-              {t('orders.menu')}
-            </Menu.Item>
-            <Menu.Item component={Link} to={localePath('/teklif/liste')} leftSection={<ListIcon size={16} />}>
-              {t('orders.offersMenu')}
-            </Menu.Item>
-            <Menu.Item component={Link} to={localePath('/odeme')} leftSection={<CardIcon size={16} />}>
-              {t('payment.menu')}
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={localePath('/hesap/ekstre')}
-              leftSection={<StatementIcon size={16} />}
-            >
-              {t('statement.menu')}
-            </Menu.Item>
-            <Menu.Item
-              component={Link}
-              to={localePath('/ariza-bildirimi')}
-              leftSection={<FaultIcon size={16} />}
-            >
-              {t('faultReport.menu')}
-            </Menu.Item>
-            <Menu.Divider />
-          </>
-        )}
-        {user.role === 'admin' && (
-          <>
-            <Menu.Item
-              component={Link}
-              to={localePath('/yonetim/e-postalar')}
-              leftSection={<ListIcon size={16} />}
-            >
-              {t('staff.mail.menu')}
-            </Menu.Item>
+            {links.map(({ path, label, Icon }) => (
+              <Menu.Item key={path} component={Link} to={localePath(path)} leftSection={<Icon size={16} />}>
+                {t(label)}
+              </Menu.Item>
+            ))}
             <Menu.Divider />
           </>
         )}

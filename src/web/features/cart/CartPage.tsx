@@ -18,6 +18,7 @@ import { AddErrors, addErrorsByProduct } from './components/AddErrors'
 import { CartCards, CartTable } from './components/CartLines'
 import { CartSummary } from './components/CartSummary'
 import { CheckoutSlot } from './components/CheckoutSlot'
+import { useCartInChosenPlan } from './hooks/use-cart-in-plan'
 import { useConfirmClear } from './hooks/use-confirm-clear'
 
 function CartSkeleton() {
@@ -103,20 +104,32 @@ function CartView({
 }) {
   // Below Mantine's sm breakpoint the lines become stacked cards.
   const phone = usePhoneLayout()
+  const priced = useCartInChosenPlan(data, leaving)
+  const shown = priced.inPlan?.cart
+  const lines = {
+    cart: shown ?? data,
+    onChange,
+    addErrors,
+    unpriced: priced.inPlan?.unpriced,
+    pricesPending: !shown,
+  }
   return (
     <Stack gap="lg">
-      {phone ? (
-        <CartCards cart={data} onChange={onChange} addErrors={addErrors} />
-      ) : (
-        <CartTable cart={data} onChange={onChange} addErrors={addErrors} />
-      )}
+      {phone ? <CartCards {...lines} /> : <CartTable {...lines} />}
       <Grid gap="lg">
         {/* The checkout actions take the wide column beside the summary (below it on a phone). */}
         <Grid.Col span={{ base: 12, md: 7, lg: 8 }} order={{ base: 2, md: 1 }}>
-          <CheckoutSlot cart={data} leaving={leaving} onLeave={onLeave} />
+          <CheckoutSlot
+            cart={data}
+            shown={shown}
+            planId={priced.planId}
+            onPlanChange={priced.setPlanId}
+            leaving={leaving}
+            onLeave={onLeave}
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5, lg: 4 }} order={{ base: 1, md: 2 }}>
-          <CartSummary cart={data} onClear={onClear} />
+          <CartSummary cart={shown} planName={priced.plan?.name} onClear={onClear} />
         </Grid.Col>
       </Grid>
     </Stack>

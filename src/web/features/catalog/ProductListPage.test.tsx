@@ -104,6 +104,34 @@ describe('ProductListPage', () => {
     expect(within(card).getByRole('button', { name: 'Sepete Ekle' })).toHaveProperty('disabled', false)
   })
 
+  it.each([
+    ['grid', 'product-card'],
+    ['list', 'product-row'],
+  ])('disables the quantity of a product that cannot be added (%s), saying why', async (view, testId) => {
+    serve({
+      products: productList({
+        view: view as 'grid' | 'list',
+        items: [
+          catalogProduct({ quantity: 0, stock: { kind: 'outOfStock' } }),
+          catalogProduct({ id: 2, name: 'Disk', code: 'D-2', url: '/disk-p-2', seo: 'disk' }),
+        ],
+      }),
+    })
+    renderList(`/fren-sistemi?view=${view}`)
+    const [gone, inStock] = await screen.findAllByTestId(testId)
+    const field = within(gone!).getByRole('textbox', { name: 'Fren Balatası miktarı' })
+    // Disabled (by its fieldset: Mantine's Input keeps a described field's own attribute off).
+    expect(field.matches(':disabled')).toBe(true)
+    for (const name of ['Miktarı azalt', 'Miktarı artır']) {
+      expect(within(gone!).getByRole('button', { name })).toHaveProperty('disabled', true)
+    }
+    const reason = document.getElementById(field.getAttribute('aria-describedby') ?? '')
+    expect(reason?.textContent).toBe('Sepete eklenemez: Stokta Yok')
+    // An addable product keeps its control.
+    expect(within(inStock!).getByRole('textbox', { name: 'Disk miktarı' }).matches(':disabled')).toBe(false)
+    expect(within(inStock!).getByRole('button', { name: 'Miktarı artır' })).toHaveProperty('disabled', false)
+  })
+
   it('shows the table with the spec’s columns in the spec’s order', async () => {
     const bootstrap = dealerBootstrap({
       settings: { ...defaultStoreSettings, b2b_urun_detay_ozel_kod_gosterim: true },

@@ -9,7 +9,7 @@ import { type Cart, cartSchema } from '../../../contracts/cart'
 import { type CheckoutInfo, checkoutInfoSchema } from '../../../contracts/orders'
 import { binControlResponseSchema, paymentResultSchema } from '../../../contracts/payments'
 import { defaultStoreSettings } from '../../../contracts/settings'
-import { cartLine, cartOf } from '../../test/cart-fixtures'
+import { cartLine, cartOf, planFigures } from '../../test/cart-fixtures'
 import { dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
 import { apiJson, holdRequests } from '../../test/network'
@@ -30,13 +30,12 @@ const bootstrap = (overrides: Partial<Bootstrap> = {}) =>
     ...overrides,
   })
 
-const money = (value: number) => ({ value, currency: 'TRY' })
 /** The cart (2 × 1.234,50 + 20 % KDV = 2.962,80) costs 3.555,36 in the card plan. */
 const info: CheckoutInfo = {
   risk: { enforced: false, limit: 0, used: 0 },
   plans: [
-    { id: 1, subtotal: money(2469), tax: money(493.8), total: money(2962.8), baseTotal: 2962.8 },
-    { id: 3, subtotal: money(2962.8), tax: money(592.56), total: money(3555.36), baseTotal: 3555.36 },
+    planFigures(cartOf([cartLine({ quantity: 2 })]), 1),
+    planFigures(cartOf([cartLine({ quantity: 2 })]), 3, [1481.4]),
   ],
 }
 

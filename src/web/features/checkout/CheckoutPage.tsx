@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
 import type { PaymentPlan } from '../../../contracts/bootstrap'
 import type { Cart } from '../../../contracts/cart'
+import type { PaymentResult } from '../../../contracts/payments'
 import { offeredPlans } from '../../../domain/payment-plan'
 import { CardPaymentForm } from '../../components/card-payment/CardPaymentForm'
 import { DealerGate } from '../../components/DealerGate'
@@ -52,6 +53,10 @@ function Steps({ cart, plan }: { cart: Cart; plan: PaymentPlan }) {
   const planTotals = info.data?.plans.find((p) => p.id === plan.id)
   const planTotal = planTotals?.baseTotal
   const pending = planTotals === undefined || info.isPlaceholderData
+  const toResult = (result: PaymentResult) => {
+    navigate(localePath(`/odeme/sonuc/${encodeURIComponent(result.id)}`))
+    afterPaidOrder()
+  }
 
   // The button pressed is gone with its step: the new step's heading takes the focus.
   const first = useRef(true)
@@ -86,10 +91,9 @@ function Steps({ cart, plan }: { cart: Cart; plan: PaymentPlan }) {
           fixedAmount={planTotal ?? 0}
           amountPending={pending}
           extra={{ advencePrice: String(plan.id), description }}
-          onSucceeded={(result) => {
-            navigate(localePath(`/odeme/sonuc/${encodeURIComponent(result.id)}`))
-            afterPaidOrder()
-          }}
+          onSucceeded={toResult}
+          // Still being settled: the result page says so and turns into the paid order by itself.
+          onProcessing={toResult}
           secondaryAction={
             <Button variant="default" onClick={() => setStep(0)}>
               {t('payment.checkout.previous')}

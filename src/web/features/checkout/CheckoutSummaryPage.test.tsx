@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { Route, Routes } from 'react-router'
@@ -28,6 +28,7 @@ const heading = () => screen.findByRole('heading', { level: 1 })
 const text = (testId: string) => screen.getByTestId(testId).textContent
 
 afterEach(() => {
+  vi.useRealTimers()
   vi.restoreAllMocks()
 })
 
@@ -64,7 +65,8 @@ describe('The payment summary', () => {
       'Kart Numarası411111******1111',
       'Son Kullanma Tarihi12/29',
       'AçıklamaSepet ödemesi',
-      `Tarih${new Intl.DateTimeFormat('tr-TR', { dateStyle: 'short', timeStyle: 'short' }).format(new Date('2026-03-14T12:42:00.000Z'))}`,
+      // 12:42 UTC in the store's time zone (Istanbul, UTC+3), not the machine's.
+      'Tarih14.03.2026 15:42',
     ])
     expect(slip.textContent).toContain('Atatürk Cad. No: 1 Kadıköy / İstanbul')
     expect(slip.textContent).toContain('+90 216 000 00 00')
@@ -150,6 +152,102 @@ describe('The payment summary', () => {
       expect((await heading()).textContent).toBe('Ödemeniz alındı, siparişiniz oluşturuldu'),
     )
     expect(requests).toHaveLength(2)
+  })
+
+  it('says a payment being processed is being checked, never failed, and turns into the paid order by itself', async () => {
+    // The page asks again on an interval; the rest of the test runs on real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true })
+    const processing = paymentResult({
+      status: 'processing',
+      succeed: false,
+      orderId: null,
+      orderNo: null,
+      mailOrder: null,
+    })
+    serve(processing)
+    const requests = recordRequests()
+    renderSummary()
+    expect((await heading()).textContent).toBe('Ödemeniz işleniyor')
+    const notice = screen.getByTestId('result-processing')
+    expect(notice.getAttribute('role')).toBe('status')
+    expect(notice.textContent).toContain(
+      'Bankanız ödemeyi onayladı; ödeme şu anda kontrol ediliyor. Sonuç kesinleşince siparişlerinizde ve hesap ekstrenizde görünecek. Lütfen aynı ödemeyi tekrar yapmayınız.',
+    )
+    expect(notice.textContent).toContain('Bu sayfa durumu kendiliğinden yeniler.')
+    expect(text('result-charged')).toBe('3.073,91 ₺')
+    expect(screen.getByRole('link', { name: 'Siparişlerime git' }).getAttribute('href')).toBe(
+      '/siparis/liste',
+    )
+    // Nothing invites paying again.
+    expect(screen.queryByRole('link', { name: 'Sepete dön' })).toBeNull()
+    expect(screen.queryByRole('alert')).toBeNull()
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000)
+    })
+    await waitFor(() => expect(requests).toHaveLength(2))
+    expect((await heading()).textContent).toBe('Ödemeniz işleniyor')
+    serve(paymentResult())
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(15_000)
+    })
+    await waitFor(async () =>
+      expect((await heading()).textContent).toBe('Ödemeniz alındı, siparişiniz oluşturuldu'),
+    )
+    // Settled: no more questions.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000)
+    })
+    expect(requests).toHaveLength(3)
+  })
+
+  it('speaks English for a payment on account being processed, leading to the statement', async () => {
+    serve(
+      paymentResult({
+        status: 'processing',
+        succeed: false,
+        paymentType: 'pay',
+        orderId: null,
+        orderNo: null,
+        mailOrder: null,
+      }),
+    )
+    renderSummary('pi_7f3a9c', dealerBootstrap({ locale: 'en' }))
+    expect((await heading()).textContent).toBe('Your payment is being processed')
+    expect(screen.getByTestId('result-processing').textContent).toContain(
+      'Your bank approved the payment and it is being checked now. Once settled, it will show in your orders and on your account statement. Please do not pay again.',
+    )
+    expect(screen.getByRole('link', { name: 'Go to my statement' }).getAttribute('href')).toBe(
+      '/en/hesap/ekstre',
+    )
+  })
+
+  it('shows an expired payment with its reason, in Turkish and English', async () => {
+    const expired = (failureMessage: string) =>
+      paymentResult({
+        status: 'expired',
+        succeed: false,
+        orderId: null,
+        orderNo: null,
+        mailOrder: null,
+        failureMessage,
+      })
+    serve(expired('Ödeme süresi (15 dakika) doldu; ödeme alınmadı. Lütfen yeniden deneyiniz.'))
+    const { unmount } = renderSummary()
+    expect((await heading()).textContent).toBe('Ödemenin süresi doldu')
+    expect(text('result-not-paid')).toContain(
+      'Ödeme süresi (15 dakika) doldu; ödeme alınmadı. Lütfen yeniden deneyiniz.',
+    )
+    expect(screen.getByTestId('result-not-paid').getAttribute('role')).toBe('alert')
+    expect(screen.getByRole('link', { name: 'Sepete dön' })).toBeTruthy()
+    unmount()
+
+    serve(expired('The payment window (15 minutes) has passed; nothing was charged. Please try again.'))
+    renderSummary('pi_7f3a9c', dealerBootstrap({ locale: 'en' }))
+    expect((await heading()).textContent).toBe('The payment timed out')
+    expect(text('result-not-paid')).toContain(
+      'The payment window (15 minutes) has passed; nothing was charged. Please try again.',
+    )
   })
 
   it('says so for a payment that is not found or not the payer’s', async () => {

@@ -17,7 +17,7 @@ import type { PaymentResult } from '../../../contracts/payments'
 import { formatMoney } from '../../../domain/money-format'
 import { MailOrderSlip } from '../../components/card-payment/MailOrderSlip'
 import { DealerGate } from '../../components/DealerGate'
-import { AlertIcon, CheckIcon } from '../../components/icons/Icons'
+import { AlertIcon, CheckIcon, InfoIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { NotFoundState } from '../../components/NotFoundState'
 import { useTranslation } from '../../i18n/use-translation'
@@ -116,7 +116,55 @@ function Paid({ result }: { result: PaymentResult }) {
   )
 }
 
-/** A failed or still pending payment: why, and the way back to pay again (nothing was ordered). */
+/**
+ * The bank approved the payment but it is still being booked, or staff are checking it: said plainly
+ * (never "failed": the money may have been taken), with "do not pay again" and where it will show.
+ * The page asks again by itself (usePaymentResult) and turns into the paid or failed one.
+ */
+function Processing({
+  result,
+  onRefresh,
+  refreshing,
+}: {
+  result: PaymentResult
+  onRefresh: () => void
+  refreshing: boolean
+}) {
+  const { t } = useTranslation()
+  const localePath = useLocalePath()
+  const title = t('payment.result.processingTitle')
+  usePageTitle(title)
+  return (
+    <Stack gap="lg">
+      <Title order={1} size="h2">
+        {title}
+      </Title>
+      <Alert color="blue" icon={<InfoIcon />} role="status" data-testid="result-processing">
+        <Text size="sm">{t('payment.result.processingText')}</Text>
+        <Text size="sm" mt="xs">
+          {t('payment.result.processingRefresh')}
+        </Text>
+      </Alert>
+      <Facts result={result} />
+      <Group gap="sm">
+        <Button onClick={onRefresh} loading={refreshing}>
+          {t('payment.result.refresh')}
+        </Button>
+        {result.paymentType === 'order' ? (
+          <Button component={Link} to={localePath('/siparis/liste')} variant="default">
+            {t('payment.result.toOrders')}
+          </Button>
+        ) : (
+          <Button component={Link} to={localePath('/hesap/ekstre')} variant="default">
+            {t('payment.result.toStatement')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  )
+}
+
+/** A failed, expired or still pending payment: why, and the way back to pay again (nothing was ordered). */
 function NotPaid({
   result,
   onRefresh,
@@ -129,7 +177,11 @@ function NotPaid({
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const pending = result.status === 'pending'
-  const title = pending ? t('payment.result.pendingTitle') : t('payment.result.failedTitle')
+  const title = pending
+    ? t('payment.result.pendingTitle')
+    : result.status === 'expired'
+      ? t('payment.result.expiredTitle')
+      : t('payment.result.failedTitle')
   usePageTitle(title)
   const back =
     result.paymentType === 'order' ? (
@@ -189,6 +241,11 @@ function Result({ id }: { id: string }) {
       <LoadError title={t('payment.result.error')} error={result.error} onRetry={() => result.refetch()} />
     )
   }
+  if (result.data.status === 'processing') {
+    return (
+      <Processing result={result.data} onRefresh={() => result.refetch()} refreshing={result.isFetching} />
+    )
+  }
   if (!result.data.succeed) {
     return <NotPaid result={result.data} onRefresh={() => result.refetch()} refreshing={result.isFetching} />
   }
@@ -198,7 +255,8 @@ function Result({ id }: { id: string }) {
 /**
  * /odeme/sonuc/:id — CheckoutSummary (spec/2 §2): what the server recorded of the payment. A paid
  * order shows its number (a link to the order), a payment on account the amount credited, both with
- * the Mail Order slip to print; a failed or pending payment says so and leads back.
+ * the Mail Order slip to print; a payment being processed says so and is asked about again; a failed,
+ * expired or pending payment says so and leads back.
  */
 export function CheckoutSummaryPage() {
   const { t } = useTranslation()

@@ -114,4 +114,28 @@ describe('Paying on account', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Ödeme ekranı bayi hesapları içindir')).toBeTruthy()
     expect(screen.queryByTestId('card-payment-form')).toBeNull()
   })
+
+  it('reads a typed amount by the grammar of the payment link, under the same hint, and the link starts from it', async () => {
+    const user = userEvent.setup({ delay: null })
+    renderPay(
+      '/odeme?amount=1250.5',
+      dealerBootstrap({ settings: { ...defaultStoreSettings, b2b_cari_odeme_baglantisi: true } }),
+    )
+    const amount = (await screen.findByLabelText(/Ödenecek Tutar/)) as HTMLInputElement
+    // The prefill is written as the hint's example is.
+    expect(amount.value).toBe('1250,50')
+    const description = () => document.getElementById(amount.getAttribute('aria-describedby')!.split(' ')[0]!)
+    await user.clear(amount)
+    expect(description()?.textContent).toBe('Örnek: 1250,50')
+    await user.type(amount, '1.234')
+    expect(description()?.textContent).toBe(
+      '“1.234” belirsiz: binlik mi, kuruş mu? Binlik için 1234 yazınız; kuruş en fazla 2 hanedir.',
+    )
+    await user.type(amount, ',56')
+    expect(description()?.textContent).toBe('Ödenecek tutar: 1.234,56 ₺')
+    // The payment link's modal has the very same hint.
+    await user.click(screen.getByRole('button', { name: 'Ödeme Bağlantısı' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Ödeme Bağlantısı' })
+    expect(dialog.textContent).toContain('Örnek: 1250,50')
+  })
 })

@@ -1,7 +1,8 @@
 import { Alert, Group, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
-import { amountForInput } from '../../../domain/card-form'
+import type { PaymentResult } from '../../../contracts/payments'
+import { amountForInput } from '../../../domain/amount'
 import { CardPaymentForm } from '../../components/card-payment/CardPaymentForm'
 import { DealerGate } from '../../components/DealerGate'
 import { InfoIcon } from '../../components/icons/Icons'
@@ -21,6 +22,8 @@ function PayOnAccount() {
   const [search] = useSearchParams()
   const { settleEntryIds, amount } = readPayParams(search)
   const [description, setDescription] = useState('')
+  const toResult = (result: PaymentResult) =>
+    fullNavigate(localePath(`/odeme/sonuc/${encodeURIComponent(result.id)}`))
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" gap="sm">
@@ -45,7 +48,9 @@ function PayOnAccount() {
         initialAmount={amount ? amountForInput(amount, locale) : ''}
         extra={{ settleEntryIds, description }}
         // A full load: the overdue banner and the risk figures come fresh with the next page.
-        onSucceeded={(result) => fullNavigate(localePath(`/odeme/sonuc/${encodeURIComponent(result.id)}`))}
+        onSucceeded={toResult}
+        // Still being settled: the result page says so and turns into the paid one by itself.
+        onProcessing={toResult}
       >
         <Textarea
           label={t('payment.account.description')}

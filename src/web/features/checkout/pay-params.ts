@@ -1,4 +1,4 @@
-import { parsePayAmount } from '../../../domain/card-form'
+import { parseAmount } from '../../../domain/amount'
 
 /** At most as many ledger items as the payment call accepts. */
 const MAX_ITEMS = 500
@@ -21,8 +21,8 @@ export function readPayParams(search: URLSearchParams): { settleEntryIds: number
     const id = positiveId(part.trim())
     if (id !== null && ids.size < MAX_ITEMS) ids.add(id)
   }
-  const amount = parsePayAmount(search.get('amount'))
-  return { settleEntryIds: [...ids], amount: Number(amount) > 0 ? amount : null }
+  const amount = parseAmount(search.get('amount') ?? '')
+  return { settleEntryIds: [...ids], amount: amount.ok ? amount.amount : null }
 }
 
 /** /odeme/sepet?plan=3: the card plan the cart page chose, or null. */

@@ -6,11 +6,10 @@ import { ListPagination } from '../../components/ListPagination'
 import { LoadError } from '../../components/LoadError'
 import { PlainList } from '../../components/PlainList'
 import { useTranslation } from '../../i18n/use-translation'
-import { useSession } from '../../lib/session-context'
+import { useDates } from '../../lib/dates'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { FaultStatusBadge } from './FaultStatusBadge'
 import { faultPhotoUrl, useFaultReports } from './fault-report-api'
-import { formatReportDate } from './report-date'
 
 type Column = 'reportNo' | 'date' | 'product' | 'serialNumber' | 'status' | 'photo'
 
@@ -58,7 +57,7 @@ function Product({ report }: { report: FaultReport }) {
 
 function ReportsTable({ reports }: { reports: FaultReport[] }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
+  const dates = useDates()
   const col = (key: Column) => t(`faultReport.list.columns.${key}`)
   return (
     <Table
@@ -83,7 +82,7 @@ function ReportsTable({ reports }: { reports: FaultReport[] }) {
             <Table.Td style={{ whiteSpace: 'nowrap' }} fw={600}>
               {report.reportNo}
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatReportDate(report.createdAt, locale)}</Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(report.createdAt)}</Table.Td>
             <Table.Td>
               <Product report={report} />
             </Table.Td>
@@ -103,7 +102,7 @@ function ReportsTable({ reports }: { reports: FaultReport[] }) {
 
 function ReportCards({ reports }: { reports: FaultReport[] }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
+  const dates = useDates()
   return (
     <PlainList label={t('faultReport.list.label')} data-testid="fault-reports">
       {reports.map((report) => (
@@ -114,7 +113,7 @@ function ReportCards({ reports }: { reports: FaultReport[] }) {
               <FaultStatusBadge status={report.status} />
             </Group>
             <Text size="sm" c="dimmed">
-              {formatReportDate(report.createdAt, locale)}
+              {dates.dateTime(report.createdAt)}
             </Text>
             <Box>
               <Product report={report} />

@@ -12,7 +12,12 @@ const enTexts = quoteTexts(createI18n('en', en).t)
 
 function build(
   o = offer(),
-  { locale = 'tr' as 'tr' | 'en', draft = {}, logo = 'logo.svg' as string | null } = {},
+  {
+    locale = 'tr' as 'tr' | 'en',
+    draft = {},
+    logo = 'logo.svg' as string | null,
+    timeZone = 'Europe/Istanbul',
+  } = {},
 ) {
   const list = offerList([o], { logo })
   return buildQuoteForm({
@@ -22,6 +27,7 @@ function build(
     logo: list.logo,
     origin: 'https://bayi.example.com',
     locale,
+    timeZone,
     texts: locale === 'tr' ? trTexts : enTexts,
   })
 }
@@ -114,10 +120,17 @@ describe('the printed quote', () => {
     expect(cells(doc, '.totals td')).toEqual(['368,94 ₺', '59,39 ₺', '428,33 ₺'])
   })
 
+  it("dates the offer on its day in the store's time zone", () => {
+    // 22:30 UTC on 14 March: the 15th in Istanbul, still the 14th in London.
+    const late = offer({ date: '2026-03-14T22:30:00.000Z' })
+    expect(cells(parse(build(late)), '.meta dd')[0]).toBe('15.03.2026')
+    expect(cells(parse(build(late, { timeZone: 'Europe/London' })), '.meta dd')[0]).toBe('14.03.2026')
+  })
+
   it('writes English numbers and words in English', () => {
     const doc = parse(build(offer(), { locale: 'en' }))
     expect(doc.querySelector('h1')?.textContent).toBe('QUOTATION FORM')
-    expect(cells(doc, '.meta dd')).toEqual(['14/03/2026', 'T2026-000042'])
+    expect(cells(doc, '.meta dd')).toEqual(['14 Mar 2026', 'T2026-000042'])
     expect(cells(doc, '.lines tbody tr:first-child td')).toEqual([
       'Fren Balatası',
       '2 Adet',

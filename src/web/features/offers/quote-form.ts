@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next'
 import type { Locale } from '../../../contracts/common'
 import type { Offer, OfferList } from '../../../contracts/offers'
+import { formatDate } from '../../../domain/date-format'
 import { formatMoney } from '../../../domain/money-format'
 import { imageUrl } from '../../components/image-url'
 import { escapeHtml } from '../../lib/print-window'
@@ -68,14 +69,9 @@ export interface QuoteFormInput {
   /** location.origin: the printed page is about:blank, so every address must be absolute. */
   origin: string
   locale: Locale
+  /** The store's time zone: the offer's date is its day there. */
+  timeZone: string
   texts: QuoteTexts
-}
-
-/** '14.03.2026' (tr), '14/03/2026' (en), in the browser's time zone. */
-export function formatQuoteDate(iso: string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', { dateStyle: 'short' }).format(
-    new Date(iso),
-  )
 }
 
 /** '%20' (tr), '20%' (en). */
@@ -140,6 +136,7 @@ export function buildQuoteForm({
   logo,
   origin,
   locale,
+  timeZone,
   texts,
 }: QuoteFormInput): string {
   const money = (m: { value: number; currency: string }) => escapeHtml(formatMoney(m, locale))
@@ -190,7 +187,7 @@ export function buildQuoteForm({
 <div>
 <h1>${escapeHtml(texts.title)}</h1>
 <dl class="meta">
-<dt>${escapeHtml(texts.date)}</dt><dd>${escapeHtml(formatQuoteDate(offer.date, locale))}</dd>
+<dt>${escapeHtml(texts.date)}</dt><dd>${escapeHtml(formatDate(offer.date, locale, timeZone))}</dd>
 <dt>${escapeHtml(texts.number)}</dt><dd>${escapeHtml(offer.orderNo)}</dd>
 </dl>
 </div>

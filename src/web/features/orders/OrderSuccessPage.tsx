@@ -22,12 +22,13 @@ import { NotFoundState } from '../../components/NotFoundState'
 import { TotalRow } from '../../components/TotalRow'
 import { useTranslation } from '../../i18n/use-translation'
 import { isApiError } from '../../lib/api-error'
-import { useLocalePath, useSession } from '../../lib/session-context'
+import { useDates } from '../../lib/dates'
+import { useLocalePath } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { useOrder } from './api/orders-api'
 import { OrderItemList } from './components/OrderItemList'
-import { formatOrderDate, OrderItemsTable } from './components/OrderItemsTable'
+import { OrderItemsTable } from './components/OrderItemsTable'
 
 /** Image size of the order's lines (spec/2 §9: 80 in checkout). */
 const imageSize = 80
@@ -48,7 +49,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 function OrderReceived({ order }: { order: Order }) {
   const { t } = useTranslation()
   const phone = usePhoneLayout()
-  const { locale } = useSession()
+  const dates = useDates()
   const localePath = useLocalePath()
   usePageTitle(t('orders.success.title'))
   return (
@@ -74,7 +75,7 @@ function OrderReceived({ order }: { order: Order }) {
             {order.orderNo}
           </Fact>
           <Fact label={t('orders.success.date')} testId="order-date">
-            {formatOrderDate(order.date, locale)}
+            {dates.dateTime(order.date)}
           </Fact>
           <Fact label={t('orders.success.paymentPlan')} testId="order-plan">
             {order.paymentPlan}

@@ -1,4 +1,15 @@
-import { Card, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+} from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
 import { useParams } from 'react-router'
@@ -7,23 +18,17 @@ import type { PaymentResult, PublicPaymentLink } from '../../../contracts/paymen
 import { formatMoney } from '../../../domain/money-format'
 import { CardPaymentForm } from '../../components/card-payment/CardPaymentForm'
 import { MailOrderSlip } from '../../components/card-payment/MailOrderSlip'
-import { AlertIcon, CheckIcon } from '../../components/icons/Icons'
+import { AlertIcon, CheckIcon, InfoIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { useTranslation } from '../../i18n/use-translation'
 import { isApiError } from '../../lib/api-error'
+import { useDates } from '../../lib/dates'
+import { usePaymentResult } from '../../lib/payments/payments-api'
 import { useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
-import { isLinkToken, paymentLinkKeys, usePublicPaymentLink } from './payment-link-page-api'
+import { goneLink, isLinkToken, paymentLinkKeys, usePublicPaymentLink } from './payment-link-page-api'
 
 const tl = (value: number, locale: Locale) => formatMoney({ value, currency: 'TRY' }, locale)
-
-function formatUntil(iso: string, locale: Locale) {
-  return new Date(iso).toLocaleString(locale === 'tr' ? 'tr-TR' : 'en-GB', {
-    timeZone: 'Europe/Istanbul',
-    dateStyle: 'long',
-    timeStyle: 'short',
-  })
-}
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -42,6 +47,7 @@ function Fact({ label, children, testId }: { label: string; children: ReactNode;
 function LinkSummary({ link }: { link: PublicPaymentLink }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const showExpiry = link.status !== 'paid'
   return (
     <Card withBorder padding="md">
@@ -54,7 +60,7 @@ function LinkSummary({ link }: { link: PublicPaymentLink }) {
         </Fact>
         {showExpiry && (
           <Fact label={t('paymentLink.page.expiresAt')} testId="link-expires">
-            {formatUntil(link.expiresAt, locale)}
+            {dates.dateTime(link.expiresAt)}
           </Fact>
         )}
       </SimpleGrid>
@@ -120,14 +126,71 @@ function PaidNow({ result }: { result: PaymentResult }) {
   )
 }
 
+/**
+ * A payment the bank approved that is still being settled (or whose callback is still awaited): said
+ * plainly, with "do not pay again", and asked about again by itself; it turns into the paid page once
+ * settled, or says why it failed and offers the form again.
+ */
+function ProcessingNow({
+  id,
+  token,
+  company,
+  onPayAgain,
+}: {
+  id: string
+  token: string
+  company: string
+  onPayAgain: () => void
+}) {
+  const { t } = useTranslation()
+  // The card form left its last answer in the cache: this starts from it and asks on.
+  const result = usePaymentResult(id, token)
+  const data = result.data
+  if (data?.succeed) return <PaidNow result={data} />
+  if (data && (data.status === 'failed' || data.status === 'expired')) {
+    return (
+      <Unpayable title={t('payment.failedTitle')} text={data.failureMessage || t('payment.failedGeneric')}>
+        <Group justify="center">
+          <Button onClick={onPayAgain}>{t('payment.result.tryAgain')}</Button>
+        </Group>
+      </Unpayable>
+    )
+  }
+  const pending = data?.status === 'pending'
+  return (
+    <Stack gap="lg" data-testid="link-processing">
+      <Title order={1} size="h2">
+        {pending ? t('payment.result.pendingTitle') : t('paymentLink.page.processing')}
+      </Title>
+      <Alert color="blue" variant="light" icon={<InfoIcon />} role="status">
+        <Text size="sm">
+          {pending ? t('payment.notConfirmed') : t('paymentLink.page.processingText', { company })}
+        </Text>
+        {!pending && (
+          <Text size="sm" mt="xs">
+            {t('payment.result.processingRefresh')}
+          </Text>
+        )}
+      </Alert>
+      <Group>
+        <Button onClick={() => result.refetch()} loading={result.isFetching} variant="default">
+          {t('payment.result.refresh')}
+        </Button>
+      </Group>
+    </Stack>
+  )
+}
+
 function OpenLink({
   link,
   token,
   onPaid,
+  onProcessing,
 }: {
   link: PublicPaymentLink
   token: string
   onPaid: (r: PaymentResult) => void
+  onProcessing: (r: PaymentResult) => void
 }) {
   const { t } = useTranslation()
   return (
@@ -144,6 +207,7 @@ function OpenLink({
         fixedAmount={link.amount}
         extra={{ linkToken: token }}
         onSucceeded={onPaid}
+        onProcessing={onProcessing}
       />
     </Stack>
   )
@@ -154,8 +218,22 @@ function LinkByToken({ token }: { token: string }) {
   const queryClient = useQueryClient()
   const link = usePublicPaymentLink(token)
   const [paid, setPaid] = useState<PaymentResult | null>(null)
+  const [processing, setProcessing] = useState<string | null>(null)
 
   if (paid) return <PaidNow result={paid} />
+  if (processing && link.data) {
+    return (
+      <ProcessingNow
+        id={processing}
+        token={token}
+        company={link.data.company}
+        onPayAgain={() => {
+          setProcessing(null)
+          void queryClient.invalidateQueries({ queryKey: paymentLinkKeys.link(token) })
+        }}
+      />
+    )
+  }
   if (link.isPending) {
     return (
       <Stack gap="md" role="status" aria-label={t('paymentLink.page.loading')}>
@@ -167,6 +245,13 @@ function LinkByToken({ token }: { token: string }) {
   }
   if (link.isError) {
     if (isApiError(link.error) && link.error.status === 404) return <NotFoundLink />
+    // A 410 whose body did not say what the link was: paid or expired all the same, without the summary.
+    const gone = goneLink(link.error)
+    if (gone?.status === 'paid') {
+      return <Unpayable title={t('paymentLink.page.paid')} text={t('paymentLink.page.paidText')} paid />
+    }
+    if (gone)
+      return <Unpayable title={t('paymentLink.page.expired')} text={t('paymentLink.page.expiredText')} />
     return (
       <LoadError title={t('paymentLink.page.loadError')} error={link.error} onRetry={() => link.refetch()} />
     )
@@ -194,14 +279,15 @@ function LinkByToken({ token }: { token: string }) {
         setPaid(result)
         void queryClient.invalidateQueries({ queryKey: paymentLinkKeys.link(token) })
       }}
+      onProcessing={(result) => setProcessing(result.id)}
     />
   )
 }
 
 /**
- * /odeme-linki/:token — the public page of a payment link (issue 12 §6): works logged out, shows the
- * dealer company and the amount and takes the card payment, credited to that company's account. An
- * unknown, expired or paid link says so.
+ * /odeme-linki/:token — the public page of a payment link: works logged out, shows the dealer company
+ * and the amount and takes the card payment, credited to that company's account. An unknown (404),
+ * expired or paid (410) link says so; the server answers the page itself with the same status.
  */
 export function PaymentLinkPage() {
   const { t } = useTranslation()

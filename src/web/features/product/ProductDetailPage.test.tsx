@@ -213,14 +213,13 @@ describe('ProductDetailPage', () => {
     )
   })
 
-  it('keeps a typed quantity as typed and shows the rule (1–100) instead of cutting it', async () => {
+  it('takes a typed quantity by the spec once it is left: 1–100 taken, not a number or 0 → 1, else the previous', async () => {
     serve([catalogProduct({ quantity: 500, stock: { kind: 'exact', quantity: 500 } })])
     renderDetail('/fren-balatasi-p-1')
     const input = (await screen.findByRole('textbox', { name: 'Miktar' })) as HTMLInputElement
     const decrease = screen.getByRole('button', { name: 'Miktarı azalt' })
     const increase = screen.getByRole('button', { name: 'Miktarı artır' })
     const problem = () => screen.queryByTestId('quantity-problem')?.textContent ?? null
-    const rule = 'Miktar 1 ile 100 arasında bir tam sayı olmalıdır.'
     expect(input.value).toBe('1')
     expect(decrease.getAttribute('aria-disabled')).toBe('true')
     fireEvent.click(increase)
@@ -228,51 +227,63 @@ describe('ProductDetailPage', () => {
     expect(input.value).toBe('3')
     fireEvent.click(decrease)
     expect(input.value).toBe('2')
-    const type = (text: string) => fireEvent.change(input, { target: { value: text } })
-    type('42')
+    const commit = (text: string) => {
+      fireEvent.change(input, { target: { value: text } })
+      fireEvent.blur(input)
+    }
+    commit('42')
+    expect(input.value).toBe('42')
+    // Out of range while typing: marked, with the rule beside it …
+    fireEvent.change(input, { target: { value: '150' } })
+    expect(problem()).toBe('Miktar 1 ile 100 arasında bir tam sayı olmalıdır.')
+    expect(input.getAttribute('aria-invalid')).toBe('true')
+    // … and left, the previous amount stays: nothing stays red.
+    fireEvent.blur(input)
     expect(input.value).toBe('42')
     expect(problem()).toBeNull()
-    for (const typed of ['150', '-3', '0', 'abc', '1,5']) {
-      type(typed)
-      fireEvent.blur(input)
-      expect(input.value, typed).toBe(typed)
-      expect(problem(), typed).toBe(rule)
-      expect(input.getAttribute('aria-invalid'), typed).toBe('true')
-      expect(input.getAttribute('aria-describedby'), typed).toBe(screen.getByTestId('quantity-problem').id)
-    }
-    type('100')
-    expect(input.value).toBe('100')
-    expect(problem()).toBeNull()
     expect(input.hasAttribute('aria-invalid')).toBe(false)
-    expect(increase.getAttribute('aria-disabled')).toBe('true')
-    // − from an amount above the bound steps to the bound, not to the previous amount.
-    type('150')
-    fireEvent.click(decrease)
-    expect(input.value).toBe('100')
-    expect(problem()).toBeNull()
-    type('')
-    expect(input.value).toBe('')
-    expect(problem()).toBeNull()
-    fireEvent.blur(input)
+    for (const [typed, kept] of [
+      ['-3', '42'],
+      ['abc', '1'],
+      ['7', '7'],
+      ['0', '1'],
+      ['100', '100'],
+      ['101', '100'],
+      ['', '1'],
+      ['1,5', '1'],
+    ] as const) {
+      commit(typed)
+      expect(input.value, typed).toBe(kept)
+      expect(problem(), typed).toBeNull()
+    }
+    // Enter commits too.
+    fireEvent.change(input, { target: { value: 'x' } })
+    fireEvent.keyDown(input, { key: 'Enter' })
     expect(input.value).toBe('1')
   })
 
-  it('adds nothing while the typed quantity breaks the rule and puts the focus in the field', async () => {
-    serve([catalogProduct()])
+  it.each([
+    ['abc', '1'],
+    ['0', '1'],
+    ['150', '5'],
+    ['-2', '5'],
+    ['12', '12'],
+  ])('adds by the same rule when the typed %s is not left first: %s', async (typed, added) => {
+    serve([catalogProduct({ quantity: 500, stock: { kind: 'exact', quantity: 500 } })])
+    server.use(http.post('/api/catalog/cart/:id', () => apiError(400, 'stop', 'Durdu.')))
     const requests = recordRequests()
     renderDetail('/fren-balatasi-p-1')
     const input = (await screen.findByRole('textbox', { name: 'Miktar' })) as HTMLInputElement
-    fireEvent.change(input, { target: { value: '150' } })
-    const add = screen.getByTestId('add-to-cart')
-    add.focus()
-    fireEvent.click(add)
+    fireEvent.change(input, { target: { value: '5' } })
+    fireEvent.blur(input)
+    fireEvent.change(input, { target: { value: typed } })
+    fireEvent.click(screen.getByTestId('add-to-cart'))
     await act(async () => {})
-    expect(requests.filter((r) => r.method === 'POST')).toEqual([])
-    expect(document.activeElement).toBe(input)
-    expect(input.value).toBe('150')
-    expect(screen.getByTestId('quantity-problem').textContent).toBe(
-      'Miktar 1 ile 100 arasında bir tam sayı olmalıdır.',
-    )
+    const posts = requests.filter((r) => r.method === 'POST')
+    expect(posts.map((r) => (r.body as { quantity: string }).quantity)).toEqual([added])
+    // The field shows what was added, never a red value with no add.
+    expect(input.value).toBe(added)
+    expect(screen.queryByTestId('quantity-problem')).toBeNull()
   })
 
   it('says the rule in English under /en', async () => {

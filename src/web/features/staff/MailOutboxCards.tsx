@@ -3,9 +3,9 @@ import type { ReactNode } from 'react'
 import type { MailOutboxItem, MailStatus } from '../../../contracts/mail-outbox'
 import { PlainList } from '../../components/PlainList'
 import { useTranslation } from '../../i18n/use-translation'
-import { useSession } from '../../lib/session-context'
+import { useDates } from '../../lib/dates'
 import type { MailListProps } from './MailOutboxTable'
-import { canRetry, formatMailDate, mailDocumentText, mailKindText, mailTime } from './mail-format'
+import { canRetry, mailDocumentText, mailKindText, mailTime } from './mail-format'
 import { RetryMailButton } from './RetryMailButton'
 
 const dash = '—'
@@ -36,7 +36,7 @@ function MailCard({
   onRetry: (mail: MailOutboxItem) => void
 }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
+  const dates = useDates()
   const time = mailTime(status, t)
   const when = time.of(mail)
   return (
@@ -59,8 +59,8 @@ function MailCard({
         <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
           <Field label={t('staff.mail.columns.document')}>{mailDocumentText(mail, t) ?? dash}</Field>
           <Field label={t('staff.mail.columns.attempts')}>{mail.attempts}</Field>
-          <Field label={t('staff.mail.columns.createdAt')}>{formatMailDate(mail.createdAt, locale)}</Field>
-          <Field label={time.label}>{when ? formatMailDate(when, locale) : dash}</Field>
+          <Field label={t('staff.mail.columns.createdAt')}>{dates.dateTime(mail.createdAt)}</Field>
+          <Field label={time.label}>{when ? dates.dateTime(when) : dash}</Field>
         </SimpleGrid>
         {mail.lastError && (
           <Box

@@ -1,16 +1,8 @@
 import { Table, Text } from '@mantine/core'
-import type { Locale } from '../../../contracts/common'
 import type { MailOutboxItem, MailStatus } from '../../../contracts/mail-outbox'
 import { useTranslation } from '../../i18n/use-translation'
-import { useSession } from '../../lib/session-context'
-import {
-  canRetry,
-  formatMailDate,
-  mailDateParts,
-  mailDocumentText,
-  mailKindText,
-  mailTime,
-} from './mail-format'
+import { useDates } from '../../lib/dates'
+import { canRetry, mailDocumentText, mailKindText, mailTime } from './mail-format'
 import { RetryMailButton } from './RetryMailButton'
 
 /** What the table (desktop) and the cards (phone) show and do; the page holds the state. */
@@ -24,17 +16,17 @@ export interface MailListProps {
 const dash = '—'
 
 /** A moment as its date over its time: two narrow lines instead of one wide one. */
-function DateCell({ iso, locale }: { iso: string | null; locale: Locale }) {
+function DateCell({ iso }: { iso: string | null }) {
+  const dates = useDates()
   if (!iso) return <Table.Td>{dash}</Table.Td>
-  const { date, time } = mailDateParts(iso, locale)
   return (
     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-      <time dateTime={iso} title={formatMailDate(iso, locale)}>
+      <time dateTime={iso} title={dates.dateTime(iso)}>
         <Text span size="sm" display="block">
-          {date}
+          {dates.date(iso)}
         </Text>
         <Text span size="xs" c="dimmed" display="block">
-          {time}
+          {dates.time(iso)}
         </Text>
       </time>
     </Table.Td>
@@ -47,7 +39,6 @@ function DateCell({ iso, locale }: { iso: string | null; locale: Locale }) {
  */
 export function MailOutboxTable({ status, mails, busyIds, onRetry }: MailListProps) {
   const { t } = useTranslation()
-  const { locale } = useSession()
   const time = mailTime(status, t)
   const withAction = status !== 'sent'
   return (
@@ -94,8 +85,8 @@ export function MailOutboxTable({ status, mails, busyIds, onRetry }: MailListPro
                   dash
                 )}
               </Table.Td>
-              <DateCell iso={mail.createdAt} locale={locale} />
-              <DateCell iso={time.of(mail)} locale={locale} />
+              <DateCell iso={mail.createdAt} />
+              <DateCell iso={time.of(mail)} />
               {withAction && (
                 <Table.Td>
                   {canRetry(mail) && (

@@ -75,13 +75,15 @@ export interface StaffLayoutProps {
 /**
  * The frame of every staff screen: the title, what the screen is for and the staff menu. Staff screens
  * are for administrators: a guest goes to login (and comes back here after), a dealer is told the page
- * is for administrators, and the screen itself (and its API calls) never renders for either.
+ * is for administrators, and the screen itself (and its API calls) never renders for either. The
+ * server answers the same way before the app runs (http/pages.ts: a redirect, or a 403 page).
  */
 export function StaffLayout({ title, description, children }: StaffLayoutProps) {
   const { t } = useTranslation()
   const { user } = useSession()
   const phone = usePhoneLayout()
-  usePageTitle(title)
+  // A dealer's tab says what the server's 403 page says, the same on every staff screen.
+  usePageTitle(user && user.role !== 'admin' ? t('staff.notAllowedTitle') : title)
 
   if (!user) return <LoginRedirect />
   const heading = (

@@ -1,32 +1,5 @@
 import type { TFunction } from 'i18next'
-import type { Locale } from '../../../contracts/common'
 import type { MailOutboxItem, MailStatus } from '../../../contracts/mail-outbox'
-
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
-
-function dateFormat(locale: Locale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let format = dateFormats.get(key)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', options)
-    dateFormats.set(key, format)
-  }
-  return format
-}
-
-/** '14.03.2026 12:30' (tr), '14/03/2026, 12:30' (en), in the browser's time zone. */
-export function formatMailDate(iso: string, locale: Locale): string {
-  return dateFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso))
-}
-
-/** The same moment as its date and its time apart ('14.03.2026', '12:30'), for a narrow table column. */
-export function mailDateParts(iso: string, locale: Locale): { date: string; time: string } {
-  const moment = new Date(iso)
-  return {
-    date: dateFormat(locale, { dateStyle: 'short' }).format(moment),
-    time: dateFormat(locale, { timeStyle: 'short' }).format(moment),
-  }
-}
 
 export function mailKindText(mail: MailOutboxItem, t: TFunction): string {
   if (mail.kind === 'order_confirmation') return t('staff.mail.kind.orderConfirmation')

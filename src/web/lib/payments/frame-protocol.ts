@@ -30,8 +30,9 @@ export function readFrameMessage(data: unknown): IncomingFrameMessage | null {
     case 'loading':
       return typeof data.value === 'boolean' ? { type: 'loading', value: data.value } : null
     case 'payment_succeed':
+    case 'payment_processing':
       return typeof data.intentId === 'string' && data.intentId !== ''
-        ? { type: 'payment_succeed', intentId: data.intentId }
+        ? { type: data.type, intentId: data.intentId }
         : null
     case 'payment_failed':
       return {

@@ -31,7 +31,7 @@ function sendChange(change: CartChange): Promise<Cart> {
 }
 
 /** The shown currency's rate in TRY, for the optimistic TRY-base total. */
-function useShownRate(): (cart: Cart) => number | null {
+export function useShownRate(): (cart: Cart) => number | null {
   const { bootstrap } = useSession()
   return (cart) => {
     const code = normalizeCurrencyCode(cart.totals.total.currency)

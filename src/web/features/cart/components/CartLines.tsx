@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Anchor, Card, Group, Loader, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
 import { Link } from 'react-router'
 import type { Cart, CartLine } from '../../../../contracts/cart'
 import { formatMoney } from '../../../../domain/money-format'
@@ -16,7 +16,40 @@ export interface CartLinesProps {
   cart: Cart
   onChange: (change: CartChange) => void
   /** Products the cart just refused to take more of (an edited offer), with the reason. */
-  addErrors?: Map<number, string>
+  addErrors?: Map<number, string> | undefined
+  /** Lines without a price in the chosen payment plan, by line id. */
+  unpriced?: ReadonlySet<number> | undefined
+  /** The chosen plan's prices are on their way: no price is shown meanwhile. */
+  pricesPending?: boolean
+}
+
+/** A line's unit price or amount: the money, 'no price in this plan', or a loader while it comes. */
+function LinePrice({
+  line,
+  value,
+  unpriced,
+  pending,
+}: {
+  line: CartLine
+  value: 'unitPrice' | 'amount'
+  unpriced: ReadonlySet<number> | undefined
+  pending: boolean
+}) {
+  const { t } = useTranslation()
+  const { locale } = useSession()
+  if (pending) {
+    return <Loader size={14} aria-label={t('cart.planPricesPending')} data-testid="line-price-pending" />
+  }
+  if (unpriced?.has(line.id)) {
+    return value === 'unitPrice' ? (
+      <Text span size="sm" c="red">
+        {t('cart.noPlanPrice')}
+      </Text>
+    ) : (
+      '—'
+    )
+  }
+  return formatMoney(line[value], locale)
 }
 
 function ProductLink({ line, addError }: { line: CartLine; addError?: string }) {
@@ -37,9 +70,8 @@ function ProductLink({ line, addError }: { line: CartLine; addError?: string }) 
 }
 
 /** Desktop: one row per line — image, code, name, unit, quantity, unit price, amount, remove. */
-export function CartTable({ cart, onChange, addErrors }: CartLinesProps) {
+export function CartTable({ cart, onChange, addErrors, unpriced, pricesPending = false }: CartLinesProps) {
   const { t } = useTranslation()
-  const { locale } = useSession()
   const localePath = useLocalePath()
   return (
     <Table.ScrollContainer minWidth={760} type="native">
@@ -97,10 +129,10 @@ export function CartTable({ cart, onChange, addErrors }: CartLinesProps) {
                 <LineQuantity cart={cart} line={line} onChange={onChange} />
               </Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="line-unit-price">
-                {formatMoney(line.unitPrice, locale)}
+                <LinePrice line={line} value="unitPrice" unpriced={unpriced} pending={pricesPending} />
               </Table.Td>
               <Table.Td ta="right" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="line-amount">
-                {formatMoney(line.amount, locale)}
+                <LinePrice line={line} value="amount" unpriced={unpriced} pending={pricesPending} />
               </Table.Td>
               <Table.Td>
                 <RemoveLine line={line} onChange={onChange} />
@@ -114,9 +146,8 @@ export function CartTable({ cart, onChange, addErrors }: CartLinesProps) {
 }
 
 /** Phone: the same lines as stacked cards. */
-export function CartCards({ cart, onChange, addErrors }: CartLinesProps) {
+export function CartCards({ cart, onChange, addErrors, unpriced, pricesPending = false }: CartLinesProps) {
   const { t } = useTranslation()
-  const { locale } = useSession()
   return (
     <PlainList label={t('cart.lines')}>
       {cart.items.map((line) => (
@@ -136,8 +167,11 @@ export function CartCards({ cart, onChange, addErrors }: CartLinesProps) {
               <Text size="xs" c="dimmed">
                 {t('cart.columns.code')}: {line.product.code}
               </Text>
-              <Text size="sm" data-testid="line-unit-price">
-                {t('cart.columns.unitPrice')}: {formatMoney(line.unitPrice, locale)}
+              <Text size="sm">
+                {t('cart.columns.unitPrice')}:{' '}
+                <span data-testid="line-unit-price">
+                  <LinePrice line={line} value="unitPrice" unpriced={unpriced} pending={pricesPending} />
+                </span>
               </Text>
             </Stack>
             <RemoveLine line={line} onChange={onChange} />
@@ -151,7 +185,7 @@ export function CartCards({ cart, onChange, addErrors }: CartLinesProps) {
               {t('cart.columns.amount')}
             </Text>
             <Text fw={700} data-testid="line-amount">
-              {formatMoney(line.amount, locale)}
+              <LinePrice line={line} value="amount" unpriced={unpriced} pending={pricesPending} />
             </Text>
           </Group>
         </Card>

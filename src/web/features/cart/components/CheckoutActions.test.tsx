@@ -10,7 +10,7 @@ import { okSchema } from '../../../../contracts/common'
 import { offerSchema } from '../../../../contracts/offers'
 import { type CheckoutInfo, checkoutInfoSchema, type Order, orderSchema } from '../../../../contracts/orders'
 import { defaultStoreSettings } from '../../../../contracts/settings'
-import { cartLine, cartOf } from '../../../test/cart-fixtures'
+import { cartLine, cartOf, planFigures } from '../../../test/cart-fixtures'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
 import { apiError, apiJson, holdRequests, recordRequests } from '../../../test/network'
@@ -22,14 +22,8 @@ import { CartPage } from '../CartPage'
 
 const noRisk: CheckoutInfo = { risk: { enforced: false, limit: 0, used: 0 }, plans: [] }
 
-/** The cart's totals in a plan as the checkout call answers them. */
-const inPlan = (id: number, total: number, tax: number) => ({
-  id,
-  subtotal: { value: Number((total - tax).toFixed(2)), currency: 'TRY' },
-  tax: { value: tax, currency: 'TRY' },
-  total: { value: total, currency: 'TRY' },
-  baseTotal: total,
-})
+/** The figures of `oneLine()` in a plan as the checkout call answers them: its unit price in the plan. */
+const inPlan = (id: number, unitPrice: number) => planFigures(oneLine(), id, [unitPrice])
 
 /**
  * GET /api/catalog/cart answers `cart` and the checkout call `info`; every POST waits until the test
@@ -343,7 +337,7 @@ describe('The checkout actions of the cart page', () => {
     // The cart at sale prices is 2.962,80; in the 30-day plan the server prices it at 3.259,08.
     serve(oneLine(), {
       risk: { enforced: true, limit: 3100, used: 0 },
-      plans: [inPlan(1, 2962.8, 493.8), inPlan(2, 3259.08, 543.18), inPlan(3, 3555.36, 592.56)],
+      plans: [inPlan(1, 1234.5), inPlan(2, 1357.95), inPlan(3, 1481.4)],
     })
     renderCart()
     const planTotal = await screen.findByTestId('plan-total')
@@ -432,22 +426,23 @@ describe('The checkout actions of the cart page', () => {
     expect(screen.queryByRole('combobox', { name: 'Şube' })).toBeNull()
   })
 
-  it('shares a readable cart summary through WhatsApp', async () => {
-    serve(oneLine())
+  it('shares a readable cart summary through WhatsApp, in the chosen plan', async () => {
+    serve(oneLine(), { ...noRisk, plans: [inPlan(1, 1234.5), inPlan(2, 1357.95)] })
     renderCart()
     await screen.findByTestId('cart-table')
-    const link = screen.getByRole('link', { name: 'WhatsApp ile Gönder' })
+    // The default plan, 30 days, is chosen: its prices, as the page shows them.
+    const link = await screen.findByRole('link', { name: 'WhatsApp ile Gönder' })
     const url = new URL(link.getAttribute('href')!)
     expect(url.origin + url.pathname).toBe('https://wa.me/')
     expect(url.searchParams.get('text')).toBe(
       [
         'Demo Toptan - Sepet Özeti',
         '',
-        'FB-100 - Fren Balatası × 2 Adet = 2.469,00 ₺',
+        'FB-100 - Fren Balatası × 2 Adet = 2.715,90 ₺',
         '',
-        'Ara Toplam: 2.469,00 ₺',
-        'KDV: 493,80 ₺',
-        'Genel Toplam: 2.962,80 ₺',
+        'Ara Toplam: 2.715,90 ₺',
+        'KDV: 543,18 ₺',
+        'Genel Toplam: 3.259,08 ₺',
       ].join('\n'),
     )
     expect(link.getAttribute('target')).toBe('_blank')

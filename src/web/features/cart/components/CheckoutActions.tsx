@@ -5,7 +5,6 @@ import type { Cart } from '../../../../contracts/cart'
 import type { Money } from '../../../../contracts/common'
 import type { CheckoutInfo } from '../../../../contracts/orders'
 import { formatAmount, formatMoney } from '../../../../domain/money-format'
-import { defaultPlan } from '../../../../domain/payment-plan'
 import { checkRiskLimit, type RiskCheck } from '../../../../domain/risk-limit'
 import { BusyButton } from '../../../components/BusyButton'
 import { AlertIcon, CheckIcon, WhatsAppIcon } from '../../../components/icons/Icons'
@@ -27,7 +26,7 @@ export const DESCRIPTION_MAX = 1000
 function riskOf(info: CheckoutInfo | undefined, orderBaseTotal: number): RiskCheck {
   if (!info) return { allowed: true }
   const { enforced, limit, used } = info.risk
-  return checkRiskLimit({ enforced, riskLimit: limit, overdueBalance: used, orderTotal: orderBaseTotal })
+  return checkRiskLimit({ enforced, riskLimit: limit, used, orderTotal: orderBaseTotal })
 }
 
 /** What the order will cost in the chosen plan (the server prices an order in its plan). */
@@ -94,6 +93,14 @@ export interface LeavingProps {
   onLeave?: (cart: Cart) => void
 }
 
+/** The plan the cart page chose (CartPage holds it: its lines and summary are priced in it). */
+export interface CheckoutActionsProps extends LeavingProps {
+  /** The cart priced in the chosen plan; undefined while the plan's figures are on their way. */
+  shown?: Cart | undefined
+  planId?: number | undefined
+  onPlanChange?: (planId: number) => void
+}
+
 /**
  * The cart page's checkout (spec/2 §2): payment plan, branch, note, then order (or pay, for a plan
  * paid by card), make an offer and send the cart by WhatsApp. While the order (or the offer) is saved
@@ -101,13 +108,19 @@ export interface LeavingProps {
  * keeps everything typed and chosen, and the focus where it was. A made order keeps the button busy
  * until the success page is there (the page shows the lines it was made of, never the emptied cart).
  */
-export function CheckoutActions({ cart, leaving = false, onLeave }: { cart: Cart } & LeavingProps) {
+export function CheckoutActions({
+  cart,
+  shown,
+  planId,
+  onPlanChange = () => {},
+  leaving = false,
+  onLeave,
+}: { cart: Cart } & CheckoutActionsProps) {
   const { t } = useTranslation()
   const { bootstrap, locale } = useSession()
   const localePath = useLocalePath()
   const navigate = useNavigate()
   const plans = useOfferedPlans()
-  const [planId, setPlanId] = useState(() => defaultPlan(plans)?.id)
   const [description, setDescription] = useState('')
   const order = usePlaceOrder((placed) => {
     onLeave?.(cart)
@@ -148,17 +161,20 @@ export function CheckoutActions({ cart, leaving = false, onLeave }: { cart: Cart
     offer.mutate(description)
   }
 
-  const summary = cartSummaryText(
-    cart,
-    {
-      title: t('checkout.summaryTitle', { store: bootstrap.store.name }),
-      subtotal: t('cart.subtotal'),
-      tax: t('cart.tax'),
-      total: t('cart.total'),
-      baseTotal: t('cart.baseTotal'),
-    },
-    locale,
-  )
+  // The WhatsApp text has the figures the page shows: those of the chosen plan.
+  const summary =
+    shown &&
+    cartSummaryText(
+      shown,
+      {
+        title: t('checkout.summaryTitle', { store: bootstrap.store.name }),
+        subtotal: t('cart.subtotal'),
+        tax: t('cart.tax'),
+        total: t('cart.total'),
+        baseTotal: t('cart.baseTotal'),
+      },
+      locale,
+    )
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="checkout-title">
@@ -173,7 +189,7 @@ export function CheckoutActions({ cart, leaving = false, onLeave }: { cart: Cart
         }}
       >
         <Stack gap="md">
-          {plans.length > 0 && <PaymentPlanChoice plans={plans} value={planId} onChange={setPlanId} />}
+          {plans.length > 0 && <PaymentPlanChoice plans={plans} value={planId} onChange={onPlanChange} />}
           {plan && planTotals && (
             <PlanTotal
               plan={plan.name}
@@ -229,17 +245,24 @@ export function CheckoutActions({ cart, leaving = false, onLeave }: { cart: Cart
                 {t('checkout.offer')}
               </BusyButton>
             )}
-            <Button
-              component="a"
-              href={whatsappShareUrl(summary)}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="outline"
-              color="green"
-              leftSection={<WhatsAppIcon size={16} />}
-            >
-              {t('checkout.whatsapp')}
-            </Button>
+            {summary ? (
+              <Button
+                component="a"
+                href={whatsappShareUrl(summary)}
+                target="_blank"
+                rel="noopener noreferrer"
+                variant="outline"
+                color="green"
+                leftSection={<WhatsAppIcon size={16} />}
+              >
+                {t('checkout.whatsapp')}
+              </Button>
+            ) : (
+              // The plan's figures are on their way: nothing to share yet.
+              <Button variant="outline" color="green" leftSection={<WhatsAppIcon size={16} />} disabled>
+                {t('checkout.whatsapp')}
+              </Button>
+            )}
           </Flex>
         </Stack>
       </form>

@@ -18,7 +18,7 @@ export interface CategoryNavProps {
   /** Called after a link is followed (the phone drawer closes). */
   onNavigate?: (() => void) | undefined
   /**
-   * The brands with products in the list shown (a category's or brand's facet, issue 15): offered
+   * The brands with products in the list shown (a category's or brand's facet): offered
    * instead of every brand, so no brand link leads to an empty list. Undefined: every brand.
    */
   brandFacet?: FacetValue[] | undefined

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { Product } from '../../../../contracts/catalog'
 import { stockNumberLabels } from '../../../../domain/listing'
 import { ProductImage } from '../../../components/ProductImage'
-import { AddToCartButton } from '../../../components/product/AddToCartButton'
+import { AddToCartButton, useQuantityUnavailable } from '../../../components/product/AddToCartButton'
 import { PriceInfoButton } from '../../../components/product/PriceInfoModal'
 import { ProductPrice } from '../../../components/product/ProductPrice'
 import { defaultUnitName, stockNumberLabelKey } from '../../../components/product/product-fields'
@@ -24,6 +24,8 @@ export function ProductCard({ product, priority = false }: { product: Product; p
   const [quantityProblem, setQuantityProblem] = useState<string | null>(null)
   const quantityField = useRef<HTMLInputElement>(null)
   const addLimit = useAddLimit(product, product.defaultUnit)
+  // Out of stock, or no price: nothing to count, so the stepper is off and says why.
+  const unavailable = useQuantityUnavailable(product)
   const to = localePath(product.url)
   return (
     <Card withBorder padding="sm" h="100%" data-testid="product-card">
@@ -53,6 +55,7 @@ export function ProductCard({ product, priority = false }: { product: Product; p
           size="xs"
           max={addLimit}
           label={t('quantity.labelFor', { name: product.name })}
+          unavailable={unavailable}
         />
         <AddToCartButton
           product={product}

@@ -7,7 +7,7 @@ import { stockNumberLabels } from '../../../../domain/listing'
 import { formatMoney } from '../../../../domain/money-format'
 import { WarehouseIcon } from '../../../components/icons/Icons'
 import { ProductImage } from '../../../components/ProductImage'
-import { AddToCartButton } from '../../../components/product/AddToCartButton'
+import { AddToCartButton, useQuantityUnavailable } from '../../../components/product/AddToCartButton'
 import { DiscountBadge } from '../../../components/product/DiscountBadge'
 import { PriceInfoButton } from '../../../components/product/PriceInfoModal'
 import { ProductPrice } from '../../../components/product/ProductPrice'
@@ -47,6 +47,8 @@ interface RowState {
   setQuantity: (quantity: number) => void
   /** The quantity field's rule while its typed text breaks it (nothing is added meanwhile). */
   quantityProblem: string | null
+  /** Why the product cannot be added ('Stokta Yok'), or null (useQuantityUnavailable). */
+  unavailable: string | null
   setQuantityProblem: (problem: string | null) => void
   /** What the remaining stock still covers of the default unit. */
   addLimit: number
@@ -140,6 +142,7 @@ function useColumns(): Column[] {
               size="xs"
               max={row.addLimit}
               label={t('quantity.labelFor', { name: p.name })}
+              unavailable={row.unavailable}
             />
           ),
         }
@@ -150,7 +153,7 @@ function useColumns(): Column[] {
           align: 'right',
           className: classes.nowrap,
           cell: (p) => {
-            // Beside 'Fiyat Sorunuz' no amount stands, the list price neither (issue 15).
+            // Beside 'Fiyat Sorunuz' no amount stands, the list price neither.
             if (!p.listPrice || (p.salePrice !== null && !hasPrice(p.salePrice))) return dash
             const above = p.salePrice !== null && p.listPrice.value > p.salePrice.value
             return (
@@ -266,7 +269,8 @@ function ProductRow({ product, columns }: { product: Product; columns: Column[] 
   const [quantity, setQuantity] = useState(1)
   const [quantityProblem, setQuantityProblem] = useState<string | null>(null)
   const addLimit = useAddLimit(product, product.defaultUnit)
-  const row = { quantity, setQuantity, quantityProblem, setQuantityProblem, addLimit }
+  const unavailable = useQuantityUnavailable(product)
+  const row = { quantity, setQuantity, quantityProblem, setQuantityProblem, addLimit, unavailable }
   return (
     <Table.Tr data-testid="product-row" className={classes.row}>
       {columns.map((column) => (

@@ -68,7 +68,7 @@ function FacetList({
   )
 }
 
-/** A search's brands and categories with their products in the results (issue 15); no value with 0. */
+/** A search's brands and categories with their products in the results; no value with 0. */
 export function SearchFacets({ facets, q, activeBrand, brandHref, onNavigate }: SearchFacetsProps) {
   const { t } = useTranslation()
   const localePath = useLocalePath()

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { Offer, OfferList } from '../../../../contracts/offers'
 import { formatMoney } from '../../../../domain/money-format'
 import { useTranslation } from '../../../i18n/use-translation'
+import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 import { useOfferRow } from '../hooks/use-offer-row'
 import { OfferLineList } from './OfferLineList'
@@ -12,7 +13,6 @@ import {
   CustomerCell,
   DetailsButton,
   EditButton,
-  formatOfferDate,
   MailButton,
   PrintButton,
   SaveButton,
@@ -40,6 +40,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 export function OfferCard({ offer, list }: { offer: Offer; list: OfferList }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const row = useOfferRow(offer, list)
   const { open, readOnly } = row
   return (
@@ -65,7 +66,7 @@ export function OfferCard({ offer, list }: { offer: Offer; list: OfferList }) {
         </Group>
         <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
           <Field label={t('offers.columns.date')} testId="offer-date">
-            {formatOfferDate(offer.date, locale)}
+            {dates.dateTime(offer.date)}
           </Field>
           <Field label={t('offers.columns.total')}>
             <Text fw={700} size="lg" data-testid="offer-row-total" style={{ whiteSpace: 'nowrap' }}>

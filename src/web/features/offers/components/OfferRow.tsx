@@ -1,6 +1,7 @@
 import { Group, Table, Text } from '@mantine/core'
 import type { Offer, OfferList } from '../../../../contracts/offers'
 import { formatMoney } from '../../../../domain/money-format'
+import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 import { useOfferRow } from '../hooks/use-offer-row'
 import { OfferDetails } from './OfferDetails'
@@ -10,7 +11,6 @@ import {
   CustomerCell,
   DetailsButton,
   EditButton,
-  formatOfferDate,
   MailButton,
   PrintButton,
   SaveButton,
@@ -22,6 +22,7 @@ import {
  */
 export function OfferRow({ offer, list }: { offer: Offer; list: OfferList }) {
   const { locale } = useSession()
+  const dates = useDates()
   const row = useOfferRow(offer, list)
   const { open, readOnly } = row
   return (
@@ -33,7 +34,7 @@ export function OfferRow({ offer, list }: { offer: Offer; list: OfferList }) {
           </Text>
         </Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="offer-date">
-          {formatOfferDate(offer.date, locale)}
+          {dates.dateTime(offer.date)}
         </Table.Td>
         <Table.Td miw={160}>
           <CustomerCell row={row} />

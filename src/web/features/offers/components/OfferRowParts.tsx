@@ -1,6 +1,5 @@
 import { ActionIcon, Badge, Button, type ButtonProps, Group, Text, Tooltip } from '@mantine/core'
 import { useState } from 'react'
-import type { Locale } from '../../../../contracts/common'
 import { BusyButton } from '../../../components/BusyButton'
 import { MailIcon, PencilIcon, PrinterIcon, UserPlusIcon } from '../../../components/icons/OfferIcons'
 import { useTranslation } from '../../../i18n/use-translation'
@@ -8,21 +7,6 @@ import { useMailOffer } from '../api/offers-api'
 import type { OfferRowState } from '../hooks/use-offer-row'
 import { notifyFailure, notifySuccess } from '../offer-feedback'
 import { OfferCustomerModal } from './OfferCustomerModal'
-
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>()
-
-/** '14.03.2026 12:30' (tr), '14/03/2026, 12:30' (en), in the browser's time zone. */
-export function formatOfferDate(iso: string, locale: Locale): string {
-  let format = dateFormats.get(locale)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', {
-      dateStyle: 'short',
-      timeStyle: 'short',
-    })
-    dateFormats.set(locale, format)
-  }
-  return format.format(new Date(iso))
-}
 
 /** Small buttons in the table's action column; touch-sized ones that share a wrapping row on a phone. */
 const sizing = (phone?: boolean): ButtonProps & { style?: { flexGrow: number } } =>

@@ -22,7 +22,7 @@ import { buildQuoteForm, quoteTexts } from '../quote-form'
  */
 export function useOfferRow(offer: Offer, list: OfferList) {
   const { t } = useTranslation()
-  const { locale } = useSession()
+  const { locale, bootstrap } = useSession()
   const localePath = useLocalePath()
   const navigate = useNavigate()
   const noId = useId()
@@ -108,6 +108,7 @@ export function useOfferRow(offer: Offer, list: OfferList) {
       logo: list.logo,
       origin: window.location.origin,
       locale,
+      timeZone: bootstrap.settings.timeZone,
       texts: quoteTexts(t),
     })
     if (!printHtml(html, `teklif-${offer.orderNo}`)) {

@@ -5,9 +5,9 @@ import { formatMoney } from '../../../../domain/money-format'
 import { ChevronDownIcon } from '../../../components/icons/Icons'
 import { PlainList } from '../../../components/PlainList'
 import { useTranslation } from '../../../i18n/use-translation'
+import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 import { OrderItemList } from './OrderItemList'
-import { formatOrderDate } from './OrderItemsTable'
 import { CancelledBadge, CancelOrderButton, type OrderListProps } from './OrderRows'
 
 /** A labelled value of a card: the column header of the desktop table above its value. */
@@ -50,6 +50,7 @@ function OrderCard({
 }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const itemsId = `order-items-${order.id}`
   const canCancel = !order.isCancel && order.cancellable
   return (
@@ -65,7 +66,7 @@ function OrderCard({
           <StatusBadge order={order} />
         </Group>
         <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
-          <Field label={t('orders.columns.date')}>{formatOrderDate(order.date, locale)}</Field>
+          <Field label={t('orders.columns.date')}>{dates.dateTime(order.date)}</Field>
           <Field label={t('orders.columns.creator')}>{order.creator}</Field>
         </SimpleGrid>
         <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -1,25 +1,9 @@
 import { Table, Text } from '@mantine/core'
-import type { Locale } from '../../../../contracts/common'
 import type { Order } from '../../../../contracts/orders'
 import { formatMoney } from '../../../../domain/money-format'
 import { ProductImage } from '../../../components/ProductImage'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
-
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>()
-
-/** '14.03.2025 12:30' (tr), '14/03/2025, 12:30' (en), in the browser's time zone. */
-export function formatOrderDate(iso: string, locale: Locale): string {
-  let format = dateFormats.get(locale)
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'en' ? 'en-GB' : 'tr-TR', {
-      dateStyle: 'short',
-      timeStyle: 'short',
-    })
-    dateFormats.set(locale, format)
-  }
-  return format.format(new Date(iso))
-}
 
 /**
  * The lines of an order as they were bought (the order's snapshot): image, code, name, quantity with

@@ -4,8 +4,9 @@ import { formatMoney } from '../../../../domain/money-format'
 import { BusyButton } from '../../../components/BusyButton'
 import { ChevronDownIcon } from '../../../components/icons/Icons'
 import { useTranslation } from '../../../i18n/use-translation'
+import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
-import { formatOrderDate, OrderItemsTable } from './OrderItemsTable'
+import { OrderItemsTable } from './OrderItemsTable'
 
 /** Columns of the order list; the expanded row spans them all. */
 const ORDER_COLUMNS = 6
@@ -93,6 +94,7 @@ function OrderRows({
 }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const itemsId = `order-items-${order.id}`
   return (
     <>
@@ -100,7 +102,7 @@ function OrderRows({
         <Table.Td fw={600} style={{ whiteSpace: 'nowrap' }}>
           {order.orderNo}
         </Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatOrderDate(order.date, locale)}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(order.date)}</Table.Td>
         <Table.Td>{order.creator}</Table.Td>
         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-total">
           {formatMoney(order.total, locale)}

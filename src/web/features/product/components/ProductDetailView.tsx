@@ -75,7 +75,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
   const [unitId, setUnitId] = useState(product.defaultUnit?.id ?? null)
   const [quantity, setQuantity] = useState(1)
   const [quantityProblem, setQuantityProblem] = useState<string | null>(null)
-  const quantityField = useRef<HTMLInputElement>(null)
+  const commitQuantity = useRef<(() => number) | null>(null)
   const quantityProblemId = useId()
   const variant = useVariantSwitch(product)
   const unit = product.units.find((u) => u.id === unitId) ?? product.defaultUnit
@@ -215,7 +215,6 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
                 </Text>
                 <Group gap="sm" align="center">
                   <QuantityInput
-                    ref={quantityField}
                     value={quantity}
                     onChange={setQuantity}
                     rule="detail"
@@ -224,6 +223,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
                     size="md"
                     onProblem={setQuantityProblem}
                     problemId={quantityProblemId}
+                    commitRef={commitQuantity}
                   />
                   <AddToCartButton
                     product={product}
@@ -231,8 +231,8 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
                     quantity={quantity}
                     size="md"
                     page="detail"
-                    quantityProblem={quantityProblem}
-                    onInvalidQuantity={() => quantityField.current?.focus()}
+                    // The spec's rule takes what is typed first (spec/1 §5): an add never waits on it.
+                    commitQuantity={() => commitQuantity.current?.() ?? quantity}
                   />
                 </Group>
                 {quantityProblem && (

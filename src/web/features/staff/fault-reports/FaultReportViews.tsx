@@ -3,8 +3,7 @@ import type { ReactNode } from 'react'
 import type { AdminFaultReport } from '../../../../contracts/service'
 import { PlainList } from '../../../components/PlainList'
 import { useTranslation } from '../../../i18n/use-translation'
-import { useSession } from '../../../lib/session-context'
-import { formatMailDate } from '../mail-format'
+import { useDates } from '../../../lib/dates'
 import { FaultStatusSelect } from './FaultStatusSelect'
 import { staffPhotoUrl } from './fault-reports-admin-api'
 
@@ -86,7 +85,7 @@ function Product({ report }: { report: AdminFaultReport }) {
 /** Wide screens: one row a report; narrower than the table, it scrolls sideways in a focusable region. */
 export function FaultReportsTable({ reports }: { reports: AdminFaultReport[] }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
+  const dates = useDates()
   const col = (key: Column) => t(`faultReport.staff.columns.${key}`)
   return (
     <Table.ScrollContainer
@@ -116,7 +115,7 @@ export function FaultReportsTable({ reports }: { reports: AdminFaultReport[] }) 
                   {report.reportNo}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {formatMailDate(report.createdAt, locale)}
+                  {dates.dateTime(report.createdAt)}
                 </Text>
               </Table.Td>
               <Table.Td miw={150}>
@@ -161,7 +160,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 /** Phones: each report as a card, every column of the table labelled, the status select on top. */
 export function FaultReportCards({ reports }: { reports: AdminFaultReport[] }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
+  const dates = useDates()
   const col = (key: Column) => t(`faultReport.staff.columns.${key}`)
   return (
     <PlainList label={t('faultReport.staff.list')} data-testid="fault-report-cards">
@@ -172,7 +171,7 @@ export function FaultReportCards({ reports }: { reports: AdminFaultReport[] }) {
               <Box>
                 <Text fw={700}>{report.reportNo}</Text>
                 <Text size="xs" c="dimmed">
-                  {formatMailDate(report.createdAt, locale)}
+                  {dates.dateTime(report.createdAt)}
                 </Text>
               </Box>
               <FaultStatusSelect report={report} />

@@ -3,8 +3,8 @@ import type { MouseEvent } from 'react'
 import type { CustomerCart } from '../../../../contracts/staff-live'
 import { formatMoney } from '../../../../domain/money-format'
 import { useTranslation } from '../../../i18n/use-translation'
+import { useDates } from '../../../lib/dates'
 import { useLocalePath, useSession } from '../../../lib/session-context'
-import { formatMailDate } from '../mail-format'
 import { formatAge } from './live-format'
 
 /**
@@ -14,6 +14,7 @@ import { formatAge } from './live-format'
 export function CustomerCartCard({ cart, now }: { cart: CustomerCart; now: number }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const localePath = useLocalePath()
   const owner = cart.userName ?? t('customerCarts.guest')
   const age = formatAge(cart.updatedAt, now, locale) ?? t('customerCarts.justNow')
@@ -45,11 +46,7 @@ export function CustomerCartCard({ cart, now }: { cart: CustomerCart; now: numbe
           <Text size="xs" c="dimmed">
             {t('customerCarts.changed')}:{' '}
             {/* Counted from the browser's clock: the server's drawing may be a minute apart. */}
-            <time
-              dateTime={cart.updatedAt}
-              title={formatMailDate(cart.updatedAt, locale)}
-              suppressHydrationWarning
-            >
+            <time dateTime={cart.updatedAt} title={dates.dateTime(cart.updatedAt)} suppressHydrationWarning>
               {age}
             </time>
             {' · '}

@@ -75,7 +75,7 @@ describe('Online users, for an administrator', () => {
     expect(first.querySelector('.mantine-Avatar-root')?.textContent).toBe('İ')
     expect(within(first).getByTestId('online-user-name').textContent).toBe('ismail Şen')
     expect(first.querySelector('time')?.getAttribute('datetime')).toBe('2026-03-14T12:00:00.000Z')
-    expect(first.textContent).toMatch(/Son görülme: 14\.03\.2026 \d{2}:\d{2}/)
+    expect(first.textContent).toContain('Son görülme: 14.03.2026 15:00')
     expect(within(first).getByTestId('online-user-status').textContent).toBe('Çevrimiçi')
     expect(within(cardOf(12)).getByTestId('online-user-status').textContent).toBe('Çevrimdışı')
     // Any status other than 'online' is offline (spec/2 §3).
@@ -185,9 +185,20 @@ describe('Online users, for an administrator', () => {
     expect(cardOf(11).querySelector('.mantine-Avatar-root')?.textContent).toBe('I')
     expect(within(cardOf(11)).getByTestId('online-user-status').textContent).toBe('Online')
     expect(within(cardOf(12)).getByTestId('online-user-status').textContent).toBe('Offline')
-    expect(cardOf(11).textContent).toMatch(/Last seen: 14\/03\/2026, \d{2}:\d{2}/)
+    expect(cardOf(11).textContent).toContain('Last seen: 14 Mar 2026, 15:00')
     push([])
     expect(screen.getByTestId('online-empty').textContent).toBe('There are no users online at the moment.')
+  })
+
+  it("writes the last time seen in the store's time zone setting", () => {
+    const london = adminBootstrap()
+    renderPage('/yonetim/online-kullanicilar', {
+      ...london,
+      settings: { ...london.settings, timeZone: 'Europe/London' },
+    })
+    act(() => FakeWebSocket.last.open())
+    push([user()])
+    expect(cardOf(11).textContent).toContain('Son görülme: 14.03.2026 12:00')
   })
 })
 

@@ -2,8 +2,8 @@ import { Avatar, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@ma
 import { useState } from 'react'
 import type { OnlineUser } from '../../../../contracts/staff-live'
 import { useTranslation } from '../../../i18n/use-translation'
+import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
-import { formatMailDate } from '../mail-format'
 import { StaffLayout } from '../StaffLayout'
 import { ConnectionState } from './ConnectionState'
 import { initialOf } from './live-format'
@@ -15,6 +15,7 @@ const isOnline = (user: OnlineUser) => user.status === 'online'
 function UserCard({ user }: { user: OnlineUser }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const online = isOnline(user)
   return (
     <Card component="li" withBorder padding="md" data-testid="online-user" data-user-id={user.id}>
@@ -27,7 +28,7 @@ function UserCard({ user }: { user: OnlineUser }) {
             {user.name}
           </Text>
           <Text size="sm" c="dimmed">
-            {t('onlineUsers.lastSeen')}: <time dateTime={user.date}>{formatMailDate(user.date, locale)}</time>
+            {t('onlineUsers.lastSeen')}: <time dateTime={user.date}>{dates.dateTime(user.date)}</time>
           </Text>
           <Group gap={6} wrap="nowrap" data-testid="online-user-status">
             <Box

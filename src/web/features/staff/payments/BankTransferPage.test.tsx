@@ -6,13 +6,11 @@ import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { act } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import {
-  adminPaymentListSchema,
-  bankTransferResponseSchema,
-  customerSearchSchema,
-} from '../../../../contracts/back-office'
+import { bankTransferResponseSchema, customerSearchSchema } from '../../../../contracts/back-office'
+import { staffPaymentListSchema, staffPaymentsSummarySchema } from '../../../../contracts/payments-staff'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
+import { staffPaymentsSummary } from '../../../test/payment-fixtures'
 import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
 import { BankTransferPage } from './BankTransferPage'
@@ -55,7 +53,7 @@ describe('Recording a bank transfer', () => {
     fireEvent.click(picker)
     fireEvent.change(picker, { target: { value: 'yıldız' } })
     fireEvent.click(await screen.findByRole('option', { name: '120.01.001 – Yıldız Yapı Market' }))
-    fireEvent.change(screen.getByRole('textbox', { name: 'Tutar (TL)' }), { target: { value: '1200,50' } })
+    fireEvent.change(screen.getByRole('textbox', { name: 'Tutar (TL)' }), { target: { value: '1.200,50' } })
     fireEvent.change(screen.getByLabelText(/Ödeme tarihi/), { target: { value: '2026-03-17' } })
     fireEvent.change(screen.getByRole('textbox', { name: 'Belge / dekont no' }), {
       target: { value: 'EFT-778' },
@@ -71,7 +69,7 @@ describe('Recording a bank transfer', () => {
     await waitFor(() =>
       expect(post.body).toEqual({
         customerId: 5,
-        amount: '1200,50',
+        amount: '1200.50',
         date: '2026-03-17',
         documentNo: 'EFT-778',
         description: '',
@@ -121,8 +119,11 @@ describe('Recording a bank transfer', () => {
 describe('The payments list', () => {
   it('shows each payment with its masked card, amounts and dealer', async () => {
     server.use(
+      http.get('/yonetim/payments/summary', () =>
+        apiJson(staffPaymentsSummarySchema, staffPaymentsSummary()),
+      ),
       http.get('/yonetim/payments', () =>
-        apiJson(adminPaymentListSchema, {
+        apiJson(staffPaymentListSchema, {
           items: [
             {
               id: 'a'.repeat(32),
@@ -137,6 +138,9 @@ describe('The payments list', () => {
               order: { id: 8, no: 'S2026-000008' },
               failureMessage: null,
               createdAt: '2026-03-18T09:00:00.000Z',
+              stateChangedAt: '2026-03-18T09:00:00.000Z',
+              gatewayRef: 'sbx-4f1c2a9e7b3d5a10',
+              attentionReason: null,
             },
           ],
           page: 1,
@@ -154,12 +158,12 @@ describe('The payments list', () => {
     expect(cells.slice(1)).toEqual([
       'Başarılı',
       'Yıldız Yapı Market120.01.001',
-      'Sipariş ödemesi',
+      'Sipariş ödemesiS2026-000008',
       '454360******4363AHMET YILMAZ',
       '1.000,00 ₺',
-      '1.030,50 ₺',
-      '3',
-      'S2026-000008',
+      '1.030,50 ₺3 taksit',
+      'sbx-4f1c2a9e7b3d5a10',
+      'Ayrıntılar',
     ])
     expect(screen.getByTestId('staff-list-total').textContent).toBe('1 ödeme')
   })

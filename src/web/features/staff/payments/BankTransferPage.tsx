@@ -4,9 +4,12 @@ import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
 import { type ReactNode, useState } from 'react'
 import type { BankTransferResponse } from '../../../../contracts/back-office'
+import { parseAmount } from '../../../../domain/amount'
+import { ledgerDay } from '../../../../domain/ledger'
 import { formatMoney } from '../../../../domain/money-format'
 import { AlertIcon } from '../../../components/icons/Icons'
 import { useTranslation } from '../../../i18n/use-translation'
+import { amountRefusalText, useAmountHint } from '../../../lib/amount-text'
 import { isApiError } from '../../../lib/api-error'
 import { describeError } from '../../../lib/error-message'
 import { useSession } from '../../../lib/session-context'
@@ -21,14 +24,12 @@ interface TransferValues {
   description: string
 }
 
-/** The day in the browser as YYYY-MM-DD (the server checks it against Istanbul's day). */
-const todayIso = () => {
-  const now = new Date()
-  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
-}
-
-/** Digits with a dot or a comma before at most 2 decimals, as the server accepts it. */
-const AMOUNT = /^\d{1,13}([.,]\d{1,2})?$/
+/**
+ * Today as YYYY-MM-DD in the store's calendar (the server checks the date against Istanbul's day, the
+ * ledger's), not the browser's or the server's: a page drawn on the server just after midnight in one
+ * zone shows the same default as the browser taking it over in another.
+ */
+const todayIso = () => ledgerDay(new Date())
 
 /**
  * The dealer picker: types a code or a name, the server answers the first 20 (Turkish letters folded).
@@ -81,6 +82,7 @@ function DealerPicker(props: {
 function TransferForm() {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const amountHint = useAmountHint()
   const record = useRecordBankTransfer()
   /** The last recorded transfer: the server's answer with the amount and document number sent. */
   const [done, setDone] = useState<{
@@ -92,10 +94,13 @@ function TransferForm() {
     initialValues: { customerId: null, amount: '', date: todayIso(), documentNo: '', description: '' },
     validate: {
       customerId: (value) => (value ? null : t('staffPayments.transfer.errors.dealer')),
-      amount: (value) =>
-        AMOUNT.test(value.trim()) && Number(value.trim().replace(',', '.')) > 0
+      // The grammar of every typed amount (domain/amount.ts); the server reads it by the same.
+      amount: (value) => {
+        const parsed = parseAmount(value)
+        return parsed.ok
           ? null
-          : t('staffPayments.transfer.errors.amount'),
+          : amountRefusalText(t, value, parsed.reason, t('staffPayments.transfer.errors.amount'))
+      },
       date: (value) => (/^\d{4}-\d{2}-\d{2}$/.test(value) ? null : t('staffPayments.transfer.errors.date')),
       documentNo: (value) => (value.trim() ? null : t('staffPayments.transfer.errors.documentNo')),
     },
@@ -104,9 +109,10 @@ function TransferForm() {
   const submit = form.onSubmit((values) => {
     if (record.isPending) return
     setDone(null)
+    const amount = parseAmount(values.amount)
     const body = {
       customerId: Number(values.customerId),
-      amount: values.amount.trim(),
+      amount: amount.ok ? amount.amount : values.amount.trim(),
       date: values.date,
       documentNo: values.documentNo.trim(),
       description: values.description.trim(),
@@ -143,8 +149,8 @@ function TransferForm() {
           <Alert color="green" variant="light" role="status" data-testid="transfer-done">
             {t('staffPayments.transfer.result', {
               dealer: done.answer.dealer.name,
-              // The amount as sent (validated: digits, one comma or dot, 2 decimals), only shown.
-              amount: formatMoney({ value: Number(done.amount.replace(',', '.')), currency: 'TRY' }, locale),
+              // The amount as sent, read as the server read it.
+              amount: formatMoney({ value: Number(done.amount), currency: 'TRY' }, locale),
               documentNo: done.documentNo,
               overdue: formatMoney({ value: done.answer.overdue.balance, currency: 'TRY' }, locale),
               days: done.answer.overdue.days,
@@ -161,8 +167,9 @@ function TransferForm() {
         />
         <TextInput
           label={t('staffPayments.transfer.amount')}
+          description={amountHint}
           inputMode="decimal"
-          placeholder="0,00"
+          autoComplete="off"
           required
           {...form.getInputProps('amount')}
         />

@@ -2,9 +2,9 @@ import { Table, Text } from '@mantine/core'
 import { type AdminPaymentLink, paymentLinkStatuses } from '../../../../contracts/back-office'
 import { formatMoney } from '../../../../domain/money-format'
 import { useTranslation } from '../../../i18n/use-translation'
+import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
-import { formatMailDate } from '../mail-format'
 import { StaffLayout } from '../StaffLayout'
 import { useAdminPaymentLinks } from './payments-admin-api'
 import { type LinkColumn, LinkStatusBadge, PaymentLinkCards } from './StaffCards'
@@ -19,6 +19,7 @@ import { useListFilter } from './use-list-filter'
 function LinksTable({ links }: { links: AdminPaymentLink[] }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const col = (key: LinkColumn) => t(`staffPayments.links.columns.${key}`)
   return (
     <Table.ScrollContainer
@@ -62,13 +63,13 @@ function LinksTable({ links }: { links: AdminPaymentLink[] }) {
                 <LinkStatusBadge status={link.status} />
                 {link.paidAt && (
                   <Text size="xs" c="dimmed" mt={4}>
-                    {t('staffPayments.links.paidOn', { date: formatMailDate(link.paidAt, locale) })}
+                    {t('staffPayments.links.paidOn', { date: dates.dateTime(link.paidAt) })}
                   </Text>
                 )}
               </Table.Td>
               <Table.Td style={{ overflowWrap: 'anywhere' }}>{link.email ?? '—'}</Table.Td>
-              <Table.Td>{formatMailDate(link.createdAt, locale)}</Table.Td>
-              <Table.Td>{formatMailDate(link.expiresAt, locale)}</Table.Td>
+              <Table.Td>{dates.dateTime(link.createdAt)}</Table.Td>
+              <Table.Td>{dates.dateTime(link.expiresAt)}</Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -1,9 +1,11 @@
 import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { adminPaymentLinkListSchema, adminPaymentListSchema } from '../../../../contracts/back-office'
+import { adminPaymentLinkListSchema } from '../../../../contracts/back-office'
+import { staffPaymentListSchema, staffPaymentsSummarySchema } from '../../../../contracts/payments-staff'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { apiJson } from '../../../test/network'
+import { staffPaymentsSummary } from '../../../test/payment-fixtures'
 import { mockPhoneWidth } from '../../../test/phone'
 import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
@@ -20,8 +22,9 @@ afterEach(() => {
 
 function servePayments() {
   server.use(
+    http.get('/yonetim/payments/summary', () => apiJson(staffPaymentsSummarySchema, staffPaymentsSummary())),
     http.get('/yonetim/payments', () =>
-      apiJson(adminPaymentListSchema, {
+      apiJson(staffPaymentListSchema, {
         items: [
           {
             id: 'a'.repeat(32),
@@ -36,6 +39,9 @@ function servePayments() {
             order: null,
             failureMessage: 'Yetersiz bakiye.',
             createdAt: '2026-03-18T09:00:00.000Z',
+            stateChangedAt: '2026-03-18T09:00:00.000Z',
+            gatewayRef: null,
+            attentionReason: null,
           },
           {
             id: 'b'.repeat(32),
@@ -50,6 +56,9 @@ function servePayments() {
             order: { id: 8, no: 'S2026-000008' },
             failureMessage: null,
             createdAt: '2026-03-18T08:00:00.000Z',
+            stateChangedAt: '2026-03-18T08:00:00.000Z',
+            gatewayRef: null,
+            attentionReason: null,
           },
         ],
         page: 1,

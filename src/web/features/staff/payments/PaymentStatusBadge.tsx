@@ -1,13 +1,24 @@
 import { Badge } from '@mantine/core'
-import type { PaymentStatus } from '../../../../contracts/payments'
+import type { IntentStatus } from '../../../../domain/payment-intent'
 import { useTranslation } from '../../../i18n/use-translation'
 
-const statusColor: Record<PaymentStatus, string> = { succeeded: 'green', failed: 'red', pending: 'gray' }
+const statusColor: Record<IntentStatus, string> = {
+  pending: 'gray',
+  authorized: 'blue',
+  capturing: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+  expired: 'gray',
+  needs_attention: 'orange',
+  refunding: 'violet',
+  refunded: 'violet',
+}
 
-export function PaymentStatusBadge({ status }: { status: PaymentStatus }) {
+/** A payment's state, never cut short: a table column grows to fit it rather than ending it in '…'. */
+export function PaymentStatusBadge({ status }: { status: IntentStatus }) {
   const { t } = useTranslation()
   return (
-    <Badge color={statusColor[status]} variant="light">
+    <Badge color={statusColor[status]} variant="light" style={{ minWidth: 'max-content' }}>
       {t(`staffPayments.payments.status.${status}`)}
     </Badge>
   )

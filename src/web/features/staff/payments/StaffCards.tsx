@@ -1,28 +1,21 @@
 import { Badge, Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
-import type { AdminPayment, AdminPaymentLink } from '../../../../contracts/back-office'
+import type { AdminPaymentLink } from '../../../../contracts/back-office'
+import type { StaffPayment } from '../../../../contracts/payments-staff'
 import { formatMoney } from '../../../../domain/money-format'
 import { PlainList } from '../../../components/PlainList'
 import { useTranslation } from '../../../i18n/use-translation'
+import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
-import { formatMailDate } from '../mail-format'
+import { CopyableRef } from './CopyableRef'
+import { OpenPaymentButton, type PaymentColumn, PaymentNote } from './PaymentRowParts'
 import { PaymentStatusBadge } from './PaymentStatusBadge'
 
-/** The columns of the desktop tables, whose headers label the cards' values. */
-export type PaymentColumn =
-  | 'date'
-  | 'status'
-  | 'dealer'
-  | 'type'
-  | 'card'
-  | 'amount'
-  | 'total'
-  | 'installment'
-  | 'order'
+/** The columns of the payment links table, whose headers label the cards' values. */
 export type LinkColumn = 'dealer' | 'amount' | 'status' | 'email' | 'createdAt' | 'expiresAt'
 
-/** A labelled value of a card: the column header of the desktop table above its value. */
-function Field({ label, children }: { label: string; children: ReactNode }) {
+/** A labelled value of a card (the column header of the desktop table above its value), in a `dl`. */
+export function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Box style={{ minWidth: 0 }}>
       <Text component="dt" size="xs" c="dimmed">
@@ -49,28 +42,46 @@ function Dealer({ dealer }: { dealer: { name: string; code: string } }) {
   )
 }
 
-/** Phone: each card payment as a card with every column of the desktop table labelled. */
-export function PaymentCards({ payments }: { payments: AdminPayment[] }) {
+/**
+ * Phone: each card payment as a card with every column of the desktop table labelled, its reason under
+ * its status and the button to its detail at the bottom.
+ */
+export function PaymentCards({
+  payments,
+  onOpen,
+}: {
+  payments: StaffPayment[]
+  onOpen: (id: string) => void
+}) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const tl = (value: number) => formatMoney({ value, currency: 'TRY' }, locale)
   const col = (key: PaymentColumn) => t(`staffPayments.payments.columns.${key}`)
   return (
     <PlainList label={t('staffPayments.payments.list')} data-testid="payment-cards">
       {payments.map((p) => (
-        <Card key={p.id} component="li" withBorder padding="sm" data-testid="payment-row">
+        <Card
+          key={p.id}
+          component="li"
+          withBorder
+          padding="sm"
+          data-testid="payment-row"
+          data-status={p.status}
+          style={
+            p.status === 'needs_attention'
+              ? { borderColor: 'var(--mantine-color-orange-6)', background: 'var(--mantine-color-orange-0)' }
+              : undefined
+          }
+        >
           <Stack gap="sm">
             <Group justify="space-between" gap="xs">
               <PaymentStatusBadge status={p.status} />
               <Text size="sm" c="dimmed">
-                {formatMailDate(p.createdAt, locale)}
+                {dates.dateTime(p.createdAt)}
               </Text>
             </Group>
-            {p.failureMessage && (
-              <Text size="sm" c="red.8">
-                {p.failureMessage}
-              </Text>
-            )}
+            <PaymentNote payment={p} size="sm" />
             <Dealer dealer={p.dealer} />
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
               <Field label={col('type')}>{t(`staffPayments.payments.type.${p.paymentType}`)}</Field>
@@ -87,6 +98,12 @@ export function PaymentCards({ payments }: { payments: AdminPayment[] }) {
                 {p.cardHolder}
               </Field>
             </SimpleGrid>
+            <Box component="dl" m={0}>
+              <Field label={col('reference')}>
+                <CopyableRef value={p.gatewayRef} size="sm" />
+              </Field>
+            </Box>
+            <OpenPaymentButton payment={p} onOpen={onOpen} fullWidth />
           </Stack>
         </Card>
       ))}
@@ -113,6 +130,7 @@ export function LinkStatusBadge({ status }: { status: AdminPaymentLink['status']
 export function PaymentLinkCards({ links }: { links: AdminPaymentLink[] }) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const dates = useDates()
   const col = (key: LinkColumn) => t(`staffPayments.links.columns.${key}`)
   return (
     <PlainList label={t('staffPayments.links.list')} data-testid="link-cards">
@@ -125,15 +143,15 @@ export function PaymentLinkCards({ links }: { links: AdminPaymentLink[] }) {
             </Group>
             <Dealer dealer={link.dealer} />
             <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
-              <Field label={col('createdAt')}>{formatMailDate(link.createdAt, locale)}</Field>
-              <Field label={col('expiresAt')}>{formatMailDate(link.expiresAt, locale)}</Field>
+              <Field label={col('createdAt')}>{dates.dateTime(link.createdAt)}</Field>
+              <Field label={col('expiresAt')}>{dates.dateTime(link.expiresAt)}</Field>
             </SimpleGrid>
             <Box component="dl" m={0}>
               <Field label={col('email')}>{link.email ?? '—'}</Field>
             </Box>
             {link.paidAt && (
               <Text size="sm" c="dimmed">
-                {t('staffPayments.links.paidOn', { date: formatMailDate(link.paidAt, locale) })}
+                {t('staffPayments.links.paidOn', { date: dates.dateTime(link.paidAt) })}
               </Text>
             )}
           </Stack>

@@ -1,6 +1,15 @@
-import { Box, Group, SegmentedControl, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core'
+import {
+  Box,
+  Group,
+  NativeSelect,
+  SegmentedControl,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import type { ReactNode, Ref } from 'react'
 import { ListPagination } from '../../../components/ListPagination'
 import { LoadError } from '../../../components/LoadError'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
@@ -9,7 +18,8 @@ type Page<T> = { items: T[]; total: number; page: number; pages: number }
 
 /**
  * The frame of a paged staff list: the status filter and the count, then a skeleton, the error with a
- * retry, the empty text or the rows (dimmed while another page loads) with the pagination.
+ * retry, the empty text or the rows (dimmed while another page loads) with the pagination. A few
+ * statuses are a segmented control; many (`filterAs: 'select'`) a labelled select, which fits a phone.
  */
 export function StaffList<T, S extends string>({
   query,
@@ -18,6 +28,8 @@ export function StaffList<T, S extends string>({
   page,
   show,
   texts,
+  filterAs = 'segmented',
+  filterRef,
   children,
 }: {
   query: UseQueryResult<Page<T>>
@@ -33,6 +45,9 @@ export function StaffList<T, S extends string>({
     empty: string
     total: (n: number) => string
   }
+  filterAs?: 'segmented' | 'select'
+  /** The select (filterAs 'select'), for a screen that gives it the focus. */
+  filterRef?: Ref<HTMLSelectElement>
   children: (items: T[]) => ReactNode
 }) {
   const phone = usePhoneLayout()
@@ -69,17 +84,30 @@ export function StaffList<T, S extends string>({
       </>
     )
   }
+  const options = (['all', ...statuses] as const).map((value) => ({ value, label: texts.status(value) }))
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="sm">
-        <SegmentedControl
-          aria-label={texts.filter}
-          value={status}
-          onChange={(value) => show({ status: value as S | 'all' })}
-          data={(['all', ...statuses] as const).map((value) => ({ value, label: texts.status(value) }))}
-          fullWidth={phone}
-          style={phone ? { width: '100%' } : undefined}
-        />
+      <Group justify="space-between" align={filterAs === 'select' ? 'flex-end' : 'center'} gap="sm">
+        {filterAs === 'select' ? (
+          <NativeSelect
+            ref={filterRef}
+            label={texts.filter}
+            value={status}
+            onChange={(event) => show({ status: event.currentTarget.value as S | 'all' })}
+            data={options}
+            w={phone ? '100%' : 260}
+            data-testid="staff-list-filter"
+          />
+        ) : (
+          <SegmentedControl
+            aria-label={texts.filter}
+            value={status}
+            onChange={(value) => show({ status: value as S | 'all' })}
+            data={options}
+            fullWidth={phone}
+            style={phone ? { width: '100%' } : undefined}
+          />
+        )}
         {query.data && query.data.total > 0 && (
           <Text size="sm" c="dimmed" data-testid="staff-list-total">
             {texts.total(query.data.total)}
