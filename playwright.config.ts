@@ -1,23 +1,27 @@
 import { defineConfig, devices } from '@playwright/test'
-
-const port = Number(process.env.E2E_PORT ?? 4173)
-const baseURL = `http://127.0.0.1:${port}`
+import { E2E_WORKERS, serverDataDir, serverPort, serverURL, slots } from './e2e/servers'
 
 /**
- * Runs against the production build (`node dist/server/main.js`) on a fresh embedded database with
+ * Runs against the production build as `npm start` runs it (`node dist/server/main.js --demo`: the
+ * sandbox POS named on purpose, so every page shows the TEST MODE ribbon) on a fresh embedded database with
  * the demo data, in Debian's Chromium (scripts/run-e2e.mjs finds it; no browser is ever downloaded).
+ * One such server per worker (e2e/servers.ts); tests import `test` from e2e/test.ts, which points
+ * each worker at its own.
  */
 export default defineConfig({
   testDir: 'e2e',
-  timeout: 60_000,
+  // A test's whole time, there to stop a hung test: two workers on two cores (each a browser and a
+  // server) ran the three-width list layout test, 42–47 s alone, past 60 s. A wrong page still fails
+  // on the 10-second expectation that waits for it.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // Never retried, on CI either: a test that passes only on a second try is a failing test.
   retries: 0,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]],
   use: {
-    baseURL,
+    baseURL: serverURL(0),
     locale: 'tr-TR',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
@@ -35,21 +39,33 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined }, grepInvert: /@phone/ },
-    { name: 'phone', use: { ...devices['Pixel 7'], channel: undefined }, grep: /@phone/ },
+    // Logs the shared demo accounts in once; the tests reuse those sessions (fixtures.ts signIn).
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    {
+      name: 'desktop',
+      use: { ...devices['Desktop Chrome'], channel: undefined },
+      grepInvert: /@phone/,
+      dependencies: ['setup'],
+    },
+    {
+      name: 'phone',
+      use: { ...devices['Pixel 7'], channel: undefined },
+      grep: /@phone/,
+      dependencies: ['setup'],
+    },
   ],
-  webServer: {
-    command: 'node dist/server/main.js',
-    url: `${baseURL}/healthz`,
+  webServer: slots().map((slot) => ({
+    command: 'node dist/server/main.js --demo',
+    url: `${serverURL(slot)}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    stdout: 'pipe',
+    stdout: 'pipe' as const,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort(slot)),
       HOST: '127.0.0.1',
-      DATA_DIR: process.env.E2E_DATA_DIR ?? 'data/e2e',
+      DATA_DIR: serverDataDir(slot),
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
     },
-  },
+  })),
 })

@@ -1,6 +1,6 @@
-import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible, scans, scanTable } from './axe'
-import { ADMIN, cardOf, DEALER, logIn } from './fixtures'
+import { ADMIN, cardOf, DEALER, expectAdded, signIn } from './fixtures'
+import { expect, type Page, test } from './test'
 
 /**
  * Every screen in Turkish and English, as a guest, a dealer and an administrator, on a desktop and
@@ -35,7 +35,7 @@ function walker(page: Page, role: Role, locale: Locale, size: string) {
     await page.goto(to('/el-aletleri?view=grid'))
     const card = cardOf(page, PRODUCT)
     await card.getByRole('button', { name: either('Sepete Ekle', 'Add to cart') }).click()
-    await expect(card.getByRole('button', { name: either('Sepete Eklendi', 'Added to cart') })).toBeVisible()
+    await expectAdded(page)
   }
   return { to, check, visit, withOverlay, addToCart }
 }
@@ -48,7 +48,7 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
     await visit('/account/login')
     await visit('/')
   } else {
-    await logIn(page, role === 'dealer' ? DEALER : ADMIN, to('/account/login'))
+    await signIn(page, role === 'dealer' ? DEALER : ADMIN, to('/account/login'))
     await check('/ (signed in)')
   }
   if (phone) {
@@ -132,6 +132,8 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
 }
 
 test.describe('accessibility (axe)', () => {
+  // Each walk is independent and the longest test of the suite: spread them over the workers.
+  test.describe.configure({ mode: 'parallel' })
   test.afterAll(() => {
     if (scans.length > 0)
       console.log(`\nserious or critical axe violations per screen:\n${scanTable(scans)}\n`)

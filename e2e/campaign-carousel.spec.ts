@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { ADMIN, DEALER, logIn } from './fixtures'
+import { ADMIN, DEALER, signIn } from './fixtures'
+import { expect, type Locator, type Page, test } from './test'
 
 /**
  * The home page's campaign carousels (spec/2 §2 "Campaign carousel", §9), the footer's social links
@@ -215,7 +215,7 @@ test.describe('campaign carousel', () => {
     page.on('pageerror', (error) => problems.push(error.message))
     for (const url of ['/', '/en', '/']) {
       await page.goto(url)
-      // The English page names the campaign by its stored English title (issue 15, item 7).
+      // The English page names the campaign by its stored English title.
       await carouselReady(page, url === '/en' ? 'Deals of the Week' : 'Haftanın Fırsatları')
       await expect(page.locator('#ssr-state')).toHaveCount(1)
     }
@@ -223,7 +223,7 @@ test.describe('campaign carousel', () => {
   })
 
   test('an English page names the parts in English; a dealer sees the prices', async ({ page }) => {
-    await logIn(page, DEALER, '/en/account/login')
+    await signIn(page, DEALER, '/en/account/login')
     const region = section(page, 'Deals of the Week')
     await expect(frameOf(region)).toHaveAttribute('data-started', 'true')
     await expect(carouselOf(region, 'Deals of the Week')).toHaveAttribute('aria-roledescription', 'carousel')
@@ -263,7 +263,7 @@ test.describe('footer social links', () => {
 
 test.describe('/yonetim', () => {
   test("an administrator goes on to the staff menu's first screen", async ({ page }) => {
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.goto('/yonetim')
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
     const first = menu.getByRole('link').first()
@@ -274,7 +274,7 @@ test.describe('/yonetim', () => {
   test('a dealer is told it is for administrators; a guest goes to login', async ({ page }) => {
     await page.goto('/yonetim')
     await expect(page).toHaveURL(/\/account\/login\?next=%2Fyonetim$/)
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.goto('/yonetim')
     await expect(page.getByText('Bu sayfa yöneticiler içindir')).toBeVisible()
     await expect(page).toHaveURL(/\/yonetim$/)

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { DEALER, logIn } from './fixtures'
+import { DEALER, signIn } from './fixtures'
+import { expect, type Locator, type Page, test } from './test'
 
 /** '1.234,50 ₺' (with a visually hidden label before it) → 1234.5 */
 function money(text: string): number {
@@ -22,7 +22,7 @@ test.describe('catalogue', () => {
   test('a dealer browses a category, switches the view, sorts, filters stock and pages back and forth', async ({
     page,
   }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.getByRole('link', { name: 'Ürünler', exact: true }).click()
     await expect(page.getByRole('heading', { level: 1, name: 'Tüm Ürünler' })).toBeVisible()
 
@@ -75,7 +75,7 @@ test.describe('catalogue', () => {
     await choose(page, page.getByRole('combobox', { name: 'Sıralama' }), 'Fiyata göre artan')
     await expect(page).toHaveURL(/sort=price/)
     const firstPrices = async () =>
-      // A product without a price reads 'Fiyat Sorunuz' (issue 15) and sorts as 0.
+      // A product without a price reads 'Fiyat Sorunuz' and sorts as 0.
       (await page.getByTestId('sale-price').allTextContents())
         .slice(0, 8)
         .map((text) => (text === 'Fiyat Sorunuz' ? 0 : money(text)))
@@ -115,7 +115,7 @@ test.describe('catalogue', () => {
   })
 
   test('a dealer opens a product, chooses a unit and a variant', async ({ page }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.goto('/arama?q=Çelik Raf Ünitesi Ağır Yük')
     await page.getByRole('link', { name: 'Çelik Raf Ünitesi Ağır Yük' }).first().click()
     await expect(page).toHaveURL(/-p-\d+$/)
@@ -137,7 +137,7 @@ test.describe('catalogue', () => {
     await expect(unitField).not.toHaveValue(/\(1\)$/)
     await expect.poll(async () => money((await price.textContent()) ?? '')).toBeGreaterThan(unitPrice)
 
-    // Quantity: +1, −1, typed values kept as typed with the rule beside them (issue 15).
+    // Quantity: +1, −1, a typed value out of range marked with the rule while it is typed.
     const quantity = page.getByRole('textbox', { name: 'Miktar' })
     await page.getByRole('button', { name: 'Miktarı artır' }).click()
     await expect(quantity).toHaveValue('2')
@@ -227,7 +227,7 @@ test.describe('catalogue', () => {
 
   test('the product list works on a phone @phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.goto('/el-aletleri?view=list')
     await expect(page.getByTestId('product-table')).toBeVisible()
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)

@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
-import { DEALER, logIn } from './fixtures'
+import { DEALER, signIn } from './fixtures'
+import { expect, type Page, test } from './test'
 
 /**
- * Issue 15, item 7: on /en/… no Turkish data word shows where the demo data stores an English one
+ * On /en/… no Turkish data word shows where the demo data stores an English one
  * (category, unit, payment-plan and campaign names, the special-code heading). Product names, brands
  * and the store's address are data with no English form and stay as they are.
  */
@@ -54,9 +54,9 @@ async function shownText(page: Page): Promise<string> {
   })
 }
 
-test.describe('English is English (issue 15, item 7)', () => {
+test.describe('English is English', () => {
   test('the /en list, detail and home pages show the stored English names', async ({ page }) => {
-    await logIn(page, DEALER, '/en/account/login')
+    await signIn(page, DEALER, '/en/account/login')
 
     // Home: the campaign titles.
     await page.goto('/en')

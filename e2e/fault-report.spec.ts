@@ -1,8 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { ADMIN, DEALER, expectFitsPhoneWidth, logIn, mailsMentioning } from './fixtures'
+import { ADMIN, DEALER, expectFitsPhoneWidth, mailsMentioning, signIn } from './fixtures'
+import { type Browser, expect, type Page, test } from './test'
 
-/** A 1×1 PNG: the server tells its type from these bytes. */
+/** A 1×1 PNG: the server tells its type from these bytes, then keeps it re-encoded as a JPEG. */
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -50,7 +50,7 @@ async function sendReport(page: Page, serial: string): Promise<string> {
 
 async function adminPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage()
-  await logIn(page, ADMIN)
+  await signIn(page, ADMIN)
   return page
 }
 
@@ -59,7 +59,7 @@ test.describe('fault report', () => {
     page,
     browser,
   }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
     await page.getByRole('menuitem', { name: 'Arıza Bildirimi' }).click()
     await expect(page).toHaveURL(/\/ariza-bildirimi$/)
@@ -93,9 +93,10 @@ test.describe('fault report', () => {
     const photo = row.getByRole('link', { name: `Fotoğrafı aç: ${reportNo} (yeni sekmede)` })
     const answer = await page.request.get((await photo.getAttribute('href'))!)
     expect(answer.status()).toBe(200)
-    expect(answer.headers()['content-type']).toBe('image/png')
+    expect(answer.headers()['content-type']).toBe('image/jpeg')
     expect(answer.headers()['x-content-type-options']).toBe('nosniff')
-    expect(Buffer.from(await answer.body()).equals(PNG)).toBe(true)
+    // A JPEG's first bytes (SOI, then a marker): what was stored is the re-encoded copy.
+    expect([...Buffer.from(await answer.body()).subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff])
     // The store's mail goes out through the outbox (written as a file in this run).
     await expect.poll(() => mailsMentioning(reportNo).length, { timeout: 15_000 }).toBe(1)
     await expectAccessible(page, 'fault report sent')
@@ -133,7 +134,7 @@ test.describe('fault report', () => {
 
   test('the form, the picker and the staff list fit a phone @phone', async ({ page, browser }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.getByRole('button', { name: 'Menüyü aç' }).click()
     await page.getByRole('dialog', { name: 'Menü' }).getByRole('link', { name: 'Arıza Bildirimi' }).click()
     await expect(page).toHaveURL(/\/ariza-bildirimi$/)
@@ -161,7 +162,7 @@ test.describe('fault report', () => {
       hasTouch: true,
     })
     const staff = await phone.newPage()
-    await logIn(staff, ADMIN)
+    await signIn(staff, ADMIN)
     await staff.goto('/yonetim/ariza-bildirimleri')
     const staffCard = staff.getByTestId('fault-report-row').filter({ hasText: reportNo })
     await expect(staff.getByTestId('fault-report-cards')).toBeVisible()

@@ -1,9 +1,35 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { expect, type Locator, type Page } from '@playwright/test'
+import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test'
+import { serverDataDir } from './servers'
 
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!', name: 'Ahmet Yılmaz' }
 export const ADMIN = { email: 'yonetici@toptan.test', password: 'Yonetici1234!' }
+
+/**
+ * Where the setup project (auth.setup.ts) keeps the signed-in browser state of each shared account
+ * on the server of worker slot `slot` (servers.ts); by default the running test's own.
+ */
+export const authFile = (account: { email: string }, slot = test.info().parallelIndex) =>
+  path.join(serverDataDir(slot), 'auth', `${account.email}.json`)
+
+/**
+ * Opens the home page as the demo dealer or administrator with the session the setup project logged
+ * in once (its storageState), instead of logging in through the page again: for every test but those
+ * that test logging in or out, which use logIn. `loginPath` names the language as logIn's does.
+ */
+export async function signIn(
+  page: Page,
+  account: typeof DEALER | typeof ADMIN,
+  loginPath = '/account/login',
+) {
+  const state = JSON.parse(readFileSync(authFile(account), 'utf8')) as {
+    cookies: Parameters<BrowserContext['addCookies']>[0]
+  }
+  await page.context().addCookies(state.cookies)
+  await page.goto(loginPath.replace(/account\/login$/, ''))
+  await expect(page.getByRole('heading', { name: /Hoş geldiniz, |Welcome, / })).toBeVisible()
+}
 
 /** Logs in through the real login page, as a person would, and waits for the home page. */
 export async function logIn(
@@ -65,13 +91,24 @@ export async function addFromCard(page: Page, name: string, quantity: number, co
   for (let i = 1; i < quantity; i++) await card.getByRole('button', { name: 'Miktarı artır' }).click()
   await expect(card.getByRole('textbox')).toHaveValue(String(quantity))
   await card.getByRole('button', { name: 'Sepete Ekle' }).click()
-  await expect(card.getByRole('button', { name: 'Sepete Eklendi' })).toBeVisible()
+  await expectAdded(page)
   await expectCount(page, count)
 }
 
-/** The .eml files the server wrote (no SMTP_URL in the end-to-end run) that mention `text`. */
+/**
+ * The page said a product went into the cart. Read from the live region, which keeps the words: the
+ * button shows 'Sepete Eklendi' for 1.25 s only, which a busy machine's answer can leave too little of
+ * to see. Call it after a fresh page load, where nothing was announced before.
+ */
+export async function expectAdded(page: Page) {
+  await expect(page.getByTestId('live-region')).toHaveText(/Sepete Eklendi|Added to cart/, {
+    timeout: 20_000,
+  })
+}
+
+/** The .eml files this worker's server wrote (no SMTP_URL in the end-to-end run) that mention `text`. */
 export function mailsMentioning(text: string): string[] {
-  const outbox = path.join(process.env.E2E_DATA_DIR ?? 'data/e2e', 'outbox')
+  const outbox = path.join(serverDataDir(test.info().parallelIndex), 'outbox')
   let files: string[] = []
   try {
     files = readdirSync(outbox).filter((f) => f.endsWith('.eml'))

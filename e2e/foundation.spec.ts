@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { DEALER, logIn } from './fixtures'
+import { DEALER, logIn, signIn } from './fixtures'
+import { expect, test } from './test'
 
 test.describe('foundation', () => {
   test('a guest sees the home page, a cart count linking to login and a working login form', async ({
@@ -114,7 +114,7 @@ test.describe('foundation', () => {
 
   test('the layout works on a phone @phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)
     // The header's controls move into a drawer opened by the menu button.

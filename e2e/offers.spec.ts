@@ -1,4 +1,3 @@
-import { expect, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
 import {
   addFromCard,
@@ -6,10 +5,11 @@ import {
   emptyCartIfNeeded,
   expectCount,
   expectFitsPhoneWidth,
-  logIn,
   mailsMentioning,
   money,
+  signIn,
 } from './fixtures'
+import { expect, type Page, test } from './test'
 
 const FIRST = 'Açık Ağız Anahtar 24 mm'
 const SECOND = 'Açık Ağız Anahtar 32 mm Saten Krom'
@@ -25,7 +25,7 @@ test.describe('offers', () => {
   test('a dealer makes an offer, sets line and header percents, adds a customer, mails, prints and edits it back', async ({
     page,
   }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await emptyCartIfNeeded(page)
     await addFromCard(page, FIRST, 2, 1)
     await addFromCard(page, SECOND, 1, 2)
@@ -124,7 +124,7 @@ test.describe('offers', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await emptyCartIfNeeded(page)
     await addFromCard(page, FIRST, 2, 1)
     await addFromCard(page, SECOND, 1, 2)

@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test'
 import { expectAccessible } from './axe'
 import {
   addFromCard,
@@ -6,16 +5,17 @@ import {
   emptyCartIfNeeded,
   expectCount,
   expectFitsPhoneWidth,
-  logIn,
   mailsMentioning,
   money,
+  signIn,
 } from './fixtures'
+import { expect, test } from './test'
 
 test.describe('orders', () => {
   test('a dealer orders the cart, sees the order, finds it in the list, expands and cancels it', async ({
     page,
   }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await emptyCartIfNeeded(page)
     await addFromCard(page, 'Açık Ağız Anahtar 24 mm', 2, 1)
 
@@ -80,7 +80,7 @@ test.describe('orders', () => {
   })
 
   test('on a phone the menu leads to the order list @phone', async ({ page }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.getByRole('button', { name: 'Menüyü aç' }).click()
     await page.getByRole('dialog').getByRole('link', { name: 'Siparişlerim' }).click()
     await expect(page).toHaveURL(/\/siparis\/liste$/)
@@ -91,7 +91,7 @@ test.describe('orders', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await emptyCartIfNeeded(page)
     await addFromCard(page, 'Açık Ağız Anahtar 24 mm', 1, 1)
     await page.goto('/sepet')
@@ -130,7 +130,7 @@ test.describe('orders', () => {
   })
 
   test('an empty cart offers no order button', async ({ page }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await emptyCartIfNeeded(page)
     await page.goto('/sepet')
     await expect(page.getByText('Sepetinizde ürün bulunmamaktadır.').first()).toBeVisible()

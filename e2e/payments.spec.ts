@@ -1,6 +1,6 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { addFromCard, DEALER, emptyCartIfNeeded, expectCount, logIn, money } from './fixtures'
+import { addFromCard, DEALER, emptyCartIfNeeded, expectCount, money, signIn } from './fixtures'
+import { expect, type FrameLocator, type Page, test } from './test'
 
 // The sandbox virtual POS's test cards and SMS code (docs/payments.md).
 const SUCCESS_CARD = '4090 2100 0000 0016'
@@ -38,7 +38,7 @@ test.describe('card payment', () => {
   test('a dealer pays the cart by card through 3-D Secure, gets a paid order and prints the Mail Order slip', async ({
     page,
   }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await emptyCartIfNeeded(page)
     await addFromCard(page, 'Açık Ağız Anahtar 24 mm', 2, 1)
 
@@ -98,7 +98,7 @@ test.describe('card payment', () => {
   })
 
   test('a declined card says why and keeps the form', async ({ page }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.goto('/odeme')
     await page.getByLabel('Ödenecek Tutar (TL)').fill('150,00')
     await fillCard(page, DECLINED_CARD)
@@ -113,7 +113,7 @@ test.describe('card payment', () => {
   })
 
   test('paying on account lowers the overdue amount on the banner', async ({ page }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     const before = await overdueAmount(page)
     expect(before).toBeGreaterThan(1500)
 
@@ -141,7 +141,7 @@ test.describe('card payment', () => {
   })
 
   test('a payment link is paid from another, logged-out browser', async ({ page, browser }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.goto('/odeme')
     await page.getByRole('button', { name: 'Ödeme Bağlantısı' }).click()
     const modal = page.getByRole('dialog')

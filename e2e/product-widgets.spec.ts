@@ -1,8 +1,8 @@
-import { expect, type Page, test } from '@playwright/test'
-import { DEALER, emptyCartIfNeeded, expectCount, logIn, money } from './fixtures'
+import { DEALER, emptyCartIfNeeded, expectAdded, expectCount, money, signIn } from './fixtures'
+import { expect, type Page, test } from './test'
 
 /**
- * Issue 15, items 2, 4, 5 and 6 on the product page of the demo catalogue: typed quantities kept and
+ * The product page's widgets, on the product page of the demo catalogue: typed quantities kept and
  * checked, plan prices of the chosen unit, a product without a price, and adds that fail.
  */
 
@@ -36,49 +36,53 @@ const priced = (item: Item) =>
   (item.advencePrice1?.value ?? 0) > 0 &&
   (item.quantity ?? 0) >= 20
 
-/** Counts the add-to-cart calls the page makes. */
-function countAdds(page: Page): () => number {
-  let adds = 0
-  page.on('request', (request) => {
-    if (request.method() === 'POST' && /\/api\/catalog\/cart\/\d+$/.test(new URL(request.url()).pathname))
-      adds++
-  })
-  return () => adds
-}
-
 test.beforeEach(async ({ page }) => {
-  await logIn(page, DEALER)
+  await signIn(page, DEALER)
   await emptyCartIfNeeded(page)
 })
 
-test('a typed "150" or "-3" stays as typed, shows the rule, adds nothing and keeps the focus', async ({
+test('a typed quantity is taken by the spec once left, and Sepete Ekle adds what the field then shows', async ({
   page,
 }) => {
   const product = await findProduct(page, priced, '-quantity')
-  const adds = countAdds(page)
+  const adds: string[] = []
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/catalog\/cart\/\d+$/.test(new URL(request.url()).pathname))
+      adds.push(new URLSearchParams(request.postData() ?? '').get('quantity') ?? '')
+  })
   await page.goto(product.url)
   const field = page.getByRole('textbox', { name: 'Miktar', exact: true })
   const add = page.getByTestId('add-to-cart')
   const rule = page.getByTestId('quantity-problem')
 
-  for (const typed of ['150', '-3']) {
-    await field.fill(typed)
-    await field.press('Tab')
-    await expect(field).toHaveValue(typed)
-    await expect(rule).toHaveText('Miktar 1 ile 100 arasında bir tam sayı olmalıdır.')
-    await expect(field).toHaveAttribute('aria-invalid', 'true')
-    await add.click()
-    await expect(field).toBeFocused()
-    await expect(field).toHaveValue(typed)
-  }
-  expect(adds()).toBe(0)
-  await expectCount(page, 0)
-
   await field.fill('5')
-  await expect(rule).toBeHidden()
+  await field.press('Tab')
+  await expect(field).toHaveValue('5')
+  // spec/1 §5: over 100 or negative keeps the previous amount; not a number or 0 becomes 1.
+  for (const [typed, taken] of [
+    ['150', '5'],
+    ['-3', '5'],
+    ['abc', '1'],
+    ['7', '7'],
+    ['0', '1'],
+  ] as const) {
+    await field.fill(typed)
+    if (typed === '150') await expect(rule).toHaveText('Miktar 1 ile 100 arasında bir tam sayı olmalıdır.')
+    await field.press('Tab')
+    await expect(field, typed).toHaveValue(taken)
+    await expect(rule).toBeHidden()
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true')
+  }
+  expect(adds).toEqual([])
+
+  // Typed and clicked at once: the rule takes it first, and the add sends what the field then shows.
+  await field.fill('7')
+  await field.press('Tab')
+  await field.fill('150')
   await add.click()
-  await expect(page.getByRole('button', { name: 'Sepete Eklendi' })).toBeVisible()
-  expect(adds()).toBe(1)
+  await expectAdded(page)
+  await expect(field).toHaveValue('7')
+  expect(adds).toEqual(['7'])
   await expectCount(page, 1)
   await emptyCartIfNeeded(page)
 })

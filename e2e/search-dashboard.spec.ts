@@ -1,6 +1,6 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { ADMIN, DEALER, expectFitsPhoneWidth, logIn } from './fixtures'
+import { ADMIN, DEALER, expectFitsPhoneWidth, signIn } from './fixtures'
+import { type Browser, expect, type Locator, type Page, test } from './test'
 
 /** A word nobody else searches: Turkish letters in it, so that the dashboard's folding is exercised. */
 const uniqueWord = () => `Şanzımanöz${Date.now().toString(36)}`
@@ -12,7 +12,7 @@ async function dealerSearches(browser: Browser, word: string) {
   const context = await browser.newContext({ locale: 'tr-TR' })
   try {
     const page = await context.newPage()
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     const box = page.getByRole('combobox', { name: 'Ürün ara' })
     await box.fill(word)
     await box.press('Enter')
@@ -63,7 +63,7 @@ test.describe('staff search dashboard', () => {
     const word = uniqueWord()
     await dealerSearches(browser, word)
 
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.goto('/yonetim/aramalar')
     await expect(page.getByRole('heading', { level: 1, name: 'Arama Paneli' })).toBeVisible()
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
@@ -110,7 +110,7 @@ test.describe('staff search dashboard', () => {
   })
 
   test('a blank term gets the alert and no search', async ({ page }) => {
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.goto('/yonetim/aramalar')
     await expect(page.getByTestId('top-queries').or(page.getByTestId('top-queries-empty'))).toBeVisible()
     await expectAccessible(page, 'search dashboard')
@@ -128,7 +128,7 @@ test.describe('staff search dashboard', () => {
   })
 
   test('the English page', async ({ page }) => {
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.goto('/en/yonetim/aramalar')
     await expect(page.getByRole('heading', { level: 1, name: 'Search dashboard' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Most searched words' })).toBeVisible()
@@ -142,7 +142,7 @@ test.describe('staff search dashboard', () => {
     const word = uniqueWord()
     await dealerSearches(browser, word)
     await page.setViewportSize({ width: 390, height: 844 })
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.goto('/yonetim/aramalar?period=today')
     const wordButton = page.getByTestId('top-queries').getByRole('button', { name: word })
     await expect(async () => {

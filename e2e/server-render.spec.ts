@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test'
-import { addFromCard, cardOf, DEALER, emptyCartIfNeeded, logIn } from './fixtures'
+import { addFromCard, cardOf, DEALER, emptyCartIfNeeded, signIn } from './fixtures'
+import { expect, type Page, test } from './test'
 
 // Pages come drawn from the server with their data, and the browser takes that HTML over without
 // drawing it again: no hydration error or warning may reach the console.
@@ -17,6 +17,9 @@ function consoleProblems(page: Page): string[] {
 }
 
 test.describe('server-drawn pages', () => {
+  // These look at the page before the app takes it over, and at the takeover itself.
+  test.use({ waitUntilLive: false })
+
   test('the product list is in the HTML itself, readable without any script', async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false })
     const page = await context.newPage()
@@ -51,7 +54,7 @@ test.describe('server-drawn pages', () => {
   for (const who of ['guest', 'dealer'] as const) {
     test(`a ${who}'s pages are taken over without a hydration error, and work`, async ({ page }) => {
       if (who === 'dealer') {
-        await logIn(page, DEALER)
+        await signIn(page, DEALER)
         // With a line in the cart, so the header's count and the cart page are drawn with data too.
         await emptyCartIfNeeded(page)
         await addFromCard(page, PRODUCT, 1, 1)

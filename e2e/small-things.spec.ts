@@ -1,7 +1,7 @@
-import { expect, type Page, test } from '@playwright/test'
-import { addFromCard, DEALER, emptyCartIfNeeded, expectFitsPhoneWidth, logIn } from './fixtures'
+import { addFromCard, DEALER, emptyCartIfNeeded, expectFitsPhoneWidth, signIn } from './fixtures'
+import { expect, type Page, test } from './test'
 
-/** Issue 15 item 8: the small things a dealer hits (ordering, the header's branch, unknown addresses). */
+/** The small things a dealer hits (ordering, the header's branch, unknown addresses). */
 
 const EMPTY_CART = 'Sepetinizde ürün bulunmamaktadır.'
 
@@ -27,7 +27,7 @@ test.describe('ordering from the cart', () => {
   test('Sipariş Ver goes to the success page without an empty cart in between or a request thrown away', async ({
     page,
   }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await emptyCartIfNeeded(page)
     await addFromCard(page, 'Açık Ağız Anahtar 24 mm', 1, 1)
     await page.goto('/sepet')
@@ -52,7 +52,7 @@ test.describe("the header's branch dropdown", () => {
     page,
   }, testInfo) => {
     await page.setViewportSize({ width: 1366, height: 900 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     // A line in the cart, so the cart page shows its checkout with the branch field.
     await emptyCartIfNeeded(page)
     await addFromCard(page, 'Açık Ağız Anahtar 24 mm', 1, 1)
@@ -110,7 +110,7 @@ test.describe("the header's branch dropdown", () => {
 
   test('on a phone the branch is in the menu and fits the screen @phone', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.screenshot({
       path: testInfo.outputPath('header-390-tr.png'),
       clip: { x: 0, y: 0, width: 390, height: 130 },

@@ -1,6 +1,15 @@
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { ADMIN, DEALER, emptyCartIfNeeded, expectCount, expectFitsPhoneWidth, logIn } from './fixtures'
+import {
+  ADMIN,
+  DEALER,
+  emptyCartIfNeeded,
+  expectAdded,
+  expectCount,
+  expectFitsPhoneWidth,
+  logIn,
+  signIn,
+} from './fixtures'
+import { type Browser, expect, type Locator, type Page, test } from './test'
 
 /** A product of the demo catalogue any dealer can put in the cart from its grid card. */
 const PRODUCT = 'Açık Ağız Anahtar 24 mm'
@@ -31,7 +40,7 @@ async function addToCart(page: Page, name: string) {
   await page.goto('/el-aletleri?view=grid')
   const card = page.getByTestId('product-card').filter({ has: page.getByRole('link', { name, exact: true }) })
   await card.getByRole('button', { name: 'Sepete Ekle' }).click()
-  await expect(card.getByRole('button', { name: 'Sepete Eklendi' })).toBeVisible()
+  await expectAdded(page)
   await expectCount(page, 1)
 }
 
@@ -44,7 +53,7 @@ test.describe('live staff screens', () => {
     const dealer = await dealerBrowser(browser)
     await logOut(dealer)
 
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.goto('/yonetim/online-kullanicilar')
     await expect(page.getByRole('heading', { name: 'Online Kullanıcılar', level: 1 })).toBeVisible()
     await expect(page.getByTestId('live-connection')).toHaveText('Canlı bağlantı: Canlı')
@@ -72,7 +81,7 @@ test.describe('live staff screens', () => {
     const dealer = await dealerBrowser(browser)
     await emptyCartIfNeeded(dealer)
 
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.goto('/yonetim/musteri-sepetleri')
     await expect(page.getByRole('heading', { name: 'Müşteri Sepetleri', level: 1 })).toBeVisible()
     await expect(page.getByTestId('live-connection')).toHaveText('Canlı bağlantı: Canlı')
@@ -108,7 +117,7 @@ test.describe('live staff screens', () => {
     await emptyCartIfNeeded(dealer)
     await addToCart(dealer, PRODUCT)
 
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.goto('/yonetim/online-kullanicilar')
     const card = userCard(page, DEALER.name)
     await expect(statusOf(card)).toHaveText('Çevrimiçi', { timeout: 10_000 })

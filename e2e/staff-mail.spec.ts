@@ -1,12 +1,12 @@
-import { expect, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { ADMIN, logIn } from './fixtures'
+import { ADMIN, signIn } from './fixtures'
+import { expect, test } from './test'
 
 test.describe('staff mail queue', () => {
   test('an administrator opens the mail queue from the user menu and sees its mails or the empty text', async ({
     page,
   }) => {
-    await logIn(page, ADMIN)
+    await signIn(page, ADMIN)
     await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
     await page.getByRole('menuitem', { name: 'E-posta kuyruğu' }).click()
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { ADMIN, addFromCard, DEALER, emptyCartIfNeeded, expectFitsPhoneWidth, logIn } from './fixtures'
+import { ADMIN, addFromCard, DEALER, emptyCartIfNeeded, expectFitsPhoneWidth, signIn } from './fixtures'
+import { expect, type Locator, type Page, test } from './test'
 
 /*
  * The dealer's account statement (/hesap/ekstre) and the back office's payment screens. The demo
@@ -100,7 +100,7 @@ test.describe('account statement', () => {
   test('a dealer reads the statement with its running balance, filters a range, downloads the CSV and pays two open items', async ({
     page,
   }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await openStatementFromMenu(page)
 
     // The page draws its own overdue banner (the layout's stays away), with the statement's figures.
@@ -222,7 +222,7 @@ test.describe('account statement', () => {
     const dealerContext = await browser.newContext({ locale: 'tr-TR' })
     try {
       const dealerPage = await dealerContext.newPage()
-      await logIn(dealerPage, DEALER)
+      await signIn(dealerPage, DEALER)
       await dealerPage.goto('/odeme')
       await dealerPage.getByLabel('Ödenecek Tutar (TL)').fill(AMOUNT)
       await fillCard(dealerPage, DECLINED_CARD)
@@ -237,7 +237,7 @@ test.describe('account statement', () => {
       await modal.getByRole('button', { name: 'Bağlantı Oluştur' }).click()
       await expect(modal.getByText('Ödeme bağlantısı oluşturuldu.')).toBeVisible()
 
-      await logIn(page, ADMIN)
+      await signIn(page, ADMIN)
 
       // The statement is a dealer's page: an administrator is told so.
       await page.goto('/hesap/ekstre')
@@ -307,11 +307,11 @@ test.describe('account statement', () => {
       await staffMenu.getByRole('link', { name: 'Ödemeler' }).click()
       await expect(page).toHaveURL(/\/yonetim\/odemeler$/)
       await expect(page.getByRole('heading', { level: 1, name: 'Kartlı ödemeler' })).toBeVisible()
-      const paymentStatus = page.getByRole('radiogroup', { name: 'Durum' })
-      await expect(paymentStatus.getByRole('radio', { name: 'Tümü' })).toBeChecked()
+      const paymentStatus = page.getByRole('combobox', { name: 'Durum' })
+      await expect(paymentStatus).toHaveValue('all')
       await expect(page.getByTestId('payment-row').first()).toBeVisible()
       await expectAccessible(page, 'staff card payments')
-      await paymentStatus.getByText('Başarısız', { exact: true }).click()
+      await paymentStatus.selectOption({ label: 'Başarısız' })
       await expect(page).toHaveURL(/\/yonetim\/odemeler\?status=failed$/)
       const failed = page
         .getByTestId('payment-row')
@@ -336,7 +336,7 @@ test.describe('account statement', () => {
   })
 
   test('a dealer is refused on the back-office payment screens', async ({ page }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     for (const [path, title] of [
       ['/yonetim/havale', 'Havale / EFT kaydı'],
       ['/yonetim/odemeler', 'Kartlı ödemeler'],
@@ -354,7 +354,7 @@ test.describe('account statement', () => {
 
   test('the statement and the payment pages fit a phone @phone', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
 
     // The statement: a card per entry, the filter, the CSV link and, once ticked, the pay bar.
     await page.goto('/hesap/ekstre')

@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { DEALER, expectFitsPhoneWidth, logIn } from './fixtures'
+import { DEALER, expectFitsPhoneWidth, signIn } from './fixtures'
+import { expect, type Locator, type Page, test } from './test'
 
 /*
  * The warranty inquiry (spec/2 §2–§8) against the demo registry (src/server/db/seed/demo-serials.ts,
@@ -37,7 +37,7 @@ const DAY = /^\d{2}\.\d{2}\.\d{4}$/
 
 test.describe('warranty inquiry', () => {
   test('from the user menu: a sold serial, then an expired one; both modals pass axe', async ({ page }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     const menuButton = page.getByRole('button', { name: `Hesap menüsü: ${DEALER.name}` })
     await menuButton.click()
     await page.getByRole('menuitem', { name: FORM }).click()
@@ -80,7 +80,7 @@ test.describe('warranty inquiry', () => {
   test('unknown and unsold serials answer in the form; a serviced one lists the sale only', async ({
     page,
   }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.goto('/urunler?garanti=1')
     await expect(form(page)).toBeVisible()
     await ask(page, 'TP-GS-999999')
@@ -97,7 +97,7 @@ test.describe('warranty inquiry', () => {
   })
 
   test('?garanti=1 opens it on any page and is removed when it closes', async ({ page }) => {
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     await page.goto('/urunler?sort=name&garanti=1')
     await expect(form(page)).toBeVisible()
     await expect(page.getByRole('heading', { level: 1 })).toBeAttached()
@@ -117,7 +117,7 @@ test.describe('warranty inquiry', () => {
   })
 
   test('speaks English on an English page', async ({ page }) => {
-    await logIn(page, DEALER, '/en/account/login')
+    await signIn(page, DEALER, '/en/account/login')
     await page.goto('/en/urunler?garanti=1')
     const dialog = page.getByRole('dialog', { name: 'Warranty/Service Inquiry' })
     await dialog.getByLabel('Serial Number').fill('TP-GS-210003')
@@ -131,7 +131,7 @@ test.describe('warranty inquiry', () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await logIn(page, DEALER)
+    await signIn(page, DEALER)
     const burger = page.getByRole('button', { name: 'Menüyü aç' })
     await burger.click()
     await page.getByRole('dialog', { name: 'Menü' }).getByRole('button', { name: FORM }).click()
