@@ -1,7 +1,12 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 
-const integrationFiles = ['src/server/**/*.int.test.ts']
+const integrationFiles = ['src/server/**/*.int.test.ts', 'bench/**/*.int.test.ts']
+// Tests of the embedded database's own connection layer: they open PGlite whatever TEST_DB says, so
+// the PostgreSQL pass would only run them a second time.
+const pgliteOnlyFiles = ['src/server/db/pglite-connection.int.test.ts']
+// Migrates one database per run and project; each test file starts from a copy of it.
+const templateDatabase = 'src/server/test/template-database.ts'
 
 // On CI the PostgreSQL pass is part of the run: a missing server URL must fail it, not shrink it.
 const onCi = Boolean(process.env.CI) && !['0', 'false'].includes(process.env.CI ?? '')
@@ -15,11 +20,14 @@ if (onCi && !process.env.TEST_DATABASE_URL) {
 /**
  * unit: pure rules and services; web: components under jsdom; integration: the HTTP API through
  * app.inject() on a fresh database per file — in-memory PGlite, and again on a real PostgreSQL
- * server when TEST_DATABASE_URL is set.
+ * server when TEST_DATABASE_URL is set — each a copy of the one the run migrated (template-database.ts).
  */
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine, which left a
+    // core to waiting on databases and timers (2,200 s). Two workers: 1,327 s, every test passing.
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
     projects: [
       {
         extends: true,
@@ -42,6 +50,10 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Above the 5 s that findBy…/waitFor wait (src/web/test/setup.ts): at Vitest's default 5 s a
+          // list page's first render on two busy workers ran the whole test out while its findBy still
+          // had time left.
+          testTimeout: 15_000,
           setupFiles: ['src/web/test/setup.ts'],
         },
       },
@@ -52,6 +64,7 @@ export default defineConfig({
           include: integrationFiles,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
+          globalSetup: [templateDatabase],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -63,8 +76,10 @@ export default defineConfig({
               test: {
                 name: 'integration-postgres',
                 include: integrationFiles,
+                exclude: pgliteOnlyFiles,
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
+                globalSetup: [templateDatabase],
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
               },

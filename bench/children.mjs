@@ -1,15 +1,27 @@
 // Every process the benchmark starts is registered here, so that an error, Ctrl-C or SIGTERM never
 // leaves a seed or a server running behind it.
+/** @typedef {import('node:child_process').ChildProcess} ChildProcess */
+
+/** @type {Set<ChildProcess>} */
 const running = new Set()
 
-/** Registers a child process until it exits. */
+/**
+ * Registers a child process until it exits.
+ * @template {ChildProcess} C
+ * @param {C} child
+ * @returns {C}
+ */
 export function track(child) {
   running.add(child)
   child.once('exit', () => running.delete(child))
   return child
 }
 
-/** Asks a child to stop (SIGTERM), then kills it (SIGKILL) if it is still there after `graceMs`. */
+/**
+ * Asks a child to stop (SIGTERM), then kills it (SIGKILL) if it is still there after `graceMs`.
+ * @param {ChildProcess} child
+ * @returns {Promise<void>}
+ */
 export function stopChild(child, graceMs = 5000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   return new Promise((resolve) => {
@@ -29,6 +41,7 @@ export function stopAll() {
 let interrupted = false
 /** Ctrl-C / SIGTERM: stop the children, run `onInterrupt` (e.g. stop autocannon), exit 130. */
 export function installSignalHandlers(onInterrupt = () => {}) {
+  /** @param {NodeJS.Signals} signal */
   const handler = (signal) => {
     if (interrupted) return
     interrupted = true

@@ -1,10 +1,17 @@
 // A tiny HTTP client that keeps the session cookie, logs in as the demo dealer, and finds what the
 // scenarios need (a busy leaf category, product ids, page counts, real autocomplete prefixes).
 
+/**
+ * @typedef {import('./types.ts').Login} Login
+ * @typedef {import('./types.ts').Answer} Answer
+ * @typedef {import('./types.ts').Context} Context
+ */
+
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!' }
 const SESSION_COOKIE = 'toptan_sid'
 
 export class Client {
+  /** @param {string} baseUrl */
   constructor(baseUrl) {
     this.baseUrl = baseUrl
     this.sid = ''
@@ -24,6 +31,11 @@ export class Client {
     }
   }
 
+  /**
+   * @param {string} path
+   * @param {{ method?: string, headers?: Record<string, string>, body?: string }} init
+   * @returns {Promise<Answer>}
+   */
   async request(path, { method = 'GET', headers = {}, body } = {}) {
     const res = await fetch(this.baseUrl + path, {
       method,
@@ -34,19 +46,26 @@ export class Client {
     })
     for (const line of res.headers.getSetCookie()) {
       const m = new RegExp(`^${SESSION_COOKIE}=([^;]*)`).exec(line)
-      if (m) this.sid = m[1]
+      if (m?.[1] !== undefined) this.sid = m[1]
     }
     const text = await res.text()
     return { status: res.status, text, json: () => JSON.parse(text) }
   }
 
+  /**
+   * @param {string} path
+   * @returns {Promise<any>}
+   */
   async getJson(path) {
     const res = await this.request(path)
     if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}: ${res.text.slice(0, 300)}`)
     return res.json()
   }
 
-  /** GET / for a session and its CSRF token, then POST /api/account/login; checks the role. */
+  /**
+   * GET / for a session and its CSRF token, then POST /api/account/login; checks the role.
+   * @param {Login} login
+   */
   async login({ email, password } = DEALER) {
     const page = await this.request('/')
     const token = /<meta name="csrf-token" content="([^"]+)"/.exec(page.text)?.[1]
@@ -69,9 +88,14 @@ export class Client {
 }
 
 /** Logged-in clients by server and e-mail: a scenario's own sessions are opened once per server. */
+/** @type {Map<string, Client>} */
 const sessions = new Map()
 
-/** A client logged in as `login` ({ email, password }) on the server at `baseUrl`, reused if there is one. */
+/**
+ * A client logged in as `login` ({ email, password }) on the server at `baseUrl`, reused if there is one.
+ * @param {string} baseUrl
+ * @param {Login} login
+ */
 export async function session(baseUrl, login) {
   const key = `${baseUrl} ${login.email.toLowerCase()}`
   let client = sessions.get(key)
@@ -86,6 +110,7 @@ export async function session(baseUrl, login) {
 // ---------------------------------------------------------------------------------------------------
 
 /** Prefixes every run tries first (docs/design.md §6: Turkish letters, mixed case, a product code). */
+/** @type {Record<number, string[]>} */
 const PREFERRED = { 1: ['ş'], 2: ['vi'], 3: ['viD'], 4: ['kabl'], 5: ['somun', 'HRD-0'] }
 /** Different prefixes per length, so that one cached answer cannot stand for the whole scenario. */
 export const PREFIXES_PER_LENGTH = 8
@@ -93,7 +118,10 @@ const PRODUCT_SAMPLE = 50
 /** List pages whose products make the random detail scenario's ids (24 each: about 2,000 ids). */
 const RANDOM_ID_PAGES = 84
 
-/** A repeatable sequence of numbers in [0, 1) (the same draws on every run, so runs compare). */
+/**
+ * A repeatable sequence of numbers in [0, 1) (the same draws on every run, so runs compare).
+ * @param {number} seed
+ */
 export function seededRandom(seed) {
   let state = seed >>> 0 || 1
   return () => {
@@ -103,11 +131,19 @@ export function seededRandom(seed) {
 }
 const TURKISH = /[çğıöşü]/
 
+/**
+ * @typedef {{ slug: string, name: string, children: CategoryNode[] }} CategoryNode
+ * @param {CategoryNode[]} nodes
+ * @returns {CategoryNode[]}
+ */
 const leaves = (nodes) => nodes.flatMap((n) => (n.children.length ? leaves(n.children) : [n]))
 
 /**
- * Everything the scenarios need, found through the API as the logged-in dealer.
- * @returns {Promise<import('./scenarios.mjs').Context>}
+ * Everything the scenarios need, found through the API as the logged-in dealer; the caller adds the
+ * fixtures.
+ * @param {Client} client
+ * @param {{ log: (line: string) => void }} options
+ * @returns {Promise<Omit<Context, 'fixtures'>>}
  */
 export async function discover(client, { log }) {
   const first = await client.getJson('/api/catalog/products?page=1')
@@ -115,8 +151,10 @@ export async function discover(client, { log }) {
 
   // The busiest leaf category (its first page is the category scenario).
   const tree = await client.getJson('/api/catalog/categories')
+  /** @type {Context['category'] | null} */
   let category = null
   // Every leaf with products, for the scenarios that draw a category at random.
+  /** @type {Context['categories']} */
   const categories = []
   for (const leaf of leaves(tree.categories)) {
     const list = await client.getJson(`/api/catalog/products/${encodeURIComponent(leaf.slug)}?page=1`)
@@ -128,6 +166,7 @@ export async function discover(client, { log }) {
 
   // Ids from RANDOM_ID_PAGES list pages drawn over the whole catalogue: the random detail reads.
   const draw = seededRandom(20261127)
+  /** @type {number[]} */
   const randomIds = []
   for (let i = 0; i < Math.min(RANDOM_ID_PAGES, pages); i++) {
     const p = 1 + Math.floor(draw() * pages)
@@ -139,19 +178,24 @@ export async function discover(client, { log }) {
   const samplePages = [
     ...new Set([1, 0.25, 0.5, 0.75, 1].map((f, i) => (i === 0 ? 1 : Math.max(1, Math.round(pages * f))))),
   ]
+  /** @type {Array<{ id: number, url: string, name: string, code: string }>} */
   const sampled = []
   for (const p of samplePages)
     sampled.push(...(await client.getJson(`/api/catalog/products?page=${p}`)).items)
   const step = Math.max(1, sampled.length / PRODUCT_SAMPLE)
+  /** @type {number[]} */
   const productIds = []
+  /** @type {string[]} */
   const productPaths = []
   for (let i = 0; i < sampled.length && productIds.length < PRODUCT_SAMPLE; i += step) {
-    productIds.push(sampled[Math.floor(i)].id)
-    productPaths.push(sampled[Math.floor(i)].url)
+    const product = /** @type {(typeof sampled)[number]} */ (sampled[Math.floor(i)])
+    productIds.push(product.id)
+    productPaths.push(product.url)
   }
   // Twenty list pages spread over the whole catalogue, for the pages drawn on the server.
   const listPages = [...new Set(Array.from({ length: 20 }, (_, i) => 1 + Math.floor((i * (pages - 1)) / 19)))]
 
+  /** @type {Record<number, string[]>} */
   const prefixes = {}
   for (let n = 1; n <= 5; n++) prefixes[n] = await prefixPool(client, sampled, n)
 
@@ -180,9 +224,16 @@ export async function discover(client, { log }) {
   return ctx
 }
 
-/** Up to PREFIXES_PER_LENGTH real prefixes of length n that autocomplete answers with ≥ 1 product. */
+/**
+ * Up to PREFIXES_PER_LENGTH real prefixes of length n that autocomplete answers with ≥ 1 product.
+ * @param {Client} client
+ * @param {Array<{ name: string, code: string }>} products
+ * @param {number} n
+ */
 async function prefixPool(client, products, n) {
+  /** @type {Map<string, number>} */
   const counts = new Map()
+  /** @param {string} prefix */
   const add = (prefix) => counts.set(prefix, (counts.get(prefix) ?? 0) + 1)
   for (const p of products) {
     for (const word of p.name.toLocaleLowerCase('tr-TR').split(/[^\p{L}\p{N}]+/u)) {
@@ -202,6 +253,7 @@ async function prefixPool(client, products, n) {
     ...(n >= 3 ? codes.slice(0, 1) : []),
     ...byFrequency,
   ]
+  /** @type {string[]} */
   const pool = []
   for (const q of new Set(candidates)) {
     if (pool.length >= PREFIXES_PER_LENGTH) break

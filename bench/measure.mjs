@@ -21,12 +21,29 @@ import os from 'node:os'
 import autocannon from 'autocannon'
 import { session } from './client.mjs'
 
+/**
+ * @typedef {import('./types.ts').Scenario} Scenario
+ * @typedef {import('./types.ts').Context} Context
+ * @typedef {import('./types.ts').BenchRequest} BenchRequest
+ * @typedef {import('./types.ts').ScenarioStats} ScenarioStats
+ * @typedef {import('./types.ts').LatencyStats} LatencyStats
+ * @typedef {import('./types.ts').Send} Send
+ * @typedef {import('./client.mjs').Client} Client
+ * @typedef {{ latencies: number[], ok: number }} Part
+ */
+
+/** @type {{ stop: () => void } | null} */
 let current = null
 /** Stops the load in progress (Ctrl-C). */
 export function stopLoad() {
   current?.stop()
 }
 
+/**
+ * @param {autocannon.Options} options
+ * @param {(client: autocannon.Client, statusCode: number, bytes: number, responseTime: number) => void} [onResponse]
+ * @returns {Promise<autocannon.Result>}
+ */
 function load(options, onResponse) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (err, result) => {
@@ -39,9 +56,14 @@ function load(options, onResponse) {
   })
 }
 
+/**
+ * @param {ArrayLike<number>} sorted
+ * @param {number} q
+ * @returns {number}
+ */
 export function percentile(sorted, q) {
   if (sorted.length === 0) return Number.NaN
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? Number.NaN
 }
 
 /** Distinct requests of a scenario checked one by one before its load. */
@@ -51,6 +73,10 @@ const MAX_VERIFIED = 300
  * Sends each request once (the first MAX_VERIFIED) and checks the answer. Repeated GETs are checked
  * once; writes are all sent in their order, so that a cycle such as [add to cart, order] is checked as
  * the load will send it.
+ * @param {Client} client
+ * @param {Scenario} scenario
+ * @param {Context} ctx
+ * @param {BenchRequest[]} requests
  */
 async function verifyRequests(client, scenario, ctx, requests) {
   const seen = new Set()
@@ -69,7 +95,12 @@ async function verifyRequests(client, scenario, ctx, requests) {
   }
 }
 
-/** The scenario's own logged-in sessions (see the top of this file), or null for the run's dealer. */
+/**
+ * The scenario's own logged-in sessions (see the top of this file), or null for the run's dealer.
+ * @param {string} baseUrl
+ * @param {Scenario} scenario
+ * @param {Context} ctx
+ */
 async function openSessions(baseUrl, scenario, ctx) {
   const logins = scenario.sessions?.(ctx)
   if (!logins) return null
@@ -80,9 +111,9 @@ async function openSessions(baseUrl, scenario, ctx) {
 }
 
 /**
- * @returns {Promise<{requests: number, rps: number, p50: number, p90: number, p99: number, max: number,
- *   mean: number, non2xx: number, errors: number, timeouts: number, statusCodes: Record<string, number>,
- *   connections: number, sessions: number, parts?: object[], throughput?: {name: string, value: number}}>}
+ * @param {{ baseUrl: string, client: Client, scenario: Scenario, ctx: Context, connections: number,
+ *   duration: number, warmup: number, serverPid: number | undefined }} options
+ * @returns {Promise<ScenarioStats>}
  */
 export async function runScenario({
   baseUrl,
@@ -98,7 +129,8 @@ export async function runScenario({
   if (scenario.run) return scenario.run({ baseUrl, client, ctx, duration, warmup, serverPid })
   const sessions = await openSessions(baseUrl, scenario, ctx)
   const clients = sessions ?? [client]
-  if (scenario.setup) await scenario.setup(ctx, clients[0], clients)
+  const first = /** @type {Client} */ (clients[0])
+  if (scenario.setup) await scenario.setup(ctx, first, clients)
   try {
     return await (scenario.flow ? drive : measure)({
       baseUrl,
@@ -111,12 +143,29 @@ export async function runScenario({
       warmup,
     })
   } finally {
-    if (scenario.teardown) await scenario.teardown(ctx, clients[0], clients)
+    if (scenario.teardown) await scenario.teardown(ctx, first, clients)
   }
 }
 
+/** @param {number} x */
 const round = (x) => Math.round(x * 100) / 100
 
+/**
+ * A scenario's throughput figure: its successful answers (or flows) of one label per second. The
+ * label goes along, so the report shows the figure on that part's row.
+ * @param {{ label: string, name: string }} throughput the scenario's
+ * @param {number} ok
+ * @param {number} seconds
+ */
+export function throughputOf(throughput, ok, seconds) {
+  return { label: throughput.label, name: throughput.name, value: round(ok / seconds) }
+}
+
+/**
+ * @param {number[]} latencies
+ * @param {number} seconds
+ * @returns {LatencyStats}
+ */
 function latencyStats(latencies, seconds) {
   const sorted = Float64Array.from(latencies).sort()
   return {
@@ -130,58 +179,92 @@ function latencyStats(latencies, seconds) {
   }
 }
 
+/**
+ * @typedef {{ baseUrl: string, clients: Client[], shared: boolean, scenario: Scenario, ctx: Context,
+ *   connections: number, duration: number, warmup: number }} Run
+ */
+
+/**
+ * @param {Run} run
+ * @returns {Promise<ScenarioStats>}
+ */
 async function measure({ baseUrl, clients, shared, scenario, ctx, connections, duration, warmup }) {
-  const requestsOf = (i) => scenario.requests(ctx, i)
-  await verifyRequests(clients[0], scenario, ctx, requestsOf(0))
+  const { requests } = scenario
+  if (!requests) throw new Error(`${scenario.id}: no requests`)
+  /** @param {number} i */
+  const requestsOf = (i) => requests(ctx, i)
+  const first = /** @type {Client} */ (clients[0])
+  await verifyRequests(first, scenario, ctx, requestsOf(0))
 
   // Labelled requests: autocannon calls a request's onResponse just before it emits 'response' for
   // that answer, in the same tick, so the label seen last belongs to the latency reported next.
+  /** @type {string | null} */
   let answered = null
-  const labelled = (req) =>
-    req.label === undefined
-      ? req
-      : {
-          ...req,
-          onResponse: () => {
-            answered = req.label
-          },
-        }
+  /**
+   * @param {BenchRequest} req
+   * @returns {autocannon.Request}
+   */
+  const labelled = (req) => {
+    const { label } = req
+    if (label === undefined) return /** @type {autocannon.Request} */ (req)
+    return /** @type {autocannon.Request} */ ({
+      ...req,
+      onResponse: () => {
+        answered = label
+      },
+    })
+  }
   const options = { url: baseUrl, connections, timeout: 10 }
   const perConnection = () => {
     let next = 0
-    return (connection) => {
+    return (/** @type {autocannon.Client} */ connection) => {
       const i = next++
-      const headers = clients[i % clients.length].authHeaders()
+      const headers = /** @type {Client} */ (clients[i % clients.length]).authHeaders()
       connection.setRequests(
         requestsOf(i).map((r) => labelled({ ...r, headers: { ...headers, ...r.headers } })),
       )
     }
   }
+  /**
+   * @param {number} seconds
+   * @returns {autocannon.Options}
+   */
   const loadOptions = (seconds) =>
     shared
       ? {
           ...options,
           duration: seconds,
-          headers: clients[0].authHeaders(),
+          headers: first.authHeaders(),
           requests: requestsOf(0).map(labelled),
         }
-      : { ...options, duration: seconds, requests: requestsOf(0), setupClient: perConnection() }
+      : {
+          ...options,
+          duration: seconds,
+          requests: requestsOf(0).map(labelled),
+          setupClient: perConnection(),
+        }
   if (warmup > 0) {
     await load(loadOptions(warmup))
     // Writes the warm-up left in flight finish before the measured run starts.
     if (!shared) await new Promise((resolve) => setTimeout(resolve, 500))
   }
 
+  /** @type {number[]} */
   const latencies = []
+  /** @type {Record<string, number>} */
   const statusCodes = {}
+  /** @type {Map<string, Part>} */
   const byLabel = new Map()
   answered = null
   const result = await load(loadOptions(duration), (_client, statusCode, _bytes, responseTime) => {
     latencies.push(responseTime)
     statusCodes[statusCode] = (statusCodes[statusCode] ?? 0) + 1
     if (answered !== null) {
-      if (!byLabel.has(answered)) byLabel.set(answered, { latencies: [], ok: 0 })
-      const part = byLabel.get(answered)
+      let part = byLabel.get(answered)
+      if (!part) {
+        part = { latencies: [], ok: 0 }
+        byLabel.set(answered, part)
+      }
       part.latencies.push(responseTime)
       if (statusCode >= 200 && statusCode < 300) part.ok++
       answered = null
@@ -190,6 +273,7 @@ async function measure({ baseUrl, clients, shared, scenario, ctx, connections, d
   const non2xx = Object.entries(statusCodes)
     .filter(([code]) => !code.startsWith('2'))
     .reduce((sum, [, n]) => sum + n, 0)
+  /** @type {ScenarioStats} */
   const stats = {
     ...latencyStats(latencies, result.duration),
     seconds: result.duration,
@@ -200,7 +284,7 @@ async function measure({ baseUrl, clients, shared, scenario, ctx, connections, d
     connections,
     sessions: clients.length,
     /** 1-minute load average when the run ended: other work on the machine inflates p99. */
-    loadAverage: round(os.loadavg()[0]),
+    loadAverage: round(os.loadavg()[0] ?? 0),
   }
   if (byLabel.size > 0) {
     stats.parts = [...byLabel].map(([label, part]) => ({
@@ -210,11 +294,11 @@ async function measure({ baseUrl, clients, shared, scenario, ctx, connections, d
     }))
   }
   if (scenario.throughput) {
-    const part = byLabel.get(scenario.throughput.label)
-    stats.throughput = {
-      name: scenario.throughput.name,
-      value: round((part?.ok ?? 0) / result.duration),
-    }
+    stats.throughput = throughputOf(
+      scenario.throughput,
+      byLabel.get(scenario.throughput.label)?.ok ?? 0,
+      result.duration,
+    )
   }
   return stats
 }
@@ -225,9 +309,14 @@ async function measure({ baseUrl, clients, shared, scenario, ctx, connections, d
 /**
  * A fetch timed to the end of its body, sent as `client`'s session; every answer goes to `tally`, and
  * `worker.bad` counts the answers that were not 2xx or never came (a failed flow is counted once).
+ * @param {string} baseUrl
+ * @param {Client} client
+ * @param {Tally} tally
+ * @returns {Send}
  */
 function timedSend(baseUrl, client, tally, worker = { bad: 0 }) {
   return async (label, path, { method = 'GET', headers = {}, body, as = 'api' } = {}) => {
+    /** @type {Record<string, string>} */
     const auth =
       as === 'api' ? client.authHeaders() : as === 'page' ? { cookie: client.authHeaders().cookie } : {}
     // An absolute address from an answer (a form's action) must be the bench server's: the cookie goes along.
@@ -248,7 +337,10 @@ function timedSend(baseUrl, client, tally, worker = { bad: 0 }) {
     } catch (err) {
       worker.bad++
       tally.failedRequest(label, err)
-      throw new Error(`${method} ${label}: ${err?.name === 'TimeoutError' ? 'timed out' : err?.message}`)
+      const timedOut = err instanceof Error && err.name === 'TimeoutError'
+      throw new Error(
+        `${method} ${label}: ${timedOut ? 'timed out' : err instanceof Error ? err.message : err}`,
+      )
     }
     if (res.status < 200 || res.status > 299) worker.bad++
     tally.answer(label, performance.now() - started, res.status)
@@ -261,10 +353,14 @@ const FLOW_TIMEOUT_MS = 10_000
 
 /** Counts of a flow run: answers per label, status codes, failed requests and flows. */
 class Tally {
+  /** @param {string} flowLabel */
   constructor(flowLabel) {
     this.flowLabel = flowLabel
+    /** @type {number[]} */
     this.latencies = []
+    /** @type {Record<string, number>} */
     this.statusCodes = {}
+    /** @type {Map<string, Part>} */
     this.byLabel = new Map()
     this.errors = 0
     this.timeouts = 0
@@ -273,14 +369,28 @@ class Tally {
     /** Failed flows whose answers were all 2xx (a wrong page, a payment that did not succeed). */
     this.wrongAnswers = 0
     /** Failure messages (numbers and ids blurred) and how often each was seen. */
+    /** @type {Map<string, number>} */
     this.failures = new Map()
   }
 
+  /**
+   * @param {string} label
+   * @returns {Part}
+   */
   part(label) {
-    if (!this.byLabel.has(label)) this.byLabel.set(label, { latencies: [], ok: 0 })
-    return this.byLabel.get(label)
+    let part = this.byLabel.get(label)
+    if (!part) {
+      part = { latencies: [], ok: 0 }
+      this.byLabel.set(label, part)
+    }
+    return part
   }
 
+  /**
+   * @param {string} label
+   * @param {number} ms
+   * @param {number} status
+   */
   answer(label, ms, status) {
     this.latencies.push(ms)
     this.statusCodes[status] = (this.statusCodes[status] ?? 0) + 1
@@ -289,12 +399,21 @@ class Tally {
     if (status >= 200 && status < 300) part.ok++
   }
 
+  /**
+   * @param {string} label
+   * @param {unknown} err
+   */
   failedRequest(label, err) {
-    if (err?.name === 'TimeoutError') this.timeouts++
+    if (err instanceof Error && err.name === 'TimeoutError') this.timeouts++
     else this.errors++
     this.part(label)
   }
 
+  /**
+   * @param {number} ms
+   * @param {unknown} err
+   * @param {number} badAnswers
+   */
   flow(ms, err, badAnswers) {
     const part = this.part(this.flowLabel)
     part.latencies.push(ms)
@@ -305,7 +424,7 @@ class Tally {
     }
     this.failed++
     if (badAnswers === 0) this.wrongAnswers++
-    const key = String(err?.message ?? err)
+    const key = String(err instanceof Error ? err.message : err)
       .replace(/[0-9a-f]{32}/g, '<id>')
       .slice(0, 200)
     this.failures.set(key, (this.failures.get(key) ?? 0) + 1)
@@ -315,9 +434,11 @@ class Tally {
 /**
  * `workers` loops of the scenario's flow until `seconds` are over (a flow under way finishes); worker
  * i runs as clients[i % n]. Answers the tally and the seconds from the start to the last flow's end.
+ * @param {Flows & { seconds: number }} options
  */
 async function runFlows({ baseUrl, clients, scenario, ctx, workers, seconds }) {
-  const tally = new Tally(scenario.throughput.label)
+  const { flow, throughput } = flowOf(scenario)
+  const tally = new Tally(throughput.label)
   const started = performance.now()
   const deadline = started + seconds * 1000
   let stopped = false
@@ -326,15 +447,17 @@ async function runFlows({ baseUrl, clients, scenario, ctx, workers, seconds }) {
       stopped = true
     },
   }
+  /** @param {number} w */
   const worker = async (w) => {
     const state = { bad: 0 }
-    const send = timedSend(baseUrl, clients[w % clients.length], tally, state)
+    const send = timedSend(baseUrl, /** @type {Client} */ (clients[w % clients.length]), tally, state)
     for (let iteration = 0; !stopped && performance.now() < deadline; iteration++) {
       state.bad = 0
       const flowStarted = performance.now()
+      /** @type {unknown} */
       let failure = null
       try {
-        await scenario.flow(ctx, send, { worker: w, iteration })
+        await flow(ctx, send, { worker: w, iteration })
       } catch (err) {
         failure = err
       }
@@ -349,22 +472,44 @@ async function runFlows({ baseUrl, clients, scenario, ctx, workers, seconds }) {
   return { tally, seconds: (performance.now() - started) / 1000 }
 }
 
-/** The flow once per session, one after the other: the check before the load (throws on a failure). */
+/**
+ * @typedef {{ baseUrl: string, clients: Client[], scenario: Scenario, ctx: Context, workers: number }} Flows
+ */
+
+/**
+ * A flow scenario's flow and throughput label (drive() checks it has them).
+ * @param {Scenario} scenario
+ */
+function flowOf(scenario) {
+  const { flow, throughput } = scenario
+  if (!flow || !throughput?.label) throw new Error(`${scenario.id}: a flow needs flow() and throughput.label`)
+  return { flow, throughput }
+}
+
+/**
+ * The flow once per session, one after the other: the check before the load (throws on a failure).
+ * @param {Flows} options
+ */
 async function checkFlow({ baseUrl, clients, scenario, ctx }) {
+  const { flow, throughput } = flowOf(scenario)
   for (const [i, client] of clients.entries()) {
-    const tally = new Tally(scenario.throughput.label)
+    const tally = new Tally(throughput.label)
     try {
-      await scenario.flow(ctx, timedSend(baseUrl, client, tally), { worker: i, iteration: 0 })
+      await flow(ctx, timedSend(baseUrl, client, tally), { worker: i, iteration: 0 })
     } catch (err) {
       throw new Error(
-        `${scenario.id}: the check as session ${i + 1} of ${clients.length} failed: ${err.message}`,
+        `${scenario.id}: the check as session ${i + 1} of ${clients.length} failed: ${err instanceof Error ? err.message : err}`,
       )
     }
   }
 }
 
+/**
+ * @param {Run} run
+ * @returns {Promise<ScenarioStats>}
+ */
 async function drive({ baseUrl, clients, scenario, ctx, connections, duration, warmup }) {
-  if (!scenario.throughput?.label) throw new Error(`${scenario.id}: a flow needs throughput.label`)
+  const { throughput } = flowOf(scenario)
   const common = { baseUrl, clients, scenario, ctx, workers: connections }
   await checkFlow(common)
   if (warmup > 0) await runFlows({ ...common, seconds: warmup })
@@ -383,13 +528,13 @@ async function drive({ baseUrl, clients, scenario, ctx, connections, duration, w
     statusCodes: tally.statusCodes,
     connections,
     sessions: clients.length,
-    loadAverage: round(os.loadavg()[0]),
+    loadAverage: round(os.loadavg()[0] ?? 0),
     // The parts in the order a flow sends them, the whole flow last.
     parts: [...tally.byLabel]
       .filter(([label]) => label !== tally.flowLabel)
       .concat(flows ? [[tally.flowLabel, flows]] : [])
       .map(([label, part]) => ({ label, ...latencyStats(part.latencies, seconds), ok: part.ok })),
-    throughput: { name: scenario.throughput.name, value: round(tally.completed / seconds) },
+    throughput: throughputOf(throughput, tally.completed, seconds),
     flows: { completed: tally.completed, failed: tally.failed },
     ...(tally.failures.size > 0
       ? { failures: [...tally.failures].map(([message, count]) => ({ message, count })) }

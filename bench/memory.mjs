@@ -3,7 +3,11 @@
 // the report says "–".
 import { readFileSync } from 'node:fs'
 
-/** VmRSS of a process in KiB, or null when it is gone or /proc is missing. */
+/**
+ * VmRSS of a process in KiB, or null when it is gone or /proc is missing.
+ * @param {number | undefined} pid
+ * @returns {number | null}
+ */
 export function rssKiB(pid) {
   try {
     const m = /VmRSS:\s+(\d+)\s+kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
@@ -13,14 +17,18 @@ export function rssKiB(pid) {
   }
 }
 
+/** @param {number | null | undefined} kib */
 export const mib = (kib) => (kib === null || kib === undefined ? null : Math.round(kib / 1024))
 
 /**
  * Samples the process's RSS every `everyMs` until `stop()`, which returns the peak and the last
  * reading in MiB (null when nothing could be read).
+ * @param {number | undefined} pid
  */
 export function sampleRss(pid, everyMs = 250) {
+  /** @type {number | null} */
   let peak = null
+  /** @type {number | null} */
   let last = null
   const read = () => {
     const kib = rssKiB(pid)

@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { rssKiB, sampleRss } from './memory.mjs'
 import { evaluate } from './report.mjs'
+import type { SizeRun } from './types'
 
 const BUDGET = { atSize: 100_000, postgres: 400, embedded: 700 }
-const budgets = { p99Ms: 50, sizeRatio: 3, pairs: [], rssMiB: BUDGET }
-const run = (size: number, database: string, peakMiB: number | null) => ({
+const budgets = { initialPageKiB: 200, p99Ms: 50, sizeRatio: 3, pairs: [], rssMiB: BUDGET }
+const run = (size: number, database: 'embedded' | 'postgres', peakMiB: number | null): SizeRun => ({
   size,
   database,
   memory: { readyMiB: peakMiB, peakMiB },

@@ -1,7 +1,13 @@
 // What the bench's three modes (run.mjs's scenarios, soak.mjs, processes.mjs) share in reading their
 // command line: whole numbers within bounds, comma lists, and the usage/help/exit-code protocol.
 
-/** A whole number from min to max (underscores allowed: 100_000), or an error naming the option. */
+/**
+ * A whole number from min to max (underscores allowed: 100_000), or an error naming the option.
+ * @param {string} name
+ * @param {string | number} value
+ * @param {number} min
+ * @param {number} max
+ */
 export function wholeNumber(name, value, min, max) {
   const n = Number(String(value).replace(/_/g, ''))
   if (!Number.isInteger(n) || n < min || n > max)
@@ -9,7 +15,10 @@ export function wholeNumber(name, value, min, max) {
   return n
 }
 
-/** `a, b,,c` → ['a', 'b', 'c']; undefined stays undefined (the option was not given). */
+/**
+ * `a, b,,c` → ['a', 'b', 'c']; undefined stays undefined (the option was not given).
+ * @param {string | undefined} text
+ */
 export function commaList(text) {
   return text
     ?.split(',')
@@ -17,7 +26,12 @@ export function commaList(text) {
     .filter(Boolean)
 }
 
-/** The scenarios whose id starts with one of the filters (all of them without filters). */
+/**
+ * The scenarios whose id starts with one of the filters (all of them without filters).
+ * @template {{ id: string }} S
+ * @param {S[]} scenarios
+ * @param {string[] | undefined} filters
+ */
 export function scenariosMatching(scenarios, filters) {
   return filters ? scenarios.filter((s) => filters.some((f) => s.id.startsWith(f))) : scenarios
 }
@@ -25,13 +39,18 @@ export function scenariosMatching(scenarios, filters) {
 /**
  * Parses a mode's options: `{ options }` to go on with, or `{ exitCode }` when it must stop — 2 after
  * printing the error and the usage, 0 after printing the usage for --help.
+ * @template {{ help: boolean }} O
+ * @param {(argv: string[]) => O} parse
+ * @param {string[]} argv
+ * @param {string} usage
+ * @returns {{ options: O, exitCode?: undefined } | { options?: undefined, exitCode: number }}
  */
 export function readOptions(parse, argv, usage) {
   let options
   try {
     options = parse(argv)
   } catch (err) {
-    console.error(`${err.message}\n${usage}`)
+    console.error(`${err instanceof Error ? err.message : err}\n${usage}`)
     return { exitCode: 2 }
   }
   if (options.help) {

@@ -2,38 +2,52 @@
 //                  [--connections N] [--scenarios id,id…] [--cache-seconds N]
 //
 // The same scenarios against one app process and against several on one PostgreSQL database, each
-// count behind the same local round-robin proxy (dist/server/cli/proxy.js, src/server/multi-process/
-// proxy.ts), so the proxy's own cost is in every column and only the number of processes differs.
+// count behind nginx running deploy/nginx.conf (TLS and all, started by src/server/test/nginx.ts as
+// the two-process test starts it), so the proxy's own cost is in every column and only the number of
+// processes differs.
 // Prints req/s and p99 side by side and writes bench/results/processes.json and processes.md. The
 // processes tell each other of cache changes through PostgreSQL LISTEN/NOTIFY, or Redis pub/sub when
 // REDIS_URL is set in the environment. See docs/operations.md, "Benchmarks".
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { parseArgs } from 'node:util'
-import { stopChild, track } from './children.mjs'
+import { Agent, setGlobalDispatcher } from 'undici'
+import { track } from './children.mjs'
 import { Client, discover } from './client.mjs'
 import { runScenario } from './measure.mjs'
 import { commaList, wholeNumber as int, readOptions, scenariosMatching } from './options.mjs'
 import { SCENARIOS } from './scenarios.mjs'
 import { preparePostgres } from './seed.mjs'
-import { startServer } from './server.mjs'
+import { freePort, startServer } from './server.mjs'
+import { benchTool } from './tools.mjs'
 
+/**
+ * @typedef {import('./seed.mjs').PreparedDatabase} PreparedDatabase
+ * @typedef {import('./types.ts').ScenarioStats} ScenarioStats
+ * @typedef {ReturnType<typeof parseOptions>} Options
+ * @typedef {{ id: string, label: string, failed: number, rps: number, p50: number, p99: number,
+ *   loadAverage: number | undefined }} CountResult
+ * @typedef {{ processes: number, scenarios: CountResult[] }} CountRun
+ */
+
+/** @param {string[]} argv */
 export const isProcesses = (argv) => argv.some((a) => a === '--processes' || a.startsWith('--processes='))
 
 const USAGE = `Usage: npm run bench -- --processes 1,2 --postgres URL [options]
-  --processes N,N      process counts to compare (default 1,2), each behind the proxy
+  --processes N,N      process counts to compare (default 1,2), each behind nginx (deploy/nginx.conf)
   --postgres URL       this machine's PostgreSQL (required: the embedded database serves one process)
   --size N             listed products (default 5000)
   --duration S         measured seconds per scenario (default 10)
   --warmup S           unmeasured seconds before each scenario (default 2)
   --connections N      concurrent connections (default 20)
-  --scenarios a,b      only scenarios whose id starts with one of these (HTTP scenarios only: the
-                       proxy passes no WebSocket, so staff-sockets is left out)
+  --scenarios a,b      only scenarios whose id starts with one of these (HTTP scenarios only:
+                       staff-sockets measures one process's memory and pushes, so it is left out)
   --cache-seconds N    run the servers with CACHE_SECONDS=N (default: the server's own default)`
 
+/** @param {string[]} argv */
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
@@ -59,7 +73,7 @@ function parseOptions(argv) {
   return {
     help: values.help,
     counts: [...new Set(values.processes.split(',').map((s) => int('processes', s, 1, 16)))],
-    postgres: values.postgres,
+    postgres: values.postgres ?? '',
     size: int('size', values.size, 1, 5_000_000),
     duration: int('duration', values.duration, 1, 600),
     warmup: int('warmup', values.warmup, 0, 60),
@@ -72,30 +86,60 @@ function parseOptions(argv) {
   }
 }
 
+/** @param {string} line */
 const log = (line) => console.log(`  ${line}`)
 
-/** The proxy as its own process (as nginx would be), resolved once it listens. */
-function startProxy(root, upstreams) {
-  const args = upstreams.flatMap((u) => ['--upstream', u])
-  const child = track(
-    spawn(process.execPath, [path.join(root, 'dist', 'server', 'cli', 'proxy.js'), ...args], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    }),
-  )
-  return new Promise((resolve, reject) => {
-    let out = ''
-    child.once('exit', (code) => reject(new Error(`the proxy stopped (${code}): ${out}`)))
-    child.stdout.on('data', (chunk) => {
-      out += chunk
-      const url = /proxy listening on (\S+)/.exec(out)?.[1]
-      if (url) resolve({ url, stop: () => stopChild(child) })
-    })
-  })
+/** The nginx helper the bench built (bench/tools.mjs). @param {string} root */
+async function nginxHelper(root) {
+  /** @type {typeof import('../src/server/test/nginx.ts')} */
+  const helper = await import(pathToFileURL(benchTool(root, 'nginx')).href)
+  return helper
 }
 
+/**
+ * nginx on deploy/nginx.conf in front of `upstreams`, with a certificate of its own that this
+ * process's fetch trusts (autocannon does not check it), in a temporary prefix removed on stop.
+ * @param {string} root
+ * @param {string[]} upstreams
+ */
+async function startProxy(root, upstreams) {
+  const helper = await nginxHelper(root)
+  const nginx = helper.findNginx()
+  if (!nginx)
+    throw new Error(
+      "--processes runs the app behind Debian's nginx: apt-get install nginx (or set NGINX_BIN)",
+    )
+  const prefix = mkdtempSync(path.join(os.tmpdir(), 'toptan-bench-nginx-'))
+  const proxy = await helper.startNginx({
+    nginx,
+    prefix,
+    conf: path.join(root, 'deploy', 'nginx.conf'),
+    upstreams,
+    webRoot: path.join(root, 'dist', 'web'),
+    tls: true,
+    ports: [await freePort(), await freePort()],
+    onStarted: (child) => track(child),
+  })
+  setGlobalDispatcher(new Agent({ connect: { ca: proxy.certificate ?? undefined } }))
+  return {
+    url: proxy.url,
+    stop: async () => {
+      await proxy.stop()
+      rmSync(prefix, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * @param {string} root
+ * @param {number} count
+ * @param {PreparedDatabase} db
+ * @param {Options} options
+ * @returns {Promise<CountRun>}
+ */
 async function runCount(root, count, db, options) {
-  console.log(`\n━━ ${count} process${count === 1 ? '' : 'es'} behind the proxy ━━`)
+  console.log(`\n━━ ${count} process${count === 1 ? '' : 'es'} behind nginx ━━`)
+  /** @type {import('./server.mjs').RunningServer[]} */
   const servers = []
   let proxy
   try {
@@ -116,11 +160,11 @@ async function runCount(root, count, db, options) {
       root,
       servers.map((s) => s.url),
     )
-    log(`Proxy at ${proxy.url} → ${servers.map((s) => s.url).join(', ')}`)
+    log(`nginx at ${proxy.url} → ${servers.map((s) => s.url).join(', ')}`)
     const client = new Client(proxy.url)
     await client.login()
-    const ctx = await discover(client, { log })
-    ctx.fixtures = db.fixtures
+    const ctx = { ...(await discover(client, { log })), fixtures: db.fixtures }
+    /** @type {CountResult[]} */
     const results = []
     for (const scenario of options.scenarios) {
       process.stdout.write(`  ${scenario.label.padEnd(22)} `)
@@ -132,7 +176,7 @@ async function runCount(root, count, db, options) {
         connections: options.connections,
         duration: options.duration,
         warmup: options.warmup,
-        serverPid: servers[0].pid,
+        serverPid: servers[0]?.pid,
       })
       const bad = stats.non2xx + stats.errors + stats.timeouts
       console.log(
@@ -148,20 +192,27 @@ async function runCount(root, count, db, options) {
   }
 }
 
+/** @param {ScenarioStats} stats */
 const pick = ({ rps, p50, p99, loadAverage }) => ({ rps, p50, p99, loadAverage })
 
-/** One row per scenario: req/s and p99 for each process count, and the req/s ratio to the first. */
+/**
+ * One row per scenario: req/s and p99 for each process count, and the req/s ratio to the first.
+ * @param {CountRun[]} runs
+ */
 function table(runs) {
+  const [one] = runs
+  const all = runs.at(-1)
+  if (!one || !all) return ''
   const head = ['Scenario', ...runs.flatMap((r) => [`${r.processes}p req/s`, `${r.processes}p p99 ms`])]
-  if (runs.length > 1) head.push(`req/s ×${runs.at(-1).processes}p/${runs[0].processes}p`)
-  const rows = runs[0].scenarios.map((s, i) => {
+  if (runs.length > 1) head.push(`req/s ×${all.processes}p/${one.processes}p`)
+  const rows = one.scenarios.map((s, i) => {
     const cells = runs.flatMap((r) => {
       const x = r.scenarios[i]
-      return [`${x.rps}${x.failed ? ' ‼' : ''}`, String(x.p99)]
+      return x ? [`${x.rps}${x.failed ? ' ‼' : ''}`, String(x.p99)] : ['–', '–']
     })
     if (runs.length > 1) {
-      const first = runs[0].scenarios[i].rps
-      const last = runs.at(-1).scenarios[i].rps
+      const first = s.rps
+      const last = all.scenarios[i]?.rps ?? 0
       cells.push(first > 0 ? (last / first).toFixed(2) : '–')
     }
     return [s.label, ...cells]
@@ -173,6 +224,7 @@ function table(runs) {
   ].join('\n')
 }
 
+/** @param {{ root: string, argv: string[], commit: string }} args */
 export async function runProcesses({ root, argv, commit }) {
   const { options, exitCode } = readOptions(parseOptions, argv, USAGE)
   if (!options) return exitCode
@@ -197,8 +249,11 @@ export async function runProcesses({ root, argv, commit }) {
   )
   // Every process signs sessions' CSRF tokens with the same secret (the servers inherit this environment).
   process.env.SESSION_SECRET ??= randomBytes(32).toString('hex')
+  // One proxy in front, as deploy/nginx.conf says: https and the client's address come from nginx.
+  process.env.TRUST_PROXY ??= '1'
   const searchLogs = options.scenarios.some((s) => s.searchLogs)
   const db = await preparePostgres({ root, size: options.size, serverUrl: options.postgres, log, searchLogs })
+  /** @type {CountRun[]} */
   const runs = []
   try {
     for (const count of options.counts) runs.push(await runCount(root, count, db, options))
@@ -209,7 +264,7 @@ export async function runProcesses({ root, argv, commit }) {
   console.log(`\n━━ Side by side ━━\n${md}`)
   if (cpus.length < Math.max(...options.counts) + 2) {
     console.log(
-      `\nNote: ${cpus.length} CPUs for ${Math.max(...options.counts)} app processes, PostgreSQL, the proxy and ` +
+      `\nNote: ${cpus.length} CPUs for ${Math.max(...options.counts)} app processes, PostgreSQL, nginx and ` +
         'the load generator: the processes compete for the same cores, so a second one cannot double anything here.',
     )
   }

@@ -1,6 +1,5 @@
-// The search relevance set's pass rate (issue 15): runs its test file
-// (src/server/modules/search/relevance.int.test.ts: the demo catalogue on an in-memory database, every
-// query of src/server/modules/search/relevance-set.ts through the list API) with Vitest's JSON report
+// The search relevance set's pass rate: runs its test file (bench/relevance.int.test.ts: the demo
+// catalogue on an in-memory database, every query of bench/relevance-set.ts through the list API) with Vitest's JSON report
 // and counts the queries whose expected products were in the first five and whose excluded ones were
 // off page 1.
 import { execFile } from 'node:child_process'
@@ -9,14 +8,23 @@ import os from 'node:os'
 import path from 'node:path'
 
 export const RELEVANCE_CHECK = { id: 'relevance', label: 'search relevance set' }
-const TEST_FILE = 'src/server/modules/search/relevance.int.test.ts'
+const TEST_FILE = 'bench/relevance.int.test.ts'
 
-/** Answers { passed, total, rate, failures: [{ q, message }] }. */
+/**
+ * @typedef {{ title: string, status: string, ancestorTitles: string[], failureMessages: string[] }} AssertionResult
+ * @typedef {{ passed: number, total: number, rate: number, failures: Array<{ q: string, message: string }> }} RelevanceResult
+ */
+
+/**
+ * Answers { passed, total, rate, failures: [{ q, message }] }.
+ * @param {string} root
+ * @returns {Promise<RelevanceResult>}
+ */
 export async function runRelevance(root) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'toptan-relevance-'))
   const out = path.join(dir, 'report.json')
   try {
-    await new Promise((resolve) => {
+    await new Promise((/** @type {(value?: unknown) => void} */ resolve) => {
       // A failing query makes Vitest exit 1: the report is read either way.
       execFile(
         process.execPath,
@@ -31,15 +39,14 @@ export async function runRelevance(root) {
         () => resolve(),
       )
     })
+    /** @type {{ testResults: Array<{ assertionResults: AssertionResult[] }> }} */
     const report = JSON.parse(readFileSync(out, 'utf8'))
     const cases = report.testResults
       .flatMap((file) => file.assertionResults)
-      .filter(
-        (t) => t.ancestorTitles.at(-1) === 'the search relevance set (issue 15)' && t.title.includes(' ('),
-      )
+      .filter((t) => t.ancestorTitles.at(-1) === 'the search relevance set' && t.title.includes(' ('))
     const failures = cases
       .filter((t) => t.status !== 'passed')
-      .map((t) => ({ q: t.title, message: (t.failureMessages[0] ?? '').split('\n')[0].slice(0, 300) }))
+      .map((t) => ({ q: t.title, message: (t.failureMessages[0] ?? '').split('\n')[0]?.slice(0, 300) ?? '' }))
     const passed = cases.length - failures.length
     return { passed, total: cases.length, rate: cases.length ? passed / cases.length : 0, failures }
   } finally {
@@ -47,7 +54,10 @@ export async function runRelevance(root) {
   }
 }
 
-/** The lines the bench prints. */
+/**
+ * The lines the bench prints.
+ * @param {RelevanceResult} result
+ */
 export function relevanceLines(result) {
   return [
     `${RELEVANCE_CHECK.label}: ${result.passed}/${result.total} queries pass (${(result.rate * 100).toFixed(1)} %)`,

@@ -29,9 +29,19 @@ import { RELEVANCE_CHECK, relevanceLines, runRelevance } from './relevance.mjs'
 import { comparisonTable, evaluate, markdown, sizeLabel, sizeTable } from './report.mjs'
 import { BUDGETS, SCENARIOS, WIRE_CHECK } from './scenarios.mjs'
 import { prepareDatabase, preparePostgres } from './seed.mjs'
-import { startServer } from './server.mjs'
+import { readyTimeoutFor, startServer } from './server.mjs'
 import { isSoak, runSoak } from './soak.mjs'
+import { buildBenchTools } from './tools.mjs'
 import { measureInitialPage, wireLines } from './wire.mjs'
+
+/**
+ * @typedef {import('./types.ts').Scenario} Scenario
+ * @typedef {import('./types.ts').SizeRun} SizeRun
+ * @typedef {import('./types.ts').ScenarioResult} ScenarioResult
+ * @typedef {import('./types.ts').RunMeta} RunMeta
+ * @typedef {import('./seed.mjs').PreparedDatabase} PreparedDatabase
+ * @typedef {ReturnType<typeof parseOptions>} Options
+ */
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const ALL_IDS = [WIRE_CHECK.id, RELEVANCE_CHECK.id, ...SCENARIOS.map((s) => s.id)].join(', ')
@@ -40,7 +50,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --duration S         measured seconds per scenario (default 10)
   --warmup S           unmeasured seconds before each scenario (default 2)
   --connections N      concurrent connections (default 10)
-  --reuse              keep a database of the same size already in data/bench/<size>
+  --reuse              keep a database of the same size already in data/bench/<size>; with --postgres,
+                       use toptan_bench_<size> as it is when it exists, and keep it after the run
   --scenarios a,b      only scenarios whose id starts with one of these (${ALL_IDS});
                        'wire' alone checks the first page's transfer size at the first size only;
                        'relevance' alone prints the search relevance set's pass rate (also run by
@@ -57,6 +68,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --processes N,N      one process against several behind a local proxy on --postgres (bench/processes.mjs;
                        its options: --processes 1,2 --help)`
 
+/** @param {string[]} argv */
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
@@ -133,20 +145,37 @@ function gitCommit() {
   }
 }
 
+/** @param {string} line */
 const log = (line) => console.log(`  ${line}`)
 
-/** The database of one size: embedded in data/bench/<size> (kept with --reuse), or a fresh PostgreSQL one. */
+/**
+ * The database of one size: embedded in data/bench/<size> (kept with --reuse), or a fresh PostgreSQL one.
+ * @param {number} size
+ * @param {SizeRun['database']} database
+ * @param {Options} options
+ * @returns {Promise<PreparedDatabase>}
+ */
 function prepareFor(size, database, options) {
   // The search dashboard's million logged searches are written only when a chosen scenario reads them.
   const searchLogs = options.scenarios.some((s) => s.searchLogs)
   return database === 'postgres'
-    ? preparePostgres({ root, size, serverUrl: options.postgres, log, searchLogs })
+    ? preparePostgres({
+        root,
+        size,
+        serverUrl: /** @type {string} */ (options.postgres),
+        log,
+        searchLogs,
+        reuse: options.reuse,
+      })
     : prepareDatabase({ root, size, reuse: options.reuse, log, searchLogs })
 }
 
 /**
  * One server on a prepared database (`cacheSeconds` undefined: the server's default cache), the wire
  * check when `wire`, then the chosen scenarios; the server is stopped, the database left as it is.
+ * @param {{ size: number, database: SizeRun['database'], db: PreparedDatabase, options: Options,
+ *   cacheSeconds: number | undefined, wire: boolean }} args
+ * @returns {Promise<SizeRun>}
  */
 async function measureServer({ size, database, db, options, cacheSeconds, wire: checkWireFirst }) {
   const server = await startServer({
@@ -156,6 +185,7 @@ async function measureServer({ size, database, db, options, cacheSeconds, wire: 
     cacheSeconds,
     cpuProfDir: options.cpuProfDir,
     log,
+    readyTimeoutMs: readyTimeoutFor(size),
   })
   // Memory once the server answers (the search index is built before it listens), then the peak.
   const readyMiB = mib(rssKiB(server.pid))
@@ -165,9 +195,9 @@ async function measureServer({ size, database, db, options, cacheSeconds, wire: 
     if (options.scenarios.length === 0) return { size, database, wire, scenarios: [] }
     const client = new Client(server.url)
     await client.login()
-    const ctx = await discover(client, { log })
-    ctx.fixtures = db.fixtures
+    const ctx = { ...(await discover(client, { log })), fixtures: db.fixtures }
     if (ctx.total !== size) log(`Note: the dealer sees ${ctx.total} listed products (seeded ${size}).`)
+    /** @type {ScenarioResult[]} */
     const scenarios = []
     for (const scenario of options.scenarios) {
       const detail = scenario.describe?.(ctx) ?? ''
@@ -209,7 +239,8 @@ async function measureServer({ size, database, db, options, cacheSeconds, wire: 
         ...stats,
       })
     }
-    const peaks = [readyMiB, ...scenarios.map((s) => s.rssPeakMiB)].filter((x) => x !== null)
+    const peaks = [readyMiB, ...scenarios.map((s) => s.rssPeakMiB)].filter((x) => typeof x === 'number')
+    /** @type {SizeRun} */
     const run = {
       size,
       database,
@@ -228,9 +259,14 @@ async function measureServer({ size, database, db, options, cacheSeconds, wire: 
   }
 }
 
-/** One size as the plain run measures it: one database (--postgres or embedded), one server. */
+/**
+ * One size as the plain run measures it: one database (--postgres or embedded), one server.
+ * @param {number} size
+ * @param {Options} options
+ */
 async function benchSize(size, options) {
   console.log(`\n━━ ${size.toLocaleString('en')} listed products ━━`)
+  /** @type {SizeRun['database']} */
   const database = options.postgres ? 'postgres' : 'embedded'
   const db = await prepareFor(size, database, options)
   try {
@@ -251,18 +287,21 @@ async function benchSize(size, options) {
  * --matrix, one size: on each database (the embedded one, then a fresh PostgreSQL one, dropped at the
  * end), the scenarios with the server's default cache, then again after a restart with CACHE_SECONDS=0.
  * Answers the four runs, each with `cache` 'warm' or 'cold'.
+ * @param {number} size
+ * @param {Options} options
  */
 async function matrixSize(size, options) {
+  /** @type {SizeRun[]} */
   const runs = []
-  for (const database of ['embedded', 'postgres']) {
+  for (const database of /** @type {const} */ (['embedded', 'postgres'])) {
     const where = database === 'postgres' ? 'PostgreSQL' : 'the embedded database'
     console.log(`\n━━ ${size.toLocaleString('en')} listed products on ${where} ━━`)
     const db = await prepareFor(size, database, options)
     try {
-      for (const { cache, cacheSeconds, title } of [
+      for (const { cache, cacheSeconds, title } of /** @type {const} */ ([
         { cache: 'warm', cacheSeconds: undefined, title: 'caches on (server default)' },
         { cache: 'cold', cacheSeconds: 0, title: 'CACHE_SECONDS=0' },
-      ]) {
+      ])) {
         console.log(`\n── ${where}, ${title} ──`)
         const run = await measureServer({ size, database, db, options, cacheSeconds, wire: false })
         runs.push({ ...run, cache, cacheSeconds: cacheSeconds ?? null })
@@ -275,7 +314,10 @@ async function matrixSize(size, options) {
   return runs
 }
 
-/** The first page's transfer, printed as it is measured. */
+/**
+ * The first page's transfer, printed as it is measured.
+ * @param {string} baseUrl
+ */
 async function checkWire(baseUrl) {
   const wire = await measureInitialPage(baseUrl, WIRE_CHECK.path)
   console.log(`  ${WIRE_CHECK.label}:`)
@@ -283,7 +325,11 @@ async function checkWire(baseUrl) {
   return wire
 }
 
-/** What every report records of the run: when, which code, on what, and the load's shape. */
+/**
+ * What every report records of the run: when, which code, on what, and the load's shape.
+ * @param {Options} options
+ * @returns {RunMeta}
+ */
 function runMeta(options) {
   const cpus = os.cpus()
   return {
@@ -297,13 +343,19 @@ function runMeta(options) {
   }
 }
 
-/** The 1-minute load averages recorded after the scenarios, lowest and highest, or undefined without any. */
+/**
+ * The 1-minute load averages recorded after the scenarios, lowest and highest, or undefined without any.
+ * @param {SizeRun[]} runs
+ */
 function loadRange(runs) {
-  const loads = runs.flatMap((r) => r.scenarios.map((s) => s.loadAverage))
+  const loads = runs.flatMap((r) =>
+    r.scenarios.flatMap((s) => (s.loadAverage === undefined ? [] : [s.loadAverage])),
+  )
   if (loads.length === 0) return undefined
   return { min: Math.min(...loads), max: Math.max(...loads), cpus: os.cpus().length }
 }
 
+/** @param {RunMeta['loadAverage']} loadAverage */
 function warnIfBusy(loadAverage) {
   if (loadAverage && loadAverage.max > loadAverage.cpus + 2) {
     console.warn(
@@ -313,8 +365,13 @@ function warnIfBusy(loadAverage) {
   }
 }
 
-/** --matrix: every size on both databases, warm and cold; tables per size, matrix.json and matrix.md. */
+/**
+ * --matrix: every size on both databases, warm and cold; tables per size, matrix.json and matrix.md.
+ * @param {Options} options
+ * @param {number} started
+ */
 async function benchMatrix(options, started) {
+  /** @type {RunMeta} */
   const meta = { ...runMeta(options), cache: 'server default cache, then CACHE_SECONDS=0' }
   console.log(
     `Benchmark matrix: sizes ${options.sizes.map(sizeLabel).join(', ')}; ${options.scenarios.length} scenarios × ` +
@@ -345,7 +402,12 @@ async function benchMatrix(options, started) {
   return failed.length === 0 ? 0 : 1
 }
 
-/** bench/results/<name>.json (the raw results) and <name>.md (the report). */
+/**
+ * bench/results/<name>.json (the raw results) and <name>.md (the report).
+ * @param {string} name
+ * @param {unknown} results
+ * @param {string} md
+ */
 function writeResults(name, results, md) {
   const outDir = path.join(root, 'bench', 'results')
   mkdirSync(outDir, { recursive: true })
@@ -354,6 +416,8 @@ function writeResults(name, results, md) {
 }
 
 async function main() {
+  // The bench's own tools (fixtures, search log, nginx) are built here, not by the app's build.
+  await buildBenchTools(root)
   // The soak run (bench/soak.mjs) has its own options and report.
   if (isSoak(process.argv.slice(2)))
     return runSoak({ root, argv: process.argv.slice(2), commit: gitCommit() })

@@ -1,7 +1,7 @@
 // npm run bench -- --soak 30m [--rate N] [--dealers N] [--size N] [--reuse] [--postgres URL]
 //                  [--cache-seconds N] [--slices N]
 //
-// The soak run (issue 14): one server, the bench dealers (each its own company and cart) and a steady
+// The soak run: one server, the bench dealers (each its own company and cart) and a steady
 // open-loop arrival of dealer actions for a long time — browse list and category pages, product
 // details, search and autocomplete, cart views and changes, orders (with an Idempotency-Key, some
 // cancelled), offers — to find what a 10-second benchmark cannot: 5xx answers that come with time,
@@ -23,6 +23,30 @@ import { rssKiB } from './memory.mjs'
 import { wholeNumber as int, readOptions } from './options.mjs'
 import { prepareDatabase, preparePostgres } from './seed.mjs'
 import { startServer } from './server.mjs'
+
+/**
+ * @typedef {{ at: number, rssKiB: number | null, load1?: number, load5?: number }} Sample
+ * @typedef {{ at: number, rssKiB: number }} RssSample
+ * @typedef {{ group: string, at: number, ms?: number, status: number | 'error' }} RequestRecord
+ * @typedef {{ requests: number, p50: number, p99: number }} Figures
+ * @typedef {{ at: number, group: string, method: string, path: string, status: number | 'error', body: string }} Kept
+ * @typedef {{ products: string[], kinds: string[], names: string[] }} Words
+ * @typedef {{ email: string, client: Client }} Dealer
+ * @typedef {{ id: number, unitId: number, stock: number }} PoolProduct
+ * @typedef {'list' | 'category' | 'detail' | 'search' | 'autocomplete' | 'page' | 'cartView' | 'cartAdd'
+ *   | 'cartChange' | 'cartRemove' | 'order' | 'offer' | 'ordersList' | 'offersList'} ActionName
+ * @typedef {{ weight: number, action: ActionName, cart?: boolean }} Action
+ * @typedef {{ meta: { date: string, commit: string, node: string, cpu: string, database: string, seconds: number,
+ *     rate: number, dealers: number, listed: number, cache: string, warmupSeconds: number,
+ *     loadAverage: { min: number, max: number, mean: number, cpus: number }, serverLogErrors: number | null,
+ *     minStockSeen: number | null },
+ *   totals: { actions: number, dropped: number, requests: number, rps: number, fiveXX: number, fourXX: number,
+ *     errors: number, statuses: Record<string, number> },
+ *   groups: Array<Figures & { group: string }>, slices: ReturnType<typeof sliceTable>,
+ *   memory: ReturnType<typeof memoryGrowth>, samples: Sample[], failures: Kept[], unexpected4xx: Kept[],
+ *   anomalies: string[], checks: Array<{ label: string, value: string | number, pass: boolean }>, pass: boolean,
+ *   sliceMarkdown: string, memorySlices: Sample[] }} SoakResults
+ */
 
 /** RSS growth from the end of the warm-up to the end of the run that fails the soak (%). */
 export const MAX_GROWTH_PERCENT = 10
@@ -51,9 +75,11 @@ export const SOAK_USAGE = `Soak: npm run bench -- --soak DURATION [options]
   --cache-seconds N    run the server with CACHE_SECONDS=N`
 
 /** True when the command line asks for the soak run. */
+/** @param {string[]} argv */
 export const isSoak = (argv) => argv.some((a) => a === '--soak' || a.startsWith('--soak='))
 
 /** '30m', '90s', '1h', '1h30m', '2m30s' or a bare number of seconds → seconds. Throws on anything else. */
+/** @param {string | undefined} text */
 export function parseDuration(text) {
   const value = String(text ?? '')
     .trim()
@@ -66,6 +92,7 @@ export function parseDuration(text) {
 }
 
 /** A duration as the report prints it: '30 min', '1 h 30 min', '90 s'. */
+/** @param {number} seconds */
 export function formatDuration(seconds) {
   const h = Math.floor(seconds / 3600)
   const m = Math.floor((seconds % 3600) / 60)
@@ -74,10 +101,16 @@ export function formatDuration(seconds) {
 }
 
 /** The memory baseline's time: the first 10 % of the run or 2 minutes, whichever is shorter (s). */
+/** @param {number} durationSeconds */
 export const warmupSeconds = (durationSeconds) =>
   Math.min(WARMUP_MAX_SECONDS, Math.round(durationSeconds * WARMUP_SHARE))
 
 /** The slice (0 … slices − 1) a request started at `atMs` of a run of `durationMs` falls in. */
+/**
+ * @param {number} atMs
+ * @param {number} durationMs
+ * @param {number} slices
+ */
 export function sliceOf(atMs, durationMs, slices) {
   if (!(durationMs > 0)) return 0
   return Math.min(slices - 1, Math.max(0, Math.floor((atMs * slices) / durationMs)))
@@ -86,13 +119,16 @@ export function sliceOf(atMs, durationMs, slices) {
 /**
  * p50/p99 per route group per time slice. `records` are { group, at (ms from the start), ms, status };
  * latencies of all answers count (a 5xx is also a latency), socket errors have none.
- * @returns {{from: number, to: number, groups: Record<string, {requests: number, p50: number, p99: number}>}[]}
+ * @param {Array<Pick<RequestRecord, 'group' | 'at' | 'ms'>>} records
+ * @param {number} durationMs
+ * @param {number} slices
+ * @returns {{from: number, to: number, groups: Record<string, Figures>}[]}
  */
 export function sliceTable(records, durationMs, slices) {
-  const buckets = Array.from({ length: slices }, () => new Map())
+  const buckets = Array.from({ length: slices }, () => /** @type {Map<string, number[]>} */ (new Map()))
   for (const r of records) {
     if (r.ms === undefined) continue
-    const bucket = buckets[sliceOf(r.at, durationMs, slices)]
+    const bucket = /** @type {Map<string, number[]>} */ (buckets[sliceOf(r.at, durationMs, slices)])
     const list = bucket.get(r.group)
     if (list) list.push(r.ms)
     else bucket.set(r.group, [r.ms])
@@ -104,8 +140,13 @@ export function sliceTable(records, durationMs, slices) {
   }))
 }
 
+/** @param {number} x */
 const round = (x) => Math.round(x * 100) / 100
 
+/**
+ * @param {number[]} list
+ * @returns {Figures}
+ */
 export function latencyFigures(list) {
   const sorted = Float64Array.from(list).sort()
   return {
@@ -122,8 +163,10 @@ export function latencyFigures(list) {
  * growth in % from its value at the baseline's time to its value at the end. Two single samples fall
  * wherever the garbage collector's sawtooth happens to be (a 30-minute run went 513 → 634 → 524 MiB
  * within 10 minutes); the line through 170 samples does not, and a leak tilts it.
- * @returns {{warmupSeconds: number, baseline: object, end: object, peakKiB: number, growthPercent: number,
- *   pass: boolean} | null} null when there is no sample after the warm-up
+ * @param {RssSample[]} samples
+ * @param {number} warmup
+ * @returns {{warmupSeconds: number, baseline: RssSample, end: RssSample, peakKiB: number, growthPercent: number,
+ *   trendPercent: number, pass: boolean} | null} null when there is no sample after the warm-up
  */
 export function memoryGrowth(samples, warmup, maxPercent = MAX_GROWTH_PERCENT) {
   const baseline = samples.find((s) => s.at >= warmup)
@@ -131,6 +174,7 @@ export function memoryGrowth(samples, warmup, maxPercent = MAX_GROWTH_PERCENT) {
   if (!baseline || !end || end === baseline) return null
   const growth = ((end.rssKiB - baseline.rssKiB) / baseline.rssKiB) * 100
   const line = leastSquares(samples.filter((s) => s.at >= baseline.at))
+  /** @param {number} at */
   const fitted = (at) => line.intercept + line.slope * at
   return {
     warmupSeconds: warmup,
@@ -144,7 +188,10 @@ export function memoryGrowth(samples, warmup, maxPercent = MAX_GROWTH_PERCENT) {
   }
 }
 
-/** The least-squares line through the samples' RSS over time. */
+/**
+ * The least-squares line through the samples' RSS over time.
+ * @param {RssSample[]} samples
+ */
 function leastSquares(samples) {
   const n = samples.length
   const meanAt = samples.reduce((sum, s) => sum + s.at, 0) / n
@@ -183,6 +230,7 @@ export const GROUP_ORDER = [
 
 // ---------------------------------------------------------------------------------------------------
 
+/** @param {string[]} argv */
 function parseSoakOptions(argv) {
   const { values } = parseArgs({
     args: argv,
@@ -215,23 +263,42 @@ function parseSoakOptions(argv) {
   }
 }
 
-/** The words the search dashboard's bench log is made of (src/server/cli/bench-search-logs.ts). */
+/**
+ * The words the search dashboard's bench log is made of (bench/search-logs.ts).
+ * @param {string} root
+ */
 function benchWords(root) {
-  const source = readFileSync(path.join(root, 'src', 'server', 'cli', 'bench-search-logs.ts'), 'utf8')
+  const source = readFileSync(path.join(root, 'bench', 'search-logs.ts'), 'utf8')
+  /** @param {string} name */
   const list = (name) =>
     [
       ...(new RegExp(`const ${name} = \\[([\\s\\S]*?)\\n\\]`).exec(source)?.[1] ?? '').matchAll(/'([^']+)'/g),
-    ].map((m) => m[1])
+    ].map((m) => /** @type {string} */ (m[1]))
   const products = list('PRODUCTS')
   const kinds = list('KINDS').filter((k) => k.length > 1)
-  if (products.length === 0) throw new Error('No product words found in src/server/cli/bench-search-logs.ts')
+  if (products.length === 0) throw new Error('No product words found in bench/search-logs.ts')
   return { products, kinds }
 }
 
 const SORTS = ['name', '-name', 'price', '-price', 'brand', '-brand', 'quantity', '-quantity']
+/**
+ * @typedef {{ slug: string, children: CategoryNode[] }} CategoryNode
+ * @param {CategoryNode[]} nodes
+ * @returns {CategoryNode[]}
+ */
 const leaves = (nodes) => nodes.flatMap((n) => (n.children.length ? leaves(n.children) : [n]))
-const pick = (list) => list[Math.floor(Math.random() * list.length)]
+/**
+ * @template T
+ * @param {T[]} list
+ * @returns {T}
+ */
+const pick = (list) => /** @type {T} */ (list[Math.floor(Math.random() * list.length)])
+/** @param {number} p */
 const chance = (p) => Math.random() < p
+/**
+ * @param {number} min
+ * @param {number} max
+ */
 const between = (min, max) => min + Math.floor(Math.random() * (max - min + 1))
 
 /**
@@ -239,6 +306,7 @@ const between = (min, max) => min + Math.floor(Math.random() * (max - min + 1))
  * (pages 1–9 as often as 10–99, 100–999, …), so the deep pages come now and then, as in real browsing.
  * `u` and `v` are uniform draws in [0, 1).
  */
+/** @param {number} pages */
 export function browsePage(pages, u = Math.random(), v = Math.random()) {
   if (pages <= 1 || u < 0.4) return 1
   return Math.min(pages, Math.max(1, Math.floor(Math.exp(v * Math.log(pages + 1)))))
@@ -247,41 +315,53 @@ export function browsePage(pages, u = Math.random(), v = Math.random()) {
 /** The default order three times in five, otherwise one of the others. */
 const sortParam = () => (chance(0.6) ? '' : `&sort=${pick(SORTS)}`)
 
-/** The bench client, plus the Origin header a browser sends with its writes (same-origin check). */
-class DealerClient extends Client {
-  authHeaders() {
-    return { ...super.authHeaders(), origin: this.baseUrl }
-  }
-}
-
 /** The run's state: what the dealers browse, their sessions, the figures. */
 class Soak {
+  /** @param {{ baseUrl: string, seconds: number, words: Words }} options */
   constructor({ baseUrl, seconds, words }) {
     this.baseUrl = baseUrl
     this.durationMs = seconds * 1000
     this.words = words
+    /** @type {RequestRecord[]} */
     this.records = []
+    /** @type {Kept[]} */
     this.failures = []
+    /** @type {Kept[]} */
     this.unexpected = []
     this.fiveXX = 0
     this.errors = 0
     this.dropped = 0
+    /** @type {string[]} */
     this.anomalies = []
     this.inFlight = 0
     this.actions = 0
     this.started = 0
+    /** @type {PoolProduct[]} */
     this.pool = []
+    /** @type {number[]} */
     this.ids = []
+    /** @type {Array<{ slug: string, pages: number }>} */
     this.categories = []
+    /** @type {string[]} */
+    this.productPaths = []
     this.pages = 1
     this.minStock = Number.POSITIVE_INFINITY
+    /** @type {{ at: number, how: string } | null} how the server stopped during the run, if it did */
+    this.serverExit = null
   }
 
   now() {
     return performance.now() - this.started
   }
 
-  /** One timed request as `dealer`; `as: 'page'` sends only the session cookie (a browser's navigation). */
+  /**
+   * One timed request as `dealer`; `as: 'page'` sends only the session cookie (a browser's navigation).
+   * @param {Dealer} dealer
+   * @param {string} group
+   * @param {string} reqPath
+   * @param {{ method?: string, headers?: Record<string, string>, body?: string, as?: 'api' | 'page' }} init
+   * @returns {Promise<import('./types.ts').Answer>}
+   */
   async send(dealer, group, reqPath, { method = 'GET', headers = {}, body, as = 'api' } = {}) {
     const at = this.now()
     const t0 = performance.now()
@@ -329,7 +409,7 @@ class Soak {
           method,
           path: reqPath,
           status: 'error',
-          body: String(err?.message ?? err),
+          body: String(err instanceof Error ? err.message : err),
         })
       return { status: 0, text: '', json: () => ({}) }
     }
@@ -352,7 +432,10 @@ class Soak {
     return chance(0.2) ? cut.toLocaleUpperCase('tr-TR') : cut
   }
 
-  /** Keeps ids seen on list pages (the whole catalogue over time) for the detail requests. */
+  /**
+   * Keeps ids seen on list pages (the whole catalogue over time) for the detail requests.
+   * @param {Array<{ id: number }> | undefined} items
+   */
   remember(items) {
     for (const item of items ?? []) {
       if (this.ids.length < 5000) this.ids.push(item.id)
@@ -360,6 +443,7 @@ class Soak {
     }
   }
 
+  /** @param {Dealer} d */
   async list(d) {
     const res = await this.send(
       d,
@@ -369,6 +453,7 @@ class Soak {
     if (res.status === 200) this.remember(res.json().items)
   }
 
+  /** @param {Dealer} d */
   async category(d) {
     const c = pick(this.categories)
     const page = browsePage(c.pages)
@@ -385,6 +470,7 @@ class Soak {
     }
   }
 
+  /** @param {Dealer} d */
   async search(d) {
     const page = chance(0.8) ? 1 : between(2, 3)
     const sort = chance(0.8) ? '' : `&sort=${pick(SORTS)}`
@@ -395,33 +481,46 @@ class Soak {
     )
   }
 
+  /** @param {Dealer} d */
   async autocomplete(d) {
     await this.send(d, 'autocomplete', `/autocomplete?q=${encodeURIComponent(this.prefix())}`)
   }
 
+  /** @param {Dealer} d */
   async detail(d) {
     await this.send(d, 'detail', `/api/catalog/product/${pick(this.ids)}`)
   }
 
+  /** @param {Dealer} d */
   async page(d) {
     const target = chance(0.5) ? pick(this.productPaths) : `/?page=${browsePage(Math.min(50, this.pages))}`
     await this.send(d, 'page (SSR)', target, { as: 'page', headers: { accept: 'text/html' } })
   }
 
+  /**
+   * @param {Dealer} d
+   * @returns {Promise<Array<{ id: number, product: { id: number, quantity: number } }>>}
+   */
   async cartView(d) {
     const res = await this.send(d, 'cart view', '/api/catalog/cart')
     if (res.status !== 200) return []
+    /** @type {Array<{ id: number, product: { id: number, quantity: number } }>} */
     const items = res.json().items
     for (const line of items) this.noteStock(line.product.id, line.product.quantity)
     return items
   }
 
+  /**
+   * @param {number} productId
+   * @param {number} quantity
+   */
   noteStock(productId, quantity) {
     this.minStock = Math.min(this.minStock, quantity)
     if (quantity < STOCK_FLOOR && this.pool.length > 10)
       this.pool = this.pool.filter((p) => p.id !== productId)
   }
 
+  /** @param {Dealer} d */
   async cartAdd(d, quantity = between(1, 3)) {
     const p = pick(this.pool)
     const res = await this.send(d, 'cart add', `/api/catalog/cart/${p.id}`, {
@@ -434,6 +533,7 @@ class Soak {
     return true
   }
 
+  /** @param {Dealer} d */
   async cartChange(d) {
     const items = await this.cartView(d)
     if (items.length === 0) return this.cartAdd(d)
@@ -444,13 +544,17 @@ class Soak {
     })
   }
 
+  /** @param {Dealer} d */
   async cartRemove(d) {
     const items = await this.cartView(d)
     if (items.length > 0)
       await this.send(d, 'cart remove', `/api/catalog/cart/${pick(items).id}`, { method: 'DELETE' })
   }
 
-  /** A cart with at least one line, as a dealer has it before ordering or asking for an offer; false if not. */
+  /**
+   * A cart with at least one line, as a dealer has it before ordering or asking for an offer; false if not.
+   * @param {Dealer} d
+   */
   async fillIfEmpty(d) {
     if ((await this.cartView(d)).length > 0) return true
     let added = false
@@ -458,6 +562,7 @@ class Soak {
     return added
   }
 
+  /** @param {Dealer} d */
   async order(d) {
     if (!(await this.fillIfEmpty(d))) return
     await this.send(d, 'checkout info', '/api/catalog/cart/checkout')
@@ -485,6 +590,7 @@ class Soak {
     }
   }
 
+  /** @param {Dealer} d */
   async offer(d) {
     if (!(await this.fillIfEmpty(d))) return
     const res = await this.send(d, 'offer make', '/api/catalog/cart/offer', {
@@ -501,10 +607,12 @@ class Soak {
     }
   }
 
+  /** @param {Dealer} d */
   async ordersList(d) {
     await this.send(d, 'orders list', `/api/catalog/orders?page=${chance(0.8) ? 1 : 2}`)
   }
 
+  /** @param {Dealer} d */
   async offersList(d) {
     await this.send(d, 'offers list', '/api/catalog/offers?page=1')
   }
@@ -513,6 +621,7 @@ class Soak {
 /**
  * The mix: weight, action, and whether it changes the dealer's cart (those run one after another per
  * dealer, as one browser tab would; the rest run as they arrive).
+ * @type {Action[]}
  */
 export const MIX = [
   { weight: 20, action: 'list' },
@@ -531,7 +640,11 @@ export const MIX = [
   { weight: 0.5, action: 'offersList' },
 ]
 
-/** The action a uniform draw `u` in [0, 1) picks, by weight. */
+/**
+ * The action a uniform draw `u` in [0, 1) picks, by weight.
+ * @param {number} u
+ * @returns {Action}
+ */
 export function drawAction(u, mix = MIX) {
   const total = mix.reduce((sum, m) => sum + m.weight, 0)
   let left = u * total
@@ -539,23 +652,29 @@ export function drawAction(u, mix = MIX) {
     left -= m.weight
     if (left < 0) return m
   }
-  return mix.at(-1)
+  return /** @type {Action} */ (mix.at(-1))
 }
 
+/**
+ * @param {Soak} soak
+ * @param {Dealer[]} dealers
+ * @param {(line: string) => void} log
+ */
 async function setUp(soak, dealers, log) {
-  const first = dealers[0].client
+  const first = /** @type {Dealer} */ (dealers[0]).client
   const firstPage = await first.getJson('/api/catalog/products?page=1')
   soak.pages = firstPage.pages
-  soak.productPaths = firstPage.items.map((p) => p.url)
+  soak.productPaths = firstPage.items.map((/** @type {{ url: string }} */ p) => p.url)
   soak.remember(firstPage.items)
   const tree = await first.getJson('/api/catalog/categories')
   soak.categories = leaves(tree.categories).map((c) => ({ slug: c.slug, pages: 1 }))
   // Real words of the catalogue's names for search, besides the search log's vocabulary.
+  /** @type {Set<string>} */
   const names = new Set()
   for (const p of [0.25, 0.5, 0.75].map((f) => Math.max(1, Math.round(soak.pages * f)))) {
     const list = await first.getJson(`/api/catalog/products?page=${p}`)
     soak.remember(list.items)
-    soak.productPaths.push(...list.items.map((i) => i.url))
+    soak.productPaths.push(...list.items.map((/** @type {{ url: string }} */ i) => i.url))
     for (const item of list.items)
       for (const w of item.name.toLocaleLowerCase('tr-TR').split(/[^\p{L}\p{N}]+/u))
         if ([...w].length >= 3) names.add(w)
@@ -591,18 +710,29 @@ const loadAverage = () => {
   }
 }
 
+/** @param {number} kib */
 const mib = (kib) => `${(kib / 1024).toFixed(1)} MiB`
 
-/** Drives the load for the duration; resolves when every action under way has finished. */
+/**
+ * Drives the load for the duration; resolves when every action under way has finished.
+ * @param {Soak} soak
+ * @param {Dealer[]} dealers
+ * @param {{ rate: number, serverPid: number | undefined, serverExited: () => string | null,
+ *   onSample: (sample: Sample) => void, log: (line: string) => void }} options
+ * @returns {Promise<void>}
+ */
 function drive(soak, dealers, { rate, serverPid, serverExited, onSample, log }) {
+  /** @type {Array<Promise<unknown>>} */
   const queues = dealers.map(() => Promise.resolve())
+  /** @type {Set<Promise<unknown>>} */
   const pending = new Set()
   return new Promise((resolve) => {
     soak.started = performance.now()
     let issued = 0
+    /** @param {number} i */
     const start = (i) => {
       const dealerIndex = i % dealers.length
-      const dealer = dealers[dealerIndex]
+      const dealer = /** @type {Dealer} */ (dealers[dealerIndex])
       const { action, cart } = drawAction(Math.random())
       if (soak.inFlight >= MAX_IN_FLIGHT) {
         soak.dropped++
@@ -610,14 +740,17 @@ function drive(soak, dealers, { rate, serverPid, serverExited, onSample, log }) 
       }
       soak.inFlight++
       soak.actions++
-      const run = () => soak[action](dealer)
+      const run = async () => {
+        await soak[action](dealer)
+      }
+      /** @type {Promise<unknown>} */
       let p
       if (cart) {
-        p = queues[dealerIndex].then(run)
+        p = (queues[dealerIndex] ?? Promise.resolve()).then(() => run())
         queues[dealerIndex] = p.catch(() => {})
       } else p = run()
       const done = p
-        .catch((err) => soak.anomalies.push(`${action}: ${err?.message ?? err}`))
+        .catch((err) => soak.anomalies.push(`${action}: ${err instanceof Error ? err.message : err}`))
         .finally(() => {
           soak.inFlight--
           pending.delete(done)
@@ -627,11 +760,10 @@ function drive(soak, dealers, { rate, serverPid, serverExited, onSample, log }) 
     const tick = setInterval(() => {
       const elapsed = soak.now()
       // A server that stopped ends the run at once: what follows would only be refused connections.
-      if (!soak.serverExit && serverExited()) {
-        soak.serverExit = { at: Math.round(elapsed / 1000), how: serverExited() }
-        log(
-          `‼ The server stopped after ${formatDuration(Math.round(elapsed / 1000))} (${soak.serverExit.how}).`,
-        )
+      const how = soak.serverExit ? null : serverExited()
+      if (how) {
+        soak.serverExit = { at: Math.round(elapsed / 1000), how }
+        log(`‼ The server stopped after ${formatDuration(Math.round(elapsed / 1000))} (${how}).`)
         soak.durationMs = elapsed
       }
       const due = Math.floor((Math.min(elapsed, soak.durationMs) * rate) / 1000)
@@ -640,7 +772,7 @@ function drive(soak, dealers, { rate, serverPid, serverExited, onSample, log }) 
         clearInterval(tick)
         clearInterval(sampler)
         sample()
-        Promise.all([...pending]).then(resolve)
+        Promise.all([...pending]).then(() => resolve())
       }
     }, 10)
     let lastPrint = 0
@@ -663,13 +795,19 @@ function drive(soak, dealers, { rate, serverPid, serverExited, onSample, log }) 
   })
 }
 
+/** @param {RequestRecord[]} records */
 function statusCounts(records) {
+  /** @type {Record<string, number>} */
   const counts = {}
   for (const r of records) counts[r.status] = (counts[r.status] ?? 0) + 1
   return counts
 }
 
-/** The latency table: route groups down, slices across, "p50 / p99" in ms; then the whole run. */
+/**
+ * The latency table: route groups down, slices across, "p50 / p99" in ms; then the whole run.
+ * @param {Array<Figures & { group: string }>} groups
+ * @param {ReturnType<typeof sliceTable>} slices
+ */
 export function sliceMarkdown(groups, slices) {
   const head = `| Route group | ${slices.map((s) => `${formatClock(s.from)}–${formatClock(s.to)}`).join(' | ')} | whole run | requests |`
   const rule = `| --- | ${slices.map(() => '---').join(' | ')} | --- | --- |`
@@ -685,9 +823,12 @@ export function sliceMarkdown(groups, slices) {
   return [head, rule, ...rows].join('\n')
 }
 
+/** @param {number} ms */
 const fmt = (ms) => (Number.isNaN(ms) ? '—' : ms >= 100 ? String(Math.round(ms)) : ms.toFixed(1))
+/** @param {number} seconds */
 export const formatClock = (seconds) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
 
+/** @param {SoakResults} results */
 function soakMarkdown(results) {
   const { meta, totals, memory, checks } = results
   const lines = [
@@ -736,14 +877,23 @@ function soakMarkdown(results) {
   return lines.join('\n')
 }
 
-/** The samples nearest to each slice's end, for the memory row of the report. */
+/**
+ * The samples nearest to each slice's end, for the memory row of the report.
+ * @param {Sample[]} samples
+ * @param {Array<{ to: number }>} slices
+ */
 function samplesAtSlices(samples, slices) {
+  const [first] = samples
+  if (!first) return []
   return slices.map((s) =>
-    samples.reduce((best, x) => (Math.abs(x.at - s.to) < Math.abs(best.at - s.to) ? x : best), samples[0]),
+    samples.reduce((best, x) => (Math.abs(x.at - s.to) < Math.abs(best.at - s.to) ? x : best), first),
   )
 }
 
-/** Counts the server log's error lines (pino level ≥ 50), which a 200 can hide. */
+/**
+ * Counts the server log's error lines (pino level ≥ 50), which a 200 can hide.
+ * @param {string} logFile
+ */
 function serverLogErrors(logFile) {
   try {
     return readFileSync(logFile, 'utf8')
@@ -754,10 +904,14 @@ function serverLogErrors(logFile) {
   }
 }
 
-/** The soak run (see the top of this file). Returns the exit code. */
+/**
+ * The soak run (see the top of this file). Returns the exit code.
+ * @param {{ root: string, argv: string[], commit: string }} args
+ */
 export async function runSoak({ root, argv, commit }) {
   const { options, exitCode } = readOptions(parseSoakOptions, argv, SOAK_USAGE)
   if (!options) return exitCode
+  /** @param {string} line */
   const log = (line) => console.log(`  ${line}`)
   installSignalHandlers()
   const cpus = os.cpus()
@@ -767,7 +921,8 @@ export async function runSoak({ root, argv, commit }) {
       `over ${options.size.toLocaleString('en')} listed products on ${options.postgres ? 'PostgreSQL' : 'the embedded database'}; ` +
       `memory baseline after ${formatDuration(warmup)}.`,
   )
-  const words = benchWords(root)
+  /** @type {Words} */
+  const words = { ...benchWords(root), names: [] }
   const db = options.postgres
     ? await preparePostgres({ root, size: options.size, serverUrl: options.postgres, log })
     : await prepareDatabase({ root, size: options.size, reuse: options.reuse, log })
@@ -778,16 +933,19 @@ export async function runSoak({ root, argv, commit }) {
     cacheSeconds: options.cacheSeconds,
     log,
   })
+  /** @type {SoakResults | undefined} */
   let results
   try {
+    /** @type {Dealer[]} */
     const dealers = []
     for (const email of db.fixtures.dealers.slice(0, options.dealers)) {
-      const client = new DealerClient(server.url)
+      const client = new Client(server.url)
       await client.login({ email, password: db.fixtures.password })
       dealers.push({ email, client })
     }
     const soak = new Soak({ baseUrl: server.url, seconds: options.seconds, words })
     await setUp(soak, dealers, log)
+    /** @type {Sample[]} */
     const samples = []
     log(`Load for ${formatDuration(options.seconds)} (a line a minute):`)
     await drive(soak, dealers, {
@@ -798,20 +956,20 @@ export async function runSoak({ root, argv, commit }) {
       log,
     })
     const seconds = options.seconds
-    const groups = GROUP_ORDER.map((group) => {
-      const list = soak.records.filter((r) => r.group === group && r.ms !== undefined).map((r) => r.ms)
-      return list.length ? { group, ...latencyFigures(list) } : null
-    }).filter(Boolean)
+    const groups = GROUP_ORDER.flatMap((group) => {
+      const list = soak.records.flatMap((r) => (r.group === group && r.ms !== undefined ? [r.ms] : []))
+      return list.length ? [{ group, ...latencyFigures(list) }] : []
+    })
     const slices = sliceTable(soak.records, soak.durationMs, options.slices)
     const memory = memoryGrowth(
-      samples.filter((s) => s.rssKiB !== null),
+      samples.flatMap((s) => (s.rssKiB === null ? [] : [{ at: s.at, rssKiB: s.rssKiB }])),
       warmup,
     )
     const statuses = statusCounts(soak.records)
     const fourXX = soak.records.filter(
       (r) => typeof r.status === 'number' && r.status >= 400 && r.status < 500,
     ).length
-    const loads = samples.map((s) => s.load1)
+    const loads = samples.map((s) => s.load1 ?? 0)
     const logErrors = serverLogErrors(server.logFile)
     const checks = [
       {
@@ -834,7 +992,7 @@ export async function runSoak({ root, argv, commit }) {
         pass: soak.anomalies.length === 0,
       },
     ]
-    results = {
+    const partial = {
       meta: {
         date: new Date().toISOString().slice(0, 16).replace('T', ' '),
         commit,
@@ -879,13 +1037,17 @@ export async function runSoak({ root, argv, commit }) {
       checks,
       pass: checks.every((c) => c.pass),
     }
-    results.sliceMarkdown = sliceMarkdown(groups, slices)
-    results.memorySlices = samplesAtSlices(samples, [{ to: 0 }, ...slices])
+    results = {
+      ...partial,
+      sliceMarkdown: sliceMarkdown(groups, slices),
+      memorySlices: samplesAtSlices(samples, [{ to: 0 }, ...slices]),
+    }
   } finally {
     await server.stop()
     await db.drop?.()
   }
 
+  if (!results) throw new Error('the soak run made no results')
   const md = soakMarkdown(results)
   const outDir = path.join(root, 'bench', 'results')
   mkdirSync(outDir, { recursive: true })

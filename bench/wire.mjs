@@ -10,10 +10,22 @@ import zlib from 'node:zlib'
 
 export const ACCEPT_ENCODING = 'br, gzip'
 
-/** One GET; resolves with the status, headers, the body as sent and the body decoded. */
+/**
+ * @typedef {import('./types.ts').WireResult} WireResult
+ * @typedef {{ status: number | undefined, headers: http.IncomingHttpHeaders, encoding: string, wire: number,
+ *   raw: number, body: Buffer }} OnWire
+ */
+
+/**
+ * One GET; resolves with the status, headers, the body as sent and the body decoded.
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @returns {Promise<OnWire>}
+ */
 export function fetchOnWire(url, headers = {}) {
   return new Promise((resolve, reject) => {
     const req = http.get(url, { headers: { 'accept-encoding': ACCEPT_ENCODING, ...headers } }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = []
       res.on('data', (chunk) => chunks.push(chunk))
       res.on('error', reject)
@@ -36,7 +48,11 @@ export function fetchOnWire(url, headers = {}) {
             body,
           })
         } catch (err) {
-          reject(new Error(`${url}: could not decode its ${encoding} body: ${err.message}`))
+          reject(
+            new Error(
+              `${url}: could not decode its ${encoding} body: ${err instanceof Error ? err.message : err}`,
+            ),
+          )
         }
       })
     })
@@ -45,15 +61,25 @@ export function fetchOnWire(url, headers = {}) {
   })
 }
 
+/**
+ * @param {string} tag
+ * @param {string} name
+ */
 const attribute = (tag, name) => new RegExp(`\\s${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1]
 
 /**
  * The same-origin files a page loads as it starts, in document order: <script src> (js), the modules a
  * script names in data-entry and data-preload (js: the boot script imports them after the first
  * paint), <link rel="stylesheet"> (css) and <link rel="modulepreload"> (js). Exported for its test.
+ * @param {string} html
  */
 export function startupAssets(html) {
+  /** @type {Array<{ path: string, kind: 'js' | 'css' }>} */
   const found = []
+  /**
+   * @param {string | undefined} href
+   * @param {'js' | 'css' | null} kind
+   */
   const add = (href, kind) => {
     if (!href?.startsWith('/') || href.startsWith('//')) return
     if (kind && !found.some((a) => a.path === href)) found.push({ path: href, kind })
@@ -74,10 +100,13 @@ export function startupAssets(html) {
 /**
  * Measures the page at `path` of the server at baseUrl (cookieless: a first-time guest). Answers
  * { path, html: {wire, raw, encoding}, assets: [{path, kind, wire, raw, encoding}], jsCss: {wire, raw} }.
+ * @param {string} baseUrl
+ * @returns {Promise<WireResult>}
  */
 export async function measureInitialPage(baseUrl, path = '/') {
   const page = await fetchOnWire(baseUrl + path)
   if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`)
+  /** @type {WireResult['assets']} */
   const assets = []
   for (const asset of startupAssets(page.body.toString('utf8'))) {
     const res = await fetchOnWire(baseUrl + asset.path)
@@ -87,6 +116,7 @@ export async function measureInitialPage(baseUrl, path = '/') {
   if (!assets.some((a) => a.kind === 'js')) {
     throw new Error(`${path} names no script: is dist/web built (npm run build:web)?`)
   }
+  /** @param {'wire' | 'raw'} key */
   const sum = (key) => assets.reduce((total, a) => total + a[key], 0)
   return {
     path,
@@ -96,10 +126,15 @@ export async function measureInitialPage(baseUrl, path = '/') {
   }
 }
 
+/** @param {number} bytes */
 export const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`
 
-/** The lines the runner prints: totals, then each file. */
+/**
+ * The lines the runner prints: totals, then each file.
+ * @param {WireResult} wire
+ */
 export function wireLines(wire) {
+  /** @param {'js' | 'css'} kind */
   const count = (kind) => wire.assets.filter((a) => a.kind === kind).length
   const encodings = [...new Set(wire.assets.map((a) => a.encoding))].join('/')
   return [

@@ -14,12 +14,15 @@ const gzip = promisify(zlib.gzip)
 
 /**
  * Text formats only: images and fonts (png, jpg, webp, woff2) are compressed already. Source maps are
- * left out on purpose: nothing the pages load refers to them (sourcemap 'hidden'), and they are the
- * largest files of the build.
+ * left out: the build makes none (vite.config.ts), and the server would not serve one.
  */
 export const COMPRESSIBLE = /\.(?:js|mjs|css|svg|html|json|txt|xml|webmanifest)$/i
 
-/** Every file under dir, as paths relative to it. */
+/**
+ * Every file under dir, as paths relative to it.
+ * @param {string} dir
+ * @returns {Promise<string[]>}
+ */
 async function filesUnder(dir, prefix = '') {
   const entries = await readdir(path.join(dir, prefix), { withFileTypes: true })
   const nested = await Promise.all(
@@ -31,7 +34,13 @@ async function filesUnder(dir, prefix = '') {
   return nested.flat()
 }
 
-/** Writes `file` + extension when the compressed bytes are fewer, else removes a stale copy. */
+/**
+ * Writes `file` + extension when the compressed bytes are fewer, else removes a stale copy.
+ * @param {string} file
+ * @param {Buffer} original
+ * @param {Buffer} compressed
+ * @param {string} extension
+ */
 async function writeSmaller(file, original, compressed, extension) {
   const target = file + extension
   if (compressed.length < original.length) {
@@ -46,6 +55,7 @@ async function writeSmaller(file, original, compressed, extension) {
  * Compresses every compressible file under `dir` (a copy that would not be smaller is not written:
  * the server then sends the file itself). Answers one line per file: its size and the .br and .gz
  * sizes (null when not written).
+ * @param {string} dir
  */
 export async function compressAssets(dir) {
   const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f)).sort()
@@ -73,6 +83,7 @@ export async function compressAssets(dir) {
   )
 }
 
+/** @param {number} n */
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`
 
 async function main() {
@@ -83,6 +94,7 @@ async function main() {
   }
   const started = performance.now()
   const results = await compressAssets(dir)
+  /** @param {'bytes' | 'br' | 'gz'} key */
   const sum = (key) => results.reduce((total, r) => total + (r[key] ?? r.bytes), 0)
   console.log(
     `compress-assets: ${results.length} files, ${kib(sum('bytes'))} → br ${kib(sum('br'))}, gzip ${kib(sum('gz'))} ` +

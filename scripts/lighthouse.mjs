@@ -20,6 +20,12 @@ import { installSignalHandlers, stopAll, stopChild, track } from '../bench/child
 import { Client, DEALER } from '../bench/client.mjs'
 import { freePort } from '../bench/server.mjs'
 
+/**
+ * @typedef {import('lighthouse').RunnerResult['lhr']} Lhr
+ * @typedef {'home' | 'list' | 'category' | 'product' | 'cart' | 'login' | 'statement' | 'pay'} PageId
+ * @typedef {ReturnType<typeof summarize> & { label: string, path: string, who: string }} Row
+ */
+
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
 const CHROME_FLAGS = [
@@ -45,6 +51,7 @@ export const BUDGETS = {
   cls: 0.1,
 }
 
+/** @type {PageId[]} */
 const PAGE_IDS = ['home', 'list', 'category', 'product', 'cart', 'login', 'statement', 'pay']
 const USAGE = `Usage: npm run lighthouse -- [options]   (run npm run build first)
   --no-fail          print the table, exit 0 even when a page misses a budget
@@ -54,6 +61,7 @@ const USAGE = `Usage: npm run lighthouse -- [options]   (run npm run build first
   --runs N           Lighthouse runs per page, the median one reported (default 3, 1 to 9)
   --save-reports     also write each page's Lighthouse JSON report to bench/results/lighthouse/`
 
+/** @param {string[]} argv */
 function parseOptions(argv) {
   const { values } = parseArgs({
     args: argv,
@@ -68,10 +76,17 @@ function parseOptions(argv) {
       help: { type: 'boolean', default: false },
     },
   })
+  /**
+   * @template {string} T
+   * @param {string | undefined} value
+   * @param {T[]} allowed
+   * @param {string} name
+   * @returns {T[]}
+   */
   const list = (value, allowed, name) => {
     if (!value) return allowed
     const picked = value.split(',').map((s) => s.trim())
-    const unknown = picked.filter((p) => !allowed.includes(p))
+    const unknown = picked.filter((p) => !(/** @type {string[]} */ (allowed).includes(p)))
     if (unknown.length)
       throw new Error(`--${name}: unknown ${unknown.join(', ')} (one of ${allowed.join(', ')})`)
     return allowed.filter((a) => picked.includes(a))
@@ -91,6 +106,7 @@ function parseOptions(argv) {
   }
 }
 
+/** @param {string} line */
 const log = (line) => console.log(line)
 
 /** The built server with the demo data in a fresh data dir; `stop()` ends it and removes the dir. */
@@ -98,6 +114,7 @@ async function startDemoServer() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'toptan-lighthouse-'))
   const port = await freePort()
   const logFile = path.join(dataDir, 'server.log')
+  /** @type {NodeJS.ProcessEnv} */
   const env = {
     ...process.env,
     PORT: String(port),
@@ -108,7 +125,8 @@ async function startDemoServer() {
   }
   delete env.DATABASE_URL
   const child = track(
-    spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js')], {
+    // --demo: as `npm start` runs it (the sandbox POS named on purpose, the TEST MODE ribbon shown).
+    spawn(process.execPath, [path.join(root, 'dist', 'server', 'main.js'), '--demo'], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -145,10 +163,21 @@ async function startDemoServer() {
   return { url, stop }
 }
 
-/** The addresses measured: a real leaf category and the first listed product, found through the API. */
+/**
+ * @typedef {{ slug: string, children: CategoryNode[] }} CategoryNode
+ */
+
+/**
+ * The addresses measured: a real leaf category and the first listed product, found through the API.
+ * @param {string} baseUrl
+ */
 async function findPages(baseUrl) {
   const guest = new Client(baseUrl)
   const tree = await guest.getJson('/api/catalog/categories')
+  /**
+   * @param {CategoryNode[]} nodes
+   * @returns {CategoryNode | null}
+   */
   const leaf = (nodes) => {
     for (const n of nodes) {
       if (n.children.length === 0) return n
@@ -161,6 +190,7 @@ async function findPages(baseUrl) {
   const first = (await guest.getJson('/api/catalog/products?page=1')).items[0]
   if (!category || !first)
     throw new Error('The catalogue has no category or no product: is the demo data loaded?')
+  /** @type {Record<PageId, string>} */
   const all = {
     home: '/',
     list: '/urunler',
@@ -175,7 +205,12 @@ async function findPages(baseUrl) {
   return { all, product: first }
 }
 
-/** The dealer's session cookie; with our own server, one line in the cart so /sepet shows the checkout. */
+/**
+ * The dealer's session cookie; with our own server, one line in the cart so /sepet shows the checkout.
+ * @param {string} baseUrl
+ * @param {{ id: number, defaultUnit: { id: number } }} product
+ * @param {boolean} ownServer
+ */
 async function dealerCookie(baseUrl, product, ownServer) {
   const dealer = new Client(baseUrl)
   await dealer.login(DEALER)
@@ -195,11 +230,14 @@ async function dealerCookie(baseUrl, product, ownServer) {
  * just started draws its first pages several times slower (250 ms instead of 65 ms for the home page,
  * while its code is compiled and its caches fill), and Lighthouse's simulation carries the observed
  * server time into LCP: the first page measured would pay for the start, not for what it ships.
+ * @param {string} baseUrl
+ * @param {string[]} paths
+ * @param {string | null} cookie
  */
 async function warmUp(baseUrl, paths, cookie) {
   for (let round = 0; round < 3; round++) {
     for (const p of paths) {
-      for (const headers of [{}, ...(cookie ? [{ cookie }] : [])]) {
+      for (const headers of /** @type {Record<string, string>[]} */ ([{}, ...(cookie ? [{ cookie }] : [])])) {
         const res = await fetch(baseUrl + p, { headers: { ...headers, 'accept-encoding': 'br, gzip' } })
         await res.arrayBuffer()
       }
@@ -210,6 +248,9 @@ async function warmUp(baseUrl, paths, cookie) {
 /**
  * One Lighthouse run; a run whose trace Lighthouse itself could not read (NO_NAVSTART, NO_FCP: its
  * own recording failed, not the page) is made once more, and a second failure is reported.
+ * @param {string} url
+ * @param {string | null} cookie
+ * @returns {Promise<Lhr>}
  */
 async function measure(url, cookie) {
   const lhr = await measureOnce(url, cookie)
@@ -223,10 +264,19 @@ async function measure(url, cookie) {
  * CPU time Lighthouse observes on this shared 2-core machine varies; Lighthouse's own guidance is to
  * report the median run. Runs are ranked by performance score, then LCP; a run that failed to record
  * ranks last.
+ * @param {string} url
+ * @param {string | null} cookie
+ * @param {number} runs
+ * @returns {Promise<Lhr>}
  */
 async function measureMedian(url, cookie, runs) {
+  /** @type {Lhr[]} */
   const all = []
   for (let i = 0; i < runs; i++) all.push(await measure(url, cookie))
+  /**
+   * @param {Lhr} lhr
+   * @returns {[number, number]}
+   */
   const key = (lhr) => [
     lhr.runtimeError ? -1 : (lhr.categories.performance?.score ?? -1),
     -(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.POSITIVE_INFINITY),
@@ -236,9 +286,14 @@ async function measureMedian(url, cookie, runs) {
     const [pb, lb] = key(b)
     return pa - pb || la - lb
   })
-  return all[Math.floor((all.length - 1) / 2)]
+  return /** @type {Lhr} */ (all[Math.floor((all.length - 1) / 2)])
 }
 
+/**
+ * @param {string} url
+ * @param {string | null} cookie
+ * @returns {Promise<Lhr>}
+ */
 async function measureOnce(url, cookie) {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
@@ -260,11 +315,17 @@ async function measureOnce(url, cookie) {
   }
 }
 
+/** @param {Lhr} lhr */
 function summarize(lhr) {
+  /** @param {string} id */
   const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100)
+  /** @param {string} id */
   const numeric = (id) => lhr.audits[id]?.numericValue ?? Number.NaN
-  const summary = lhr.audits['resource-summary']?.details?.items ?? []
-  const bytesOf = (type) => summary.find((i) => i.resourceType === type)?.transferSize ?? 0
+  const details = lhr.audits['resource-summary']?.details
+  /** @type {Array<{ resourceType?: unknown, transferSize?: unknown }>} */
+  const summary = details && 'items' in details ? /** @type {any[]} */ (details.items) : []
+  /** @param {string} type */
+  const bytesOf = (type) => Number(summary.find((i) => i.resourceType === type)?.transferSize ?? 0)
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -280,10 +341,13 @@ function summarize(lhr) {
   }
 }
 
-/** The budgets a row misses, in words. */
+/**
+ * The budgets a row misses, in words.
+ * @param {Row} row
+ */
 function misses(row) {
   const out = []
-  for (const id of ['performance', 'accessibility', 'best-practices', 'seo']) {
+  for (const id of /** @type {const} */ (['performance', 'accessibility', 'best-practices', 'seo'])) {
     if (!(row[id] >= BUDGETS[id])) out.push(`${id} ${row[id]} < ${BUDGETS[id]}`)
   }
   if (!(row.lcpMs < BUDGETS.lcpMs)) out.push(`LCP ${fmtSeconds(row.lcpMs)}`)
@@ -293,7 +357,10 @@ function misses(row) {
   return out
 }
 
-/** What Lighthouse holds against a page outside performance (failed audits), for the log. */
+/**
+ * What Lighthouse holds against a page outside performance (failed audits), for the log.
+ * @param {Lhr} lhr
+ */
 function failedAudits(lhr) {
   const failed = new Set()
   for (const id of ['accessibility', 'best-practices', 'seo']) {
@@ -305,9 +372,12 @@ function failedAudits(lhr) {
   return [...failed]
 }
 
+/** @param {number} ms */
 const fmtSeconds = (ms) => `${(ms / 1000).toFixed(1)} s`
+/** @param {number} bytes */
 const kib = (bytes) => Math.round(bytes / 1024).toLocaleString('en')
 
+/** @param {Row[]} rows */
 function table(rows) {
   const head =
     '| page | who | performance | accessibility | best practices | SEO | LCP | TBT | CLS | transferred KiB (JS, CSS) |'
@@ -327,7 +397,7 @@ async function main() {
   try {
     options = parseOptions(process.argv.slice(2))
   } catch (err) {
-    console.error(`${err.message}\n\n${USAGE}`)
+    console.error(`${err instanceof Error ? err.message : err}\n\n${USAGE}`)
     process.exit(2)
   }
   if (options.help) {
@@ -344,7 +414,8 @@ async function main() {
   }
   installSignalHandlers()
   const server = options.baseUrl ? null : await startDemoServer()
-  const baseUrl = options.baseUrl ?? server.url
+  const baseUrl = options.baseUrl ?? /** @type {{ url: string }} */ (server).url
+  /** @type {Row[]} */
   const rows = []
   try {
     const { all, product } = await findPages(baseUrl)
@@ -381,7 +452,7 @@ async function main() {
     `# Lighthouse ${new Date().toISOString()}`,
     '',
     `Lighthouse 12, mobile defaults (simulated throttling), median of ${options.runs} run(s) per page, ${os.cpus().length} CPUs, load average ` +
-      `${os.loadavg()[0].toFixed(2)} at the end. Transferred bytes as the server sent them.`,
+      `${(os.loadavg()[0] ?? 0).toFixed(2)} at the end. Transferred bytes as the server sent them.`,
     '',
     table(rows),
     '',

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 const ci = process.env.CI === 'true' || process.env.CI === '1'
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-  Boolean,
+const candidates = /** @type {string[]} */ (
+  [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
 )
 const chromium = candidates.find((p) => existsSync(p))
 
@@ -19,6 +19,11 @@ if (!chromium) {
   process.exit(ci ? 1 : 0)
 }
 
+/**
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {Record<string, string>} env
+ */
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
 
