@@ -18,7 +18,8 @@ module.exports = {
     },
     {
       name: 'contracts-only-contracts-and-domain',
-      comment: 'src/contracts (the shapes of the API) import only other contracts, the domain and npm packages.',
+      comment:
+        'src/contracts (the shapes of the API) import only other contracts, the domain and npm packages.',
       severity: 'error',
       from: { path: '^src/contracts/' },
       to: { pathNot: '^src/(contracts|domain)/', dependencyTypesNot: NPM },
@@ -61,6 +62,40 @@ module.exports = {
       to: { path: '^src/server/modules/' },
     },
     {
+      name: 'modules-meet-through-services',
+      comment:
+        "A module (src/server/modules/<m>) uses another module only through that module's *.service.ts files: its repositories, SQL and helpers stay its own. A module's tests may set up another's rows directly.",
+      severity: 'error',
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/modules/', pathNot: ['^src/server/modules/$1/', '\\.service\\.ts$'] },
+    },
+    {
+      name: 'cart-tables-written-by-the-cart-module',
+      comment:
+        "carts and cart_items are the cart module's: orders and offers take, empty and give back cart lines through cart.service. The staff's view of carts (customer-carts) only reads them.",
+      severity: 'error',
+      from: {
+        path: '^src/server/modules/',
+        pathNot: ['^src/server/modules/(cart|customer-carts)/', '\\.test\\.ts$'],
+      },
+      to: { path: '^src/server/db/schema/carts\\.ts$' },
+    },
+    {
+      name: 'integrations-and-db-below-http-and-modules',
+      comment:
+        'src/server/integrations (mail, payment gateways) and src/server/db are used by the modules and http, never the reverse. The one exception, db/seed using services, is the next rule.',
+      severity: 'error',
+      from: { path: '^src/server/(integrations|db)/', pathNot: '^src/server/db/seed/' },
+      to: { path: '^src/server/(http|modules)/' },
+    },
+    {
+      name: 'seed-not-http',
+      comment: 'The demo data goes in through the services, never through http.',
+      severity: 'error',
+      from: { path: '^src/server/db/seed/' },
+      to: { path: '^src/server/http/' },
+    },
+    {
       name: 'seed-uses-services',
       comment:
         "The demo data goes in through the modules' services (*.service.ts), which own the rules and transactions, never through their repositories or internals.",
@@ -70,7 +105,8 @@ module.exports = {
     },
     {
       name: 'src-stays-in-src',
-      comment: 'The application imports nothing of the repository outside src (scripts, tests, bench, configs).',
+      comment:
+        'The application imports nothing of the repository outside src (scripts, tests, bench, configs).',
       severity: 'error',
       from: { path: '^src/' },
       to: { pathNot: '^src/', dependencyTypes: ['local'] },
