@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { SlowFirstSequencer } from './scripts/vitest-sequencer'
 
 const integrationFiles = ['src/server/**/*.int.test.ts', 'bench/**/*.int.test.ts']
 // Tests of the embedded database's own connection layer: they open PGlite whatever TEST_DB says, so
@@ -28,6 +29,8 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one on the 2-core CI machine, which left a
     // core to waiting on databases and timers (2,200 s). Two workers: 1,327 s, every test passing.
     maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
+    // Files in the seed's random order, the minute-long ones first (scripts/vitest-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       {
         extends: true,
