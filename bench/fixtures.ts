@@ -21,14 +21,19 @@ import type { Db } from '../src/server/db/client'
 import { openConfiguredDatabase } from '../src/server/db/open'
 import { branches, customers, users } from '../src/server/db/schema/accounts'
 import { hashPassword } from '../src/server/security/password'
+import {
+  BENCH_DEALERS,
+  BENCH_PASSWORD,
+  benchDealerEmail,
+  HISTORY_EMAIL,
+  HISTORY_ORDERS,
+} from './bench-accounts'
+
+export { BENCH_DEALERS, BENCH_PASSWORD, benchDealerEmail, HISTORY_EMAIL, HISTORY_ORDERS }
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 export const USAGE = 'Usage: node dist/bench/fixtures.js [--orders <N>] [--json]'
-export const BENCH_PASSWORD = 'Bench1234!'
-export const BENCH_DEALERS = 10
-export const HISTORY_ORDERS = 10_000
-export const HISTORY_EMAIL = 'bench-history@toptan.test'
 const HISTORY_CODE = 'BENCH-HISTORY'
 /** The orders go back this far from now. */
 const HISTORY_DAYS = 730
@@ -38,7 +43,6 @@ const LINE_PRODUCTS = 3000
 const CANCEL_EVERY = 53
 
 const pad = (n: number) => String(n).padStart(2, '0')
-export const benchDealerEmail = (n: number) => `bench-dealer-${pad(n)}@toptan.test`
 
 export type BenchFixturesOptions = { orders: number; json: boolean }
 export type BenchFixturesReport = {

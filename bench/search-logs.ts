@@ -23,7 +23,7 @@ import { openConfiguredDatabase } from '../src/server/db/open'
 import { customers, users } from '../src/server/db/schema/accounts'
 import { rebuildSearchStats } from '../src/server/modules/search-dashboard/search-stats.repository'
 import { hashPassword } from '../src/server/security/password'
-import { BENCH_PASSWORD } from './fixtures'
+import { BENCH_PASSWORD } from './bench-accounts'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 

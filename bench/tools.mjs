@@ -9,7 +9,7 @@ import path from 'node:path'
 import { build } from 'esbuild'
 
 /** Entry name (dist/bench/<name>.js) → its source. */
-const ENTRIES = {
+export const ENTRIES = {
   fixtures: 'bench/fixtures.ts',
   'search-logs': 'bench/search-logs.ts',
   nginx: 'src/server/test/nginx.ts',
