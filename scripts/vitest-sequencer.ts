@@ -1,4 +1,5 @@
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
+import { createRng } from '../src/server/db/seed/random'
 
 /**
  * Test files that take a minute or close to it (processes killed and restarted, a slow bank waited
@@ -17,26 +18,9 @@ export const SLOW_FILES = [
   'src/server/start-up.int.test.ts',
 ]
 
-/** A seeded random number generator (mulberry32): one seed, one order. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0
-    let t = state
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
-  }
-}
-
 /** The files in an order drawn from the seed, the slow ones first (in their drawn order too). */
 export function slowFirstShuffle<T>(files: T[], pathOf: (file: T) => string, seed: number): T[] {
-  const random = seededRandom(seed)
-  const order = [...files]
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1))
-    ;[order[i], order[j]] = [order[j] as T, order[i] as T]
-  }
+  const order = createRng(seed).sample(files, files.length)
   const slow = (file: T) => SLOW_FILES.some((name) => pathOf(file).endsWith(name))
   return [...order.filter(slow), ...order.filter((file) => !slow(file))]
 }
