@@ -46,9 +46,14 @@ function emptyCart(cart: Cart): Cart {
   }
 }
 
+/**
+ * The answer says the cart is now empty, so it is not asked again here: a refetch started now would be
+ * cancelled (aborted) when the cart page unmounts. It is only marked stale, so the next page that shows
+ * the cart reads it afresh.
+ */
 function cartBecameDocument(queryClient: QueryClient): void {
   queryClient.setQueryData<Cart>(cartKey, (cart) => (cart ? emptyCart(cart) : cart))
-  void queryClient.invalidateQueries({ queryKey: cartKey })
+  void queryClient.invalidateQueries({ queryKey: cartKey, refetchType: 'none' })
   void queryClient.invalidateQueries({ queryKey: queryKeys.checkoutInfo() })
 }
 
