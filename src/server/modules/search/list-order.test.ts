@@ -47,6 +47,8 @@ function columns(n: number, random: () => number): SlotColumns {
     categorySlots: null,
     brandCounter: new IdCounter(),
     categoryCounter: new IdCounter(),
+    changes: 0,
+    listCache: new Map(),
     ensureOrdinals() {},
     slotCount: n,
     scratch(k) {
@@ -82,6 +84,8 @@ describe('the kept full orders of the list pages', () => {
       for (let step = 0; step < 300; step++) {
         const slot = pick(600)
         if (data.idOf[slot]! < 0) continue
+        // As the index counts every change of a slot (a cached filtered list is then made again).
+        data.changes++
         if (step % 10 === 9) {
           data.idOf[slot] = -1
           dropFromOrders(data, slot)
@@ -117,4 +121,35 @@ describe('the kept full orders of the list pages', () => {
       for (const sort of SORTS) expect(page(data, sort).ids).toEqual(sortedAfresh(data, sort))
     },
   )
+})
+
+describe('the filtered lists kept between pages', () => {
+  const sort: IndexSort = { key: 'price', descending: true, brandOrder: [] }
+  const inStock: IndexFilter = { ...NO_FILTER, categoryIds: [1, 2], inStockOnly: true }
+
+  it('are made by the first page and read by the next ones, both directions sharing one', () => {
+    const data = columns(2000, createRng(7).next)
+    const first = listPage(data, inStock, sort, { offset: 0, limit: 24 }, true)
+    expect(data.listCache.size).toBe(1)
+    const [made] = data.listCache.values()
+    const second = listPage(data, inStock, sort, { offset: 24, limit: 24 }, true)
+    const ascending = listPage(data, inStock, { ...sort, descending: false }, { offset: 0, limit: 24 }, true)
+    expect([...data.listCache.values()]).toEqual([made])
+    const all = sortedAfresh(data, sort, inStock)
+    expect([...first.ids, ...second.ids]).toEqual(all.slice(0, 48))
+    expect(ascending.ids).toEqual([...all].reverse().slice(0, 24))
+    expect(second.brands).toEqual(first.brands)
+  })
+
+  it('are made again once a slot changed', () => {
+    const data = columns(2000, createRng(8).next)
+    const before = listPage(data, inStock, sort, { offset: 0, limit: 24 }, false)
+    const top = data.ordinalSlots.find((slot) => data.idOf[slot] === before.ids[0])!
+    data.quantityOf[top] = 0
+    data.changes++
+    repositionInOrders(data, top, { price: false, quantity: true, brand: false })
+    const after = listPage(data, inStock, sort, { offset: 0, limit: 24 }, false)
+    expect(after.total).toBe(before.total - 1)
+    expect(after.ids).toEqual(sortedAfresh(data, sort, inStock).slice(0, 24))
+  })
 })
