@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { PairBuffer, PostingLists } from './posting-lists'
+import { SlotTexts } from './slot-texts'
 import { SlotsById } from './slots-by-id'
-import { SortKeys } from './sort-keys'
 import { Vocabulary } from './vocabulary'
 
 const listOf = (lists: PostingLists, l: number) => {
@@ -63,19 +63,31 @@ describe('the search index storage', () => {
     expect(slots.get(1.5)).toBeUndefined()
   })
 
-  it('orders sort keys as the strings, odd ones and ones added after a trim too', () => {
-    const keys = new SortKeys()
-    const rows = ['2331513525', '233151', 'not digits', '', '23315135', '2331513', '1\uD800']
-    rows.forEach((key, slot) => {
-      keys.add(slot, key)
+  it('gives back names and seo as stored and orders sort keys as the strings', () => {
+    const texts = new SlotTexts()
+    const rows = [
+      ['Çizme 45 Kışlık', 'cizme-45-kislik', '2331513525'],
+      ['Kablo 😀', 'kablo', '233151'],
+      ['Lone \uD800 surrogate', 'lone', 'not digits'],
+      ['', '', ''],
+      ['Vida', 'vida', '23315135'],
+      ['Somun', 'somun', '2331513'],
+    ] as const
+    rows.forEach(([name, seo, key], slot) => {
+      texts.add(slot, name, seo, key)
     })
-    keys.trim()
-    keys.add(rows.length, '10')
-    const all = [...rows, '10']
-    for (let a = 0; a < all.length; a++) {
-      for (let b = 0; b < all.length; b++) {
-        const expected = all[a]! < all[b]! ? -1 : all[a]! > all[b]! ? 1 : 0
-        expect(Math.sign(keys.compare(a, b)), `${all[a]} against ${all[b]}`).toBe(expected)
+    texts.trim()
+    texts.add(rows.length, 'Sonra', 'sonra', '10')
+    rows.forEach(([name, seo], slot) => {
+      expect(texts.name(slot)).toBe(name)
+      expect(texts.seo(slot)).toBe(seo)
+    })
+    expect(texts.name(rows.length)).toBe('Sonra')
+    const keys = [...rows.map((r) => r[2] as string), '10']
+    for (let a = 0; a < keys.length; a++) {
+      for (let b = 0; b < keys.length; b++) {
+        const expected = keys[a]! < keys[b]! ? -1 : keys[a]! > keys[b]! ? 1 : 0
+        expect(Math.sign(texts.compareSortKeys(a, b))).toBe(expected)
       }
     }
   })

@@ -12,11 +12,11 @@
  * a later one was seen is covered by the invalidation messages: `{ list: product:<id> }` re-reads that
  * product before the next search, `{ all: true }` rebuilds.
  *
- * Memory (docs/benchmarks.md has the figures at 100,000 and 1,000,000 products): no object per
- * product, only per-slot typed arrays, the code as a string and the sort key as bytes (sort-keys.ts);
- * the postings in shared typed arrays (posting-lists.ts); the tokens in vocabulary.ts. What a page
- * or the autocomplete shows is read from the database by id. A build reads the rows in batches, so
- * at most a batch of rows is held beside the index being built.
+ * Memory (~77 MB of heap and typed arrays at 100,000 products, ~250 MB as objects and arrays per
+ * product and token before): no object per product, only per-slot typed arrays and a few strings
+ * (the code, the image; the name, seo and sort key as bytes in slot-texts.ts); the postings in
+ * shared typed arrays (posting-lists.ts); the tokens in vocabulary.ts. A build reads the rows in
+ * batches, so at most a batch of rows is held beside the index being built.
  */
 import { sql } from 'drizzle-orm'
 import { isListed, LISTED_PRODUCT_SQL } from '../../../domain/listing'
@@ -34,16 +34,17 @@ import {
   type IndexPage,
   type IndexSort,
   type KeptOrder,
-  type ListedSlots,
   listPage,
-  prepareOrders,
   repositionInOrders,
 } from './list-order'
 import { PairBuffer, PostingLists } from './posting-lists'
+import { SlotTexts } from './slot-texts'
 import { SlotsById } from './slots-by-id'
 import { smallestBy, smallestNumbers } from './smallest'
-import { SortKeys } from './sort-keys'
 import { Vocabulary } from './vocabulary'
+
+/** What the autocomplete shows of a product. */
+export type IndexEntry = { id: number; code: string; name: string; seo: string; image: string | null }
 
 export type { FacetCount, IndexFilter, IndexPage, IndexSort }
 
@@ -60,6 +61,9 @@ type Row = {
   name_sort: string
   sale_price_base: string | number
   quantity: number | string
+  name: string
+  seo: string
+  image: string | null
   description: string | null
   parent_id: number | null
   is_active: boolean
@@ -67,7 +71,7 @@ type Row = {
 }
 
 const COLUMNS = sql.raw(`id, code, barcode, equivalent_codes, search_name, search_text, brand_id, category_id,
-  model_id, name_sort, sale_price_base, quantity, description,
+  model_id, name_sort, sale_price_base, quantity, name, seo, image, description,
   parent_id, is_active, change_seq`)
 
 /** Rebuild from scratch once this share of the slots is dead (entries removed or replaced). */
@@ -90,6 +94,9 @@ const NO_SLOTS: number[] = []
 
 /** idOf of a removed or replaced slot: its postings are skipped. */
 const DEAD = -1
+
+/** Distinct images kept once however many products show them (a category's placeholder). */
+const SHARED_IMAGES_MAX = 1_000
 
 /** Marks one search may use above its base: one per query word, and one more. */
 const MAX_MARKS = 16
@@ -132,9 +139,6 @@ class IndexData {
   keptOrders = new Map<string, KeptOrder>()
   /** The list pages' slots per category (list-order.ts). */
   categorySlots: Map<number, Int32Array> | null = null
-  /** Changes of slots so far, and the filtered lists made since the last one (list-order.ts). */
-  changes = 0
-  listCache = new Map<string, ListedSlots>()
   dead = 0
   live = 0
   seenSeq = 0
@@ -159,19 +163,21 @@ class IndexData {
   /** The lower-cased code's first two characters, packed: a code prefix is checked on a match only. */
   codeHeadOf = new Int32Array(0)
   /**
-   * Two hashes of everything a slot's postings, sort key and code maps come from (textKey): a change
-   * that leaves them alone (stock, price, brand, category, image, seo: every order) updates the slot
-   * in place.
+   * Two hashes of everything a slot's postings, texts and code maps come from (textKey): a change that
+   * leaves them alone (stock, price, brand, category, image: every order) updates the slot in place.
    */
   textHashOf = new Int32Array(0)
   textHash2Of = new Int32Array(0)
   /**
-   * Per slot, the code (the code prefix tier) and the (name, id) order's sort key. Nothing else of the
-   * row is kept: the search name and document live on as tokens, the rest in the typed arrays above;
-   * what a page shows is read from the database for its few products.
+   * Per slot, what only a page's few slots are read for: the code (the code prefix tier), the
+   * autocomplete's name, seo and image, and the (name, id) order's sort key. Nothing else of the row
+   * is kept: the search name and document live on as tokens, the rest in the typed arrays above.
    */
   readonly codeOf: string[] = []
-  readonly sortKeys = new SortKeys()
+  readonly imageOf: Array<string | null> = []
+  readonly texts = new SlotTexts()
+  /** Images shared by many products (a category's placeholder) are kept once. */
+  private readonly sharedImages = new Map<string, string>()
   /**
    * Code or equivalent code, and barcode → slot (an array when several share it): the exact tier
    * without a scan. Keyed by strings kept anyway (the slot's code, the barcode's token).
@@ -200,8 +206,19 @@ class IndexData {
     return this.idOf[slot] !== DEAD
   }
 
+  /** What the autocomplete shows of a live slot. */
+  entry(slot: number): IndexEntry {
+    const { idOf, codeOf, imageOf, texts } = this
+    return {
+      id: idOf[slot]!,
+      code: codeOf[slot]!,
+      name: texts.name(slot),
+      seo: texts.seo(slot),
+      image: imageOf[slot]!,
+    }
+  }
+
   put(row: Row) {
-    this.changes++
     const id = Number(row.id)
     const key = textKey(row)
     const hash = hashText(key, FNV)
@@ -234,7 +251,8 @@ class IndexData {
     this.textHashOf[slot] = hash
     this.textHash2Of[slot] = hash2
     this.codeOf.push(row.code)
-    this.sortKeys.add(slot, row.name_sort)
+    this.imageOf.push(row.image === null ? null : this.sharedImage(row.image))
+    this.texts.add(slot, row.name, row.seo, row.name_sort)
     this.slotById.set(id, slot)
     this.live++
     this.ordinalsDirty = true
@@ -267,7 +285,7 @@ class IndexData {
   }
 
   /**
-   * A listed product whose searched texts did not change keeps its slot: the values a page filters and sorts
+   * A listed product whose texts did not change keeps its slot: the values a page filters and sorts
    * on are set, and the kept full orders of the sorts they move are patched (list-order.ts), so the
    * (name, id) order is not computed again and no slot is left dead.
    */
@@ -287,6 +305,7 @@ class IndexData {
     if (this.categoryOf[slot] !== category) this.categorySlots = null
     this.categoryOf[slot] = category
     this.modelOf[slot] = row.model_id === null ? -1 : Number(row.model_id)
+    this.imageOf[slot] = row.image === null ? null : this.sharedImage(row.image)
     if (changed.brand || changed.quantity || changed.price) repositionInOrders(this, slot, changed)
   }
 
@@ -317,7 +336,14 @@ class IndexData {
       }),
     )
     this.vocabulary.seal()
-    this.sortKeys.trim()
+    this.texts.trim()
+  }
+
+  private sharedImage(image: string): string {
+    const shared = this.sharedImages.get(image)
+    if (shared !== undefined) return shared
+    if (this.sharedImages.size < SHARED_IMAGES_MAX) this.sharedImages.set(image, image)
+    return image
   }
 
   private grow(size: number) {
@@ -354,7 +380,6 @@ class IndexData {
   remove(id: number) {
     const slot = this.slotById.get(id)
     if (slot === undefined) return
-    this.changes++
     this.idOf[slot] = DEAD
     dropFromOrders(this, slot)
     this.slotById.delete(id)
@@ -364,10 +389,10 @@ class IndexData {
 
   ensureOrdinals() {
     if (!this.ordinalsDirty) return
-    const { idOf, sortKeys } = this
+    const { idOf, texts } = this
     const slots: number[] = []
     for (let slot = 0; slot < this.slotCount; slot++) if (idOf[slot] !== DEAD) slots.push(slot)
-    slots.sort((a, b) => sortKeys.compare(a, b) || idOf[a]! - idOf[b]!)
+    slots.sort((a, b) => texts.compareSortKeys(a, b) || idOf[a]! - idOf[b]!)
     const ordinal = new Int32Array(this.slotCount)
     slots.forEach((slot, i) => {
       ordinal[slot] = i
@@ -375,7 +400,6 @@ class IndexData {
     this.ordinal = ordinal
     this.ordinalSlots = Int32Array.from(slots)
     this.keptOrders = new Map()
-    this.listCache.clear()
     this.categorySlots = null
     this.ordinalsDirty = false
   }
@@ -398,7 +422,7 @@ function lowerCaseStartsWith(code: string, prefix: string): boolean {
 }
 
 /**
- * Everything of a row that its postings, code maps and (name, id) place come from, in one
+ * Everything of a row that its postings, texts, code maps and (name, id) place come from, in one
  * string (the unit separator cannot occur in them).
  */
 function textKey(row: Row): string {
@@ -409,6 +433,8 @@ function textKey(row: Row): string {
     row.search_name,
     row.search_text,
     row.name_sort,
+    row.name,
+    row.seo,
     row.description ?? '',
   ].join('\u001e')
 }
@@ -616,11 +642,11 @@ export class SearchIndex {
     }
   }
 
-  /** The ids of the best `limit` listed products for the autocomplete, ranked as the search page ranks. */
-  static suggestions(data: SearchIndexView, q: RankQuery, limit: number): number[] {
+  /** The best `limit` listed products for the autocomplete, ranked as the search page ranks. */
+  static suggestions(data: SearchIndexView, q: RankQuery, limit: number): IndexEntry[] {
     const matched = SearchIndex.candidates(data, q.words)
     return orderSlots(data, matched, q, { key: 'relevance', descending: false, brandOrder: [] }, limit).map(
-      (slot) => data.idOf[slot]!,
+      (slot) => data.entry(slot),
     )
   }
 
@@ -772,7 +798,6 @@ async function build(db: Db): Promise<IndexData> {
   }
   data.seal()
   data.ensureOrdinals()
-  prepareOrders(data)
   return data
 }
 

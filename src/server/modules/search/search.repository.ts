@@ -1,4 +1,4 @@
-import { and, asc, inArray, type SQL, sql } from 'drizzle-orm'
+import { and, asc, type SQL, sql } from 'drizzle-orm'
 import { ledgerDay } from '../../../domain/ledger'
 import { LISTED_PRODUCT_SQL } from '../../../domain/listing'
 import { analyseQuery } from '../../../domain/search-query'
@@ -8,10 +8,10 @@ import { escapeLike } from '../../db/like'
 import { products } from '../../db/schema/catalogue'
 import { searchLogs } from '../../db/schema/store'
 import { addToStats, rollStatsTo } from '../search-dashboard/search-dashboard.service'
-import { prepareSearch, rankedSuggestionIds } from './search.service'
+import { findRankedSuggestions, prepareSearch, type SuggestionRow } from './search.service'
 import type { SearchIndex } from './search-index'
 
-export type SuggestionRow = { id: number; name: string; code: string; seo: string; image: string | null }
+export type { SuggestionRow }
 
 export type SearchLogEntry = {
   userId: number | null
@@ -70,7 +70,7 @@ export async function findSuggestions(
 ): Promise<SuggestionRow[]> {
   const analysed = analyseQuery(q)
   if (analysed.words.some((w) => w.word.length >= RANKED_MIN_WORD)) {
-    return suggestionRows(db, rankedSuggestionIds(await prepareSearch(index, db, q), limit))
+    return findRankedSuggestions(await prepareSearch(index, db, q), limit)
   }
   const folded = foldTurkish(q)
   const upper = q.trim().toLocaleUpperCase('tr-TR')
@@ -101,18 +101,4 @@ export async function findSuggestions(
     }
   }
   return found
-}
-
-/**
- * What the autocomplete shows of these products, in the order given. One that stopped being listed
- * since the index was read is left out.
- */
-async function suggestionRows(db: Db, ids: number[]): Promise<SuggestionRow[]> {
-  if (ids.length === 0) return []
-  const rows = await db
-    .select(suggestionColumns)
-    .from(products)
-    .where(and(listed, inArray(products.id, ids)))
-  const byId = new Map(rows.map((row) => [row.id, row]))
-  return ids.flatMap((id) => byId.get(id) ?? [])
 }

@@ -55,7 +55,10 @@ export async function prepareSearch(
   return { raw: analysed.raw, normalised: analysed.normalised, words, view }
 }
 
-/** The ids of the best `limit` products for the autocomplete, ranked as the search page ranks them. */
-export function rankedSuggestionIds(q: SearchQuery, limit: number): number[] {
-  return SearchIndex.suggestions(q.view, rankQuery(q.raw, q.words), limit)
+export type SuggestionRow = { id: number; name: string; code: string; seo: string; image: string | null }
+
+/** The best `limit` products for the autocomplete, ranked as the search page ranks them. */
+export function findRankedSuggestions(q: SearchQuery, limit: number): SuggestionRow[] {
+  const entries = SearchIndex.suggestions(q.view, rankQuery(q.raw, q.words), limit)
+  return entries.map((e) => ({ id: e.id, name: e.name, code: e.code, seo: e.seo, image: e.image }))
 }
