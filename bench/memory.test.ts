@@ -4,7 +4,10 @@ import { rssKiB, sampleRss } from './memory.mjs'
 import { evaluate } from './report.mjs'
 import type { SizeRun } from './types'
 
-const BUDGET = { atSize: 100_000, postgres: 400, embedded: 700 }
+const BUDGET = [
+  { atSize: 100_000, postgres: 400, embedded: 700 },
+  { atSize: 1_000_000, postgres: 1024 },
+]
 const budgets = { initialPageKiB: 200, p99Ms: 50, sizeRatio: 3, pairs: [], rssMiB: BUDGET }
 const run = (size: number, database: 'embedded' | 'postgres', peakMiB: number | null): SizeRun => ({
   size,
@@ -22,6 +25,17 @@ describe('the server memory budget in the bench report', () => {
     expect(checks.map((c) => [c.size, c.limit, c.value, c.pass])).toEqual([
       [100_000, 400, 401, false],
       [100_000, 700, 700, true],
+    ])
+  })
+
+  it('holds a larger catalogue to the step it reaches, and adds none where that step has no limit', () => {
+    const checks = evaluate(
+      [run(999_999, 'postgres', 500), run(1_000_000, 'postgres', 1000), run(1_000_000, 'embedded', 2000)],
+      budgets,
+    ).filter((c) => c.kind === 'memory')
+    expect(checks.map((c) => [c.size, c.limit, c.value, c.pass])).toEqual([
+      [999_999, 400, 500, false],
+      [1_000_000, 1024, 1000, true],
     ])
   })
 

@@ -88,8 +88,9 @@ export function sizeTable(run) {
  */
 function memoryCheck(run, budget) {
   const peak = run.memory?.peakMiB
-  const limit = budget?.[run.database]
-  if (!budget || run.size < budget.atSize || peak === null || peak === undefined || !limit) return null
+  const step = (budget ?? []).filter((s) => run.size >= s.atSize).sort((a, b) => b.atSize - a.atSize)[0]
+  const limit = step?.[run.database]
+  if (peak === null || peak === undefined || !limit) return null
   return {
     kind: 'memory',
     size: run.size,

@@ -173,7 +173,8 @@ export type Budgets = {
   p99MsById?: Record<string, number>
   sizeRatio: number
   pairs: Array<{ label: string; subject: string; base: string; max: number }>
-  rssMiB?: { atSize: number; postgres: number; embedded: number }
+  /** Steps: a run is held to the step of the largest atSize it reaches (a database without a limit there: none). */
+  rssMiB?: Array<{ atSize: number; postgres?: number; embedded?: number }>
 }
 
 /** What every report records of a run (bench/run.mjs, runMeta). */

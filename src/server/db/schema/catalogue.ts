@@ -158,16 +158,14 @@ export const products = pgTable(
   },
   (t) => {
     // Listed products (plain ones and variant parents): the rule's own SQL, which the queries that
-    // select listed rows carry too, so the planner can use these partial indexes.
+    // select listed rows carry too, so the planner can use these partial indexes. The list pages and
+    // the search are answered by the in-process search index, so no index serves their sorts or
+    // text matching (each would cost every product write and the disk for nothing).
     const listed = sql.raw(LISTED_PRODUCT_SQL)
     return [
       uniqueIndex('products_code_uq').on(t.code),
-      index('products_list_name_idx').on(t.nameSort, t.id).where(listed),
-      index('products_list_price_idx').on(t.salePriceBase, t.id).where(listed),
-      index('products_list_quantity_idx').on(t.quantity, t.id).where(listed),
+      // The fault report's product picker: a category's listed products by name.
       index('products_list_category_idx').on(t.categoryId, t.nameSort, t.id).where(listed),
-      index('products_list_brand_idx').on(t.brandId, t.nameSort, t.id).where(listed),
-      index('products_list_model_idx').on(t.modelId, t.id).where(listed),
       index('products_parent_idx').on(t.parentId),
       index('products_barcode_idx').on(t.barcode),
       index('products_ozelkod2_idx').on(t.ozelkod2),
@@ -185,7 +183,6 @@ export const products = pgTable(
         .where(listed),
       index('products_equivalent_codes_idx').using('gin', t.equivalentCodes),
       index('products_change_seq_idx').on(t.changeSeq),
-      index('products_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
       check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     ]
   },
