@@ -34,7 +34,9 @@ import {
   type IndexPage,
   type IndexSort,
   type KeptOrder,
+  type ListedSlots,
   listPage,
+  prepareOrders,
   repositionInOrders,
 } from './list-order'
 import { PairBuffer, PostingLists } from './posting-lists'
@@ -139,6 +141,9 @@ class IndexData {
   keptOrders = new Map<string, KeptOrder>()
   /** The list pages' slots per category (list-order.ts). */
   categorySlots: Map<number, Int32Array> | null = null
+  /** Changes of slots so far, and the filtered lists made since the last one (list-order.ts). */
+  changes = 0
+  listCache = new Map<string, ListedSlots>()
   dead = 0
   live = 0
   seenSeq = 0
@@ -219,6 +224,7 @@ class IndexData {
   }
 
   put(row: Row) {
+    this.changes++
     const id = Number(row.id)
     const key = textKey(row)
     const hash = hashText(key, FNV)
@@ -380,6 +386,7 @@ class IndexData {
   remove(id: number) {
     const slot = this.slotById.get(id)
     if (slot === undefined) return
+    this.changes++
     this.idOf[slot] = DEAD
     dropFromOrders(this, slot)
     this.slotById.delete(id)
@@ -400,6 +407,7 @@ class IndexData {
     this.ordinal = ordinal
     this.ordinalSlots = Int32Array.from(slots)
     this.keptOrders = new Map()
+    this.listCache.clear()
     this.categorySlots = null
     this.ordinalsDirty = false
   }
@@ -798,6 +806,7 @@ async function build(db: Db): Promise<IndexData> {
   }
   data.seal()
   data.ensureOrdinals()
+  prepareOrders(data)
   return data
 }
 
