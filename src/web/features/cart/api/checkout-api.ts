@@ -49,9 +49,11 @@ function emptyCart(cart: Cart): Cart {
 /**
  * The answer says the cart is now empty, so it is not asked again here: a refetch started now would be
  * cancelled (aborted) when the cart page unmounts. It is only marked stale, so the next page that shows
- * the cart reads it afresh.
+ * the cart reads it afresh. A read still under way may have been answered before the order emptied the
+ * cart: it is cancelled first, so its lines never come back.
  */
-function cartBecameDocument(queryClient: QueryClient): void {
+async function cartBecameDocument(queryClient: QueryClient): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: cartKey })
   queryClient.setQueryData<Cart>(cartKey, (cart) => (cart ? emptyCart(cart) : cart))
   void queryClient.invalidateQueries({ queryKey: cartKey, refetchType: 'none' })
   void queryClient.invalidateQueries({ queryKey: queryKeys.checkoutInfo() })
@@ -87,11 +89,11 @@ export function usePlaceOrder(onPlaced: (order: Order) => void) {
         body: formOf({ description: input.description.trim(), advencePrice: input.advencePrice }),
         headers: { 'Idempotency-Key': key },
       }),
-    onSuccess: (order, { key }) => {
+    onSuccess: async (order, { key }) => {
       if (attemptKey.current === key) attemptKey.current = null
       queryClient.setQueryData(queryKeys.order(order.id), order)
       void queryClient.invalidateQueries({ queryKey: queryKeys.orderLists() })
-      cartBecameDocument(queryClient)
+      await cartBecameDocument(queryClient)
       onPlaced(order)
     },
     onError: (error) => {
@@ -120,8 +122,8 @@ export function useMakeOffer(onMade: () => void) {
         method: 'POST',
         body: formOf({ description: description.trim() }),
       }),
-    onSuccess: () => {
-      cartBecameDocument(queryClient)
+    onSuccess: async () => {
+      await cartBecameDocument(queryClient)
       onMade()
     },
   })

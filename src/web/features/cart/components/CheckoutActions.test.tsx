@@ -183,6 +183,25 @@ describe('The checkout actions of the cart page', () => {
     expect(requests.filter((r) => r.signal.aborted).map((r) => r.path)).toEqual([])
   })
 
+  it('cancels a cart read still under way when the order empties the cart, so its lines never come back', async () => {
+    const { calls } = serve(oneLine())
+    const { queryClient } = renderCart()
+    await screen.findByTestId('cart-table')
+    // A read of the cart that the server answers late, with the lines it had before the order.
+    const late = holdRequests()
+    server.use(http.get('/api/catalog/cart', late.resolver))
+    void queryClient.invalidateQueries({ queryKey: queryKeys.cart() })
+    await waitFor(() => expect(late.calls).toHaveLength(1))
+    fireEvent.click(orderButton()!)
+    await waitFor(() => expect(calls).toHaveLength(1))
+    await act(async () => calls[0]!.answer(apiJson(orderSchema, order())))
+    await waitFor(() => expect(location()).toBe('/siparis/77'))
+    await act(async () => late.calls[0]!.answer(apiJson(cartSchema, oneLine())))
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(queryClient.getQueryData<Cart>(queryKeys.cart())?.count).toBe(0)
+    expect(queryClient.getQueryState(queryKeys.cart())?.isInvalidated).toBe(true)
+  })
+
   it('keeps the lines after an offer too, until the offer list is there', async () => {
     const { calls } = serve(oneLine())
     let arrive: () => void = () => {}
