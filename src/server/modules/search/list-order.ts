@@ -438,6 +438,8 @@ function listedSlots(data: SlotColumns, kept: KeptOrder, filter: IndexFilter): L
     brands: brandCounts.counts(),
     categories: categoryCounts.counts(),
   }
+  // A stale entry of this key goes now, so it is neither counted nor keeps its old place in line.
+  cache.delete(key)
   let held = slots.length
   for (const entry of cache.values()) held += entry.slots.length
   for (const [oldKey, entry] of cache) {
