@@ -3,16 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/server/db/client'
 import { seedDemo } from '../src/server/db/seed/demo'
 import { createTestApp, type TestApp, TestClient } from '../src/server/test/test-app'
-import {
-  BENCH_DEALERS,
-  BENCH_PASSWORD,
-  type BenchFixturesReport,
-  benchDealerEmail,
-  HISTORY_EMAIL,
-  parseBenchFixturesArgs,
-  runBenchFixtures,
-  UsageError,
-} from './fixtures'
+import { BENCH_DEALERS, BENCH_PASSWORD, benchDealerEmail, HISTORY_EMAIL } from './bench-accounts'
+import { type BenchFixturesReport, parseBenchFixturesArgs, runBenchFixtures, UsageError } from './fixtures'
 
 const ORDERS = 1200
 const YEAR = new Date().getFullYear()

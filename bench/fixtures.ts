@@ -29,8 +29,6 @@ import {
   HISTORY_ORDERS,
 } from './bench-accounts'
 
-export { BENCH_DEALERS, BENCH_PASSWORD, benchDealerEmail, HISTORY_EMAIL, HISTORY_ORDERS }
-
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 export const USAGE = 'Usage: node dist/bench/fixtures.js [--orders <N>] [--json]'

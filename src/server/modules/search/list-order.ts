@@ -333,8 +333,7 @@ function moveSlot(kept: KeptOrder, slot: number, compare: (a: number, b: number)
  * or brand page shows them, the whole list does not). The whole list unfiltered is the order itself:
  * its page is read off by position. A filtered list's slots in that order are made once and kept
  * while the index does not change (listedSlots), so its next pages, in either direction, are read off
- * by position too: at 1,000,000 products a category's first page costs a few milliseconds, the
- * whole in-stock list ~10, and every later page well under one.
+ * by position too.
  */
 export function listPage(
   data: SlotColumns,
