@@ -3,18 +3,12 @@ import { addDays, ledgerDay } from '../../domain/ledger'
 import type { Db } from '../db/client'
 import { customers, users } from '../db/schema/accounts'
 import { recordDebit } from '../modules/ledger/ledger.service'
-import { hashPassword } from '../security/password'
+import { testPasswordHash } from './passwords'
 import type { TestApp } from './test-app'
 import { TestClient } from './test-app'
 
 export const DEALER_PASSWORD = 'Bayi1234!'
 
-// One scrypt hash for every test user: hashing costs ~50 ms, and a test makes its users freely.
-let passwordHash: Promise<string> | undefined
-const sharedHash = () => {
-  passwordHash ??= hashPassword(DEALER_PASSWORD)
-  return passwordHash
-}
 
 const unique = () => randomBytes(5).toString('hex')
 
@@ -38,7 +32,7 @@ export async function createUser(
       name,
       role: customerId === null ? 'admin' : 'dealer',
       customerId,
-      passwordHash: await sharedHash(),
+      passwordHash: await testPasswordHash(DEALER_PASSWORD),
     })
     .returning({ id: users.id })
   return { id: row!.id, email, password: DEALER_PASSWORD, name }

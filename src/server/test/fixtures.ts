@@ -2,7 +2,7 @@ import type { Db } from '../db/client'
 import { branches, customers, users } from '../db/schema/accounts'
 import { currencies } from '../db/schema/catalogue'
 import { paymentPlans, storeInfo } from '../db/schema/store'
-import { hashPassword } from '../security/password'
+import { testPasswordHash } from './passwords'
 import { addOverdueInvoice } from './dealers'
 
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!' }
@@ -44,21 +44,21 @@ export async function seedAccounts(db: Db) {
         name: 'Ahmet Yılmaz',
         role: 'dealer',
         customerId: c1!.id,
-        passwordHash: await hashPassword(DEALER.password),
+        passwordHash: await testPasswordHash(DEALER.password),
       },
       {
         ...pick(DEALER2),
         name: 'Ayşe Demir',
         role: 'dealer',
         customerId: c2!.id,
-        passwordHash: await hashPassword(DEALER2.password),
+        passwordHash: await testPasswordHash(DEALER2.password),
       },
       {
         ...pick(ADMIN),
         name: 'Mehmet Öztürk',
         role: 'admin',
         customerId: null,
-        passwordHash: await hashPassword(ADMIN.password),
+        passwordHash: await testPasswordHash(ADMIN.password),
       },
     ])
     .returning()

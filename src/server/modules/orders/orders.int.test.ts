@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CheckoutInfo, Order, OrderList } from '../../../contracts/orders'
 import { turkishSortKey } from '../../../domain/turkish-text'
-import { hashPassword } from '../../security/password'
+import { testPasswordHash } from '../../test/passwords'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { addOverdueInvoice, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
@@ -76,7 +76,7 @@ async function newDealer(riskLimit = '0', overdue = '0') {
   const email = `${code.toLowerCase()}@toptan.test`
   await t.database.db.execute(
     sql`insert into users (customer_id, email, name, password_hash, role)
-        values (${c!.id}, ${email}, ${code}, ${await hashPassword('Bayi1234!')}, 'dealer')`,
+        values (${c!.id}, ${email}, ${code}, ${await testPasswordHash('Bayi1234!')}, 'dealer')`,
   )
   const client = new TestClient(t.app)
   await client.login(email, 'Bayi1234!')
@@ -391,7 +391,7 @@ describe('the risk limit', () => {
       const email = `risk${i}@toptan.test`
       await t.database.db.execute(
         sql`insert into users (customer_id, email, name, password_hash, role)
-            values (${c!.id}, ${email}, ${`Risk ${i}`}, ${await hashPassword('Bayi1234!')}, 'dealer')`,
+            values (${c!.id}, ${email}, ${`Risk ${i}`}, ${await testPasswordHash('Bayi1234!')}, 'dealer')`,
       )
       const client = new TestClient(t.app)
       await client.login(email, 'Bayi1234!')

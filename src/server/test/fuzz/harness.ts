@@ -3,7 +3,7 @@ import fc from 'fast-check'
 import type { FastifyInstance, FastifySchema, InjectOptions, LightMyRequestResponse } from 'fastify'
 import { csrfTokenFor, newSessionToken, SESSION_COOKIE, sessionIdOf } from '../../http/session'
 import { createSession } from '../../http/session.repository'
-import { hashPassword } from '../../security/password'
+import { testPasswordHash } from '../passwords'
 import { createUser, DEALER_PASSWORD, type TestUser } from '../dealers'
 import { seedAccounts } from '../fixtures'
 import { cardProduct } from '../payments'
@@ -371,7 +371,7 @@ export async function createFuzzWorld(options: Parameters<typeof createTestApp>[
     watch,
     clients: {} as Record<Caller, TestClient>,
     users: { dealer, admin },
-    passwordHash: await hashPassword(DEALER_PASSWORD),
+    passwordHash: await testPasswordHash(DEALER_PASSWORD),
     renewals: 0,
   }
   await newGuest(world)
