@@ -9,7 +9,6 @@ import { TestClient } from './test-app'
 
 export const DEALER_PASSWORD = 'Bayi1234!'
 
-
 const unique = () => randomBytes(5).toString('hex')
 
 export type TestUser = { id: number; email: string; password: string; name: string }

@@ -2,8 +2,8 @@ import type { Db } from '../db/client'
 import { branches, customers, users } from '../db/schema/accounts'
 import { currencies } from '../db/schema/catalogue'
 import { paymentPlans, storeInfo } from '../db/schema/store'
-import { testPasswordHash } from './passwords'
 import { addOverdueInvoice } from './dealers'
+import { testPasswordHash } from './passwords'
 
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!' }
 export const DEALER2 = { email: 'bayi2@toptan.test', password: 'Bayi1234!' }

@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { CheckoutInfo, Order, OrderList } from '../../../contracts/orders'
 import { turkishSortKey } from '../../../domain/turkish-text'
-import { testPasswordHash } from '../../test/passwords'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { addOverdueInvoice, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
+import { testPasswordHash } from '../../test/passwords'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
 let t: TestApp
