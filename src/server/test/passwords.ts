@@ -2,8 +2,8 @@ import { hashPassword } from '../security/password'
 
 /**
  * scrypt's N for the users the tests make. At the product's 2^15 a hash or a login costs 50–350 ms
- * on the 2-core CI machine, and the integration suite logs users in by the thousand; at 2^10 it is a
- * millisecond or two. Logins verify with the N stored in the hash, so the path is the product's;
+ * on the 2-core CI machine, and the integration suite logs users in by the hundred; 2^10 is a
+ * thirty-second of that work. Logins verify with the N stored in the hash, so the path is the product's;
  * security/password.test.ts and the password-change tests keep the product's own N.
  */
 const TEST_N = 1024
