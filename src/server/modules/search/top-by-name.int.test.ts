@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { analyseQuery, normaliseSearchText, searchDocument } from '../../../domain/search-query'
+import { rankQuery } from '../../../domain/search-rank'
+import { turkishSortKey } from '../../../domain/turkish-text'
+import type { Database } from '../../db/client'
+import { createRng } from '../../db/seed/random'
+import { queryRows } from '../../test/db-helpers'
+import { createTestDatabase } from '../../test/test-database'
+import { SearchIndex, type SearchIndexView } from './search-index'
+import { topByName } from './top-by-name'
+
+/**
+ * The autocomplete's shortcut (top-by-name.ts) against ranking every match, on one catalogue: names
+ * drawn from words that share prefixes, Turkish letters, names of many lengths (the extra words
+ * decide), codes under a few prefixes; then again after products are added, renamed and delisted
+ * since the build (tails and dead slots).
+ */
+const WORDS = [
+  'kablo',
+  'kablosu',
+  'kablolu',
+  'kapak',
+  'kaplin',
+  'vida',
+  'vidalı',
+  'vidasız',
+  'somun',
+  'somunlu',
+  'şerit',
+  'şeritli',
+  'çelik',
+  'çekiç',
+  'ölçü',
+  'ölçer',
+  'ığdır',
+  'ince',
+  'iç',
+  'dış',
+  'anahtar',
+  'ağız',
+  'açık',
+  'oto',
+  'otomatik',
+  'motor',
+  'conta',
+  'contalı',
+  'hortum',
+  'rulman',
+  'zincir',
+]
+const CODE_PREFIXES = ['VID', 'KBL', 'OTO', 'MTR', 'ZN']
+
+describe('the autocomplete shortcut', () => {
+  let database: Database
+  let currencyId: number
+  const index = new SearchIndex()
+  const rng = createRng(20261128)
+  let next = 0
+
+  const name = () =>
+    Array.from({ length: rng.int(1, 6) }, () => {
+      const word = rng.pick(WORDS)
+      return rng.int(0, 3) === 0 ? word.toLocaleUpperCase('tr-TR') : word
+    }).join(' ')
+
+  async function insert(count: number) {
+    const rows = Array.from({ length: count }, () => {
+      next++
+      const code = `${rng.pick(CODE_PREFIXES)}-${String(next).padStart(5, '0')}`
+      const productName = name()
+      return sql`(${code}, ${productName}, ${code.toLowerCase()}, ${currencyId}, '10', 20, 5,
+        ${turkishSortKey(productName)}, ${searchDocument([code, productName])}, ${normaliseSearchText(productName)})`
+    })
+    await database.db.execute(
+      sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity, name_sort,
+            search_text, search_name) values ${sql.join(rows, sql`, `)}`,
+    )
+  }
+
+  /** Every 1–4-letter prefix of the words, as typed and upper-cased, and the code prefixes. */
+  const queries = () => {
+    const out = new Set<string>()
+    for (const word of WORDS) {
+      for (let n = 1; n <= Math.min(4, word.length); n++) {
+        out.add(word.slice(0, n))
+        out.add(word.slice(0, n).toLocaleUpperCase('tr-TR'))
+      }
+    }
+    for (const prefix of CODE_PREFIXES) out.add(prefix).add(prefix.toLowerCase().slice(0, 2))
+    return [...out]
+  }
+
+  async function compareAll(view: SearchIndexView) {
+    let shortcut = 0
+    const typed = queries()
+    for (const text of typed) {
+      const analysed = analyseQuery(text)
+      const words = analysed.words.map((word) => SearchIndex.wordForms(view, word))
+      const q = rankQuery(analysed.raw, words)
+      for (const limit of [1, 10]) {
+        const full = SearchIndex.suggestionsByFullPass(view, q, limit).map((e) => e.id)
+        const top = topByName(view, q, limit, view.codeOf)
+        if (top) {
+          shortcut++
+          expect(
+            top.map((slot) => view.idOf[slot]),
+            `'${text}', limit ${limit}`,
+          ).toEqual(full)
+        }
+        expect(SearchIndex.suggestions(view, q, limit).map((e) => e.id)).toEqual(full)
+      }
+    }
+    return { shortcut, asked: typed.length * 2 }
+  }
+
+  beforeAll(async () => {
+    database = await createTestDatabase()
+    const [currency] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into currencies (code, name, symbol, exchange_rate, is_default) values ('TRY', 'Türk Lirası', '₺', 1, true) returning id`,
+    )
+    currencyId = currency!.id
+    await insert(3_000)
+  })
+  afterAll(() => database.close())
+
+  it('gives the full ranking’s answer, and takes the shortcut for most name prefixes', async () => {
+    const { shortcut, asked } = await compareAll(await index.current(database.db))
+    // The code prefixes and a few short forms fall back; most name prefixes must not.
+    expect(shortcut).toBeGreaterThan(asked / 2)
+  })
+
+  it('still does after products are added, renamed and delisted since the build', async () => {
+    await index.current(database.db)
+    await insert(300)
+    const ids = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from products order by id limit 400`,
+    )
+    for (const { id } of ids.slice(0, 200)) {
+      const renamed = name()
+      await database.db.execute(
+        sql`update products set name = ${renamed}, name_sort = ${turkishSortKey(renamed)},
+              search_name = ${normaliseSearchText(renamed)},
+              search_text = ${searchDocument([`R-${id}`, renamed])}, code = ${`R-${id}`}
+            where id = ${id}`,
+      )
+    }
+    await database.db.execute(
+      sql`update products set is_active = false where id in (${sql.join(
+        ids.slice(200).map(({ id }) => sql`${id}`),
+        sql`, `,
+      )})`,
+    )
+    const view = await index.current(database.db)
+    expect(view.dead).toBeGreaterThan(0)
+    const { shortcut, asked } = await compareAll(view)
+    expect(shortcut).toBeGreaterThan(asked / 2)
+  })
+})
