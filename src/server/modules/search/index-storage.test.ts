@@ -30,6 +30,21 @@ describe('the search index storage', () => {
     expect(lists.size(3)).toBe(arrivals.filter(([list]) => list === 3).length + 1)
   })
 
+  it('tells whether a list holds a number, in its sealed part and in its tail', () => {
+    const pairs = new PairBuffer()
+    for (let slot = 0; slot < 1_000; slot += 3) pairs.push(0, slot)
+    const lists = PostingLists.seal(2, (add) => pairs.forEach(add))
+    lists.add(0, 1_001)
+    lists.add(0, 1_004)
+    for (let n = -1; n <= 1_006; n++) {
+      expect(lists.has(0, n), String(n)).toBe(
+        (n >= 0 && n < 1_000 && n % 3 === 0) || n === 1_001 || n === 1_004,
+      )
+    }
+    expect(lists.has(1, 0)).toBe(false)
+    expect(lists.has(5, 0)).toBe(false)
+  })
+
   it('finds tokens by id and by the forms they contain, before and after sealing', () => {
     const words = new Vocabulary()
     const long = 'abcdefghijklmnopqrstuvwxyz'.repeat(2)

@@ -69,6 +69,29 @@ export class PostingLists {
     return this.end(list) - this.start(list) + (this.tail(list)?.length ?? 0)
   }
 
+  /** Whether the list holds the number (both parts are ascending: a binary search each). */
+  has(list: number, value: number): boolean {
+    const { values } = this
+    let lo = this.start(list)
+    let hi = this.end(list)
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (values[mid]! < value) lo = mid + 1
+      else hi = mid
+    }
+    if (lo < this.end(list) && values[lo] === value) return true
+    const tail = this.tail(list)
+    if (!tail) return false
+    let a = 0
+    let b = tail.length
+    while (a < b) {
+      const mid = (a + b) >> 1
+      if (tail[mid]! < value) a = mid + 1
+      else b = mid
+    }
+    return tail[a] === value
+  }
+
   /** Appends a number (larger than the list's last) to a list, which may be new. */
   add(list: number, value: number) {
     if (list >= this.tailOf.length) {

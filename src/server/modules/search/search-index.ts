@@ -43,7 +43,7 @@ import { PairBuffer, PostingLists } from './posting-lists'
 import { SlotTexts } from './slot-texts'
 import { SlotsById } from './slots-by-id'
 import { smallestBy, smallestNumbers } from './smallest'
-import { CodeOrder, orderNameLists, topByName } from './top-by-name'
+import { CodeOrder, lowerCaseStartsWith, orderNameLists, topByCode, topByName } from './top-by-name'
 import { Vocabulary } from './vocabulary'
 
 /** What the autocomplete shows of a product. */
@@ -104,6 +104,9 @@ const SHARED_IMAGES_MAX = 1_000
 /** Marks one search may use above its base: one per query word, and one more. */
 const MAX_MARKS = 16
 
+/** Forms whose name tokens are remembered (as the vocabulary's memo of tokens by form). */
+const NAME_TOKEN_MEMO_MAX = 5_000
+
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows
 
 class IndexData {
@@ -138,6 +141,8 @@ class IndexData {
   ordinal = new Int32Array(0)
   ordinalSlots = new Int32Array(0)
   ordinalsDirty = true
+  /** The build's ordinals, kept: the sealed name lists are in their order (top-by-name.ts). */
+  buildOrdinal = new Int32Array(0)
   /** The list pages' full orders per sort for this (name, id) order (list-order.ts). */
   keptOrders = new Map<string, KeptOrder>()
   /** The list pages' slots per category (list-order.ts). */
@@ -194,6 +199,11 @@ class IndexData {
   readonly codeOrder = new CodeOrder()
   /** Products put whose name has a word their search document lacks (top-by-name.ts reads it). */
   namesOutsideDocument = 0
+  /**
+   * Per form, the tokens containing it that some name holds: a code prefix is contained in as many
+   * code tokens as there are codes under it (114,000 for one at 1,000,000 products), none in a name.
+   */
+  private readonly nameTokenMemo = new Map<string, Int32Array>()
   /** Facet counts by brand and category id, reused by every search. */
   readonly brandCounter = new IdCounter()
   readonly categoryCounter = new IdCounter()
@@ -210,6 +220,19 @@ class IndexData {
     const base = (this.bases[k] ?? 0) + MAX_MARKS
     this.bases[k] = base
     return { marks: this.marks[k]!, base }
+  }
+
+  /** The tokens containing the form that are in some name list. */
+  nameTokensWith(form: string): Int32Array {
+    const memo = this.nameTokenMemo.get(form)
+    if (memo) return memo
+    const { namePostings } = this
+    const found = Int32Array.from(
+      this.vocabulary.tokensWith(form).filter((token) => namePostings.size(token) > 0),
+    )
+    if (this.nameTokenMemo.size >= NAME_TOKEN_MEMO_MAX) this.nameTokenMemo.clear()
+    this.nameTokenMemo.set(form, found)
+    return found
   }
 
   isLive(slot: number): boolean {
@@ -282,6 +305,7 @@ class IndexData {
       if (!document.has(token)) this.namesOutsideDocument++
       this.addPosting(this.namePostings, this.pending?.names, this.vocabulary.id(token), slot)
     }
+    if (!this.pending) this.nameTokenMemo.clear()
     if (!this.pending) this.codeOrder.add(slot)
     const exact = (map: Map<string, number | number[]>, key: string) => {
       const found = map.get(key)
@@ -420,22 +444,6 @@ class IndexData {
     this.categorySlots = null
     this.ordinalsDirty = false
   }
-}
-
-/**
- * code.toLowerCase().startsWith(prefix), without making the lower-cased code when the code starts
- * with as many ASCII characters as the prefix has (every generated code): lower-casing those is one
- * character for one, whatever follows.
- */
-function lowerCaseStartsWith(code: string, prefix: string): boolean {
-  if (prefix.length > code.length) return code.toLowerCase().startsWith(prefix)
-  for (let i = 0; i < prefix.length; i++) {
-    let c = code.charCodeAt(i)
-    if (c >= 128) return code.toLowerCase().startsWith(prefix)
-    if (c >= 65 && c <= 90) c += 32
-    if (c !== prefix.charCodeAt(i)) return false
-  }
-  return true
 }
 
 /**
@@ -661,7 +669,7 @@ export class SearchIndex {
 
   /** The best `limit` listed products for the autocomplete, ranked as the search page ranks. */
   static suggestions(data: SearchIndexView, q: RankQuery, limit: number): IndexEntry[] {
-    const top = topByName(data, q, limit, data.codeOf)
+    const top = topByName(data, q, limit) ?? topByCode(data, q, limit)
     if (top) return top.map((slot) => data.entry(slot))
     return SearchIndex.suggestionsByFullPass(data, q, limit)
   }
@@ -823,6 +831,7 @@ async function build(db: Db): Promise<IndexData> {
   data.seal()
   data.ensureOrdinals()
   orderNameLists(data.namePostings, data.extraOf, data.ordinal, data.ordinalSlots)
+  data.buildOrdinal = data.ordinal.slice()
   prepareOrders(data)
   return data
 }

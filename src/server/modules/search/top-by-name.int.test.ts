@@ -8,7 +8,7 @@ import { createRng } from '../../db/seed/random'
 import { queryRows } from '../../test/db-helpers'
 import { createTestDatabase } from '../../test/test-database'
 import { SearchIndex, type SearchIndexView } from './search-index'
-import { topByName } from './top-by-name'
+import { topByCode, topByName } from './top-by-name'
 
 /**
  * The autocomplete's shortcut (top-by-name.ts) against ranking every match, on one catalogue: names
@@ -88,11 +88,23 @@ describe('the autocomplete shortcut', () => {
       }
     }
     for (const prefix of CODE_PREFIXES) out.add(prefix).add(prefix.toLowerCase().slice(0, 2))
+    // Two and three words, each a 2–5-letter prefix (the same draw every run).
+    const words = createRng(7)
+    for (let i = 0; i < 150; i++) {
+      const count = words.int(2, 3)
+      out.add(
+        Array.from({ length: count }, () => {
+          const word = words.pick(WORDS)
+          return word.slice(0, words.int(2, 5))
+        }).join(' '),
+      )
+    }
     return [...out]
   }
 
   async function compareAll(view: SearchIndexView) {
     let shortcut = 0
+    let severalWords = 0
     const typed = queries()
     for (const text of typed) {
       const analysed = analyseQuery(text)
@@ -100,17 +112,41 @@ describe('the autocomplete shortcut', () => {
       const q = rankQuery(analysed.raw, words)
       for (const limit of [1, 10]) {
         const full = SearchIndex.suggestionsByFullPass(view, q, limit).map((e) => e.id)
-        const top = topByName(view, q, limit, view.codeOf)
+        const top = topByName(view, q, limit)
         if (top) {
           shortcut++
+          if (text.includes(' ')) severalWords++
           expect(
             top.map((slot) => view.idOf[slot]),
             `'${text}', limit ${limit}`,
           ).toEqual(full)
         }
+        const byCode = topByCode(view, q, limit)
+        if (byCode) {
+          expect(
+            byCode.map((slot) => view.idOf[slot]),
+            `'${text}' by code, limit ${limit}`,
+          ).toEqual(full)
+        }
         expect(SearchIndex.suggestions(view, q, limit).map((e) => e.id)).toEqual(full)
       }
     }
+    // A code prefix that names also begin with ranks those names among its codes; one no name
+    // holds ranks its codes alone: both without the full pass, as typed and lower-cased.
+    const ranked = (text: string) => {
+      const analysed = analyseQuery(text)
+      return rankQuery(
+        analysed.raw,
+        analysed.words.map((word) => SearchIndex.wordForms(view, word)),
+      )
+    }
+    for (const text of ['OTO', 'oto']) expect(topByName(view, ranked(text), 10), text).not.toBeNull()
+    for (const text of ['KBL', 'kbl', 'MTR']) {
+      expect(topByName(view, ranked(text), 10), text).toBeNull()
+      expect(topByCode(view, ranked(text), 10), text).not.toBeNull()
+    }
+    // Queries of several words whose best all hold every word take the shortcut too.
+    expect(severalWords).toBeGreaterThan(50)
     return { shortcut, asked: typed.length * 2 }
   }
 

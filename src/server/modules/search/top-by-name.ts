@@ -1,14 +1,19 @@
 /**
- * The autocomplete's best few without ranking every match. A one-word query ranks (domain/search-rank):
- * exact code, then code prefix, then products with a name word starting with the word as typed, by
- * fewer extra name words and then the (name, id) order. When no product is in the first two tiers,
- * the best `limit` are the first of that third group, and each token's name list kept in (extra words,
- * name order) order gives them after reading a few entries per token, where the full pass ranks every
- * match (124,000 for a three-letter prefix at 1,000,000 products). Anything else returns null, and the
- * caller ranks every match: the answer is the same either way (top-by-name.int.test.ts compares them).
+ * The autocomplete's best few without ranking every match. A query ranks (domain/search-rank): exact
+ * code, then code prefix, then names holding every word, first those where each starts a name word as
+ * typed, by fewer extra name words and then the (name, id) order. Two shortcuts follow from that, where the full pass ranks
+ * every match (124,000 for a three-letter prefix at 1,000,000 products):
+ * - topByName: the best are the first names holding every word at a word start as typed (among the
+ *   code-prefix products when there are such), and each token's name list, kept in (extra words,
+ *   name order) order, gives them after a few entries per token;
+ * - topByCode: at least `limit` products have the typed text as a code prefix, so only they are ranked.
+ * Either returns null when it cannot tell, and the caller ranks every match: the answer is the same
+ * either way (top-by-name.int.test.ts compares them).
  */
+import { normaliseSearchText } from '../../../domain/search-query'
 import type { RankQuery } from '../../../domain/search-rank'
 import type { PostingLists } from './posting-lists'
+import { smallestNumbers } from './smallest'
 import type { Vocabulary } from './vocabulary'
 
 /** packRank's cap on the extra words: above it, names tie on this part of the key. */
@@ -19,16 +24,25 @@ const DEAD = -1
 /** What the fast path reads of the index (search-index.ts IndexData). */
 export type NameRankView = {
   readonly vocabulary: Vocabulary
+  readonly postings: PostingLists
   readonly namePostings: PostingLists
+  readonly codeOf: readonly string[]
   readonly idOf: Int32Array
   readonly extraOf: Int32Array
   readonly ordinal: Int32Array
   readonly ordinalSlots: Int32Array
+  /** Each sealed slot's (name, id) position at the build: its name lists' order, which never changes. */
+  readonly buildOrdinal: Int32Array
   readonly codeOrder: CodeOrder
   /** Products whose name has a word their search document lacks (then a name match is no match). */
   readonly namesOutsideDocument: number
   exactMatches(q: RankQuery): number[]
+  /** The tokens containing the form that some name holds. */
+  nameTokensWith(form: string): Int32Array
   ensureOrdinals(): void
+  /** Per-slot scratch marks reused by every search (search-index.ts), and a byte per slot. */
+  scratch(k: number): { marks: Int32Array; base: number }
+  readonly counts: Uint8Array[]
 }
 
 /**
@@ -84,6 +98,26 @@ export class CodeOrder {
 
   /** Whether a live slot's lower-cased code starts with the prefix. */
   anyStartsWith(prefix: string, codeOf: readonly string[], idOf: Int32Array): boolean {
+    return this.scan(prefix, codeOf, idOf, () => false)
+  }
+
+  /** The live slots whose lower-cased code starts with the prefix. */
+  startingWith(prefix: string, codeOf: readonly string[], idOf: Int32Array): number[] {
+    const out: number[] = []
+    this.scan(prefix, codeOf, idOf, (slot) => {
+      out.push(slot)
+      return true
+    })
+    return out
+  }
+
+  /** Visits the live slots with the prefix while `visit` says go on; false once it said stop. */
+  private scan(
+    prefix: string,
+    codeOf: readonly string[],
+    idOf: Int32Array,
+    visit: (slot: number) => boolean,
+  ): boolean {
     const { sorted } = this
     const lowerAt = (i: number) => codeOf[sorted[i]!]!.toLowerCase()
     let lo = 0
@@ -93,38 +127,75 @@ export class CodeOrder {
       if (lowerAt(mid) < prefix) lo = mid + 1
       else hi = mid
     }
-    for (let i = lo; i < sorted.length && lowerAt(i).startsWith(prefix); i++) {
-      if (idOf[sorted[i]!] !== DEAD) return true
+    for (let i = lo; i < sorted.length && lowerCaseStartsWith(codeOf[sorted[i]!]!, prefix); i++) {
+      if (idOf[sorted[i]!] !== DEAD && !visit(sorted[i]!)) return true
     }
-    return this.later.some((slot) => idOf[slot] !== DEAD && codeOf[slot]!.toLowerCase().startsWith(prefix))
+    for (const slot of this.later) {
+      if (idOf[slot] !== DEAD && lowerCaseStartsWith(codeOf[slot]!, prefix) && !visit(slot)) return true
+    }
+    return false
   }
 }
 
-/** The best `limit` slots for a one-word query when the name group decides them; null otherwise. */
-export function topByName(
-  view: NameRankView,
-  q: RankQuery,
-  limit: number,
-  codeOf: readonly string[],
-): number[] | null {
-  if (q.words.length !== 1 || limit <= 0 || q.prefix.length === 0) return null
-  const typed = q.words[0]![0]
-  if (!typed || view.namesOutsideDocument > 0) return null
+/** Membership checks of the other words one search may make before it leaves the rest to the full pass. */
+const CHECK_BUDGET = 50_000
+
+/**
+ * The best `limit` slots when names holding every word at a word start as typed decide them: no
+ * exact code, and at least `limit` such names (among the code-prefix products, when some code starts
+ * with what was typed: those rank first). The word with the fewest such names leads: its lists are
+ * read in key order, and each slot is checked for the other words by a binary search of their lists
+ * by key. Null otherwise.
+ */
+export function topByName(view: NameRankView, q: RankQuery, limit: number): number[] | null {
+  if (q.words.length === 0 || limit <= 0 || q.prefix.length === 0) return null
+  const typedForms = q.words.map((forms) => forms[0])
+  if (typedForms.some((form) => !form) || view.namesOutsideDocument > 0) return null
   if (view.exactMatches(q).length > 0) return null
-  if (view.codeOrder.anyStartsWith(q.prefix, codeOf, view.idOf)) return null
+  const { codeOf, prefix } = { codeOf: view.codeOf, prefix: q.prefix }
+  const codesFirst = view.codeOrder.anyStartsWith(prefix, codeOf, view.idOf)
   view.ensureOrdinals()
   const { namePostings, idOf, extraOf, ordinal } = view
   const { values } = namePostings
   const { tokens } = view.vocabulary
   const span = view.ordinalSlots.length + 1
+  const keyOf = (slot: number) => Math.min(extraOf[slot]!, EXTRA_CAP) * span + ordinal[slot]!
+  // A sealed list's order by the build's positions, which a removed slot keeps (its ordinal does not).
+  const { buildOrdinal } = view
+  const buildSpan = buildOrdinal.length + 1
+  const sealedKey = (slot: number) => Math.min(extraOf[slot]!, EXTRA_CAP) * buildSpan + buildOrdinal[slot]!
+  // Per word, the name tokens starting with it as typed; the word with the fewest entries leads.
+  const perWord = typedForms.map((form) =>
+    Array.from(view.nameTokensWith(form!)).filter((token) => tokens[token]!.startsWith(form!)),
+  )
+  const entries = perWord.map((list) => list.reduce((n, token) => n + namePostings.size(token), 0))
+  const lead = entries.indexOf(Math.min(...entries))
+  const others = perWord.filter((_, w) => w !== lead)
+  let checks = 0
+  const holds = (list: number[], slot: number) =>
+    list.some((token) => {
+      const key = slot < buildOrdinal.length ? sealedKey(slot) : -1
+      checks++
+      let lo = namePostings.start(token)
+      let hi = namePostings.end(token)
+      while (key >= 0 && lo < hi) {
+        const mid = (lo + hi) >> 1
+        if (sealedKey(values[mid]!) < key) lo = mid + 1
+        else hi = mid
+      }
+      if (key >= 0 && lo < namePostings.end(token) && values[lo] === slot) return true
+      return namePostings.tail(token)?.includes(slot) ?? false
+    })
   // The best so far, ascending by key; few enough (the autocomplete's ten) for insertion.
   const keys: number[] = []
   const slots: number[] = []
   const consider = (slot: number): boolean => {
     if (idOf[slot] === DEAD) return true
-    const key = Math.min(extraOf[slot]!, EXTRA_CAP) * span + ordinal[slot]!
+    const key = keyOf(slot)
     if (keys.length === limit && key >= keys[limit - 1]!) return false
+    if (codesFirst && !lowerCaseStartsWith(codeOf[slot]!, prefix)) return true
     if (slots.includes(slot)) return true
+    if (!others.every((list) => holds(list, slot))) return true
     let at = keys.length
     while (at > 0 && keys[at - 1]! > key) at--
     keys.splice(at, 0, key)
@@ -135,12 +206,91 @@ export function topByName(
     }
     return true
   }
-  for (const token of view.vocabulary.tokensWith(typed)) {
-    if (!tokens[token]!.startsWith(typed)) continue
+  for (const token of perWord[lead]!) {
     const end = namePostings.end(token)
     // The sealed part is in key order: past the current last of the best, nothing after it can enter.
-    for (let p = namePostings.start(token); p < end; p++) if (!consider(values[p]!)) break
+    for (let p = namePostings.start(token); p < end && checks <= CHECK_BUDGET; p++) {
+      if (!consider(values[p]!)) break
+    }
     for (const slot of namePostings.tail(token) ?? []) consider(slot)
+    if (checks > CHECK_BUDGET) return null
   }
   return slots.length === limit ? slots : null
+}
+
+/** A name with a word starting with the typed form, with another form, containing a form, none. */
+const NO_NAME_MATCH = 3
+
+/**
+ * The best `limit` slots for a one-word query that at least `limit` codes start with (and none equals):
+ * tier 1 outranks every other match, so only those products are ranked, by how their name holds the
+ * word, then extra words and name order. Each one chosen must be a match (a token of its normalised
+ * code in its search document holds the word, or its name does); null otherwise.
+ */
+export function topByCode(view: NameRankView, q: RankQuery, limit: number): number[] | null {
+  if (q.words.length !== 1 || q.prefix.length === 0 || limit <= 0) return null
+  if (view.exactMatches(q).length > 0) return null
+  const prefixed = view.codeOrder.startingWith(q.prefix, view.codeOf, view.idOf)
+  if (prefixed.length < limit) return null
+  view.ensureOrdinals()
+  const forms = q.words[0]!
+  const { namePostings, extraOf, ordinal, ordinalSlots } = view
+  const { values } = namePostings
+  const { tokens } = view.vocabulary
+  // group[slot], valid where stamp[slot] === base: the best way the slot's name holds the word.
+  const { marks: stamp, base } = view.scratch(1)
+  const group = view.counts[0]!
+  const mark = (slot: number, g: number) => {
+    if (stamp[slot] !== base) {
+      stamp[slot] = base
+      group[slot] = g
+    } else if (g < group[slot]!) group[slot] = g
+  }
+  for (const form of forms) {
+    for (const token of view.nameTokensWith(form)) {
+      const end = namePostings.end(token)
+      const tail = namePostings.tail(token)
+      const g = !tokens[token]!.startsWith(form) ? 2 : form === forms[0] ? 0 : 1
+      for (let p = namePostings.start(token); p < end; p++) mark(values[p]!, g)
+      for (const slot of tail ?? []) mark(slot, g)
+    }
+  }
+  const span = ordinalSlots.length + 1
+  const keys = new Float64Array(prefixed.length)
+  for (let i = 0; i < prefixed.length; i++) {
+    const s = prefixed[i]!
+    const g = stamp[s] === base ? group[s]! : NO_NAME_MATCH
+    keys[i] = (g * (EXTRA_CAP + 1) + Math.min(extraOf[s]!, EXTRA_CAP)) * span + ordinal[s]!
+  }
+  const top = Array.from(smallestNumbers(keys, limit), (key) => ordinalSlots[key % span]!)
+  const isMatch = (slot: number) =>
+    (stamp[slot] === base && view.namesOutsideDocument === 0) || codeTokenMatches(view, slot, forms)
+  return top.every(isMatch) ? top : null
+}
+
+/** Whether a token of the slot's normalised code, held by its search document, contains a form. */
+function codeTokenMatches(view: NameRankView, slot: number, forms: readonly string[]): boolean {
+  return normaliseSearchText(view.codeOf[slot]!)
+    .split(' ')
+    .some((token) => {
+      if (!token || !forms.some((form) => token.includes(form))) return false
+      const id = view.vocabulary.find(token)
+      return id >= 0 && view.postings.has(id, slot)
+    })
+}
+
+/**
+ * code.toLowerCase().startsWith(prefix), without making the lower-cased code when the code starts
+ * with as many ASCII characters as the prefix has (every generated code): lower-casing those is one
+ * character for one, whatever follows.
+ */
+export function lowerCaseStartsWith(code: string, prefix: string): boolean {
+  if (prefix.length > code.length) return code.toLowerCase().startsWith(prefix)
+  for (let i = 0; i < prefix.length; i++) {
+    let c = code.charCodeAt(i)
+    if (c >= 128) return code.toLowerCase().startsWith(prefix)
+    if (c >= 65 && c <= 90) c += 32
+    if (c !== prefix.charCodeAt(i)) return false
+  }
+  return true
 }
