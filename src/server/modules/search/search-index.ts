@@ -25,6 +25,7 @@ import { packRank, type RankQuery, rankDerived } from '../../../domain/search-ra
 import type { ClockReading } from '../../cache/change-clock'
 import type { Db } from '../../db/client'
 import { preparedPerHandle } from '../../db/prepared'
+import { ExactKeys, FNV, hashText, SECOND } from './exact-keys'
 import { type FacetCount, IdCounter } from './id-counter'
 import {
   compareSlots,
@@ -189,12 +190,9 @@ class IndexData {
   readonly texts = new SlotTexts()
   /** Images shared by many products (a category's placeholder) are kept once. */
   private readonly sharedImages = new Map<string, string>()
-  /**
-   * Code or equivalent code, and barcode → slot (an array when several share it): the exact tier
-   * without a scan. Keyed by strings kept anyway (the slot's code, the barcode's token).
-   */
-  readonly codeSlots = new Map<string, number | number[]>()
-  readonly barcodeSlots = new Map<string, number | number[]>()
+  /** Code or equivalent code, and barcode → slots: the exact tier without a scan (exact-keys.ts). */
+  readonly codeSlots = new ExactKeys()
+  readonly barcodeSlots = new ExactKeys()
   /** The slots by lower-cased code: whether any code starts with a prefix, without a scan. */
   readonly codeOrder = new CodeOrder()
   /** Products put whose name has a word their search document lacks (top-by-name.ts reads it). */
@@ -307,19 +305,9 @@ class IndexData {
     }
     if (!this.pending) this.nameTokenMemo.clear()
     if (!this.pending) this.codeOrder.add(slot)
-    const exact = (map: Map<string, number | number[]>, key: string) => {
-      const found = map.get(key)
-      if (found === undefined) map.set(key, slot)
-      else if (typeof found === 'number') map.set(key, [found, slot])
-      else found.push(slot)
-    }
-    exact(this.codeSlots, row.code)
-    if (row.barcode) {
-      // The barcode is a token of the document too: key the map with that string, not a second one.
-      const token = this.vocabulary.find(row.barcode)
-      exact(this.barcodeSlots, token >= 0 ? this.vocabulary.tokens[token]! : row.barcode)
-    }
-    for (const code of row.equivalent_codes ?? []) exact(this.codeSlots, code)
+    this.codeSlots.add(row.code, slot)
+    if (row.barcode) this.barcodeSlots.add(row.barcode, slot)
+    for (const code of row.equivalent_codes ?? []) this.codeSlots.add(code, slot)
   }
 
   /**
@@ -375,6 +363,8 @@ class IndexData {
     )
     this.vocabulary.seal()
     this.codeOrder.seal(this.codeOf)
+    this.codeSlots.seal()
+    this.barcodeSlots.seal()
     this.texts.trim()
   }
 
@@ -406,13 +396,11 @@ class IndexData {
   /** Live slots whose code, barcode or an equivalent code is exactly what was typed (rank tier 0). */
   exactMatches(q: RankQuery): number[] {
     const out: number[] = []
-    const add = (found: number | number[] | undefined) => {
-      for (const slot of typeof found === 'number' ? [found] : (found ?? NO_SLOTS)) {
-        if (this.isLive(slot)) out.push(slot)
-      }
+    const add = (found: number[]) => {
+      for (const slot of found) if (this.isLive(slot) && !out.includes(slot)) out.push(slot)
     }
-    add(this.codeSlots.get(q.upper))
-    add(this.barcodeSlots.get(q.raw))
+    add(this.codeSlots.find(q.upper))
+    add(this.barcodeSlots.find(q.raw))
     return out
   }
 
@@ -462,22 +450,6 @@ function textKey(row: Row): string {
     row.seo,
     row.description ?? '',
   ].join('\u001e')
-}
-
-/**
- * FNV-1a over the UTF-16 code units, and a second hash of the same shape with another basis and
- * multiplier (murmur's): two 32-bit hashes agreeing by chance on a changed text is about 1 in 2^64.
- */
-const FNV = { basis: 0x811c9dc5, prime: 0x01000193 }
-const SECOND = { basis: 0x050c5d1f, prime: 0x5bd1e995 }
-
-function hashText(text: string, how: { basis: number; prime: number }): number {
-  let hash = how.basis | 0
-  for (let i = 0; i < text.length; i++) {
-    hash ^= text.charCodeAt(i)
-    hash = Math.imul(hash, how.prime)
-  }
-  return hash
 }
 
 /** The first two characters packed in one number; -1 for an empty code (a prefix of it is "" only). */
