@@ -69,7 +69,7 @@ export class PostingLists {
     return this.end(list) - this.start(list) + (this.tail(list)?.length ?? 0)
   }
 
-  /** Whether the list holds the number (both parts are ascending: a binary search each). */
+  /** Whether the list holds the number, for lists kept ascending (a binary search of each part). */
   has(list: number, value: number): boolean {
     const { values } = this
     let lo = this.start(list)

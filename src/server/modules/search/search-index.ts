@@ -117,7 +117,11 @@ class IndexData {
   readonly vocabulary = new Vocabulary()
   /** Per token, the slots whose document holds it, ascending (filled when the build seals). */
   postings = PostingLists.empty()
-  /** Per token, the slots whose normalised name holds it, ascending (ranking reads these). */
+  /**
+   * Per token, the slots whose normalised name holds it (ranking reads these): the sealed part in
+   * (extra words, name order) order from the build on (top-by-name.ts), not ascending, so not for
+   * PostingLists.has; the tail in arrival order.
+   */
   namePostings = PostingLists.empty()
   /**
    * Per token, the slots whose description holds it and whose document does not, ascending: a word

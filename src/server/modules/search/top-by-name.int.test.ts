@@ -64,17 +64,34 @@ describe('the autocomplete shortcut', () => {
       return rng.int(0, 3) === 0 ? word.toLocaleUpperCase('tr-TR') : word
     }).join(' ')
 
+  /**
+   * Products with a barcode each; every third with two equivalent codes (under the code prefixes
+   * too); every fourth with a description whose words are in no name (tier 5 for them).
+   */
   async function insert(count: number) {
     const rows = Array.from({ length: count }, () => {
       next++
       const code = `${rng.pick(CODE_PREFIXES)}-${String(next).padStart(5, '0')}`
       const productName = name()
+      const barcode = `869${String(next).padStart(10, '0')}`
+      const equivalents = next % 3 === 0 ? [`${rng.pick(CODE_PREFIXES)}E${next}`, `ESD-${next}`] : null
+      const description = next % 4 === 0 ? '<p>Kabloyu sabitleyen otomobil parçası, vidasız montaj</p>' : null
       return sql`(${code}, ${productName}, ${code.toLowerCase()}, ${currencyId}, '10', 20, 5,
-        ${turkishSortKey(productName)}, ${searchDocument([code, productName])}, ${normaliseSearchText(productName)})`
+        ${turkishSortKey(productName)},
+        ${searchDocument([code, productName, barcode, ...(equivalents ?? [])])},
+        ${normaliseSearchText(productName)}, ${barcode},
+        ${
+          equivalents
+            ? sql`array[${sql.join(
+                equivalents.map((e) => sql`${e}`),
+                sql`, `,
+              )}]::text[]`
+            : sql`'{}'::text[]`
+        }, ${description})`
     })
     await database.db.execute(
       sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity, name_sort,
-            search_text, search_name) values ${sql.join(rows, sql`, `)}`,
+            search_text, search_name, barcode, equivalent_codes, description) values ${sql.join(rows, sql`, `)}`,
     )
   }
 
@@ -88,6 +105,9 @@ describe('the autocomplete shortcut', () => {
       }
     }
     for (const prefix of CODE_PREFIXES) out.add(prefix).add(prefix.toLowerCase().slice(0, 2))
+    // Exact barcodes and equivalent codes (tier 0), and words found in descriptions only.
+    out.add('8690000000030').add('8690000000031').add('ESD-30').add('esd-30').add('VIDE30')
+    out.add('otomobil').add('sabitle').add('kabloyu').add('mont')
     // Two and three words, each a 2–5-letter prefix (the same draw every run).
     const words = createRng(7)
     for (let i = 0; i < 150; i++) {
@@ -162,9 +182,22 @@ describe('the autocomplete shortcut', () => {
   afterAll(() => database.close())
 
   it('gives the full ranking’s answer, and takes the shortcut for most name prefixes', async () => {
-    const { shortcut, asked } = await compareAll(await index.current(database.db))
+    const view = await index.current(database.db)
+    const { shortcut, asked } = await compareAll(view)
     // The code prefixes and a few short forms fall back; most name prefixes must not.
     expect(shortcut).toBeGreaterThan(asked / 2)
+    // The exact tier through the hashed keys: a barcode and an equivalent code find their product.
+    const [thirtieth] = await queryRows<{ id: number }>(
+      database.db,
+      sql`select id from products where barcode = '8690000000030'`,
+    )
+    for (const text of ['8690000000030', 'ESD-30', 'esd-30']) {
+      const q = rankQuery(
+        text,
+        analyseQuery(text).words.map((word) => SearchIndex.wordForms(view, word)),
+      )
+      expect(SearchIndex.suggestions(view, q, 10)[0]?.id, text).toBe(thirtieth!.id)
+    }
   })
 
   it('still does after products are added, renamed and delisted since the build', async () => {

@@ -57,6 +57,8 @@ export function orderNameLists(
   ordinalSlots: Int32Array,
 ): void {
   const { starts, values } = lists
+  // Two live slots never share an ordinal; a removed one would (0), and its list would be mixed up.
+  if (ordinalSlots.length !== ordinal.length) throw new Error('name lists ordered with removed slots')
   const span = ordinal.length + 1
   let keys = new Float64Array(64)
   for (let l = 0; l < lists.sealed; l++) {
