@@ -110,12 +110,15 @@ export function rankScore(key: RankKey): number {
 }
 
 /** rankScore over the fields themselves (an index ranking thousands of entries makes no objects). */
+/** Extra name words above this tie in the rank (packRank's field for them holds 0–1023). */
+export const EXTRA_WORDS_CAP = 1023
+
 export function packRank(tier: number, starts: number, typed: number, inName: number, extra: number): number {
   const cap = (n: number, max: number) => (n < 0 ? 0 : n > max ? max : n)
   return (
     (((tier * 16 + (15 - cap(starts, 15))) * 16 + (15 - cap(typed, 15))) * 16 + (15 - cap(inName, 15))) *
       1024 +
-    cap(extra, 1023)
+    cap(extra, EXTRA_WORDS_CAP)
   )
 }
 

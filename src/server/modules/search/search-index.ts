@@ -307,8 +307,11 @@ class IndexData {
       if (!document.has(token)) this.namesOutsideDocument++
       this.addPosting(this.namePostings, this.pending?.names, this.vocabulary.id(token), slot)
     }
-    if (!this.pending) this.nameTokenMemo.clear()
-    if (!this.pending) this.codeOrder.add(slot)
+    if (!this.pending) {
+      // Added after the build: the memo may miss this slot's name tokens; the code index gets it aside.
+      this.nameTokenMemo.clear()
+      this.codeOrder.add(slot)
+    }
     this.codeSlots.add(row.code, slot)
     if (row.barcode) this.barcodeSlots.add(row.barcode, slot)
     for (const code of row.equivalent_codes ?? []) this.codeSlots.add(code, slot)

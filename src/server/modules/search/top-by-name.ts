@@ -11,13 +11,10 @@
  * either way (top-by-name.int.test.ts compares them).
  */
 import { normaliseSearchText } from '../../../domain/search-query'
-import type { RankQuery } from '../../../domain/search-rank'
+import { EXTRA_WORDS_CAP as EXTRA_CAP, type RankQuery } from '../../../domain/search-rank'
 import type { PostingLists } from './posting-lists'
 import { smallestNumbers } from './smallest'
 import type { Vocabulary } from './vocabulary'
-
-/** packRank's cap on the extra words: above it, names tie on this part of the key. */
-const EXTRA_CAP = 1023
 
 const DEAD = -1
 
@@ -154,7 +151,8 @@ export function topByName(view: NameRankView, q: RankQuery, limit: number): numb
   const typedForms = q.words.map((forms) => forms[0])
   if (typedForms.some((form) => !form) || view.namesOutsideDocument > 0) return null
   if (view.exactMatches(q).length > 0) return null
-  const { codeOf, prefix } = { codeOf: view.codeOf, prefix: q.prefix }
+  const { codeOf } = view
+  const { prefix } = q
   const codesFirst = view.codeOrder.anyStartsWith(prefix, codeOf, view.idOf)
   view.ensureOrdinals()
   const { namePostings, idOf, extraOf, ordinal } = view
