@@ -1,11 +1,11 @@
 import { Carousel } from '@mantine/carousel'
 import type { EmblaCarouselType } from 'embla-carousel'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import type { Campaign } from '../../../../contracts/campaigns'
 import { CAROUSEL_GAP_PX, campaignColumns, campaignRows, carouselFitsFrom } from '../../../../domain/campaign'
 import { useTranslation } from '../../../i18n/use-translation'
-import { announce } from '../../../lib/announce'
-import { type CarouselAutoplay, useCarouselAutoplay } from '../hooks/use-carousel-autoplay'
+import { useCarouselApi } from '../hooks/use-carousel-api'
+import { useCarouselAutoplay } from '../hooks/use-carousel-autoplay'
 import { CampaignCard } from './CampaignCard'
 import classes from './CampaignCarousel.module.css'
 import { CarouselPagination } from './CarouselPagination'
@@ -30,53 +30,6 @@ function usePositions(api: EmblaCarouselType | null) {
     }
   }, [api])
   return positions
-}
-
-/**
- * The carousel's Embla API, as Mantine hands it over once Embla has started, and what is set up at that
- * very moment, with no render in between, so no press and no move is missed:
- * - the moves a user makes (pagination, a drag, the arrow keys) are said in the app's live region, the
- *   autoplay's are not (asked of the plugin at the move itself: a press pauses the autoplay in the same
- *   instant as its click moves the carousel, before React has drawn the pause);
- * - a pagination button pressed before Embla had started (the buttons come drawn from the server) is
- *   done now.
- */
-function useCarouselApi(autoplay: CarouselAutoplay) {
-  const { t } = useTranslation()
-  const [api, setApi] = useState<EmblaCarouselType | null>(null)
-  const started = useRef<EmblaCarouselType | null>(null)
-  const pressedEarly = useRef<number | null>(null)
-  const latest = useRef({ t, isPlaying: autoplay.isPlaying, reducedMotion: autoplay.reducedMotion })
-  useEffect(() => {
-    latest.current = { t, isPlaying: autoplay.isPlaying, reducedMotion: autoplay.reducedMotion }
-  })
-  const { setApi: giveAutoplayApi } = autoplay
-
-  const onApi = useCallback(
-    (next: EmblaCarouselType) => {
-      // Mantine hands the same API over again after every move.
-      if (started.current === next) return
-      started.current = next
-      setApi(next)
-      giveAutoplayApi(next)
-      // Embla drops its listeners when it is destroyed.
-      next.on('select', () => {
-        if (latest.current.isPlaying()) return
-        const position = { index: next.selectedScrollSnap() + 1, total: next.scrollSnapList().length }
-        announce(latest.current.t('carousel.goTo', position))
-      })
-      const pressed = pressedEarly.current
-      pressedEarly.current = null
-      if (pressed !== null) next.scrollTo(pressed, true)
-    },
-    [giveAutoplayApi],
-  )
-  const goTo = useCallback((index: number) => {
-    const embla = started.current
-    if (embla) embla.scrollTo(index, latest.current.reducedMotion)
-    else pressedEarly.current = index
-  }, [])
-  return { api, onApi, goTo }
 }
 
 /**
