@@ -59,7 +59,12 @@ describe('the search index storage', () => {
     for (let i = 0; i < 100_000; i++) words.id(`t${i}`)
     expect(words.id('kablosuz')).toBe(100_005)
     expect(words.tokensWith('losu')).toEqual([1, 100_005])
-    expect(words.tokens[3]).toBe(long.slice(0, 20))
+    expect(words.token(3)).toBe(long.slice(0, 20))
+    expect(words.token(4)).toBe('ça')
+    expect(words.startsWith(4, 'ç')).toBe(true)
+    expect(words.startsWith(4, 'a')).toBe(false)
+    expect(words.tokensWith('ç')).toEqual([4])
+    expect(words.find('ça')).toBe(4)
   })
 
   it('keeps slots of dense and far-off ids', () => {

@@ -87,8 +87,6 @@ const COMPACT_SHARE = 0.25
  */
 const BUILD_BATCH = 10_000
 
-const DICTIONARY_WORD = /^[a-z]{3,}$/
-
 /** A description word in more than this share of the descriptions is not matched (see IndexData). */
 const COMMON_DESCRIPTION_SHARE = 0.05
 /** …and in more than this many: a small catalogue keeps every description word. */
@@ -352,7 +350,7 @@ class IndexData {
     const pending = this.pending
     if (!pending) return
     this.pending = null
-    const tokenCount = this.vocabulary.tokens.length
+    const tokenCount = this.vocabulary.size
     this.postings = PostingLists.seal(tokenCount, (add) => pending.postings.forEach(add))
     this.namePostings = PostingLists.seal(tokenCount, (add) => pending.names.forEach(add))
     const uses = new Int32Array(tokenCount)
@@ -575,7 +573,7 @@ export class SearchIndex {
     const descriptionOnly = data.scratch(6)
     data.descriptionOnly = descriptionOnly
     const { postings, descriptionPostings, idOf } = data
-    const { tokens } = data.vocabulary
+    const { vocabulary } = data
     const out: number[] = []
     words.forEach((forms, i) => {
       const last = i === words.length - 1
@@ -601,7 +599,7 @@ export class SearchIndex {
       for (const form of forms) {
         for (const tokenId of data.vocabulary.tokensWith(form)) {
           // Most tokens (codes, barcodes) are in no description's list: skip them before comparing.
-          if (descriptionPostings.size(tokenId) > 0 && tokens[tokenId]!.startsWith(form)) {
+          if (descriptionPostings.size(tokenId) > 0 && vocabulary.startsWith(tokenId, form)) {
             visitList(descriptionPostings, tokenId)
           }
         }
@@ -667,10 +665,9 @@ export class SearchIndex {
    */
   static wordForms(data: SearchIndexView, word: AnalysedWord): string[] {
     if (!word.typoTolerant) return word.forms
-    const isWord = (token: string) => DICTIONARY_WORD.test(token)
-    const { tokens } = data.vocabulary
+    const { vocabulary } = data
     const known = word.forms.some((f) =>
-      data.vocabulary.tokensWith(f).some((t) => tokens[t]!.startsWith(f) && isWord(tokens[t]!)),
+      vocabulary.tokensWith(f).some((t) => vocabulary.startsWith(t, f) && vocabulary.isWord(t)),
     )
     if (known) return word.forms
     return [...word.forms, ...typoCorrections(word, data.vocabulary.dictionary())]
@@ -723,7 +720,7 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
   }
   const { namePostings } = data
   const { values } = namePostings
-  const { tokens } = data.vocabulary
+  const { vocabulary } = data
   q.words.forEach((forms, w) => {
     const inMark = inStamp.base + w
     const startMark = startStamp.base + w
@@ -752,7 +749,7 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
         const end = namePostings.end(tokenId)
         const tail = namePostings.tail(tokenId)
         if (end === namePostings.start(tokenId) && !tail) continue
-        atStart = tokens[tokenId]!.startsWith(form)
+        atStart = vocabulary.startsWith(tokenId, form)
         for (let p = namePostings.start(tokenId); p < end; p++) count(values[p]!)
         for (const slot of tail ?? NO_SLOTS) count(slot)
       }

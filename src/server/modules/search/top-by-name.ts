@@ -157,7 +157,7 @@ export function topByName(view: NameRankView, q: RankQuery, limit: number): numb
   view.ensureOrdinals()
   const { namePostings, idOf, extraOf, ordinal } = view
   const { values } = namePostings
-  const { tokens } = view.vocabulary
+  const { vocabulary } = view
   const span = view.ordinalSlots.length + 1
   const keyOf = (slot: number) => Math.min(extraOf[slot]!, EXTRA_CAP) * span + ordinal[slot]!
   // A sealed list's order by the build's positions, which a removed slot keeps (its ordinal does not).
@@ -166,7 +166,7 @@ export function topByName(view: NameRankView, q: RankQuery, limit: number): numb
   const sealedKey = (slot: number) => Math.min(extraOf[slot]!, EXTRA_CAP) * buildSpan + buildOrdinal[slot]!
   // Per word, the name tokens starting with it as typed; the word with the fewest entries leads.
   const perWord = typedForms.map((form) =>
-    Array.from(view.nameTokensWith(form!)).filter((token) => tokens[token]!.startsWith(form!)),
+    Array.from(view.nameTokensWith(form!)).filter((token) => vocabulary.startsWith(token, form!)),
   )
   const entries = perWord.map((list) => list.reduce((n, token) => n + namePostings.size(token), 0))
   const lead = entries.indexOf(Math.min(...entries))
@@ -236,7 +236,7 @@ export function topByCode(view: NameRankView, q: RankQuery, limit: number): numb
   const forms = q.words[0]!
   const { namePostings, extraOf, ordinal, ordinalSlots } = view
   const { values } = namePostings
-  const { tokens } = view.vocabulary
+  const { vocabulary } = view
   // group[slot], valid where stamp[slot] === base: the best way the slot's name holds the word.
   const { marks: stamp, base } = view.scratch(1)
   const group = view.counts[0]!
@@ -250,7 +250,7 @@ export function topByCode(view: NameRankView, q: RankQuery, limit: number): numb
     for (const token of view.nameTokensWith(form)) {
       const end = namePostings.end(token)
       const tail = namePostings.tail(token)
-      const g = !tokens[token]!.startsWith(form) ? 2 : form === forms[0] ? 0 : 1
+      const g = !vocabulary.startsWith(token, form) ? 2 : form === forms[0] ? 0 : 1
       for (let p = namePostings.start(token); p < end; p++) mark(values[p]!, g)
       for (const slot of tail ?? []) mark(slot, g)
     }
