@@ -68,11 +68,11 @@ describe('the autocomplete shortcut', () => {
    * Products with a barcode each; every third with two equivalent codes (under the code prefixes
    * too); every fourth with a description whose words are in no name (tier 5 for them).
    */
-  async function insert(count: number) {
-    const rows = Array.from({ length: count }, () => {
+  async function insert(count: number, names: string[] = []) {
+    const rows = Array.from({ length: count }, (_, i) => {
       next++
       const code = `${rng.pick(CODE_PREFIXES)}-${String(next).padStart(5, '0')}`
-      const productName = name()
+      const productName = names[i] ?? name()
       const barcode = `869${String(next).padStart(10, '0')}`
       const equivalents = next % 3 === 0 ? [`${rng.pick(CODE_PREFIXES)}E${next}`, `ESD-${next}`] : null
       const description = next % 4 === 0 ? '<p>Kabloyu sabitleyen otomobil parçası, vidasız montaj</p>' : null
@@ -108,6 +108,22 @@ describe('the autocomplete shortcut', () => {
     // Exact barcodes and equivalent codes (tier 0), and words found in descriptions only.
     out.add('8690000002997').add('8690000002998').add('ESD-2997').add('esd-2997').add('VIDE2997')
     out.add('otomobil').add('sabitle').add('kabloyu').add('mont')
+    // Words with other forms: inflected (their stems) and mistyped (their corrections).
+    for (const word of [
+      'perçinler',
+      'kablolar',
+      'kabloları',
+      'vidalar',
+      'somunlar',
+      'hortumlar',
+      'contalar',
+      'motorlar',
+    ]) {
+      out.add(word).add(word.toLocaleUpperCase('tr-TR'))
+    }
+    for (const word of ['kablp', 'hortun', 'zincr', 'rulmn', 'somn', 'ceilk', 'anahtr', 'otomtik']) {
+      out.add(word)
+    }
     // Two and three words, each a 2–5-letter prefix (the same draw every run).
     const words = createRng(7)
     for (let i = 0; i < 150; i++) {
@@ -165,6 +181,10 @@ describe('the autocomplete shortcut', () => {
       expect(topByName(view, ranked(text), 10), text).toBeNull()
       expect(topByCode(view, ranked(text), 10), text).not.toBeNull()
     }
+    // A word few names hold as typed is ranked on through its other forms' names, without the full pass.
+    for (const text of ['perçinler', 'kablolar', 'hortumlar', 'motorlar', 'hortun', 'zincr']) {
+      expect(topByName(view, ranked(text), 10), text).not.toBeNull()
+    }
     // Queries of several words whose best all hold every word take the shortcut too.
     expect(severalWords).toBeGreaterThan(50)
     return { shortcut, asked: typed.length * 2 }
@@ -178,6 +198,11 @@ describe('the autocomplete shortcut', () => {
     )
     currencyId = currency!.id
     await insert(3_000)
+    // Two names hold 'perçinler' as typed, one of them the stem 'perçin' as a word too. The next group
+    // (names with 'perçin' at a word start, by extra words and name) has that one second, after
+    // 'perçin' alone, and must leave it out.
+    const perçin = ['rulman', 'somun', 'sac', 'şim', 'tel', 'uç', 'vida', 'yay', 'zincir']
+    await insert(12, ['Perçin perçinler', 'perçinler', 'perçin', ...perçin.map((word) => `perçin ${word}`)])
   })
   afterAll(() => database.close())
 

@@ -215,7 +215,72 @@ export function topByName(view: NameRankView, q: RankQuery, limit: number): numb
     for (const slot of namePostings.tail(token) ?? []) consider(slot)
     if (checks > CHECK_BUDGET) return null
   }
-  return slots.length === limit ? slots : null
+  if (slots.length === limit) return slots
+  // Fewer than `limit` names hold the one word as typed, and they were all read: the next groups.
+  if (q.words.length !== 1 || codesFirst) return null
+  return nextGroups(view, q.words[0]!, slots, limit)
+}
+
+/**
+ * One word's best after the names holding it at a word start as typed (`first`, all of them): the
+ * names holding another of its forms (a stem, a typo's correction) at a word start, then those holding
+ * a form inside a word, each group by (extra words, name order) and read from its tokens' name lists in
+ * that order. Past the second group come products whose name does not hold the word: null then.
+ */
+function nextGroups(
+  view: NameRankView,
+  forms: readonly string[],
+  first: number[],
+  limit: number,
+): number[] | null {
+  const { vocabulary } = view
+  const typed = forms[0]!
+  const tokens = [...new Set(forms.flatMap((form) => Array.from(view.nameTokensWith(form))))]
+  const atStart = (token: number) => forms.some((form) => vocabulary.startsWith(token, form))
+  const groups = [
+    tokens.filter((token) => !vocabulary.startsWith(token, typed) && atStart(token)),
+    tokens.filter((token) => !atStart(token)),
+  ]
+  const taken = [...first]
+  for (const group of groups) {
+    taken.push(...bestInLists(view, group, limit - taken.length, taken))
+    if (taken.length === limit) return taken
+  }
+  return null
+}
+
+/**
+ * The `want` slots of lowest (extra words, name order) key in the tokens' name lists, leaving out
+ * `skip` and removed slots: each list's sealed part is in key order, so a list is left once its next
+ * entry cannot beat the worst kept.
+ */
+function bestInLists(view: NameRankView, tokens: number[], want: number, skip: readonly number[]): number[] {
+  const { namePostings, idOf, extraOf, ordinal } = view
+  const { values } = namePostings
+  const span = view.ordinalSlots.length + 1
+  const keys: number[] = []
+  const slots: number[] = []
+  const consider = (slot: number): boolean => {
+    if (idOf[slot] === DEAD) return true
+    const key = Math.min(extraOf[slot]!, EXTRA_CAP) * span + ordinal[slot]!
+    if (keys.length === want && key >= keys[want - 1]!) return false
+    if (slots.includes(slot) || skip.includes(slot)) return true
+    let at = keys.length
+    while (at > 0 && keys[at - 1]! > key) at--
+    keys.splice(at, 0, key)
+    slots.splice(at, 0, slot)
+    if (keys.length > want) {
+      keys.pop()
+      slots.pop()
+    }
+    return true
+  }
+  for (const token of tokens) {
+    const end = namePostings.end(token)
+    for (let p = namePostings.start(token); p < end; p++) if (!consider(values[p]!)) break
+    for (const slot of namePostings.tail(token) ?? []) consider(slot)
+  }
+  return slots
 }
 
 /** A name with a word starting with the typed form, with another form, containing a form, none. */
