@@ -103,6 +103,9 @@ const SHARED_IMAGES_MAX = 1_000
 /** Marks one search may use above its base: one per query word, and one more. */
 const MAX_MARKS = 16
 
+/** The search page's first this many are found as the autocomplete's are, when nothing filters them. */
+const PAGE_SHORTCUT_MAX = 120
+
 /** Forms whose name tokens are remembered (as the vocabulary's memo of tokens by form). */
 const NAME_TOKEN_MEMO_MAX = 5_000
 
@@ -635,7 +638,11 @@ export class SearchIndex {
     page: { offset: number; limit: number },
   ): IndexPage {
     const { matched, brands, categories } = filterSlots(data, SearchIndex.candidates(data, q.words), filter)
-    const ordered = orderSlots(data, matched, q, sort, page.offset + page.limit)
+    const wanted = page.offset + page.limit
+    const shortcut = rankedAsTheAutocomplete(filter, sort, wanted)
+      ? (topByName(data, q, wanted) ?? topByCode(data, q, wanted))
+      : null
+    const ordered = shortcut ?? orderSlots(data, matched, q, sort, wanted)
     return {
       total: matched.length,
       ids: ordered.slice(page.offset, page.offset + page.limit).map((slot) => data.idOf[slot]!),
@@ -672,6 +679,23 @@ export class SearchIndex {
     if (known) return word.forms
     return [...word.forms, ...typoCorrections(word, data.vocabulary.dictionary())]
   }
+}
+
+/**
+ * Whether the search page's first `wanted` are the autocomplete's best `wanted` (top-by-name.ts
+ * finds them without ranking every match): ranked by relevance over every match, no filter, and
+ * few enough for its short sorted lists. The total and the facet counts still need every match.
+ */
+function rankedAsTheAutocomplete(filter: IndexFilter, sort: IndexSort, wanted: number): boolean {
+  return (
+    sort.key === 'relevance' &&
+    !sort.descending &&
+    wanted <= PAGE_SHORTCUT_MAX &&
+    filter.categoryIds === null &&
+    filter.brandId === null &&
+    filter.modelId === null &&
+    !filter.inStockOnly
+  )
 }
 
 /** The first `wanted` slots in the page's order (all of them when fewer match). */

@@ -7,7 +7,7 @@ import type { Database } from '../../db/client'
 import { createRng } from '../../db/seed/random'
 import { queryRows } from '../../test/db-helpers'
 import { createTestDatabase } from '../../test/test-database'
-import { SearchIndex, type SearchIndexView } from './search-index'
+import { type IndexSort, SearchIndex, type SearchIndexView } from './search-index'
 import { topByCode, topByName } from './top-by-name'
 
 /**
@@ -50,6 +50,7 @@ const WORDS = [
   'zincir',
 ]
 const CODE_PREFIXES = ['VID', 'KBL', 'OTO', 'MTR', 'ZN']
+const NO_FILTER = { categoryIds: null, brandId: null, modelId: null, inStockOnly: false }
 
 describe('the autocomplete shortcut', () => {
   let database: Database
@@ -165,6 +166,13 @@ describe('the autocomplete shortcut', () => {
           ).toEqual(full)
         }
         expect(SearchIndex.suggestions(view, q, limit).map((e) => e.id)).toEqual(full)
+      }
+      // The search page's first two pages with no filter take the same shortcut.
+      const full = SearchIndex.suggestionsByFullPass(view, q, 48).map((e) => e.id)
+      const relevance: IndexSort = { key: 'relevance', descending: false, brandOrder: [] }
+      for (const offset of [0, 24]) {
+        const page = SearchIndex.searchPage(view, q, NO_FILTER, relevance, { offset, limit: 24 })
+        expect(page.ids, `'${text}' page at ${offset}`).toEqual(full.slice(offset, offset + 24))
       }
     }
     // A code prefix that names also begin with ranks those names among its codes; one no name
