@@ -187,23 +187,15 @@ export function topByName(view: NameRankView, q: RankQuery, limit: number): numb
       return namePostings.tail(token)?.includes(slot) ?? false
     })
   // The best so far, ascending by key; few enough (the autocomplete's ten) for insertion.
-  const keys: number[] = []
-  const slots: number[] = []
+  const best = new BestByKey(limit)
   const consider = (slot: number): boolean => {
     if (idOf[slot] === DEAD) return true
     const key = keyOf(slot)
-    if (keys.length === limit && key >= keys[limit - 1]!) return false
+    if (!best.admits(key)) return false
     if (codesFirst && !lowerCaseStartsWith(codeOf[slot]!, prefix)) return true
-    if (slots.includes(slot)) return true
+    if (best.slots.includes(slot)) return true
     if (!others.every((list) => holds(list, slot))) return true
-    let at = keys.length
-    while (at > 0 && keys[at - 1]! > key) at--
-    keys.splice(at, 0, key)
-    slots.splice(at, 0, slot)
-    if (keys.length > limit) {
-      keys.pop()
-      slots.pop()
-    }
+    best.add(slot, key)
     return true
   }
   for (const token of perWord[lead]!) {
@@ -215,10 +207,10 @@ export function topByName(view: NameRankView, q: RankQuery, limit: number): numb
     for (const slot of namePostings.tail(token) ?? []) consider(slot)
     if (checks > CHECK_BUDGET) return null
   }
-  if (slots.length === limit) return slots
+  if (best.slots.length === limit) return best.slots
   // Fewer than `limit` names hold the one word as typed, and they were all read: the next groups.
   if (q.words.length !== 1 || codesFirst) return null
-  return nextGroups(view, q.words[0]!, slots, limit)
+  return nextGroups(view, q.words[0]!, best.slots, limit)
 }
 
 /**
@@ -258,21 +250,12 @@ function bestInLists(view: NameRankView, tokens: number[], want: number, skip: r
   const { namePostings, idOf, extraOf, ordinal } = view
   const { values } = namePostings
   const span = view.ordinalSlots.length + 1
-  const keys: number[] = []
-  const slots: number[] = []
+  const best = new BestByKey(want)
   const consider = (slot: number): boolean => {
     if (idOf[slot] === DEAD) return true
     const key = Math.min(extraOf[slot]!, EXTRA_CAP) * span + ordinal[slot]!
-    if (keys.length === want && key >= keys[want - 1]!) return false
-    if (slots.includes(slot) || skip.includes(slot)) return true
-    let at = keys.length
-    while (at > 0 && keys[at - 1]! > key) at--
-    keys.splice(at, 0, key)
-    slots.splice(at, 0, slot)
-    if (keys.length > want) {
-      keys.pop()
-      slots.pop()
-    }
+    if (!best.admits(key)) return false
+    if (!best.slots.includes(slot) && !skip.includes(slot)) best.add(slot, key)
     return true
   }
   for (const token of tokens) {
@@ -280,7 +263,32 @@ function bestInLists(view: NameRankView, tokens: number[], want: number, skip: r
     for (let p = namePostings.start(token); p < end; p++) if (!consider(values[p]!)) break
     for (const slot of namePostings.tail(token) ?? []) consider(slot)
   }
-  return slots
+  return best.slots
+}
+
+/** The `size` slots of lowest key seen so far, ascending; few (a page at most), so kept by insertion. */
+class BestByKey {
+  readonly slots: number[] = []
+  private readonly keys: number[] = []
+
+  constructor(private readonly size: number) {}
+
+  /** Whether a slot of this key would be kept: a sealed list in key order is left at the first that is not. */
+  admits(key: number): boolean {
+    return this.keys.length < this.size || key < this.keys[this.size - 1]!
+  }
+
+  add(slot: number, key: number) {
+    const { keys, slots } = this
+    let at = keys.length
+    while (at > 0 && keys[at - 1]! > key) at--
+    keys.splice(at, 0, key)
+    slots.splice(at, 0, slot)
+    if (keys.length > this.size) {
+      keys.pop()
+      slots.pop()
+    }
+  }
 }
 
 /** A name with a word starting with the typed form, with another form, containing a form, none. */
