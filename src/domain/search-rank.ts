@@ -113,8 +113,9 @@ export function rankScore(key: RankKey): number {
 /** Extra name words above this tie in the rank (packRank's field for them holds 0–1023). */
 export const EXTRA_WORDS_CAP = 1023
 
+const cap = (n: number, max: number) => (n < 0 ? 0 : n > max ? max : n)
+
 export function packRank(tier: number, starts: number, typed: number, inName: number, extra: number): number {
-  const cap = (n: number, max: number) => (n < 0 ? 0 : n > max ? max : n)
   return (
     (((tier * 16 + (15 - cap(starts, 15))) * 16 + (15 - cap(typed, 15))) * 16 + (15 - cap(inName, 15))) *
       1024 +
