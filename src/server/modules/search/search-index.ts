@@ -40,6 +40,7 @@ import {
   prepareOrders,
   repositionInOrders,
 } from './list-order'
+import { countNameWords } from './name-counts'
 import { PairBuffer, PostingLists } from './posting-lists'
 import { SlotTexts } from './slot-texts'
 import { SlotsById } from './slots-by-id'
@@ -129,6 +130,11 @@ class IndexData {
    * found there only still finds the product, ranked last (tier 5).
    */
   descriptionPostings = PostingLists.empty()
+  /**
+   * Per slot, its name's tokens, ascending: a query whose matches are few beside the names holding
+   * its words reads these to rank them (name-counts.ts). ~29 MB at 1,000,000 products.
+   */
+  slotNameTokens = PostingLists.empty()
   /** A build's (token, slot) pairs, made into the lists above at once when it seals. */
   private pending: { postings: PairBuffer; names: PairBuffer; descriptions: PairBuffer } | null = {
     postings: new PairBuffer(),
@@ -303,10 +309,17 @@ class IndexData {
       if (this.commonDescriptionWords.has(tokenId)) continue
       this.addPosting(this.descriptionPostings, this.pending?.descriptions, tokenId, slot)
     }
+    const nameTokens: number[] = []
     for (const token of new Set(row.search_name.split(' '))) {
       if (!token) continue
       if (!document.has(token)) this.namesOutsideDocument++
-      this.addPosting(this.namePostings, this.pending?.names, this.vocabulary.id(token), slot)
+      nameTokens.push(this.vocabulary.id(token))
+    }
+    // Ascending, as the slot's own list (slotNameTokens) is kept.
+    nameTokens.sort((a, b) => a - b)
+    for (const tokenId of nameTokens) {
+      this.addPosting(this.namePostings, this.pending?.names, tokenId, slot)
+      if (!this.pending) this.slotNameTokens.add(slot, tokenId)
     }
     if (!this.pending) {
       // Added after the build: the memo may miss this slot's name tokens; the code index gets it aside.
@@ -356,6 +369,11 @@ class IndexData {
     const tokenCount = this.vocabulary.size
     this.postings = PostingLists.seal(tokenCount, (add) => pending.postings.forEach(add))
     this.namePostings = PostingLists.seal(tokenCount, (add) => pending.names.forEach(add))
+    this.slotNameTokens = PostingLists.seal(this.slotCount, (add) =>
+      pending.names.forEach((token, slot) => {
+        add(slot, token)
+      }),
+    )
     const uses = new Int32Array(tokenCount)
     pending.descriptions.forEach((token) => {
       uses[token]!++
@@ -725,66 +743,26 @@ function orderSlots(
  * typed arrays are read per slot; a code is compared only where its first two characters match.
  */
 function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array {
-  // Counts live in scratch arrays reused by every search: a slot's counts are valid when its
-  // marks[slot] is at least this call's base (stale ones read as 0).
-  const { marks: seen, base } = data.scratch(1)
-  const inName = data.counts[0]!
-  const starts = data.counts[1]!
-  const typed = data.counts[2]!
-  const inStamp = data.scratch(2)
-  const startStamp = data.scratch(3)
-  const typedStamp = data.scratch(4)
-  const exactStamp = data.scratch(5)
-  const touch = (slot: number) => {
-    if (seen[slot]! >= base) return
-    seen[slot] = base
-    inName[slot] = 0
-    starts[slot] = 0
-    typed[slot] = 0
-  }
-  const { namePostings } = data
-  const { values } = namePostings
-  const { vocabulary } = data
-  q.words.forEach((forms, w) => {
-    const inMark = inStamp.base + w
-    const startMark = startStamp.base + w
-    const typedMark = typedStamp.base + w
-    let atStart = false
-    let asTyped = false
-    const count = (slot: number) => {
-      touch(slot)
-      if (inStamp.marks[slot] !== inMark) {
-        inStamp.marks[slot] = inMark
-        inName[slot]!++
-      }
-      if (!atStart) return
-      if (startStamp.marks[slot] !== startMark) {
-        startStamp.marks[slot] = startMark
-        starts[slot]!++
-      }
-      if (asTyped && typedStamp.marks[slot] !== typedMark) {
-        typedStamp.marks[slot] = typedMark
-        typed[slot]!++
-      }
-    }
-    for (const form of forms) {
-      asTyped = form === forms[0]
-      for (const tokenId of data.vocabulary.tokensWith(form)) {
-        const end = namePostings.end(tokenId)
-        const tail = namePostings.tail(tokenId)
-        if (end === namePostings.start(tokenId) && !tail) continue
-        atStart = vocabulary.startsWith(tokenId, form)
-        for (let p = namePostings.start(tokenId); p < end; p++) count(values[p]!)
-        for (const slot of tail ?? NO_SLOTS) count(slot)
-      }
-    }
-  })
-  for (const slot of data.exactMatches(q)) exactStamp.marks[slot] = exactStamp.base
-  const exactMark = exactStamp.base
+  const { marks: seen, base } = countNameWords(data, slots, q)
+  const [inName, starts, typed] = data.counts as [Uint8Array, Uint8Array, Uint8Array]
+  const { codeHeadOf, extraOf, ordinal, codeOf } = data
   const prefix = q.prefix
+  // Tiers 0 and 1 stamped: exact at the base, a code prefix at base + 1. Up to two letters the code's
+  // head decides alone; a longer prefix is found in the code order when few codes start with it,
+  // rather than reading the code of every match whose first two letters agree.
+  const { marks: tierMarks, base: exactMark } = data.scratch(5)
+  const prefixMark = exactMark + 1
+  const byHead = prefix.length <= 2 || data.codeOrder.countStartingWith(prefix, codeOf) > slots.length
+  if (!byHead) {
+    for (const slot of data.codeOrder.startingWith(prefix, codeOf, data.idOf)) tierMarks[slot] = prefixMark
+  }
+  for (const slot of data.exactMatches(q)) tierMarks[slot] = exactMark
   const head = prefix.length === 0 ? 0 : codeHead(prefix)
   const headMask = prefix.length === 0 ? 0 : prefix.length === 1 ? -65536 : -1
-  const { codeHeadOf, extraOf, ordinal, codeOf } = data
+  const prefixed = (s: number) =>
+    byHead
+      ? (codeHeadOf[s]! & headMask) === (head & headMask) && lowerCaseStartsWith(codeOf[s]!, prefix)
+      : tierMarks[s] === prefixMark
   const { marks: descriptionOnly, base: descriptionMark } = data.descriptionOnly
   const words = q.words.length
   const span = data.ordinalSlots.length + 1
@@ -794,9 +772,9 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
     const fresh = seen[s]! >= base
     const found = fresh ? inName[s]! : 0
     const tier =
-      exactStamp.marks[s] === exactMark
+      tierMarks[s] === exactMark
         ? 0
-        : (codeHeadOf[s]! & headMask) === (head & headMask) && lowerCaseStartsWith(codeOf[s]!, prefix)
+        : prefixed(s)
           ? 1
           : descriptionOnly[s] === descriptionMark
             ? 5

@@ -7,6 +7,7 @@ import type { Database } from '../../db/client'
 import { createRng } from '../../db/seed/random'
 import { queryRows } from '../../test/db-helpers'
 import { createTestDatabase } from '../../test/test-database'
+import { type CountMethod, countNameWords } from './name-counts'
 import { type IndexSort, SearchIndex, type SearchIndexView } from './search-index'
 import { topByCode, topByName } from './top-by-name'
 
@@ -139,6 +140,16 @@ describe('the autocomplete shortcut', () => {
     return [...out]
   }
 
+  /** Per live slot, how its name holds the query's words, counted the given way. */
+  const nameCounts = (view: SearchIndexView, q: ReturnType<typeof rankQuery>, method: CountMethod) => {
+    const live = Array.from({ length: view.slotCount }, (_, slot) => slot).filter((slot) => view.isLive(slot))
+    const { marks, base } = countNameWords(view, live, q, method)
+    const [inName, starts, typed] = view.counts as [Uint8Array, Uint8Array, Uint8Array]
+    return live.map((slot) =>
+      marks[slot]! >= base ? `${inName[slot]} ${starts[slot]} ${typed[slot]}` : '0 0 0',
+    )
+  }
+
   async function compareAll(view: SearchIndexView) {
     let shortcut = 0
     let severalWords = 0
@@ -147,6 +158,10 @@ describe('the autocomplete shortcut', () => {
       const analysed = analyseQuery(text)
       const words = analysed.words.map((word) => SearchIndex.wordForms(view, word))
       const q = rankQuery(analysed.raw, words)
+      // The full pass counts name words by the name lists or by the slots' own tokens: the same counts.
+      expect(nameCounts(view, q, 'slot tokens'), `'${text}' counted by slot tokens`).toEqual(
+        nameCounts(view, q, 'name lists'),
+      )
       for (const limit of [1, 10]) {
         const full = SearchIndex.suggestionsByFullPass(view, q, limit).map((e) => e.id)
         const top = topByName(view, q, limit)

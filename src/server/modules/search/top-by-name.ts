@@ -110,6 +110,24 @@ export class CodeOrder {
     return out
   }
 
+  /** About how many codes start with the prefix: the build's, dead or alive, without the later ones. */
+  countStartingWith(prefix: string, codeOf: readonly string[]): number {
+    return this.firstAtLeast(`${prefix}\uffff`, codeOf) - this.firstAtLeast(prefix, codeOf)
+  }
+
+  /** The first position in the build's order whose lower-cased code is not below `text`. */
+  private firstAtLeast(text: string, codeOf: readonly string[]): number {
+    const { sorted } = this
+    let lo = 0
+    let hi = sorted.length
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1
+      if (codeOf[sorted[mid]!]!.toLowerCase() < text) lo = mid + 1
+      else hi = mid
+    }
+    return lo
+  }
+
   /** Visits the live slots with the prefix while `visit` says go on; false once it said stop. */
   private scan(
     prefix: string,
@@ -118,15 +136,11 @@ export class CodeOrder {
     visit: (slot: number) => boolean,
   ): boolean {
     const { sorted } = this
-    const lowerAt = (i: number) => codeOf[sorted[i]!]!.toLowerCase()
-    let lo = 0
-    let hi = sorted.length
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1
-      if (lowerAt(mid) < prefix) lo = mid + 1
-      else hi = mid
-    }
-    for (let i = lo; i < sorted.length && lowerCaseStartsWith(codeOf[sorted[i]!]!, prefix); i++) {
+    for (
+      let i = this.firstAtLeast(prefix, codeOf);
+      i < sorted.length && lowerCaseStartsWith(codeOf[sorted[i]!]!, prefix);
+      i++
+    ) {
       if (idOf[sorted[i]!] !== DEAD && !visit(sorted[i]!)) return true
     }
     for (const slot of this.later) {
@@ -353,17 +367,18 @@ function codeTokenMatches(view: NameRankView, slot: number, forms: readonly stri
 }
 
 /**
- * code.toLowerCase().startsWith(prefix), without making the lower-cased code when the code starts
- * with as many ASCII characters as the prefix has (every generated code): lower-casing those is one
- * character for one, whatever follows.
+ * code.toLowerCase().startsWith(prefix), without making the lower-cased code while the code's
+ * characters are ASCII (every generated code): lower-casing those is one character for one, so an
+ * ASCII code shorter than the prefix never starts with it (a search of several words is longer than
+ * most codes).
  */
 export function lowerCaseStartsWith(code: string, prefix: string): boolean {
-  if (prefix.length > code.length) return code.toLowerCase().startsWith(prefix)
-  for (let i = 0; i < prefix.length; i++) {
+  const n = Math.min(code.length, prefix.length)
+  for (let i = 0; i < n; i++) {
     let c = code.charCodeAt(i)
     if (c >= 128) return code.toLowerCase().startsWith(prefix)
     if (c >= 65 && c <= 90) c += 32
     if (c !== prefix.charCodeAt(i)) return false
   }
-  return true
+  return prefix.length <= code.length
 }
