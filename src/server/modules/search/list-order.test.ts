@@ -4,6 +4,7 @@ import { IdCounter } from './id-counter'
 import {
   compareSlots,
   dropFromOrders,
+  filterSlots,
   type IndexFilter,
   type IndexSort,
   listPage,
@@ -151,5 +152,46 @@ describe('the filtered lists kept between pages', () => {
     const after = listPage(data, inStock, sort, { offset: 0, limit: 24 }, false)
     expect(after.total).toBe(before.total - 1)
     expect(after.ids).toEqual(sortedAfresh(data, sort, inStock).slice(0, 24))
+  })
+})
+
+describe('a search’s matches filtered and counted', () => {
+  it('give the live slots that pass and the brand and category counts a plain count gives, with and without a filter', () => {
+    const random = createRng(11).next
+    const data = columns(3000, random)
+    for (let slot = 0; slot < 3000; slot += 37) data.idOf[slot] = -1
+    const count = (slots: number[], of: Int32Array) => {
+      const counts = new Map<number, number>()
+      for (const slot of slots) if (of[slot]! >= 0) counts.set(of[slot]!, (counts.get(of[slot]!) ?? 0) + 1)
+      return [...counts].map(([id, n]) => ({ id, count: n })).sort((a, b) => a.id - b.id)
+    }
+    const byId = (counts: { id: number; count: number }[]) => [...counts].sort((a, b) => a.id - b.id)
+    for (const filter of [
+      NO_FILTER,
+      { ...NO_FILTER, brandId: 2 },
+      { ...NO_FILTER, categoryIds: [0, 3], inStockOnly: true },
+    ]) {
+      for (const withDead of [false, true]) {
+        // Candidates in no particular order, some dead when asked.
+        const slots = Array.from({ length: 3000 }, (_, slot) => slot)
+          .filter((slot) => withDead || data.idOf[slot]! >= 0)
+          .filter(() => random() < 0.6)
+          .sort(() => random() - 0.5)
+        const found = filterSlots(data, [...slots], filter)
+        const live = slots.filter(
+          (slot) =>
+            data.idOf[slot]! >= 0 &&
+            (filter.categoryIds === null || filter.categoryIds.includes(data.categoryOf[slot]!)) &&
+            (!filter.inStockOnly || data.quantityOf[slot]! > 0),
+        )
+        const passing = live.filter(
+          (slot) => filter.brandId === null || data.brandOf[slot] === filter.brandId,
+        )
+        const label = `${JSON.stringify(filter)}, dead slots ${withDead}`
+        expect(found.matched, label).toEqual(passing)
+        expect(byId(found.brands), label).toEqual(count(live, data.brandOf))
+        expect(byId(found.categories), label).toEqual(count(passing, data.categoryOf))
+      }
+    }
   })
 })

@@ -87,17 +87,34 @@ const NO_BRAND_PLACE = 2147483647
  * The slots that pass the filter, in the order given (a search's candidates), with the brand counts
  * (before the brand filter, so the brand facet still offers the other brands) and the category
  * counts. Products without a brand or category count in the total but are no facet value. Dead
- * slots are skipped.
+ * slots are skipped. With no filter and no dead slot, `matched` is the array given.
  */
 export function filterSlots(
   data: SlotColumns,
-  slots: ArrayLike<number>,
+  slots: number[],
   filter: IndexFilter,
 ): { matched: number[]; brands: FacetCount[]; categories: FacetCount[] } {
   const categoryIds = filter.categoryIds ? idMask(filter.categoryIds) : null
   const brandCounts = data.brandCounter.reset()
   const categoryCounts = data.categoryCounter.reset()
   const { categoryOf, modelOf, quantityOf, brandOf, idOf } = data
+  if (!categoryIds && filter.modelId === null && !filter.inStockOnly && filter.brandId === null) {
+    // Nothing filters (most searches): only the counts, and no second array of the matches.
+    let live = true
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!
+      if (idOf[slot]! < 0) {
+        live = false
+        continue
+      }
+      const brand = brandOf[slot]!
+      if (brand >= 0) brandCounts.add(brand)
+      const category = categoryOf[slot]!
+      if (category >= 0) categoryCounts.add(category)
+    }
+    const matched = live ? slots : slots.filter((slot) => idOf[slot]! >= 0)
+    return { matched, brands: brandCounts.counts(), categories: categoryCounts.counts() }
+  }
   const matched: number[] = []
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!

@@ -65,6 +65,17 @@ export class PostingLists {
     return at < 0 ? undefined : this.tails[at]
   }
 
+  /** Whether any list has numbers added since the build (most reads skip the tails when none has). */
+  get hasTails(): boolean {
+    return this.tails.length > 0
+  }
+
+  /** Whether the list holds no number, without counting its tail. */
+  isEmpty(list: number): boolean {
+    if (list < this.sealed && this.starts[list + 1]! > this.starts[list]!) return false
+    return this.tail(list) === undefined
+  }
+
   size(list: number): number {
     return this.end(list) - this.start(list) + (this.tail(list)?.length ?? 0)
   }

@@ -610,7 +610,7 @@ export class SearchIndex {
         const { values } = lists
         const end = lists.end(tokenId)
         for (let p = lists.start(tokenId); p < end; p++) visit(values[p]!)
-        for (const slot of lists.tail(tokenId) ?? NO_SLOTS) visit(slot)
+        if (lists.hasTails) for (const slot of lists.tail(tokenId) ?? NO_SLOTS) visit(slot)
       }
       for (const form of forms) {
         for (const tokenId of data.vocabulary.tokensWith(form)) visitList(postings, tokenId)
@@ -620,7 +620,7 @@ export class SearchIndex {
       for (const form of forms) {
         for (const tokenId of data.vocabulary.tokensWith(form)) {
           // Most tokens (codes, barcodes) are in no description's list: skip them before comparing.
-          if (descriptionPostings.size(tokenId) > 0 && vocabulary.startsWith(tokenId, form)) {
+          if (!descriptionPostings.isEmpty(tokenId) && vocabulary.startsWith(tokenId, form)) {
             visitList(descriptionPostings, tokenId)
           }
         }
