@@ -8,6 +8,8 @@ import { queryRows } from '../../test/db-helpers'
 import { loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app'
+import { createTestDatabase } from '../../test/test-database'
+import { SearchIndex } from './search-index'
 
 /**
  * The in-process search index follows the products by change: after a first search
@@ -195,6 +197,55 @@ describe('description words the whole catalogue repeats', () => {
       expect((await search('nadirkaplama')).items.map((p) => p.name)).toEqual(['Ortak Ürün 7'])
     } finally {
       await t.close()
+    }
+  })
+})
+
+describe('the index rebuilt in the background', () => {
+  it('once a quarter of the listed products were added since the build, and once a quarter are dead, serving the old one meanwhile', async () => {
+    const database = await createTestDatabase()
+    try {
+      const [currency] = await queryRows<{ id: number }>(
+        database.db,
+        sql`insert into currencies (code, name, symbol, exchange_rate, is_default) values ('TRY', 'Türk Lirası', '₺', 1, true) returning id`,
+      )
+      const insert = (from: number, to: number) =>
+        database.db.execute(sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate,
+              quantity, name_sort, search_text, search_name)
+            select 'RB-' || n, 'Somun ' || n, 'rb-' || n, ${currency!.id}, '10', 20, 5,
+              ${turkishSortKey('Somun')} || n, 'rb-' || n || ' somun ' || n, 'somun ' || n
+            from generate_series(${from}::int, ${to}::int) as n`)
+      await insert(1, 40)
+      const index = new SearchIndex()
+      const built = await index.current(database.db)
+      expect(built.live).toBe(40)
+      // Ten added (10 of 50 live, not past a quarter): read into the tails, no rebuild.
+      await insert(41, 50)
+      expect(await index.current(database.db)).toBe(built)
+      await index.settled()
+      expect(await index.current(database.db)).toBe(built)
+      expect(built.addedSinceBuild).toBe(10)
+      // Ten more (20 of 60): the check that reads them starts a rebuild and still answers with the old one.
+      await insert(51, 60)
+      expect(await index.current(database.db)).toBe(built)
+      await index.settled()
+      const rebuilt = await index.current(database.db)
+      expect(rebuilt).not.toBe(built)
+      expect([rebuilt.live, rebuilt.addedSinceBuild, rebuilt.dead]).toEqual([60, 0, 0])
+      // Fourteen delisted (14 dead against 46 live): rebuilt again, without them.
+      await database.db.execute(
+        sql`update products set is_active = false where code in (${sql.join(
+          Array.from({ length: 14 }, (_, i) => sql`${`RB-${i + 1}`}`),
+          sql`, `,
+        )})`,
+      )
+      expect(await index.current(database.db)).toBe(rebuilt)
+      await index.settled()
+      const again = await index.current(database.db)
+      expect(again).not.toBe(rebuilt)
+      expect([again.live, again.dead]).toEqual([46, 0])
+    } finally {
+      await database.close()
     }
   })
 })

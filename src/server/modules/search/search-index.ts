@@ -45,7 +45,7 @@ import { PairBuffer, PostingLists } from './posting-lists'
 import { SlotTexts } from './slot-texts'
 import { SlotsById } from './slots-by-id'
 import { smallestBy, smallestNumbers } from './smallest'
-import { CodeOrder, lowerCaseStartsWith, orderNameLists, topByCode, topByName } from './top-by-name'
+import { CodeOrder, DEAD, lowerCaseStartsWith, orderNameLists, topByCode, topByName } from './top-by-name'
 import { Vocabulary } from './vocabulary'
 
 /** What the autocomplete shows of a product. */
@@ -79,7 +79,10 @@ const COLUMNS = sql.raw(`id, code, barcode, equivalent_codes, search_name, searc
   model_id, name_sort, sale_price_base, quantity, name, seo, image, description,
   parent_id, is_active, change_seq`)
 
-/** Rebuild from scratch once this share of the slots is dead (entries removed or replaced). */
+/**
+ * Rebuild from scratch once this share of the live slots is dead (entries removed or replaced), or was
+ * added since the build.
+ */
 const COMPACT_SHARE = 0.25
 
 /**
@@ -94,9 +97,6 @@ const COMMON_DESCRIPTION_SHARE = 0.05
 const COMMON_DESCRIPTION_MIN = 50
 
 const NO_SLOTS: number[] = []
-
-/** idOf of a removed or replaced slot: its postings are skipped. */
-const DEAD = -1
 
 /** Distinct images kept once however many products show them (a category's placeholder). */
 const SHARED_IMAGES_MAX = 1_000
@@ -164,6 +164,8 @@ class IndexData {
   listCache = new Map<string, ListedSlots>()
   dead = 0
   live = 0
+  /** Slots made by the build (the rest were added since, into the lists' tails). */
+  builtSlots = 0
   seenSeq = 0
   /**
    * Per-slot arrays every search reuses instead of allocating (a search is synchronous once the index
@@ -206,8 +208,10 @@ class IndexData {
   readonly barcodeSlots = new ExactKeys()
   /** The slots by lower-cased code: whether any code starts with a prefix, without a scan. */
   readonly codeOrder = new CodeOrder()
-  /** Products put whose name has a word their search document lacks (top-by-name.ts reads it). */
+  /** Live products whose name has a word their search document lacks (top-by-name.ts reads it). */
   namesOutsideDocument = 0
+  /** 1 for a slot whose name has such a word: its removal takes it off the count above. */
+  nameOutsideOf = new Uint8Array(0)
   /**
    * Per form, the tokens containing it that some name holds: a code prefix is contained in as many
    * code tokens as there are codes under it (114,000 for one at 1,000,000 products), none in a name.
@@ -242,6 +246,10 @@ class IndexData {
     if (this.nameTokenMemo.size >= NAME_TOKEN_MEMO_MAX) this.nameTokenMemo.clear()
     this.nameTokenMemo.set(form, found)
     return found
+  }
+
+  get addedSinceBuild(): number {
+    return this.slotCount - this.builtSlots
   }
 
   isLive(slot: number): boolean {
@@ -312,9 +320,10 @@ class IndexData {
     const nameTokens: number[] = []
     for (const token of new Set(row.search_name.split(' '))) {
       if (!token) continue
-      if (!document.has(token)) this.namesOutsideDocument++
+      if (!document.has(token)) this.nameOutsideOf[slot] = 1
       nameTokens.push(this.vocabulary.id(token))
     }
+    this.namesOutsideDocument += this.nameOutsideOf[slot]!
     // Ascending, as the slot's own list (slotNameTokens) is kept.
     nameTokens.sort((a, b) => a - b)
     for (const tokenId of nameTokens) {
@@ -366,6 +375,7 @@ class IndexData {
     const pending = this.pending
     if (!pending) return
     this.pending = null
+    this.builtSlots = this.slotCount
     const tokenCount = this.vocabulary.size
     this.postings = PostingLists.seal(tokenCount, (add) => pending.postings.forEach(add))
     this.namePostings = PostingLists.seal(tokenCount, (add) => pending.names.forEach(add))
@@ -402,7 +412,7 @@ class IndexData {
   }
 
   private grow(size: number) {
-    const grown = <A extends Int32Array | Float64Array>(a: A, make: (n: number) => A) => {
+    const grown = <A extends Int32Array | Float64Array | Uint8Array>(a: A, make: (n: number) => A) => {
       const b = make(size)
       b.set(a)
       return b
@@ -417,6 +427,7 @@ class IndexData {
     this.codeHeadOf = grown(this.codeHeadOf, (n) => new Int32Array(n))
     this.textHashOf = grown(this.textHashOf, (n) => new Int32Array(n))
     this.textHash2Of = grown(this.textHash2Of, (n) => new Int32Array(n))
+    this.nameOutsideOf = grown(this.nameOutsideOf, (n) => new Uint8Array(n))
   }
 
   /** Live slots whose code, barcode or an equivalent code is exactly what was typed (rank tier 0). */
@@ -435,6 +446,7 @@ class IndexData {
     if (slot === undefined) return
     this.changes++
     this.idOf[slot] = DEAD
+    this.namesOutsideDocument -= this.nameOutsideOf[slot]!
     dropFromOrders(this, slot)
     this.slotById.delete(id)
     this.dead++
@@ -577,12 +589,15 @@ export class SearchIndex {
     if (seq === data.seenSeq && this.pending.size === 0) return data
     // The table was emptied or reloaded: start again, and wait for it.
     if (seq < data.seenSeq) return this.rebuild(db)
-    // Too many dead slots (renamed, re-described or delisted products): rebuild meanwhile, still serving this one.
-    if (data.dead > data.live * COMPACT_SHARE && !this.building) void this.rebuild(db).catch(() => undefined)
     const ids = [...this.pending]
     // Named products stay named while a build runs: it may have read them before their change.
     if (!this.building) this.pending.clear()
     await refresh(db, data, ids)
+    // Too many dead slots (renamed, re-described or delisted products), or slots added since the build
+    // (read aside from the build's sorted lists, one by one): rebuild meanwhile, still serving this one.
+    // It reads the table after the changes just read, so nothing named needs to stay named for it.
+    const compact = Math.max(data.dead, data.addedSinceBuild) > data.live * COMPACT_SHARE
+    if (compact && !this.building) void this.rebuild(db).catch(() => undefined)
     return data
   }
 

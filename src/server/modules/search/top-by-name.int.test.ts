@@ -249,6 +249,30 @@ describe('the autocomplete shortcut', () => {
     }
   })
 
+  it('leaves the shortcut while a listed name has a word its document lacks, and takes it again once that product is gone', async () => {
+    const ranked = (view: SearchIndexView, text: string) =>
+      rankQuery(
+        text,
+        analyseQuery(text).words.map((word) => SearchIndex.wordForms(view, word)),
+      )
+    const before = await index.current(database.db)
+    expect(topByName(before, ranked(before, 'vida'), 10)).not.toBeNull()
+    // A name word the document lacks: a name match would then be no match, so the shortcut stands aside.
+    const [odd] = await queryRows<{ id: number }>(
+      database.db,
+      sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity, name_sort,
+            search_text, search_name)
+          values ('ODD-1', 'Vida Zqtek', 'odd-1', ${currencyId}, '10', 20, 5, ${turkishSortKey('Vida Zqtek')},
+            'odd-1 vida', 'vida zqtek')
+          returning id`,
+    )
+    const withOdd = await index.current(database.db)
+    expect(topByName(withOdd, ranked(withOdd, 'vida'), 10)).toBeNull()
+    await database.db.execute(sql`update products set is_active = false where id = ${odd!.id}`)
+    const after = await index.current(database.db)
+    expect(topByName(after, ranked(after, 'vida'), 10)).not.toBeNull()
+  })
+
   it('still does after products are added, renamed and delisted since the build', async () => {
     await index.current(database.db)
     await insert(300)

@@ -16,7 +16,8 @@ import type { PostingLists } from './posting-lists'
 import { smallestNumbers } from './smallest'
 import type { Vocabulary } from './vocabulary'
 
-const DEAD = -1
+/** idOf of a removed or replaced slot: its postings are skipped. */
+export const DEAD = -1
 
 /** What the fast path reads of the index (search-index.ts IndexData). */
 export type NameRankView = {
