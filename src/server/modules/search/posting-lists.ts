@@ -70,7 +70,7 @@ export class PostingLists {
     return this.tails.length > 0
   }
 
-  /** Whether the list holds no number, without counting its tail. */
+  /** Whether the list holds no number (its tail, if any, is never empty). */
   isEmpty(list: number): boolean {
     if (list < this.sealed && this.starts[list + 1]! > this.starts[list]!) return false
     return this.tail(list) === undefined

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AutocompleteItem, ProductList } from '../../../contracts/catalog'
 import { normaliseSearchText, searchDocument } from '../../../domain/search-query'
+import { rankQuery } from '../../../domain/search-rank'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { productKey } from '../../cache/caches'
 import { queryRows } from '../../test/db-helpers'
@@ -202,6 +203,94 @@ describe('description words the whole catalogue repeats', () => {
 })
 
 describe('the index rebuilt in the background', () => {
+  it('keeps a product named while the check that starts the rebuild was reading: the index still answering re-reads it', async () => {
+    const database = await createTestDatabase()
+    try {
+      const [currency] = await queryRows<{ id: number }>(
+        database.db,
+        sql`insert into currencies (code, name, symbol, exchange_rate, is_default) values ('TRY', 'Türk Lirası', '₺', 1, true) returning id`,
+      )
+      const insert = (from: number, to: number) =>
+        database.db.execute(sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate,
+              quantity, name_sort, search_text, search_name)
+            select 'LT-' || n, 'Pul ' || n, 'lt-' || n, ${currency!.id}, '10', 20, 5,
+              ${turkishSortKey('Pul')} || n, 'lt-' || n || ' pul ' || n, 'pul ' || n
+            from generate_series(${from}::int, ${to}::int) as n`)
+      // Statements held until let go: the refresh ('change_seq >') and the build's batches ('limit').
+      const held = new Map<
+        string,
+        { wait: Promise<void>; go: () => void; reached: Promise<void>; reach: () => void }
+      >()
+      const hold = (marker: string) => {
+        let go = () => {}
+        let reach = () => {}
+        const wait = new Promise<void>((resolve) => {
+          go = resolve
+        })
+        const reached = new Promise<void>((resolve) => {
+          reach = resolve
+        })
+        held.set(marker, { wait, go, reached, reach })
+      }
+      const release = (marker: string) => {
+        held.get(marker)?.go()
+        held.delete(marker)
+      }
+      const dialect = (database.db as unknown as { dialect: { sqlToQuery(q: unknown): { sql: string } } })
+        .dialect
+      const db = new Proxy(database.db, {
+        get(target, key) {
+          const value = Reflect.get(target, key, target)
+          if (key !== 'execute') return typeof value === 'function' ? value.bind(target) : value
+          return async (query: Parameters<typeof target.execute>[0]) => {
+            const text = dialect.sqlToQuery(query).sql
+            for (const [marker, { wait, reach }] of held) {
+              if (!text.includes(marker)) continue
+              reach()
+              await wait
+            }
+            return target.execute(query)
+          }
+        },
+      })
+      await insert(1, 40)
+      const index = new SearchIndex()
+      const built = await index.current(db)
+      const [row] = await queryRows<{ id: number; seq: string }>(
+        database.db,
+        sql`select id, change_seq::text as seq from products where code = 'LT-7'`,
+      )
+      await insert(41, 60)
+      hold('change_seq >')
+      hold('limit')
+      const refreshing = held.get('change_seq >')!.reached
+      const checked = index.current(db)
+      // While the check reads the 20 new products: a change that commits with a number below the highest
+      // seen, and the message naming it.
+      await refreshing
+      await database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`)
+        await tx.execute(sql`update products set search_text = 'lt-7 zqlatecomer', search_name = 'zqlatecomer',
+            change_seq = ${row!.seq} where id = ${row!.id}`)
+      })
+      index.apply({ list: productKey(row!.id) })
+      release('change_seq >')
+      expect(await checked).toBe(built)
+      // The rebuild waits on its first batch; the index still answering must find the change.
+      const view = await index.current(db)
+      expect(view).toBe(built)
+      const q = rankQuery('zqlatecomer', [['zqlatecomer']])
+      expect(SearchIndex.suggestions(view, q, 10).map((entry) => entry.id)).toEqual([row!.id])
+      release('limit')
+      await index.settled()
+      const rebuilt = await index.current(db)
+      expect(rebuilt).not.toBe(built)
+      expect(SearchIndex.suggestions(rebuilt, q, 10).map((entry) => entry.id)).toEqual([row!.id])
+    } finally {
+      await database.close()
+    }
+  })
+
   it('once a quarter of the listed products were added since the build, and once a quarter are dead, serving the old one meanwhile', async () => {
     const database = await createTestDatabase()
     try {

@@ -569,7 +569,9 @@ export class SearchIndex {
   private rebuild(db: Db): Promise<IndexData> {
     if (!this.building) {
       this.rebuildWanted = false
-      this.pending.clear()
+      // The build reads every product named so far; while an index still answers, the named ones stay
+      // named so the next checks re-read them into it (a build in the background may take a minute).
+      if (!this.data) this.pending.clear()
       this.building = build(db)
         .then((data) => {
           this.data = data
@@ -594,10 +596,10 @@ export class SearchIndex {
     if (!this.building) this.pending.clear()
     await refresh(db, data, ids)
     // Too many dead slots (renamed, re-described or delisted products), or slots added since the build
-    // (read aside from the build's sorted lists, one by one): rebuild meanwhile, still serving this one.
-    // It reads the table after the changes just read, so nothing named needs to stay named for it.
+    // (read aside from the build's sorted lists, one by one): rebuild meanwhile, still serving this one
+    // (unless a build finished during the refresh and replaced it).
     const compact = Math.max(data.dead, data.addedSinceBuild) > data.live * COMPACT_SHARE
-    if (compact && !this.building) void this.rebuild(db).catch(() => undefined)
+    if (compact && !this.building && this.data === data) void this.rebuild(db).catch(() => undefined)
     return data
   }
 

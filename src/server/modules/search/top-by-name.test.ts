@@ -36,4 +36,27 @@ describe('CodeOrder', () => {
       expect(order.startingWith(prefix, codes, idOf), prefix).toHaveLength(expected)
     }
   })
+
+  it('finds the live slots whose code starts with a prefix, those added after the build and not the removed ones', () => {
+    const rng = createRng(8)
+    const code = () => `${rng.pick(['OTO', 'ot', 'İSG', 'isg', 'KBL'])}-${rng.int(0, 99)}`
+    const codes = Array.from({ length: 500 }, code)
+    const order = new CodeOrder()
+    order.seal(codes)
+    for (let slot = 500; slot < 600; slot++) {
+      codes.push(code())
+      order.add(slot)
+    }
+    const idOf = Int32Array.from(codes.keys(), (slot) => (slot % 7 === 0 ? -1 : slot))
+    for (const prefix of ['o', 'oto', 'oto-4', 'i̇', 'i̇sg-1', 'isg', 'kbl-99', 'z']) {
+      const expected = Array.from(codes.keys()).filter(
+        (slot) => idOf[slot] !== -1 && codes[slot]!.toLowerCase().startsWith(prefix),
+      )
+      expect(
+        [...order.startingWith(prefix, codes, idOf)].sort((a, b) => a - b),
+        prefix,
+      ).toEqual(expected)
+      expect(order.anyStartsWith(prefix, codes, idOf), prefix).toBe(expected.length > 0)
+    }
+  })
 })

@@ -111,7 +111,10 @@ export class CodeOrder {
     return out
   }
 
-  /** About how many codes start with the prefix: the build's, dead or alive, without the later ones. */
+  /**
+   * About how many codes start with the prefix, to choose how to find them: the build's, dead or
+   * alive, without the later ones (at most a quarter of the live: more rebuild the index).
+   */
   countStartingWith(prefix: string, codeOf: readonly string[]): number {
     return this.firstAtLeast(`${prefix}\uffff`, codeOf) - this.firstAtLeast(prefix, codeOf)
   }
