@@ -217,6 +217,8 @@ class IndexData {
    * code tokens as there are codes under it (114,000 for one at 1,000,000 products), none in a name.
    */
   private readonly nameTokenMemo = new Map<string, Int32Array>()
+  /** …and those starting with it that some description holds (a description counts word starts only). */
+  private readonly descriptionTokenMemo = new Map<string, Int32Array>()
   /** Facet counts by brand and category id, reused by every search. */
   readonly brandCounter = new IdCounter()
   readonly categoryCounter = new IdCounter()
@@ -233,6 +235,21 @@ class IndexData {
     const base = (this.bases[k] ?? 0) + MAX_MARKS
     this.bases[k] = base
     return { marks: this.marks[k]!, base }
+  }
+
+  /** The tokens starting with the form that are in some description list. */
+  descriptionTokensStarting(form: string): Int32Array {
+    const memo = this.descriptionTokenMemo.get(form)
+    if (memo) return memo
+    const { descriptionPostings, vocabulary } = this
+    const found = Int32Array.from(
+      vocabulary
+        .tokensWith(form)
+        .filter((token) => !descriptionPostings.isEmpty(token) && vocabulary.startsWith(token, form)),
+    )
+    if (this.descriptionTokenMemo.size >= NAME_TOKEN_MEMO_MAX) this.descriptionTokenMemo.clear()
+    this.descriptionTokenMemo.set(form, found)
+    return found
   }
 
   /** The tokens containing the form that are in some name list. */
@@ -331,8 +348,9 @@ class IndexData {
       if (!this.pending) this.slotNameTokens.add(slot, tokenId)
     }
     if (!this.pending) {
-      // Added after the build: the memo may miss this slot's name tokens; the code index gets it aside.
+      // Added after the build: the memos may miss this slot's tokens; the code index gets it aside.
       this.nameTokenMemo.clear()
+      this.descriptionTokenMemo.clear()
       this.codeOrder.add(slot)
     }
     this.codeSlots.add(row.code, slot)
@@ -611,7 +629,6 @@ export class SearchIndex {
     const descriptionOnly = data.scratch(6)
     data.descriptionOnly = descriptionOnly
     const { postings, descriptionPostings, idOf } = data
-    const { vocabulary } = data
     const out: number[] = []
     words.forEach((forms, i) => {
       const last = i === words.length - 1
@@ -635,12 +652,7 @@ export class SearchIndex {
       // In a description a form counts at a word start only: 'run' finds 'ürün' in a name, not there.
       inDescription = true
       for (const form of forms) {
-        for (const tokenId of data.vocabulary.tokensWith(form)) {
-          // Most tokens (codes, barcodes) are in no description's list: skip them before comparing.
-          if (!descriptionPostings.isEmpty(tokenId) && vocabulary.startsWith(tokenId, form)) {
-            visitList(descriptionPostings, tokenId)
-          }
-        }
+        for (const tokenId of data.descriptionTokensStarting(form)) visitList(descriptionPostings, tokenId)
       }
     })
     return out
