@@ -107,8 +107,8 @@ const MAX_MARKS = 16
 /** The search page's first this many are found as the autocomplete's are, when nothing filters them. */
 const PAGE_SHORTCUT_MAX = 120
 
-/** Forms whose name tokens are remembered (as the vocabulary's memo of tokens by form). */
-const NAME_TOKEN_MEMO_MAX = 5_000
+/** Forms whose name and description tokens are remembered (as the vocabulary's memo of tokens by form). */
+const TOKEN_MEMO_MAX = 5_000
 
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows
 
@@ -239,30 +239,19 @@ class IndexData {
 
   /** The tokens starting with the form that are in some description list. */
   descriptionTokensStarting(form: string): Int32Array {
-    const memo = this.descriptionTokenMemo.get(form)
-    if (memo) return memo
     const { descriptionPostings, vocabulary } = this
-    const found = Int32Array.from(
-      vocabulary
-        .tokensWith(form)
-        .filter((token) => !descriptionPostings.isEmpty(token) && vocabulary.startsWith(token, form)),
+    return remembered(
+      this.descriptionTokenMemo,
+      vocabulary,
+      form,
+      (token) => !descriptionPostings.isEmpty(token) && vocabulary.startsWith(token, form),
     )
-    if (this.descriptionTokenMemo.size >= NAME_TOKEN_MEMO_MAX) this.descriptionTokenMemo.clear()
-    this.descriptionTokenMemo.set(form, found)
-    return found
   }
 
   /** The tokens containing the form that are in some name list. */
   nameTokensWith(form: string): Int32Array {
-    const memo = this.nameTokenMemo.get(form)
-    if (memo) return memo
     const { namePostings } = this
-    const found = Int32Array.from(
-      this.vocabulary.tokensWith(form).filter((token) => namePostings.size(token) > 0),
-    )
-    if (this.nameTokenMemo.size >= NAME_TOKEN_MEMO_MAX) this.nameTokenMemo.clear()
-    this.nameTokenMemo.set(form, found)
-    return found
+    return remembered(this.nameTokenMemo, this.vocabulary, form, (token) => !namePostings.isEmpty(token))
   }
 
   get addedSinceBuild(): number {
@@ -512,6 +501,21 @@ function textKey(row: Row): string {
 function codeHead(lowerCode: string): number {
   if (lowerCode.length === 0) return -1
   return (lowerCode.charCodeAt(0) << 16) | (lowerCode.length > 1 ? lowerCode.charCodeAt(1) : 0)
+}
+
+/** The form's tokens that `keep` keeps, from the memo or found and remembered there (bounded). */
+function remembered(
+  memo: Map<string, Int32Array>,
+  vocabulary: Vocabulary,
+  form: string,
+  keep: (token: number) => boolean,
+): Int32Array {
+  const known = memo.get(form)
+  if (known) return known
+  const found = Int32Array.from(vocabulary.tokensWith(form).filter(keep))
+  if (memo.size >= TOKEN_MEMO_MAX) memo.clear()
+  memo.set(form, found)
+  return found
 }
 
 /** The index as one search reads it: brought up to date once, before the search. */
