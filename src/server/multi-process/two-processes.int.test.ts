@@ -144,11 +144,17 @@ for (const channel of channels) {
 
     it('honours a session made through one process on the other, and ends it in both on logout', async () => {
       // Proof that B caches sessions: a session deleted behind its back still works there for a while.
-      const first = await dealer()
-      const cached = await Browser.login(a.url, first)
-      expect(await cartStatus(cached, b.url)).toBe(200)
-      await database.db.execute(sql`delete from sessions where user_id = ${first.id}`)
-      expect(await cartStatus(cached, b.url)).toBe(200)
+      // A lookup that overlaps any forget keeps nothing, on purpose (session-cache.ts), and the login's
+      // own message may reach B during B's first lookup; so a fresh login tries again, at most thrice.
+      let honouredAfterDelete = false
+      for (let attempt = 0; attempt < 3 && !honouredAfterDelete; attempt++) {
+        const first = await dealer()
+        const cached = await Browser.login(a.url, first)
+        expect(await cartStatus(cached, b.url)).toBe(200)
+        await database.db.execute(sql`delete from sessions where user_id = ${first.id}`)
+        honouredAfterDelete = (await cartStatus(cached, b.url)) === 200
+      }
+      expect(honouredAfterDelete).toBe(true)
 
       const user = await dealer()
       const browser = await Browser.login(a.url, user)
