@@ -33,6 +33,7 @@ function columns(n: number, random: () => number): SlotColumns {
     ordinal[slot] = i
   })
   const marks: Int32Array[] = []
+  const buffers: Int32Array[] = []
   let base = 0
   return {
     idOf: Int32Array.from({ length: n }, (_, slot) => 1000 + slot * 3),
@@ -56,6 +57,10 @@ function columns(n: number, random: () => number): SlotColumns {
       marks[k] ??= new Int32Array(n)
       base++
       return { marks: marks[k]!, base }
+    },
+    slotBuffer(k) {
+      buffers[k] ??= new Int32Array(n)
+      return buffers[k]!
     },
   }
 }
@@ -177,7 +182,7 @@ describe('a search’s matches filtered and counted', () => {
           .filter((slot) => withDead || data.idOf[slot]! >= 0)
           .filter(() => random() < 0.6)
           .sort(() => random() - 0.5)
-        const found = filterSlots(data, [...slots], filter)
+        const found = filterSlots(data, Int32Array.from(slots), filter)
         const live = slots.filter(
           (slot) =>
             data.idOf[slot]! >= 0 &&
@@ -188,7 +193,7 @@ describe('a search’s matches filtered and counted', () => {
           (slot) => filter.brandId === null || data.brandOf[slot] === filter.brandId,
         )
         const label = `${JSON.stringify(filter)}, dead slots ${withDead}`
-        expect(found.matched, label).toEqual(passing)
+        expect([...found.matched], label).toEqual(passing)
         expect(byId(found.brands), label).toEqual(count(live, data.brandOf))
         expect(byId(found.categories), label).toEqual(count(passing, data.categoryOf))
       }

@@ -75,7 +75,12 @@ export type SlotColumns = {
   slotCount: number
   /** Reusable per-slot marks: marks[i] === base is marked (search-index.ts IndexData.scratch). */
   scratch(k: number): { marks: Int32Array; base: number }
+  /** A reusable array of up to every slot (search-index.ts IndexData.slotBuffer). */
+  slotBuffer(k: number): Int32Array
 }
+
+/** The slot buffer the filtered matches are written to (the candidates are in buffer 0). */
+const FILTERED_BUFFER = 1
 
 /** The scratch marks a filtered list page uses (search-index.ts uses 0–6). */
 const LIST_MARKS = 7
@@ -87,13 +92,14 @@ const NO_BRAND_PLACE = 2147483647
  * The slots that pass the filter, in the order given (a search's candidates), with the brand counts
  * (before the brand filter, so the brand facet still offers the other brands) and the category
  * counts. Products without a brand or category count in the total but are no facet value. Dead
- * slots are skipped. With no filter and no dead slot, `matched` is the array given.
+ * slots are skipped. With no filter and no dead slot, `matched` is the array given; else it is in
+ * the data's reusable buffer, valid until the next search.
  */
 export function filterSlots(
   data: SlotColumns,
-  slots: number[],
+  slots: Int32Array,
   filter: IndexFilter,
-): { matched: number[]; brands: FacetCount[]; categories: FacetCount[] } {
+): { matched: Int32Array; brands: FacetCount[]; categories: FacetCount[] } {
   const categoryIds = filter.categoryIds ? idMask(filter.categoryIds) : null
   const brandCounts = data.brandCounter.reset()
   const categoryCounts = data.categoryCounter.reset()
@@ -115,7 +121,8 @@ export function filterSlots(
     const matched = live ? slots : slots.filter((slot) => idOf[slot]! >= 0)
     return { matched, brands: brandCounts.counts(), categories: categoryCounts.counts() }
   }
-  const matched: number[] = []
+  const buffer = data.slotBuffer(FILTERED_BUFFER)
+  let length = 0
   for (let i = 0; i < slots.length; i++) {
     const slot = slots[i]!
     if (idOf[slot]! < 0) continue
@@ -128,9 +135,13 @@ export function filterSlots(
     if (brand >= 0) brandCounts.add(brand)
     if (filter.brandId !== null && brand !== filter.brandId) continue
     if (category >= 0) categoryCounts.add(category)
-    matched.push(slot)
+    buffer[length++] = slot
   }
-  return { matched, brands: brandCounts.counts(), categories: categoryCounts.counts() }
+  return {
+    matched: buffer.subarray(0, length),
+    brands: brandCounts.counts(),
+    categories: categoryCounts.counts(),
+  }
 }
 
 /**

@@ -47,7 +47,7 @@ const MAX_WORDS_BY_TOKENS = Math.floor(31 / BITS_PER_WORD)
  */
 export function countNameWords(
   view: NameCountsView,
-  slots: readonly number[],
+  slots: Int32Array | readonly number[],
   q: RankQuery,
   method: CountMethod = cheaperMethod(view, slots, q),
 ): CountedSlots {
@@ -63,7 +63,11 @@ export function countNameWords(
 const LIST_ENTRY_COST = 2
 
 /** The method of less work: the name lists' entries, or the matches' name tokens. */
-export function cheaperMethod(view: NameCountsView, slots: readonly number[], q: RankQuery): CountMethod {
+export function cheaperMethod(
+  view: NameCountsView,
+  slots: Int32Array | readonly number[],
+  q: RankQuery,
+): CountMethod {
   let listEntries = 0
   for (const forms of q.words) {
     for (const form of forms) {
@@ -126,7 +130,11 @@ function countByNameLists(view: NameCountsView, q: RankQuery): CountedSlots {
   return seen
 }
 
-function countBySlotTokens(view: NameCountsView, slots: readonly number[], q: RankQuery): CountedSlots {
+function countBySlotTokens(
+  view: NameCountsView,
+  slots: Int32Array | readonly number[],
+  q: RankQuery,
+): CountedSlots {
   const seen = view.scratch(1)
   const [inName, starts, typed] = view.counts as [Uint8Array, Uint8Array, Uint8Array]
   // The few name tokens holding some word, with what they say of each word.
@@ -143,13 +151,17 @@ function countBySlotTokens(view: NameCountsView, slots: readonly number[], q: Ra
   })
   const bitsOf = new TokenBits(held, said)
   const lists = view.slotNameTokens
-  const { values } = lists
+  const { values, starts: listStarts, sealed } = lists
+  const tails = lists.hasTails
   const words = q.words.length
-  for (const slot of slots) {
+  for (let k = 0; k < slots.length; k++) {
+    const slot = slots[k]!
     let bits = 0
-    const end = lists.end(slot)
-    for (let p = lists.start(slot); p < end; p++) bits |= bitsOf.get(values[p]!)
-    for (const token of lists.tail(slot) ?? NO_NUMBERS) bits |= bitsOf.get(token)
+    if (slot < sealed) {
+      const end = listStarts[slot + 1]!
+      for (let p = listStarts[slot]!; p < end; p++) bits |= bitsOf.get(values[p]!)
+    }
+    if (tails) for (const token of lists.tail(slot) ?? NO_NUMBERS) bits |= bitsOf.get(token)
     let i = 0
     let s = 0
     let t = 0

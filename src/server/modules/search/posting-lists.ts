@@ -10,6 +10,9 @@
  * list's own, read after the shared part. A list stays ascending because numbers arrive ascending:
  * slots and token ids are handed out in order. The next rebuild folds those arrays in again.
  */
+/** A list is dense when it holds at least one of every DENSE_SHARE numbers up to its last. */
+const DENSE_SHARE = 64
+
 export class PostingLists {
   /** Sealed list l is values[starts[l]] up to (not including) values[starts[l + 1]]. */
   readonly starts: Int32Array
@@ -19,6 +22,8 @@ export class PostingLists {
   /** Per list, its index in `tails` (-1: nothing added since the build). */
   private tailOf = new Int32Array(0)
   private readonly tails: number[][] = []
+  /** The dense sealed lists as bitmaps, made on first use (the sealed part never changes). */
+  private readonly bitmaps = new Map<number, Int32Array>()
 
   private constructor(starts: Int32Array, values: Int32Array) {
     this.starts = starts
@@ -101,6 +106,32 @@ export class PostingLists {
       else b = mid
     }
     return tail[a] === value
+  }
+
+  /**
+   * The list's sealed part as a bitmap (number v is bit v & 31 of word v >>> 5) when it holds at least
+   * one number in DENSE_SHARE of the numbers up to its last, else null. Such a bitmap costs at most
+   * twice the list's own 4 bytes a number, and merging it into a set of slots is one pass over words
+   * in cache, rather than a random read per number: at 1,000,000 products ~160 lists ('ve', 'iş',
+   * a category's words) hold half of all the numbers, in ~20 MB of bitmaps. The tail is not in it.
+   */
+  bitmap(list: number): Int32Array | null {
+    const start = this.start(list)
+    const end = this.end(list)
+    if (end === start) return null
+    const { values } = this
+    const top = values[end - 1]!
+    if ((end - start) * DENSE_SHARE < top + 1) return null
+    let bits = this.bitmaps.get(list)
+    if (!bits) {
+      bits = new Int32Array((top >>> 5) + 1)
+      for (let p = start; p < end; p++) {
+        const v = values[p]!
+        bits[v >>> 5]! |= 1 << (v & 31)
+      }
+      this.bitmaps.set(list, bits)
+    }
+    return bits
   }
 
   /** Appends a number (larger than the list's last) to a list, which may be new. */

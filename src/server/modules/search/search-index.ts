@@ -25,6 +25,7 @@ import { packRank, type RankQuery, rankDerived } from '../../../domain/search-ra
 import type { ClockReading } from '../../cache/change-clock'
 import type { Db } from '../../db/client'
 import { preparedPerHandle } from '../../db/prepared'
+import { findCandidates } from './candidates'
 import { ExactKeys, FNV, hashText, SECOND } from './exact-keys'
 import { type FacetCount, IdCounter } from './id-counter'
 import {
@@ -96,7 +97,8 @@ const COMMON_DESCRIPTION_SHARE = 0.05
 /** …and in more than this many: a small catalogue keeps every description word. */
 const COMMON_DESCRIPTION_MIN = 50
 
-const NO_SLOTS: number[] = []
+/** The scratch marks candidates() stamps on slots that matched a word in their description only. */
+const DESCRIPTION_ONLY_MARKS = 6
 
 /** Distinct images kept once however many products show them (a category's placeholder). */
 const SHARED_IMAGES_MAX = 1_000
@@ -173,6 +175,9 @@ class IndexData {
    */
   private readonly marks: Int32Array[] = []
   private readonly bases: number[] = []
+  private bitmaps = { have: new Int32Array(0), into: new Int32Array(0) }
+  private readonly slotBuffers: Int32Array[] = []
+  private keys = new Float64Array(0)
   counts: Uint8Array[] = []
   /**
    * What a search reads of every matching slot, in typed arrays (-1: none): a search over 20,000
@@ -235,6 +240,38 @@ class IndexData {
     const base = (this.bases[k] ?? 0) + MAX_MARKS
     this.bases[k] = base
     return { marks: this.marks[k]!, base }
+  }
+
+  /**
+   * A reusable array of up to every slot (k: 0 the candidates, 1 the filtered ones): a search's slot
+   * lists live here rather than in fresh arrays. A fresh array of 170,000 numbers cost ~20 ms of page
+   * faults on the bench machine (1,500 of them, the memory being new to the process every time).
+   */
+  slotBuffer(k: number): Int32Array {
+    const buffer = this.slotBuffers[k]
+    if (buffer && buffer.length >= this.slotCount) return buffer
+    const grownBuffer = new Int32Array(Math.max(Math.ceil(this.slotCount * 1.25), 1024))
+    this.slotBuffers[k] = grownBuffer
+    return grownBuffer
+  }
+
+  /** A reusable array of a number per slot (the rank keys). */
+  keyBuffer(): Float64Array {
+    if (this.keys.length < this.slotCount)
+      this.keys = new Float64Array(Math.max(Math.ceil(this.slotCount * 1.25), 1024))
+    return this.keys
+  }
+
+  matchBitmaps(): { have: Int32Array; into: Int32Array; words: number } {
+    const words = (this.slotCount >>> 5) + 1
+    if (this.bitmaps.have.length < words) {
+      const size = Math.ceil(words * 1.25)
+      this.bitmaps = { have: new Int32Array(size), into: new Int32Array(size) }
+    } else {
+      this.bitmaps.have.fill(0, 0, words)
+      this.bitmaps.into.fill(0, 0, words)
+    }
+    return { ...this.bitmaps, words }
   }
 
   /** The tokens starting with the form that are in some description list. */
@@ -625,41 +662,9 @@ export class SearchIndex {
     return data
   }
 
-  /** Entries matching every word (each by one of its forms), as slots. */
-  private static candidates(data: IndexData, words: ReadonlyArray<readonly string[]>): number[] {
-    if (words.length === 0) return []
-    // hits[slot] = base + the words matched so far (anything below base: none yet).
-    const { marks: hits, base } = data.scratch(0)
-    const descriptionOnly = data.scratch(6)
-    data.descriptionOnly = descriptionOnly
-    const { postings, descriptionPostings, idOf } = data
-    const out: number[] = []
-    words.forEach((forms, i) => {
-      const last = i === words.length - 1
-      // A slot first reached through a description matched this word there only.
-      let inDescription = false
-      const visit = (slot: number) => {
-        if (i === 0 ? hits[slot]! >= base : hits[slot] !== base + i) return
-        hits[slot] = base + i + 1
-        if (inDescription) descriptionOnly.marks[slot] = descriptionOnly.base
-        if (last && idOf[slot] !== DEAD) out.push(slot)
-      }
-      const visitList = (lists: PostingLists, tokenId: number) => {
-        const { values } = lists
-        const end = lists.end(tokenId)
-        for (let p = lists.start(tokenId); p < end; p++) visit(values[p]!)
-        if (lists.hasTails) for (const slot of lists.tail(tokenId) ?? NO_SLOTS) visit(slot)
-      }
-      for (const form of forms) {
-        for (const tokenId of data.vocabulary.tokensWith(form)) visitList(postings, tokenId)
-      }
-      // In a description a form counts at a word start only: 'run' finds 'ürün' in a name, not there.
-      inDescription = true
-      for (const form of forms) {
-        for (const tokenId of data.descriptionTokensStarting(form)) visitList(descriptionPostings, tokenId)
-      }
-    })
-    return out
+  /** Entries matching every word (each by one of its forms), as slots (candidates.ts). */
+  private static candidates(data: IndexData, words: ReadonlyArray<readonly string[]>): Int32Array {
+    return findCandidates(data, words, data.scratch(DESCRIPTION_ONLY_MARKS))
   }
 
   /**
@@ -752,7 +757,7 @@ function rankedAsTheAutocomplete(filter: IndexFilter, sort: IndexSort, wanted: n
 /** The first `wanted` slots in the page's order (all of them when fewer match). */
 function orderSlots(
   data: IndexData,
-  slots: number[],
+  slots: Int32Array,
   q: RankQuery,
   sort: IndexSort,
   wanted: number,
@@ -775,7 +780,7 @@ function orderSlots(
  * that token starts with it. The keys are packRank × span + the entry's (name, id) ordinal. Only
  * typed arrays are read per slot; a code is compared only where its first two characters match.
  */
-function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array {
+function rankKeys(data: IndexData, slots: Int32Array, q: RankQuery): Float64Array {
   const { marks: seen, base } = countNameWords(data, slots, q)
   const [inName, starts, typed] = data.counts as [Uint8Array, Uint8Array, Uint8Array]
   const { codeHeadOf, extraOf, ordinal, codeOf } = data
@@ -799,7 +804,7 @@ function rankKeys(data: IndexData, slots: number[], q: RankQuery): Float64Array 
   const { marks: descriptionOnly, base: descriptionMark } = data.descriptionOnly
   const words = q.words.length
   const span = data.ordinalSlots.length + 1
-  const keys = new Float64Array(slots.length)
+  const keys = data.keyBuffer().subarray(0, slots.length)
   for (let i = 0; i < slots.length; i++) {
     const s = slots[i]!
     const fresh = seen[s]! >= base

@@ -45,9 +45,9 @@ function siftDown(heap: Float64Array, size: number, v: number) {
 }
 
 /** The k first items in `compare` order, in that order (a total order: ties broken by the caller). */
-export function smallestBy<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[] {
+export function smallestBy<T>(items: ArrayLike<T>, k: number, compare: (a: T, b: T) => number): T[] {
   const n = items.length
-  if (k >= n / 4) return items.slice().sort(compare).slice(0, k)
+  if (k >= n / 4) return Array.from(items).sort(compare).slice(0, k)
   if (k <= 0) return []
   const heap: T[] = []
   for (let i = 0; i < n; i++) {
