@@ -123,7 +123,8 @@ describe('AddToCartButton adds', () => {
     expect(addButton().textContent).toBe('Eklenemedi')
     const message = 'Ürün sepete eklenemedi: sunucuya ulaşılamadı. Bağlantınızı kontrol edip tekrar deneyin.'
     expect(toast).toHaveBeenCalledWith({ color: 'red', message })
-    expect(screen.getByTestId('live-region').textContent?.trim()).toBe(message)
+    // The region fills in its own effect, a render after the button's: wait for it.
+    await waitFor(() => expect(screen.getByTestId('live-region').textContent?.trim()).toBe(message))
   })
 
   it('says a failed add in English under /en', async () => {
@@ -179,8 +180,10 @@ describe('AddToCartButton adds', () => {
     await act(async () => {})
     expect(posts(requests)).toHaveLength(0)
     expect(onInvalidQuantity).toHaveBeenCalledTimes(1)
-    expect(screen.getByTestId('live-region').textContent?.trim()).toBe(
-      'Miktar 1 ile 100 arasında bir tam sayı olmalıdır.',
+    await waitFor(() =>
+      expect(screen.getByTestId('live-region').textContent?.trim()).toBe(
+        'Miktar 1 ile 100 arasında bir tam sayı olmalıdır.',
+      ),
     )
     expect(addButton().getAttribute('data-state')).toBe('idle')
   })
@@ -228,7 +231,7 @@ describe('AddToCartButton keeps the focus and says what happened', () => {
     await waitFor(() => expect(addButton().getAttribute('data-state')).toBe('success'))
     expect(addButton().hasAttribute('aria-busy')).toBe(false)
     expect(document.activeElement).toBe(addButton())
-    expect(liveText()).toBe('Sepete Eklendi')
+    await waitFor(() => expect(liveText()).toBe('Sepete Eklendi'))
   })
 
   it('says the same news twice by changing the region each time', async () => {
@@ -252,7 +255,7 @@ describe('AddToCartButton keeps the focus and says what happened', () => {
     addButton().focus()
     fireEvent.click(addButton())
     expect(await alertText()).toBe('Bu üründen 1 adet bulunmamaktadır!')
-    expect(liveText()).toBe('Bu üründen 1 adet bulunmamaktadır!')
+    await waitFor(() => expect(liveText()).toBe('Bu üründen 1 adet bulunmamaktadır!'))
     fireEvent.click(screen.getByRole('button', { name: 'Tamam' }))
     await waitFor(() => expect(screen.queryByTestId('cart-alert')).toBeNull())
     await waitFor(() => expect(document.activeElement).toBe(addButton()))
