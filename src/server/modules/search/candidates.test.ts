@@ -69,6 +69,7 @@ function catalogue(seed: number) {
     },
     matchBitmaps: () => ({ have: new Int32Array(words), into: new Int32Array(words), words }),
     descriptionOnly: { marks: new Int32Array(0), base: 0 },
+    matchedBits: null,
   }
   return { view, documents, descriptions, idOf, tokensOf }
 }

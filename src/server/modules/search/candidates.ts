@@ -25,6 +25,8 @@ export type CandidatesView = {
   matchBitmaps(): { have: Int32Array; into: Int32Array; words: number }
   /** Written here: slots with marks[slot] === base matched some word in the description only. */
   descriptionOnly: { marks: Int32Array; base: number }
+  /** Written here: the matches as a bitmap (dead slots too), valid until the next search. */
+  matchedBits: Int32Array | null
 }
 
 const NO_SLOTS: readonly number[] = []
@@ -43,6 +45,7 @@ export function findCandidates(
   descriptionOnly: { marks: Int32Array; base: number },
 ): Int32Array {
   view.descriptionOnly = descriptionOnly
+  view.matchedBits = null
   if (words.length === 0) return NO_MATCHES
   const { postings, descriptionPostings, idOf } = view
   const bitmaps = view.matchBitmaps()
@@ -102,6 +105,7 @@ export function findCandidates(
     into = before
     into.fill(0, 0, size)
   }
+  view.matchedBits = have
   return out.slots.subarray(0, out.length)
 }
 

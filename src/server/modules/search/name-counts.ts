@@ -43,17 +43,20 @@ const MAX_WORDS_BY_TOKENS = Math.floor(31 / BITS_PER_WORD)
 
 /**
  * Counts the words each of `slots` holds in its name into view.counts. Slots outside `slots` may be
- * counted too (the name lists reach every name holding a word); none is counted wrong.
+ * counted too (the name lists reach every name holding a word); none is counted wrong. `within`, a
+ * bitmap holding every slot of `slots` (the candidates' own, candidates.ts), lets the name lists skip
+ * the names of other products at the cost of one bit read each.
  */
 export function countNameWords(
   view: NameCountsView,
   slots: Int32Array | readonly number[],
   q: RankQuery,
-  method: CountMethod = cheaperMethod(view, slots, q),
+  within: Int32Array | null = null,
+  method: CountMethod = cheaperMethod(view, slots, q, within),
 ): CountedSlots {
   return method === 'slot tokens' && q.words.length <= MAX_WORDS_BY_TOKENS
     ? countBySlotTokens(view, slots, q)
-    : countByNameLists(view, q)
+    : countByNameLists(view, q, within)
 }
 
 /**
@@ -61,12 +64,15 @@ export function countNameWords(
  * against 13–21 ns): the lists reach slots all over the per-slot arrays, the tokens are read in a row.
  */
 const LIST_ENTRY_COST = 2
+/** …and one whose slot is outside the bitmap of matches, only its bit read (measured: see benchmarks.md). */
+const SKIPPED_ENTRY_COST = 0.25
 
 /** The method of less work: the name lists' entries, or the matches' name tokens. */
 export function cheaperMethod(
   view: NameCountsView,
   slots: Int32Array | readonly number[],
   q: RankQuery,
+  within: Int32Array | null = null,
 ): CountMethod {
   let listEntries = 0
   for (const forms of q.words) {
@@ -75,10 +81,13 @@ export function cheaperMethod(
     }
   }
   const perSlot = view.slotNameTokens.values.length / Math.max(1, view.slotNameTokens.sealed)
-  return slots.length * perSlot < listEntries * LIST_ENTRY_COST ? 'slot tokens' : 'name lists'
+  // With the bitmap, a share of the entries as large as the matches' share of the slots is counted.
+  const share = within ? Math.min(1, slots.length / Math.max(1, view.slotNameTokens.sealed)) : 1
+  const entryCost = within ? SKIPPED_ENTRY_COST + share * LIST_ENTRY_COST : LIST_ENTRY_COST
+  return slots.length * perSlot < listEntries * entryCost ? 'slot tokens' : 'name lists'
 }
 
-function countByNameLists(view: NameCountsView, q: RankQuery): CountedSlots {
+function countByNameLists(view: NameCountsView, q: RankQuery, within: Int32Array | null): CountedSlots {
   // Counts live in scratch arrays reused by every search: a slot's counts are valid when its
   // marks[slot] is at least this call's base (stale ones read as 0).
   const seen = view.scratch(1)
@@ -102,6 +111,7 @@ function countByNameLists(view: NameCountsView, q: RankQuery): CountedSlots {
     let atStart = false
     let asTyped = false
     const count = (slot: number) => {
+      if (within && (within[slot >>> 5]! & (1 << (slot & 31))) === 0) return
       touch(slot)
       if (inStamp.marks[slot] !== inMark) {
         inStamp.marks[slot] = inMark

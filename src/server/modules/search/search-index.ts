@@ -151,6 +151,8 @@ class IndexData {
   private readonly commonDescriptionWords = new Set<number>()
   /** Set by the last candidates(): slots with marks[slot] === base matched some word in the description only. */
   descriptionOnly: { marks: Int32Array; base: number } = { marks: new Int32Array(0), base: 1 }
+  /** Set by the last candidates(): its matches as a bitmap (the name counts skip other names by it). */
+  matchedBits: Int32Array | null = null
   /** Position of each slot in (nameSort, id) order; recomputed when names or entries change. */
   ordinal = new Int32Array(0)
   ordinalSlots = new Int32Array(0)
@@ -781,7 +783,7 @@ function orderSlots(
  * typed arrays are read per slot; a code is compared only where its first two characters match.
  */
 function rankKeys(data: IndexData, slots: Int32Array, q: RankQuery): Float64Array {
-  const { marks: seen, base } = countNameWords(data, slots, q)
+  const { marks: seen, base } = countNameWords(data, slots, q, data.matchedBits)
   const [inName, starts, typed] = data.counts as [Uint8Array, Uint8Array, Uint8Array]
   const { codeHeadOf, extraOf, ordinal, codeOf } = data
   const prefix = q.prefix

@@ -140,10 +140,22 @@ describe('the autocomplete shortcut', () => {
     return [...out]
   }
 
-  /** Per live slot, how its name holds the query's words, counted the given way. */
-  const nameCounts = (view: SearchIndexView, q: ReturnType<typeof rankQuery>, method: CountMethod) => {
-    const live = Array.from({ length: view.slotCount }, (_, slot) => slot).filter((slot) => view.isLive(slot))
-    const { marks, base } = countNameWords(view, live, q, method)
+  /**
+   * Per live slot (every other one with `half`, the name lists then skipping the rest by a bitmap),
+   * how its name holds the query's words, counted the given way.
+   */
+  const nameCounts = (
+    view: SearchIndexView,
+    q: ReturnType<typeof rankQuery>,
+    method: CountMethod,
+    half = false,
+  ) => {
+    const live = Array.from({ length: view.slotCount }, (_, slot) => slot).filter(
+      (slot, i) => view.isLive(slot) && (!half || i % 2 === 0),
+    )
+    const within = half ? new Int32Array((view.slotCount >>> 5) + 1) : null
+    for (const slot of within ? live : []) within![slot >>> 5]! |= 1 << (slot & 31)
+    const { marks, base } = countNameWords(view, live, q, within, method)
     const [inName, starts, typed] = view.counts as [Uint8Array, Uint8Array, Uint8Array]
     return live.map((slot) =>
       marks[slot]! >= base ? `${inName[slot]} ${starts[slot]} ${typed[slot]}` : '0 0 0',
@@ -161,6 +173,9 @@ describe('the autocomplete shortcut', () => {
       // The full pass counts name words by the name lists or by the slots' own tokens: the same counts.
       expect(nameCounts(view, q, 'slot tokens'), `'${text}' counted by slot tokens`).toEqual(
         nameCounts(view, q, 'name lists'),
+      )
+      expect(nameCounts(view, q, 'name lists', true), `'${text}' by name lists within a bitmap`).toEqual(
+        nameCounts(view, q, 'slot tokens', true),
       )
       for (const limit of [1, 10]) {
         const full = SearchIndex.suggestionsByFullPass(view, q, limit).map((e) => e.id)
