@@ -112,6 +112,9 @@ const PAGE_SHORTCUT_MAX = 120
 /** Forms whose name and description tokens are remembered (as the vocabulary's memo of tokens by form). */
 const TOKEN_MEMO_MAX = 5_000
 
+/** A reusable per-slot array's length for n: room to grow by a quarter before it is made again. */
+const roomFor = (n: number) => Math.max(Math.ceil(n * 1.25), 1024)
+
 const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows
 
 class IndexData {
@@ -233,11 +236,11 @@ class IndexData {
   scratch(k: number): { marks: Int32Array; base: number } {
     const size = this.slotCount
     if (!this.marks[k] || this.marks[k]!.length < size || (this.bases[k] ?? 0) > 2_000_000_000) {
-      this.marks[k] = new Int32Array(Math.max(Math.ceil(size * 1.25), 1024))
+      this.marks[k] = new Int32Array(roomFor(size))
       this.bases[k] = 0
     }
     if (!this.counts[0] || this.counts[0].length < size) {
-      this.counts = [0, 1, 2].map(() => new Uint8Array(Math.max(Math.ceil(size * 1.25), 1024)))
+      this.counts = [0, 1, 2].map(() => new Uint8Array(roomFor(size)))
     }
     const base = (this.bases[k] ?? 0) + MAX_MARKS
     this.bases[k] = base
@@ -252,23 +255,22 @@ class IndexData {
   slotBuffer(k: number): Int32Array {
     const buffer = this.slotBuffers[k]
     if (buffer && buffer.length >= this.slotCount) return buffer
-    const grownBuffer = new Int32Array(Math.max(Math.ceil(this.slotCount * 1.25), 1024))
-    this.slotBuffers[k] = grownBuffer
-    return grownBuffer
+    const grown = new Int32Array(roomFor(this.slotCount))
+    this.slotBuffers[k] = grown
+    return grown
   }
 
   /** A reusable array of a number per slot (the rank keys). */
   keyBuffer(): Float64Array {
-    if (this.keys.length < this.slotCount)
-      this.keys = new Float64Array(Math.max(Math.ceil(this.slotCount * 1.25), 1024))
+    if (this.keys.length < this.slotCount) this.keys = new Float64Array(roomFor(this.slotCount))
     return this.keys
   }
 
+  /** Two cleared bitmaps of every slot for candidates(), and how many of their ints are in use. */
   matchBitmaps(): { have: Int32Array; into: Int32Array; words: number } {
     const words = (this.slotCount >>> 5) + 1
     if (this.bitmaps.have.length < words) {
-      const size = Math.ceil(words * 1.25)
-      this.bitmaps = { have: new Int32Array(size), into: new Int32Array(size) }
+      this.bitmaps = { have: new Int32Array(roomFor(words)), into: new Int32Array(roomFor(words)) }
     } else {
       this.bitmaps.have.fill(0, 0, words)
       this.bitmaps.into.fill(0, 0, words)
