@@ -700,7 +700,7 @@ export class SearchIndex {
     const { matched, brands, categories } = filterSlots(data, SearchIndex.candidates(data, q.words), filter)
     const wanted = page.offset + page.limit
     const shortcut = rankedAsTheAutocomplete(filter, sort, wanted)
-      ? (topByName(data, q, wanted) ?? topByCode(data, q, wanted))
+      ? (topByName(data, q, wanted, data.matchedBits) ?? topByCode(data, q, wanted))
       : null
     const ordered = shortcut ?? orderSlots(data, matched, q, sort, wanted)
     return {

@@ -204,6 +204,12 @@ describe('the autocomplete shortcut', () => {
         const page = SearchIndex.searchPage(view, q, NO_FILTER, relevance, { offset, limit: 24 })
         expect(page.ids, `'${text}' page at ${offset}`).toEqual(full.slice(offset, offset + 24))
       }
+      // Given the matches (the search page's bitmap), the shortcut checks only those: the same answer,
+      // and never a miss where it found one without them.
+      const alone = topByName(view, q, 24)
+      const within = topByName(view, q, 24, view.matchedBits)
+      if (alone) expect(within, `'${text}' within the matches`).toEqual(alone)
+      if (within) expect(within.map((slot) => view.idOf[slot]), `'${text}' within`).toEqual(full.slice(0, 24))
     }
     // A code prefix that names also begin with ranks those names among its codes; one no name
     // holds ranks its codes alone: both without the full pass, as typed and lower-cased.
