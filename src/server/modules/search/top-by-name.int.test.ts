@@ -209,7 +209,11 @@ describe('the autocomplete shortcut', () => {
       const alone = topByName(view, q, 24)
       const within = topByName(view, q, 24, view.matchedBits)
       if (alone) expect(within, `'${text}' within the matches`).toEqual(alone)
-      if (within) expect(within.map((slot) => view.idOf[slot]), `'${text}' within`).toEqual(full.slice(0, 24))
+      if (within)
+        expect(
+          within.map((slot) => view.idOf[slot]),
+          `'${text}' within`,
+        ).toEqual(full.slice(0, 24))
     }
     // A code prefix that names also begin with ranks those names among its codes; one no name
     // holds ranks its codes alone: both without the full pass, as typed and lower-cased.
