@@ -15,7 +15,6 @@ import { useCheckoutInfo } from '../../lib/cart/checkout-info'
 import { focusPageHeading } from '../../lib/page-heading'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
-import { useAfterPaidOrder } from './api/checkout-api'
 import { CheckoutPreview } from './components/CheckoutPreview'
 import { CHECKOUT_STEPS, CheckoutSteps } from './components/CheckoutSteps'
 import { descriptionFrom, readPlanParam } from './pay-params'
@@ -48,14 +47,12 @@ function Steps({ cart, plan }: { cart: Cart; plan: PaymentPlan }) {
   const location = useLocation()
   const description = descriptionFrom(location.state)
   const info = useCheckoutInfo(cart)
-  const afterPaidOrder = useAfterPaidOrder()
   const [step, setStep] = useState(0)
   const planTotals = info.data?.plans.find((p) => p.id === plan.id)
   const planTotal = planTotals?.baseTotal
   const pending = planTotals === undefined || info.isPlaceholderData
   const toResult = (result: PaymentResult) => {
     navigate(localePath(`/odeme/sonuc/${encodeURIComponent(result.id)}`))
-    afterPaidOrder()
   }
 
   // The button pressed is gone with its step: the new step's heading takes the focus.

@@ -4,7 +4,10 @@ import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type Cart, cartSchema } from '../../../contracts/cart'
 import { type PaymentResult, paymentResultSchema } from '../../../contracts/payments'
+import { cartQuery } from '../../lib/cart/cart-query'
+import { cartLine, cartOf } from '../../test/cart-fixtures'
 import { dealerBootstrap } from '../../test/fixtures'
 import { apiError, apiJson, recordRequests } from '../../test/network'
 import { mailOrder, paymentResult } from '../../test/payment-fixtures'
@@ -71,6 +74,43 @@ describe('The payment summary', () => {
     expect(slip.textContent).toContain('Atatürk Cad. No: 1 Kadıköy / İstanbul')
     expect(slip.textContent).toContain('+90 216 000 00 00')
   })
+
+  it.each([
+    ['a paid order', 'order', 0],
+    ['a payment on account', 'pay', 1],
+  ] as const)(
+    'after %s, the header’s cart count (read with no observer) follows the server',
+    async (_, paymentType, count) => {
+      let serverCart: Cart = cartOf([cartLine()])
+      server.use(http.get('/api/catalog/cart', () => apiJson(cartSchema, serverCart)))
+      // The result answers only once the header holds the cart of one line, as it did at checkout.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const result = paymentResult({ paymentType })
+      server.use(
+        http.get(`/api/payments/${result.id}`, async () => {
+          await held
+          return apiJson(paymentResultSchema, result)
+        }),
+      )
+      const { queryClient } = renderSummary(result.id)
+      await queryClient.prefetchQuery(cartQuery)
+      expect(queryClient.getQueryData<Cart>(cartQuery.queryKey)?.count).toBe(1)
+      const requests = recordRequests()
+      if (paymentType === 'order') serverCart = cartOf([])
+      release()
+      await heading()
+      if (paymentType === 'order') {
+        await waitFor(() => expect(queryClient.getQueryData<Cart>(cartQuery.queryKey)?.count).toBe(count))
+        expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/catalog/cart')
+      } else {
+        expect(requests.map((r) => `${r.method} ${r.path}`)).not.toContain('GET /api/catalog/cart')
+        expect(queryClient.getQueryData<Cart>(cartQuery.queryKey)?.count).toBe(count)
+      }
+    },
+  )
 
   it('prints the slip in a window of its own', async () => {
     serve(paymentResult({ mailOrder: mailOrder({ description: '<b>Not</b>' }) }))

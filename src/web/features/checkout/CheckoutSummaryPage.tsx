@@ -11,7 +11,7 @@ import {
   ThemeIcon,
   Title,
 } from '@mantine/core'
-import type { ReactNode } from 'react'
+import { type ReactNode, useEffect } from 'react'
 import { Link, useParams } from 'react-router'
 import type { PaymentResult } from '../../../contracts/payments'
 import { formatMoney } from '../../../domain/money-format'
@@ -25,6 +25,7 @@ import { isApiError } from '../../lib/api-error'
 import { usePaymentResult } from '../../lib/payments/payments-api'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
+import { useAfterPaidOrder } from './api/checkout-api'
 import { CheckoutSteps } from './components/CheckoutSteps'
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
@@ -82,6 +83,11 @@ function Paid({ result }: { result: PaymentResult }) {
   const isOrder = result.paymentType === 'order'
   const title = isOrder ? t('payment.result.orderTitle') : t('payment.result.payTitle')
   usePageTitle(title)
+  // The order is made and the cart emptied: the header's count and the order lists follow.
+  const afterPaidOrder = useAfterPaidOrder()
+  useEffect(() => {
+    if (isOrder) afterPaidOrder()
+  }, [isOrder, afterPaidOrder])
   return (
     <Stack gap="lg">
       {isOrder && <CheckoutSteps active={2} />}

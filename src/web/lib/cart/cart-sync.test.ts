@@ -42,7 +42,7 @@ describe('acceptAddAnswer', () => {
     const after = cartOf([one, other, third])
     const { client, invalidate } = clientHolding(cartOf([one]))
     acceptAddAnswer(client, answerFor(after, third.id))
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: cartKey })
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: cartKey, refetchType: 'all' })
   })
 
   it('fetches the cart when none is held yet', () => {

@@ -42,7 +42,12 @@ export function acceptAddAnswer(queryClient: QueryClient, answer: AddToCartRespo
   if (items.length !== answer.cart.count || quantity !== answer.cart.quantity) resyncCart(queryClient)
 }
 
-/** Asks the server for the cart again (after a failure, nothing on screen can be trusted). */
+/**
+ * Asks the server for the cart again (after a failure, nothing on screen can be trusted; after a paid
+ * order, the server emptied it). Every cart query, not only the observed ones: the header's count
+ * reads the cache without an observer (cart-query.ts), so on a page that shows no cart an
+ * invalidation of the observed ones alone would leave the count as it was.
+ */
 export function resyncCart(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: cartKey })
+  void queryClient.invalidateQueries({ queryKey: cartKey, refetchType: 'all' })
 }
