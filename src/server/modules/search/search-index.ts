@@ -154,7 +154,10 @@ class IndexData {
   private readonly commonDescriptionWords = new Set<number>()
   /** Set by the last candidates(): slots with marks[slot] === base matched some word in the description only. */
   descriptionOnly: { marks: Int32Array; base: number } = { marks: new Int32Array(0), base: 1 }
-  /** Set by the last candidates(): its matches as a bitmap (the name counts skip other names by it). */
+  /**
+   * Set by the last candidates(): its matches as a bitmap (the name counts and the search page's
+   * shortcut skip other slots by it).
+   */
   matchedBits: Int32Array | null = null
   /** Position of each slot in (nameSort, id) order; recomputed when names or entries change. */
   ordinal = new Int32Array(0)

@@ -48,6 +48,7 @@ export function acceptAddAnswer(queryClient: QueryClient, answer: AddToCartRespo
  * reads the cache without an observer (cart-query.ts), so on a page that shows no cart an
  * invalidation of the observed ones alone would leave the count as it was.
  */
-export function resyncCart(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: cartKey, refetchType: 'all' })
+export function resyncCart(queryClient: QueryClient): Promise<void> {
+  // Settles once the fetch has (invalidation never rejects), for a caller that waits for it.
+  return queryClient.invalidateQueries({ queryKey: cartKey, refetchType: 'all' })
 }

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { Offer, OfferCustomer, OfferEditResult, OfferList } from '../../../../contracts/offers'
 import { apiFetch } from '../../../lib/api-client'
+import { resyncCart } from '../../../lib/cart/cart-sync'
 import { queryKeys } from '../../../lib/query-keys'
 import { useSession } from '../../../lib/session-context'
 
@@ -68,7 +69,7 @@ export function useEditOffer() {
   return useMutation({
     mutationFn: (offerId: number) =>
       apiFetch<OfferEditResult>(`/api/catalog/offer/edit/${offerId}`, { method: 'PATCH' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.cart(), refetchType: 'all' }),
+    onSuccess: () => resyncCart(queryClient),
   })
 }
 
