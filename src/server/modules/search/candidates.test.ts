@@ -57,8 +57,12 @@ function catalogue(seed: number) {
   const tokensOf = (form: string) => (form === 'many' ? [0, 1, 2, 3] : [Number(form.slice(1))])
   const buffers: Int32Array[] = []
   const words = (SLOTS >>> 5) + 1
+  const liveBits = new Int32Array(words)
+  idOf.forEach((id, slot) => {
+    if (id !== DEAD) liveBits[slot >>> 5]! |= 1 << (slot & 31)
+  })
   const view: CandidatesView = {
-    idOf,
+    liveBits,
     postings,
     descriptionPostings,
     vocabulary: { tokensWith: tokensOf },

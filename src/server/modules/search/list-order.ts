@@ -6,6 +6,7 @@
  * instead of an OFFSET in SQL.
  */
 import type { FacetCount, IdCounter } from './id-counter'
+import { brandHalf, categoryHalf, ESCAPED, NONE } from './packed-facets'
 
 export type IndexFilter = {
   categoryIds: number[] | null
@@ -46,6 +47,8 @@ export type SlotColumns = {
   idOf: Int32Array
   brandOf: Int32Array
   categoryOf: Int32Array
+  /** Each slot's brand and category packed in one number (packed-facets.ts), for the facet counts. */
+  facetsOf: Uint32Array
   modelOf: Int32Array
   quantityOf: Float64Array
   priceOf: Float64Array
@@ -89,43 +92,38 @@ const LIST_MARKS = 7
 const NO_BRAND_PLACE = 2147483647
 
 /**
- * The slots that pass the filter, in the order given (a search's candidates), with the brand counts
- * (before the brand filter, so the brand facet still offers the other brands) and the category
- * counts. Products without a brand or category count in the total but are no facet value. Dead
- * slots are skipped. With no filter and no dead slot, `matched` is the array given; else it is in
- * the data's reusable buffer, valid until the next search.
+ * The slots that pass the filter, in the order given (a search's candidates, all live: candidates.ts
+ * leaves dead slots out, so no slot's id is read here), with the brand counts (before the brand
+ * filter, so the brand facet still offers the other brands) and the category counts. Products without
+ * a brand or category count in the total but are no facet value. With no filter, `matched` is the
+ * array given; else it is in the data's reusable buffer, valid until the next search.
  */
 export function filterSlots(
   data: SlotColumns,
-  slots: Int32Array,
+  liveSlots: Int32Array,
   filter: IndexFilter,
 ): { matched: Int32Array; brands: FacetCount[]; categories: FacetCount[] } {
   const categoryIds = filter.categoryIds ? idMask(filter.categoryIds) : null
   const brandCounts = data.brandCounter.reset()
   const categoryCounts = data.categoryCounter.reset()
-  const { categoryOf, modelOf, quantityOf, brandOf, idOf } = data
+  const { categoryOf, modelOf, quantityOf, brandOf, facetsOf } = data
   if (!categoryIds && filter.modelId === null && !filter.inStockOnly && filter.brandId === null) {
-    // Nothing filters (most searches): only the counts, and no second array of the matches.
-    let live = true
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!
-      if (idOf[slot]! < 0) {
-        live = false
-        continue
-      }
-      const brand = brandOf[slot]!
-      if (brand >= 0) brandCounts.add(brand)
-      const category = categoryOf[slot]!
-      if (category >= 0) categoryCounts.add(category)
+    // Nothing filters (most searches): only the counts, from the packed column, and no second array
+    // of the matches.
+    for (let i = 0; i < liveSlots.length; i++) {
+      const slot = liveSlots[i]!
+      const packed = facetsOf[slot]!
+      const brand = brandHalf(packed)
+      if (brand !== NONE) brandCounts.add(brand === ESCAPED ? brandOf[slot]! : brand - 1)
+      const category = categoryHalf(packed)
+      if (category !== NONE) categoryCounts.add(category === ESCAPED ? categoryOf[slot]! : category - 1)
     }
-    const matched = live ? slots : slots.filter((slot) => idOf[slot]! >= 0)
-    return { matched, brands: brandCounts.counts(), categories: categoryCounts.counts() }
+    return { matched: liveSlots, brands: brandCounts.counts(), categories: categoryCounts.counts() }
   }
   const buffer = data.slotBuffer(FILTERED_BUFFER)
   let length = 0
-  for (let i = 0; i < slots.length; i++) {
-    const slot = slots[i]!
-    if (idOf[slot]! < 0) continue
+  for (let i = 0; i < liveSlots.length; i++) {
+    const slot = liveSlots[i]!
     const category = categoryOf[slot]!
     if (categoryIds && (category < 0 || category >= categoryIds.length || categoryIds[category] !== 1))
       continue

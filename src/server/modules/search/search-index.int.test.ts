@@ -145,6 +145,33 @@ describe.each([0, 60])('the search index with CACHE_SECONDS=%i', (cacheSeconds) 
     expect(after.items[1]!.quantity).toBe(0)
   })
 
+  it('counts a product under its new brand and category at once when they change in place', async () => {
+    const w = word()
+    const db = t.database.db
+    const [brand] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into brands (code, name, slug) values (${w}, ${w}, ${w}) returning id`,
+    )
+    const [category] = await queryRows<{ id: number }>(
+      db,
+      sql`insert into categories (name, slug, path) values (${w}, ${w}, ${w}) returning id`,
+    )
+    const moved = await product(`${w} Pense Taşınan`)
+    await product(`${w} Pense Kalan`)
+    const counts = (list: ProductList) => ({
+      brands: list.facets!.brands.map((b) => [b.id, b.count]),
+      categories: list.facets!.categories.map((c) => [c.id, c.count]),
+    })
+    expect(counts(await search(w))).toEqual({ brands: [], categories: [] })
+    // Texts untouched: the index changes the slot in place rather than making a new one.
+    await db.execute(
+      sql`update products set brand_id = ${brand!.id}, category_id = ${category!.id} where id = ${moved.id}`,
+    )
+    expect(counts(await search(w))).toEqual({ brands: [[brand!.id, 1]], categories: [[category!.id, 1]] })
+    await db.execute(sql`update products set brand_id = null where id = ${moved.id}`)
+    expect(counts(await search(w))).toEqual({ brands: [], categories: [[category!.id, 1]] })
+  })
+
   it('re-reads a product an invalidation message names, even when its change number is below the last seen', async () => {
     const w = word()
     const renamed = word()

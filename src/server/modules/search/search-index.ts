@@ -42,6 +42,7 @@ import {
   repositionInOrders,
 } from './list-order'
 import { countNameWords } from './name-counts'
+import { packFacets } from './packed-facets'
 import { PairBuffer, PostingLists } from './posting-lists'
 import { SlotTexts } from './slot-texts'
 import { SlotsById } from './slots-by-id'
@@ -192,8 +193,12 @@ class IndexData {
    * matches then touches only typed arrays, and a product costs no object of its own.
    */
   idOf = new Int32Array(0)
+  /** One bit per slot, set while it is live (candidates.ts reads it 32 slots at a time). */
+  liveBits = new Int32Array(0)
   brandOf = new Int32Array(0)
   categoryOf = new Int32Array(0)
+  /** Brand and category again, packed in one number per slot for the facet counts (packed-facets.ts). */
+  facetsOf = new Uint32Array(0)
   modelOf = new Int32Array(0)
   quantityOf = new Float64Array(0)
   priceOf = new Float64Array(0)
@@ -342,8 +347,10 @@ class IndexData {
     if (slot >= this.idOf.length) this.grow(Math.max(1024, this.idOf.length * 2))
     const { lowerCode, extra } = rankDerived({ code: row.code, searchName: row.search_name })
     this.idOf[slot] = id
+    this.liveBits[slot >>> 5]! |= 1 << (slot & 31)
     this.brandOf[slot] = row.brand_id === null ? -1 : Number(row.brand_id)
     this.categoryOf[slot] = row.category_id === null ? -1 : Number(row.category_id)
+    this.facetsOf[slot] = packFacets(this.brandOf[slot]!, this.categoryOf[slot]!)
     this.modelOf[slot] = row.model_id === null ? -1 : Number(row.model_id)
     this.quantityOf[slot] = Number(row.quantity)
     this.priceOf[slot] = Number(row.sale_price_base)
@@ -411,6 +418,7 @@ class IndexData {
     const category = row.category_id === null ? -1 : Number(row.category_id)
     if (this.categoryOf[slot] !== category) this.categorySlots = null
     this.categoryOf[slot] = category
+    this.facetsOf[slot] = packFacets(brand, category)
     this.modelOf[slot] = row.model_id === null ? -1 : Number(row.model_id)
     this.imageOf[slot] = row.image === null ? null : this.sharedImage(row.image)
     if (changed.brand || changed.quantity || changed.price) repositionInOrders(this, slot, changed)
@@ -463,14 +471,21 @@ class IndexData {
   }
 
   private grow(size: number) {
-    const grown = <A extends Int32Array | Float64Array | Uint8Array>(a: A, make: (n: number) => A) => {
+    const grown = <A extends Int32Array | Uint32Array | Float64Array | Uint8Array>(
+      a: A,
+      make: (n: number) => A,
+    ) => {
       const b = make(size)
       b.set(a)
       return b
     }
     this.idOf = grown(this.idOf, (n) => new Int32Array(n))
+    const liveBits = new Int32Array((size >>> 5) + 1)
+    liveBits.set(this.liveBits)
+    this.liveBits = liveBits
     this.brandOf = grown(this.brandOf, (n) => new Int32Array(n))
     this.categoryOf = grown(this.categoryOf, (n) => new Int32Array(n))
+    this.facetsOf = grown(this.facetsOf, (n) => new Uint32Array(n))
     this.modelOf = grown(this.modelOf, (n) => new Int32Array(n))
     this.quantityOf = grown(this.quantityOf, (n) => new Float64Array(n))
     this.priceOf = grown(this.priceOf, (n) => new Float64Array(n))
@@ -497,6 +512,7 @@ class IndexData {
     if (slot === undefined) return
     this.changes++
     this.idOf[slot] = DEAD
+    this.liveBits[slot >>> 5]! &= ~(1 << (slot & 31))
     this.namesOutsideDocument -= this.nameOutsideOf[slot]!
     dropFromOrders(this, slot)
     this.slotById.delete(id)
