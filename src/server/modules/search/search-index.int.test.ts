@@ -229,6 +229,45 @@ describe('description words the whole catalogue repeats', () => {
   })
 })
 
+describe('the slots a build gives', () => {
+  it('go category by category, by name within each, then to the products without a category, every listed product once across batches', async () => {
+    const database = await createTestDatabase()
+    try {
+      const db = database.db
+      const [currency] = await queryRows<{ id: number }>(
+        db,
+        sql`insert into currencies (code, name, symbol, exchange_rate, is_default) values ('TRY', 'Türk Lirası', '₺', 1, true) returning id`,
+      )
+      const categories = await queryRows<{ id: number }>(
+        db,
+        sql`insert into categories (name, slug, path) select 'K' || n, 'k' || n, 'k' || n
+            from generate_series(1, 3) as n returning id`,
+      )
+      // 23 products: names repeat within a category (ties broken by id), some have no category,
+      // one is inactive; batches of 4 end inside runs of one category and one name.
+      const names = ['Vida', 'Anahtar', 'Vida', 'Somun', 'Anahtar', 'Vida']
+      for (let n = 0; n < 23; n++) {
+        const name = `${names[n % names.length]} ${n % 2}`
+        const category = n % 5 === 4 ? null : categories[n % 3]!.id
+        await db.execute(sql`insert into products (code, name, seo, currency_id, sale_price, tax_rate, quantity,
+              name_sort, search_text, search_name, category_id, is_active)
+            values (${`SL-${n}`}, ${name}, ${`sl-${n}`}, ${currency!.id}, '10', 20, 5, ${turkishSortKey(name)},
+              ${searchDocument([`SL-${n}`, name])}, ${normaliseSearchText(name)}, ${category}, ${n !== 9})`)
+      }
+      const listed = await queryRows<{ id: number }>(
+        db,
+        sql`select id from products where is_active and parent_id is null
+            order by category_id nulls last, case when category_id is not null then name_sort end, id`,
+      )
+      const view = await new SearchIndex(4).current(db)
+      const bySlot = Array.from({ length: view.slotCount }, (_, slot) => view.idOf[slot]!)
+      expect(bySlot).toEqual(listed.map((r) => r.id))
+    } finally {
+      await database.close()
+    }
+  })
+})
+
 describe('the index rebuilt in the background', () => {
   it('keeps a product named while the check that starts the rebuild was reading: the index still answering re-reads it', async () => {
     const database = await createTestDatabase()

@@ -582,6 +582,9 @@ function remembered(
 export type SearchIndexView = IndexData
 
 export class SearchIndex {
+  /** @param buildBatch rows a build reads per statement (tests make it small to cross batches). */
+  constructor(private readonly buildBatch = BUILD_BATCH) {}
+
   private data: IndexData | null = null
   private building: Promise<IndexData> | null = null
   /** The freshness check running now, and the one every later caller shares (it starts after it). */
@@ -654,7 +657,7 @@ export class SearchIndex {
       // The build reads every product named so far; while an index still answers, the named ones stay
       // named so the next checks re-read them into it (a build in the background may take a minute).
       if (!this.data) this.pending.clear()
-      this.building = build(db)
+      this.building = build(db, this.buildBatch)
         .then((data) => {
           this.data = data
           return data
@@ -850,22 +853,45 @@ function rankKeys(data: IndexData, slots: Int32Array, q: RankQuery): Float64Arra
   return keys
 }
 
-async function build(db: Db): Promise<IndexData> {
+async function build(db: Db, batch: number): Promise<IndexData> {
   const data = new IndexData()
   // The number before the read: a row changed meanwhile is read again by the next refresh.
   data.seenSeq = await maxChangeSeq(db)
-  // In batches by id: a row changed between two of them is newer than seenSeq, so read again too.
-  let after: number | null = null
+  // Slots are given category by category, by name within each (the list index on category_id,
+  // name_sort, id), then to the products without a category by id: a search's matches, often most
+  // of one category, then sit side by side in every per-slot array, and the facet counts and the
+  // ranking read runs of neighbours rather than numbers all over 4 MB arrays (docs/benchmarks.md,
+  // "Slots in category order"). In batches: a row changed between two of them is newer than
+  // seenSeq, so read again by the next refresh whether this read saw it or not.
+  let after: { category: number; nameSort: string; id: number } | null = null
   for (;;) {
-    const from = after === null ? sql`` : sql` and id > ${after}`
+    const from =
+      after === null
+        ? sql``
+        : sql` and (category_id, name_sort, id) > (${after.category}, ${after.nameSort}, ${after.id})`
     const rows = rowsOf(
       await db.execute(
-        sql`select ${COLUMNS} from products where ${sql.raw(LISTED_PRODUCT_SQL)}${from} order by id limit ${BUILD_BATCH}`,
+        sql`select ${COLUMNS} from products where ${sql.raw(LISTED_PRODUCT_SQL)} and category_id is not null${from}
+            order by category_id, name_sort, id limit ${batch}`,
       ),
     )
     for (const row of rows) data.put(row)
-    if (rows.length < BUILD_BATCH) break
-    after = Number(rows[rows.length - 1]!.id)
+    if (rows.length < batch) break
+    const last = rows[rows.length - 1]!
+    after = { category: Number(last.category_id), nameSort: last.name_sort, id: Number(last.id) }
+  }
+  let afterId: number | null = null
+  for (;;) {
+    const from = afterId === null ? sql`` : sql` and id > ${afterId}`
+    const rows = rowsOf(
+      await db.execute(
+        sql`select ${COLUMNS} from products where ${sql.raw(LISTED_PRODUCT_SQL)} and category_id is null${from}
+            order by id limit ${batch}`,
+      ),
+    )
+    for (const row of rows) data.put(row)
+    if (rows.length < batch) break
+    afterId = Number(rows[rows.length - 1]!.id)
   }
   data.seal()
   data.ensureOrdinals()
