@@ -2,8 +2,8 @@
  * A slot's brand and category ids in one 32-bit number, 16 bits each, stored plus one (0: none): the
  * facet counts of a search then read one 4-byte number per match instead of two columns. At
  * 1,000,000 products that is one 4 MB array rather than two of 4 MB, which stays in the processor's
- * cache between searches far more often (docs/benchmarks.md, "The facet counts read one packed
- * column"). An id that does not fit is stored as ESCAPED and read from its full column.
+ * cache between searches far more often (docs/benchmarks.md, "Slots in category order"). An id that
+ * does not fit is stored as ESCAPED and read from its full column.
  */
 export const ESCAPED = 0xffff
 /** No brand or no category. */
