@@ -863,42 +863,46 @@ async function build(db: Db, batch: number): Promise<IndexData> {
   // ranking read runs of neighbours rather than numbers all over 4 MB arrays (docs/benchmarks.md,
   // "Slots in category order"). In batches: a row changed between two of them is newer than
   // seenSeq, so read again by the next refresh whether this read saw it or not.
-  let after: { category: number; nameSort: string; id: number } | null = null
-  for (;;) {
-    const from =
-      after === null
-        ? sql``
-        : sql` and (category_id, name_sort, id) > (${after.category}, ${after.nameSort}, ${after.id})`
-    const rows = rowsOf(
-      await db.execute(
-        sql`select ${COLUMNS} from products where ${sql.raw(LISTED_PRODUCT_SQL)} and category_id is not null${from}
-            order by category_id, name_sort, id limit ${batch}`,
-      ),
-    )
-    for (const row of rows) data.put(row)
-    if (rows.length < batch) break
-    const last = rows[rows.length - 1]!
-    after = { category: Number(last.category_id), nameSort: last.name_sort, id: Number(last.id) }
-  }
-  let afterId: number | null = null
-  for (;;) {
-    const from = afterId === null ? sql`` : sql` and id > ${afterId}`
-    const rows = rowsOf(
-      await db.execute(
-        sql`select ${COLUMNS} from products where ${sql.raw(LISTED_PRODUCT_SQL)} and category_id is null${from}
-            order by id limit ${batch}`,
-      ),
-    )
-    for (const row of rows) data.put(row)
-    if (rows.length < batch) break
-    afterId = Number(rows[rows.length - 1]!.id)
-  }
+  const listed = sql.raw(LISTED_PRODUCT_SQL)
+  await putInBatches(
+    data,
+    batch,
+    (after: { category: number; nameSort: string; id: number } | null) =>
+      db.execute(sql`select ${COLUMNS} from products where ${listed} and category_id is not null
+        ${after ? sql`and (category_id, name_sort, id) > (${after.category}, ${after.nameSort}, ${after.id})` : sql``}
+        order by category_id, name_sort, id limit ${batch}`),
+    (last) => ({ category: Number(last.category_id), nameSort: last.name_sort, id: Number(last.id) }),
+  )
+  await putInBatches(
+    data,
+    batch,
+    (afterId: number | null) =>
+      db.execute(sql`select ${COLUMNS} from products where ${listed} and category_id is null
+        ${afterId === null ? sql`` : sql`and id > ${afterId}`} order by id limit ${batch}`),
+    (last) => Number(last.id),
+  )
   data.seal()
   data.ensureOrdinals()
   orderNameLists(data.namePostings, data.extraOf, data.ordinal, data.ordinalSlots)
   data.buildOrdinal = data.ordinal.slice()
   prepareOrders(data)
   return data
+}
+
+/** Puts the rows of a keyset-paged read, `batch` at a time, each page read after the last row's cursor. */
+async function putInBatches<C>(
+  data: IndexData,
+  batch: number,
+  read: (after: C | null) => Promise<unknown>,
+  cursorOf: (last: Row) => C,
+) {
+  let after: C | null = null
+  for (;;) {
+    const rows = rowsOf(await read(after))
+    for (const row of rows) data.put(row)
+    if (rows.length < batch) return
+    after = cursorOf(rows[rows.length - 1]!)
+  }
 }
 
 /**
