@@ -1,6 +1,20 @@
 import Big from 'big.js'
 import { describe, expect, it } from 'vitest'
-import { convertPrice, planUnitPrice, profitMultiplier, roundMoney, withProfit } from './pricing'
+import {
+  convertPrice,
+  planUnitPrice,
+  priceConversion,
+  profitMultiplier,
+  roundMoney,
+  withProfit,
+} from './pricing'
+
+// The formula as spec/1 §9 states it, every step decimal and no step skipped or shared.
+function reference(v: string, from: string, to: string, profit: string, tax: string, withTax: boolean) {
+  let price = new Big(v).times(from).div(to).times(new Big(profit).div(100).plus(1))
+  if (withTax) price = price.times(new Big(tax).div(100).plus(1))
+  return price.round(2, Big.roundHalfUp).toString()
+}
 
 describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit%) × (1 + tax%))', () => {
   it.each([
@@ -32,19 +46,6 @@ describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit
   )
 
   it('gives what the formula written out in full gives, shortcuts included (10,000 random inputs)', () => {
-    // The formula as spec/1 §9 states it, every step decimal and no step skipped or shared.
-    const reference = (
-      v: string,
-      from: string,
-      to: string,
-      profit: string,
-      tax: string,
-      withTax: boolean,
-    ) => {
-      let price = new Big(v).times(from).div(to).times(new Big(profit).div(100).plus(1))
-      if (withTax) price = price.times(new Big(tax).div(100).plus(1))
-      return price.round(2, Big.roundHalfUp).toString()
-    }
     let seed = 7
     const next = () => {
       seed = (seed * 1103515245 + 12345) % 2 ** 31
@@ -66,6 +67,42 @@ describe('convertPrice (spec/1 §9: value × rate ÷ default rate × (1 + profit
       )
     }
   })
+})
+
+describe('priceConversion (one conversion for many amounts)', () => {
+  it.each([
+    ['1', '1', '0', '20', false],
+    ['1', '1', '-12.5', '20', true],
+    ['42.5', '1', '7', '10', true],
+    ['1', '42.5', '0', '0', false],
+    ['49.3012', '42.5', '33.33', '18', true],
+  ])(
+    'at %s→%s, profit %s, tax %s (%s) each amount gets the formula price',
+    (from, to, profit, tax, withTax) => {
+      const conversion = {
+        fromRate: from,
+        toRate: to,
+        profitPercent: profit,
+        taxRate: tax,
+        withTax: withTax as boolean,
+      }
+      const convert = priceConversion(conversion)
+      const values = ['0', '0.005', '0.0049', '1', '19.99', '100.125', '1234.5678', '99999.9950']
+      for (let i = 0; i < 200; i++)
+        values.push(`${((i * 7919) % 100_000).toString()}.${String(i % 10_000).padStart(4, '0')}`)
+      for (const value of values) {
+        expect(convert(value).toString(), value).toBe(
+          reference(value, from, to, profit, tax, withTax as boolean),
+        )
+      }
+      // Applied again in another order: a conversion keeps no state between amounts.
+      for (const value of [...values].reverse()) {
+        expect(convert(value).toString(), value).toBe(
+          reference(value, from, to, profit, tax, withTax as boolean),
+        )
+      }
+    },
+  )
 })
 
 describe('roundMoney', () => {

@@ -57,16 +57,43 @@ export function withProfit(value: Amount, percent: Amount): Big {
  * rounded to 2 decimals once at the end.
  */
 export function convertPrice(input: ConversionInput): Big {
-  const value = new Big(input.value)
+  return priceConversion(input)(input.value)
+}
+
+/**
+ * convertPrice for many values that share rates, percents and tax (a catalogue page prices hundreds):
+ * the decisions and factors are taken once. Same results: decimal multiplication is exact, so the
+ * profit and tax factors multiplied together first give the product they give one after the other;
+ * only the division between two currencies' rates rounds (to Big.DP decimals), and it stays first.
+ */
+export function priceConversion(input: Omit<ConversionInput, 'value'>): (value: Amount) => Big {
   // value × rate ÷ the same rate is the value itself (the division keeps 20 decimals, NUMERIC
   // amounts have 4): skipping it changes no result, and most prices are shown in their own currency.
   const inShownCurrency = sameNonZero(input.fromRate, input.toRate)
-  let price = withProfit(
-    inShownCurrency ? value : value.times(input.fromRate).div(input.toRate),
-    input.profitPercent ?? 0,
-  )
-  if (input.withTax) price = price.times(percentFactor(input.taxRate ?? 0))
-  return roundMoney(price)
+  const fromRate = inShownCurrency ? null : new Big(input.fromRate)
+  const toRate = inShownCurrency ? null : new Big(input.toRate)
+  const factor = combinedFactor(input.profitPercent ?? 0, input.withTax ? (input.taxRate ?? 0) : 0)
+  const unit = factor.eq(1)
+  return (value) => {
+    let price = new Big(value)
+    if (fromRate && toRate) price = price.times(fromRate).div(toRate)
+    if (!unit) price = price.times(factor)
+    return price.round(2, Big.roundHalfUp)
+  }
+}
+
+/** (1 + profit/100) × (1 + tax/100), kept per pair like the percents' own factors. */
+const combined = new Map<string, Big>()
+
+function combinedFactor(profitPercent: Amount, taxPercent: Amount): Big {
+  const key = `${String(profitPercent)}|${String(taxPercent)}`
+  let factor = combined.get(key)
+  if (factor === undefined) {
+    factor = percentFactor(profitPercent).times(percentFactor(taxPercent))
+    if (combined.size >= MAX_FACTORS) combined.clear()
+    combined.set(key, factor)
+  }
+  return factor
 }
 
 function sameNonZero(a: Amount, b: Amount): boolean {

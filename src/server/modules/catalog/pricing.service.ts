@@ -1,7 +1,8 @@
+import type Big from 'big.js'
 import type { Currency } from '../../../contracts/bootstrap'
 import type { Money } from '../../../contracts/common'
 import type { StoreSettings } from '../../../contracts/settings'
-import { type Amount, convertPrice } from '../../../domain/pricing'
+import { type Amount, priceConversion } from '../../../domain/pricing'
 import type { CachedDb } from '../../cache/caches'
 import type { AuthUser } from '../../identity'
 import { effectivePreferences } from '../preferences/preferences.service'
@@ -64,15 +65,40 @@ export function priceFor(
   taxRate: Amount,
 ): Money | null {
   if (!ctx.showPrices || value === null) return null
-  const from = ctx.currencies.get(currencyId)
-  if (!from) return null
-  const converted = convertPrice({
-    value,
-    fromRate: from.exchangeRate,
-    toRate: ctx.target.exchangeRate,
-    profitPercent: ctx.profitPercent,
-    taxRate,
-    withTax: ctx.withTax,
-  })
-  return { value: converted.toNumber(), currency: ctx.target.code }
+  const convert = conversionFor(ctx, currencyId, taxRate)
+  return convert ? { value: convert(value).toNumber(), currency: ctx.target.code } : null
+}
+
+/**
+ * A page's prices share a handful of (currency, tax rate) pairs, so each pair's conversion is made
+ * once per pricing context (one per request) rather than once per amount.
+ */
+const conversions = new WeakMap<PricingContext, Map<string, ((value: Amount) => Big) | null>>()
+
+function conversionFor(
+  ctx: PricingContext,
+  currencyId: number,
+  taxRate: Amount,
+): ((value: Amount) => Big) | null {
+  let byPair = conversions.get(ctx)
+  if (!byPair) {
+    byPair = new Map()
+    conversions.set(ctx, byPair)
+  }
+  const key = `${currencyId}|${String(taxRate)}`
+  let convert = byPair.get(key)
+  if (convert === undefined) {
+    const from = ctx.currencies.get(currencyId)
+    convert = from
+      ? priceConversion({
+          fromRate: from.exchangeRate,
+          toRate: ctx.target.exchangeRate,
+          profitPercent: ctx.profitPercent,
+          taxRate,
+          withTax: ctx.withTax,
+        })
+      : null
+    byPair.set(key, convert)
+  }
+  return convert
 }
