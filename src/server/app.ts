@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie'
 import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod'
+import { validatorCompiler } from 'fastify-type-provider-zod'
 import type { AppDeps } from './app-deps'
 import { trustHops } from './config'
 import { registerCompression } from './http/compression'
@@ -12,6 +12,7 @@ import { multipartReading, registerErrorHandling, sendError } from './http/error
 import { parseFormBody, parseQueryString, refuseMalformedQueryStrings } from './http/form-encoding'
 import { frameworkErrors } from './http/framework-errors'
 import { registerHealth } from './http/health'
+import { utf8SerializerCompiler } from './http/json-reply'
 import { registerLocale } from './http/locale'
 import { registerMetrics } from './http/metrics'
 import { registerOpenApi } from './http/openapi'
@@ -97,7 +98,7 @@ export async function buildApp(
   })
 
   app.setValidatorCompiler(validatorCompiler)
-  app.setSerializerCompiler(serializerCompiler)
+  app.setSerializerCompiler(utf8SerializerCompiler)
   registerErrorHandling(app)
   refuseMalformedQueryStrings(app)
 
