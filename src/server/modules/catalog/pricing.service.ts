@@ -66,20 +66,25 @@ export function priceFor(
 ): Money | null {
   if (!ctx.showPrices || value === null) return null
   const convert = conversionFor(ctx, currencyId, taxRate)
-  return convert ? { value: convert(value).toNumber(), currency: ctx.target.code } : null
+  return convert ? { value: convert(value), currency: ctx.target.code } : null
 }
+
+/** At most this many amounts remembered per conversion: a page has a few hundred. */
+const MAX_REMEMBERED = 5_000
 
 /**
  * A page's prices share a handful of (currency, tax rate) pairs, so each pair's conversion is made
- * once per pricing context (one per request) rather than once per amount.
+ * once per pricing context (one per request) rather than once per amount; and a product's amounts
+ * repeat (its sale and list price, its default unit's two prices, often equal), so each pair
+ * remembers what it gave an amount as stored.
  */
-const conversions = new WeakMap<PricingContext, Map<string, ((value: Amount) => Big) | null>>()
+const conversions = new WeakMap<PricingContext, Map<string, ((value: Amount) => number) | null>>()
 
 function conversionFor(
   ctx: PricingContext,
   currencyId: number,
   taxRate: Amount,
-): ((value: Amount) => Big) | null {
+): ((value: Amount) => number) | null {
   let byPair = conversions.get(ctx)
   if (!byPair) {
     byPair = new Map()
@@ -90,15 +95,30 @@ function conversionFor(
   if (convert === undefined) {
     const from = ctx.currencies.get(currencyId)
     convert = from
-      ? priceConversion({
-          fromRate: from.exchangeRate,
-          toRate: ctx.target.exchangeRate,
-          profitPercent: ctx.profitPercent,
-          taxRate,
-          withTax: ctx.withTax,
-        })
+      ? remembering(
+          priceConversion({
+            fromRate: from.exchangeRate,
+            toRate: ctx.target.exchangeRate,
+            profitPercent: ctx.profitPercent,
+            taxRate,
+            withTax: ctx.withTax,
+          }),
+        )
       : null
     byPair.set(key, convert)
   }
   return convert
+}
+
+function remembering(convert: (value: Amount) => Big): (value: Amount) => number {
+  const given = new Map<string, number>()
+  return (value) => {
+    if (typeof value !== 'string') return convert(value).toNumber()
+    let price = given.get(value)
+    if (price === undefined) {
+      price = convert(value).toNumber()
+      if (given.size < MAX_REMEMBERED) given.set(value, price)
+    }
+    return price
+  }
 }
