@@ -1,4 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, is, type SQL, sql } from 'drizzle-orm'
+import { PgNumeric } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { preparedPerHandle } from '../../db/prepared'
 import { brands, categories, models, products } from '../../db/schema/catalogue'
@@ -30,7 +31,7 @@ export const unitsJson = sql<UnitJson[]>`(
     'isDefault', u.is_default) order by u.sort_order, u.id), '[]'::json)
   from product_units u where u.product_id = "products"."id")`
 
-const relatedColumns = {
+export const relatedColumns = {
   units: unitsJson,
   inventory: sql<InventoryJson[]>`(
     select coalesce(json_agg(json_build_object('warehouseName', w.name, 'quantity', s.quantity)
@@ -83,6 +84,25 @@ export const productColumns = {
   categorySlug: categories.slug,
 }
 
+/** What a page row holds: the product's columns with its brand, model and category, and the aggregates. */
+export const pageRowFields = { ...productColumns, ...relatedColumns }
+
+/**
+ * A page row as one JSON object built by the database: the driver then parses one JSON text per row
+ * (a native JSON.parse) instead of 38 columns, and Drizzle maps one field instead of 38 (a sixth of a
+ * list request's time at 1,000,000 products was those two). Decimals go as text, as the columns
+ * give them; everything else is JSON as it is (numbers, arrays, null). A test compares these rows
+ * with Drizzle's column-by-column read of the same products.
+ */
+const pageRowJson = sql<ProductRow>`json_build_object(${sql.join(
+  Object.entries(pageRowFields).map(([key, field]) => sql`${sql.raw(`'${key}'`)}, ${asJsonValue(field)}`),
+  sql`, `,
+)})`
+
+function asJsonValue(field: (typeof pageRowFields)[keyof typeof pageRowFields]): SQL | typeof field {
+  return is(field, PgNumeric) ? sql`${field}::text` : field
+}
+
 /**
  * Rows in the order of `ids` (a page of the search index: the list, category, brand and search
  * pages, which the index alone filters, sorts and counts): prepared
@@ -91,7 +111,7 @@ export const productColumns = {
  */
 const productsByIds = preparedPerHandle((db) =>
   db
-    .select({ ...productColumns, ...relatedColumns })
+    .select({ row: pageRowJson })
     .from(products)
     .leftJoin(brands, eq(brands.id, products.brandId))
     .leftJoin(models, eq(models.id, products.modelId))
@@ -100,12 +120,10 @@ const productsByIds = preparedPerHandle((db) =>
     .prepare('products_by_ids'),
 )
 
-export type ProductRow = Awaited<ReturnType<ReturnType<typeof productsByIds>['execute']>>[number]
-
 export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return []
   const rows = await productsByIds(db).execute({ ids })
-  const byId = new Map(rows.map((r) => [r.id, r]))
+  const byId = new Map(rows.map(({ row }) => [row.id, row]))
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined)
 }
 
@@ -136,6 +154,22 @@ export async function findProductById(db: Db, id: number): Promise<(ProductRow &
   const [row] = await productById(db).execute({ id })
   return row ?? null
 }
+
+/**
+ * The page rows of `ids` read column by column, as Drizzle maps them: what a page row is (its type),
+ * and what the JSON read above must give (a test compares the two on the same products).
+ */
+export function pageRowsByColumns(db: Db, ids: number[]) {
+  return db
+    .select(pageRowFields)
+    .from(products)
+    .leftJoin(brands, eq(brands.id, products.brandId))
+    .leftJoin(models, eq(models.id, products.modelId))
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(inArray(products.id, ids))
+}
+
+export type ProductRow = Awaited<ReturnType<typeof pageRowsByColumns>>[number]
 
 export type ProductTexts = {
   description: string | null
