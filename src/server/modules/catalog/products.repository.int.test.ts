@@ -38,16 +38,14 @@ it('reads every page row as one JSON object exactly as Drizzle reads its columns
       categoryId: null,
     })
     .returning({ id: products.id })
-  await db
-    .insert(products)
-    .values({
-      code: 'ODD-1-K',
-      name: 'Kırmızı',
-      seo: 'odd-1-k',
-      currencyId: sample!.currencyId,
-      parentId: odd!.id,
-      variantValues: ['Kırmızı'],
-    })
+  await db.insert(products).values({
+    code: 'ODD-1-K',
+    name: 'Kırmızı',
+    seo: 'odd-1-k',
+    currencyId: sample!.currencyId,
+    parentId: odd!.id,
+    variantValues: ['Kırmızı'],
+  })
   const ids = (await queryRows<{ id: number }>(db, sql`select id from products order by id`)).map((r) => r.id)
   expect(ids.length).toBeGreaterThan(100)
 

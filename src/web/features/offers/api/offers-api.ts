@@ -2,7 +2,6 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { Offer, OfferCustomer, OfferEditResult, OfferList } from '../../../../contracts/offers'
 import { apiFetch } from '../../../lib/api-client'
 import { resyncCart } from '../../../lib/cart/cart-sync'
-import { queryKeys } from '../../../lib/query-keys'
 import { useSession } from '../../../lib/session-context'
 
 /** Query keys of this page: every page of the company's offers, and one page. */
