@@ -31,7 +31,7 @@ export const unitsJson = sql<UnitJson[]>`(
     'isDefault', u.is_default) order by u.sort_order, u.id), '[]'::json)
   from product_units u where u.product_id = "products"."id")`
 
-export const relatedColumns = {
+const relatedColumns = {
   units: unitsJson,
   inventory: sql<InventoryJson[]>`(
     select coalesce(json_agg(json_build_object('warehouseName', w.name, 'quantity', s.quantity)
@@ -85,7 +85,7 @@ export const productColumns = {
 }
 
 /** What a page row holds: the product's columns with its brand, model and category, and the aggregates. */
-export const pageRowFields = { ...productColumns, ...relatedColumns }
+const pageRowFields = { ...productColumns, ...relatedColumns }
 
 /**
  * A page row as one JSON object built by the database: the driver then parses one JSON text per row
@@ -134,8 +134,7 @@ export async function findProductsByIds(db: Db, ids: number[]): Promise<ProductR
 const productById = preparedPerHandle((db) =>
   db
     .select({
-      ...productColumns,
-      ...relatedColumns,
+      ...pageRowFields,
       description: products.description,
       metaTitle: products.metaTitle,
       metaKeywords: products.metaKeywords,
