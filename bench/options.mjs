@@ -59,3 +59,16 @@ export function readOptions(parse, argv, usage) {
   }
   return { options }
 }
+
+/**
+ * Node's own flags for the server, given as one string. Only flags: a value that is not one would
+ * be taken by node as the script to run.
+ * @param {string | undefined} text
+ * @returns {string[]}
+ */
+export function nodeFlags(text) {
+  const flags = (text ?? '').split(/\s+/).filter(Boolean)
+  const odd = flags.find((flag) => !/^--[a-z0-9][a-z0-9-]*(=\S+)?$/i.test(flag))
+  if (odd) throw new Error(`--node-flags takes flags such as --max-semi-space-size=32, not '${odd}'`)
+  return flags
+}

@@ -23,7 +23,7 @@ import { Client, discover } from './client.mjs'
 import { matrixMarkdown, matrixSection } from './matrix.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
 import { mib, rssKiB, sampleRss } from './memory.mjs'
-import { commaList, wholeNumber as int, readOptions, scenariosMatching } from './options.mjs'
+import { commaList, wholeNumber as int, nodeFlags, readOptions, scenariosMatching } from './options.mjs'
 import { isProcesses, runProcesses } from './processes.mjs'
 import { RELEVANCE_CHECK, relevanceLines, runRelevance } from './relevance.mjs'
 import { comparisonTable, evaluate, markdown, sizeLabel, sizeTable } from './report.mjs'
@@ -64,6 +64,8 @@ const USAGE = `Usage: npm run bench -- [options]
                        one table per size with the embedded/PostgreSQL p99 ratios, written to
                        bench/results/matrix.md and matrix.json (no wire check, relevance or budgets)
   --cpu-prof DIR       write the server's CPU profile (.cpuprofile, open in Chrome DevTools) into DIR
+  --node-flags "F F"   start the server's node with these flags before the script (e.g.
+                       "--max-semi-space-size=32 --trace-gc"; the server's output is in its data dir)
   --soak DURATION      the soak run instead (bench/soak.mjs; e.g. --soak 30m, its options: --soak 1s --help)
   --processes N,N      one process against several behind a local proxy on --postgres (bench/processes.mjs;
                        its options: --processes 1,2 --help)`
@@ -84,6 +86,7 @@ function parseOptions(argv) {
       postgres: { type: 'string' },
       matrix: { type: 'boolean', default: false },
       'cpu-prof': { type: 'string' },
+      'node-flags': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   })
@@ -122,6 +125,7 @@ function parseOptions(argv) {
     postgres: values.postgres,
     matrix,
     cpuProfDir: values['cpu-prof'] && path.resolve(values['cpu-prof']),
+    nodeFlags: nodeFlags(values['node-flags']),
     reuse: values.reuse,
     scenarios,
     cacheSeconds:
@@ -184,6 +188,7 @@ async function measureServer({ size, database, db, options, cacheSeconds, wire: 
     databaseUrl: db.databaseUrl,
     cacheSeconds,
     cpuProfDir: options.cpuProfDir,
+    nodeFlags: options.nodeFlags,
     log,
     readyTimeoutMs: readyTimeoutFor(size),
   })

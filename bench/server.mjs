@@ -37,10 +37,11 @@ export function freePort() {
 
 /**
  * Resolves when GET /api/bootstrap answers 200. `cacheSeconds` (optional) sets CACHE_SECONDS; the
- * server's own default applies otherwise. `cpuProfDir` (optional) receives the server's CPU profile.
+ * server's own default applies otherwise. `cpuProfDir` (optional) receives the server's CPU profile;
+ * `nodeFlags` (optional) go to node before the script.
  * The server's output goes to <dataDir>/server.log.
  * @param {{ root: string, dataDir: string, databaseUrl?: string, cacheSeconds?: number, cpuProfDir?: string,
- *   log: (line: string) => void, readyTimeoutMs?: number }} options
+ *   nodeFlags?: string[], log: (line: string) => void, readyTimeoutMs?: number }} options
  * @returns {Promise<RunningServer>}
  */
 export async function startServer({
@@ -49,6 +50,7 @@ export async function startServer({
   databaseUrl,
   cacheSeconds,
   cpuProfDir,
+  nodeFlags = [],
   log,
   readyTimeoutMs = READY_TIMEOUT_MS,
 }) {
@@ -68,7 +70,7 @@ export async function startServer({
   const env = childEnv(dataDir, extra, databaseUrl)
   if (cacheSeconds === undefined) delete env.CACHE_SECONDS
   // Node writes the profile when the server exits (the bench stops it with SIGTERM).
-  const profileArgs = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : []
+  const profileArgs = [...nodeFlags, ...(cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfDir}`] : [])]
   const started = performance.now()
   const child = track(
     // --demo: as `npm start` runs it, the sandbox POS named on purpose (the card payment scenario).

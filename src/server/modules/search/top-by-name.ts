@@ -139,13 +139,14 @@ export class CodeOrder {
     idOf: Int32Array,
     visit: (slot: number) => boolean,
   ): boolean {
+    // The codes starting with the prefix are one run of the order, found by its two ends: a slot's
+    // code never changes (a new code is a new slot), so no code in the run is compared again (a code
+    // prefix such as 'BYA-0' covers ~28,000 of 1,000,000 codes).
     const { sorted } = this
-    for (
-      let i = this.firstAtLeast(prefix, codeOf);
-      i < sorted.length && lowerCaseStartsWith(codeOf[sorted[i]!]!, prefix);
-      i++
-    ) {
-      if (idOf[sorted[i]!] !== DEAD && !visit(sorted[i]!)) return true
+    const end = this.firstAtLeast(`${prefix}\uffff`, codeOf)
+    for (let i = this.firstAtLeast(prefix, codeOf); i < end; i++) {
+      const slot = sorted[i]!
+      if (idOf[slot] !== DEAD && !visit(slot)) return true
     }
     for (const slot of this.later) {
       if (idOf[slot] !== DEAD && lowerCaseStartsWith(codeOf[slot]!, prefix) && !visit(slot)) return true
