@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { STAFF_ROLES } from '../domain/staff-access'
 import { dbIdFromText, inputEmail, inputText, localeSchema } from './common'
 
 export const loginRequestSchema = z.strictObject({
@@ -15,6 +16,8 @@ export const sessionUserSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: roleSchema,
+  /** A staff user's role (domain/staff-access.ts): the screens and buttons the web app shows; null for a dealer. */
+  staffRole: z.enum(STAFF_ROLES).nullable(),
   customer: z
     .object({
       id: z.number(),

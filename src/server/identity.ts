@@ -1,5 +1,6 @@
 import type { Role } from '../contracts/account'
 import type { Locale } from '../contracts/common'
+import type { StaffRole } from '../domain/staff-access'
 import type { userPreferences } from './db/schema/accounts'
 
 // Who is asking, as every layer of the server names it. The session (http/) makes these and the
@@ -13,6 +14,8 @@ export type AuthUser = {
   name: string
   email: string
   role: Role
+  /** A staff user's role (what of the back office they may use); null for a dealer. */
+  staffRole: StaffRole | null
   customerId: number | null
   locale: Locale | null
   /** The user's stored preferences (null: never chose any), read with the session in the same query. */

@@ -2,20 +2,22 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
+import { STAFF_ROLES } from '../../domain/staff-access'
 import { loadConfig } from '../config'
 import { openConfiguredDatabase } from '../db/open'
 import { createUser } from '../modules/account/account.service'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..')
 
-const USAGE = `Usage: npm run user:create -- --email ADDRESS --name "Full Name" --password SECRET [--role admin|dealer] [--customer ID]`
+const USAGE = `Usage: npm run user:create -- --email ADDRESS --name "Full Name" --password SECRET [--role ROLE] [--customer ID]
+  ROLE: dealer (needs --customer ID), or a staff role: ${STAFF_ROLES.join(', ')} (admin is owner; the default)`
 
 const argsSchema = z
   .object({
     email: z.email(),
     name: z.string().trim().min(1),
     password: z.string().min(8, 'password: at least 8 characters'),
-    role: z.enum(['admin', 'dealer']).default('admin'),
+    role: z.enum(['dealer', 'admin', ...STAFF_ROLES]).default('owner'),
     customer: z.coerce.number().int().positive().optional(),
   })
   .refine((a) => a.role !== 'dealer' || a.customer !== undefined, 'a dealer needs --customer ID')
@@ -45,14 +47,15 @@ try {
     email: args.email,
     name: args.name,
     password: args.password,
-    role: args.role,
+    role: args.role === 'dealer' ? 'dealer' : 'admin',
+    staffRole: args.role === 'dealer' || args.role === 'admin' ? undefined : args.role,
     customerId: args.customer ?? null,
   })
   if (id === null) {
     console.error(`A user with e-mail ${args.email} already exists.`)
     process.exitCode = 1
   } else {
-    console.log(`Created ${args.role} #${id} ${args.email}.`)
+    console.log(`Created ${args.role === 'admin' ? 'owner' : args.role} #${id} ${args.email}.`)
   }
 } finally {
   await database.close()

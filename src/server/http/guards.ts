@@ -1,6 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { permissionFor, type StaffArea, type StaffPermission, staffCan } from '../../domain/staff-access'
 import type { AuthUser, Dealer } from '../identity'
 import { forbidden, unauthenticated } from './errors'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The back-office area a staff route belongs to: reading it is a GET, anything else writes. */
+    staffArea?: StaffArea
+  }
+}
 
 export function requireUser(request: FastifyRequest): AuthUser {
   if (!request.user) throw unauthenticated()
@@ -24,18 +32,35 @@ export function dealersOnly(app: FastifyInstance) {
   })
 }
 
+/** Any staff user, whatever their role (the route's own permission was checked by `staffOnly`). */
 export function requireAdmin(request: FastifyRequest): AuthUser {
   const user = requireUser(request)
   if (user.role !== 'admin') throw forbidden()
   return user
 }
 
+/** A staff user whose role allows this: a dealer gets 403 `forbidden`, staff without it 403 `staff_role`. */
+export function requireStaff(request: FastifyRequest, permission: StaffPermission): AuthUser {
+  const user = requireAdmin(request)
+  if (!staffCan(user.staffRole, permission)) throw forbidden('error.staffRole', 'staff_role')
+  return user
+}
+
 /**
- * Every route of this plugin is for administrators (the staff area), checked before the query or body
- * is read: a guest gets 401 and a dealer 403 on every verb, whatever they sent.
+ * Every route of this plugin is for staff and names its area (`config: { staffArea }`; a route
+ * without one stops the app at start-up). The role is checked before the query or body is read: a
+ * guest gets 401, a dealer 403, a staff user whose role does not open the area (to read for a GET,
+ * to write otherwise) 403, whatever they sent.
  */
-export function adminsOnly(app: FastifyInstance) {
+export function staffOnly(app: FastifyInstance) {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.staffArea)
+      throw new Error(`${route.method} ${route.url} is a staff route: it names its area (config.staffArea)`)
+  })
   app.addHook('preValidation', async (request) => {
-    requireAdmin(request)
+    const area = request.routeOptions.config.staffArea
+    // Declared on every route (above); a route without one would be refused rather than opened.
+    if (!area) throw forbidden()
+    requireStaff(request, permissionFor(area, request.method))
   })
 }

@@ -8,6 +8,7 @@ const row = (userId: number): SessionRow => ({
     name: 'x',
     email: 'x@x.test',
     role: 'dealer',
+    staffRole: null,
     customerId: 1,
     locale: null,
     preferences: null,

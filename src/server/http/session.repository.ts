@@ -1,5 +1,6 @@
 import { and, eq, gt, lt, ne, sql } from 'drizzle-orm'
 import type { Role } from '../../contracts/account'
+import { isStaffRole } from '../../domain/staff-access'
 import type { Db } from '../db/client'
 import { preparedPerHandle } from '../db/prepared'
 import { customers, sessions, userPreferences, users } from '../db/schema/accounts'
@@ -18,6 +19,7 @@ const findSessionStatement = preparedPerHandle((db) =>
       name: users.name,
       email: users.email,
       role: users.role,
+      staffRole: users.staffRole,
       customerId: users.customerId,
       expiresAt: sessions.expiresAt,
       prefs: userPreferences,
@@ -43,12 +45,13 @@ export async function findSession(db: Db, sessionId: string, now: Date): Promise
   const rows = await findSessionStatement(db).execute({ sessionId, now })
   const row = rows[0]
   if (!row) return null
-  const { expiresAt, prefs, profitPercent, role, ...user } = row
+  const { expiresAt, prefs, profitPercent, role, staffRole, ...user } = row
   const locale = prefs?.locale
   return {
     user: {
       ...user,
       role: role as Role,
+      staffRole: isStaffRole(staffRole) ? staffRole : null,
       locale: locale === 'en' || locale === 'tr' ? locale : null,
       preferences: prefs,
       profitPercent: profitPercent ?? '0',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { addDays, ledgerDay } from '../../domain/ledger'
+import type { StaffRole } from '../../domain/staff-access'
 import type { Db } from '../db/client'
 import { customers, users } from '../db/schema/accounts'
 import { recordDebit } from '../modules/ledger/ledger.service'
@@ -20,7 +21,7 @@ export type TestUser = { id: number; email: string; password: string; name: stri
 export async function createUser(
   db: Db,
   customerId: number | null,
-  options: { name?: string } = {},
+  options: { name?: string; staffRole?: StaffRole } = {},
 ): Promise<TestUser> {
   const email = `u-${unique()}@toptan.test`
   const name = options.name ?? `Kullanıcı ${email}`
@@ -30,6 +31,8 @@ export async function createUser(
       email,
       name,
       role: customerId === null ? 'admin' : 'dealer',
+      // Staff are owners unless the test names another role.
+      staffRole: customerId === null ? (options.staffRole ?? 'owner') : null,
       customerId,
       passwordHash: await testPasswordHash(DEALER_PASSWORD),
     })

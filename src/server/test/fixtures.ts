@@ -57,6 +57,7 @@ export async function seedAccounts(db: Db) {
         ...pick(ADMIN),
         name: 'Mehmet Öztürk',
         role: 'admin',
+        staffRole: 'owner',
         customerId: null,
         passwordHash: await testPasswordHash(ADMIN.password),
       },

@@ -8,7 +8,7 @@ import { LocationProbe } from '../test/LocationProbe'
 import { renderWithProviders } from '../test/render'
 import { DealerGate } from './DealerGate'
 
-const admin = { ...dealer, role: 'admin' as const, customer: null }
+const admin = { ...dealer, role: 'admin' as const, staffRole: 'owner' as const, customer: null }
 
 function renderGate(route: string, bootstrap: Bootstrap) {
   const gated = (

@@ -48,6 +48,7 @@ export const dealer: SessionUser = sessionUserSchema.parse({
   name: 'Ayşe Yılmaz',
   email: 'ayse@bayi.example',
   role: 'dealer',
+  staffRole: null,
   customer: {
     id: 3,
     code: 'C-003',

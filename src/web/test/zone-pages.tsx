@@ -35,7 +35,14 @@ export const AT_IN_ISTANBUL = { tr: '28.11.2026 01:05', en: '28 Nov 2026, 01:05'
 export const AT_IN_TOKYO = '28.11.2026 07:05'
 
 const LINK_TOKEN = 'q1w2e3r4t5y6u7i8o9p0a1s2d3f4g5h6j7k8l9z0x1c'
-const admin = { ...dealer, id: 1, name: 'Yönetici', role: 'admin' as const, customer: null }
+const admin = {
+  ...dealer,
+  id: 1,
+  name: 'Yönetici',
+  role: 'admin' as const,
+  staffRole: 'owner' as const,
+  customer: null,
+}
 const adminBootstrap = () => guestBootstrap({ user: admin })
 const tokyoDealer = () =>
   dealerBootstrap({ settings: { ...dealerBootstrap().settings, timeZone: 'Asia/Tokyo' } })

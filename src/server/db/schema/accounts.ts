@@ -61,6 +61,8 @@ export const users = pgTable(
     name: text('name').notNull(),
     passwordHash: text('password_hash').notNull(),
     role: varchar('role', { length: 16 }).notNull(),
+    /** A staff user's role (domain/staff-access.ts): what of the back office they may use. */
+    staffRole: varchar('staff_role', { length: 16 }),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
@@ -71,6 +73,10 @@ export const users = pgTable(
     index('users_customer_idx').on(t.customerId),
     check('users_role_valid', sql`${t.role} in ('dealer', 'admin')`),
     check('users_dealer_has_customer', sql`${t.role} <> 'dealer' or ${t.customerId} is not null`),
+    check(
+      'users_staff_role_valid',
+      sql`(${t.role} = 'admin') = (${t.staffRole} is not null) and (${t.staffRole} is null or ${t.staffRole} in ('owner', 'sales', 'catalogue', 'accounting', 'readonly'))`,
+    ),
   ],
 )
 

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+import type { StaffRole } from '../../../domain/staff-access'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/accounts'
 
@@ -28,9 +29,15 @@ export async function insertUser(
     passwordHash: string
     role: 'dealer' | 'admin'
     customerId: number | null
+    /** A staff user's role; an administrator given none is an owner. */
+    staffRole?: StaffRole | null
   },
 ) {
-  const [row] = await db.insert(users).values(values).returning({ id: users.id })
+  const staffRole = values.role === 'admin' ? (values.staffRole ?? 'owner') : null
+  const [row] = await db
+    .insert(users)
+    .values({ ...values, staffRole })
+    .returning({ id: users.id })
   return row!.id
 }
 

@@ -1,3 +1,4 @@
+import type { StaffRole } from '../../../domain/staff-access'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import { newSessionToken, SESSION_DAYS, sessionIdOf } from '../../http/session'
@@ -92,6 +93,8 @@ export type NewUser = {
   name: string
   password: string
   role: 'dealer' | 'admin'
+  /** A staff user's role (an administrator without one is an owner). */
+  staffRole?: StaffRole
   /** The dealer's company; an administrator has none. */
   customerId: number | null
 }
@@ -108,6 +111,7 @@ export async function createUser(db: Db, user: NewUser): Promise<number | null> 
     name: user.name,
     passwordHash: await hashPassword(user.password),
     role: user.role,
+    staffRole: user.role === 'admin' ? (user.staffRole ?? 'owner') : null,
     customerId: user.role === 'dealer' ? user.customerId : null,
   })
 }

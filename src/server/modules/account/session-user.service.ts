@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm'
 import type { SessionUser } from '../../../contracts/account'
 import { ledgerDay } from '../../../domain/ledger'
+import { isStaffRole } from '../../../domain/staff-access'
 import type { Db } from '../../db/client'
 import { branches, customers, users } from '../../db/schema/accounts'
 import { overdueOf } from '../ledger/ledger.service'
@@ -16,6 +17,7 @@ export async function loadSessionUser(db: Db, userId: number, now: Date): Promis
       name: users.name,
       email: users.email,
       role: users.role,
+      staffRole: users.staffRole,
       customerId: customers.id,
       customerCode: customers.code,
       customerName: customers.name,
@@ -26,7 +28,13 @@ export async function loadSessionUser(db: Db, userId: number, now: Date): Promis
     .where(eq(users.id, userId))
     .limit(1)
   if (!row) return null
-  const base = { id: row.id, name: row.name, email: row.email, role: row.role as SessionUser['role'] }
+  const base = {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    role: row.role as SessionUser['role'],
+    staffRole: isStaffRole(row.staffRole) ? row.staffRole : null,
+  }
   if (row.customerId === null) return { ...base, customer: null }
   const [branchRows, overdue] = await Promise.all([
     db

@@ -8,7 +8,7 @@ import {
   customerSearchSchema,
 } from '../../../contracts/back-office'
 import type { AppDeps } from '../../app-deps'
-import { adminsOnly, requireAdmin } from '../../http/guards'
+import { requireAdmin, staffOnly } from '../../http/guards'
 import { findCustomers, listPaymentLinks, recordBankTransfer } from './back-office.service'
 
 /** Staff see payment links, find dealers, and record a dealer's bank transfer in its ledger (card payments: payments-staff.routes.ts). */
@@ -17,11 +17,12 @@ export const backOfficeRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    adminsOnly(app)
+    staffOnly(app)
 
     app.get(
       '/yonetim/payment-links',
       {
+        config: { staffArea: 'payments' },
         schema: {
           tags,
           summary: 'Payment links, newest first, 50 a page (status=open|paid|expired to filter)',
@@ -35,6 +36,7 @@ export const backOfficeRoutes =
     app.get(
       '/yonetim/customers',
       {
+        config: { staffArea: 'customers' },
         schema: {
           tags,
           summary: 'Dealer companies whose code or name contains q (Turkish letters folded), at most 20',
@@ -48,6 +50,7 @@ export const backOfficeRoutes =
     app.post(
       '/yonetim/bank-transfers',
       {
+        config: { staffArea: 'payments' },
         schema: {
           tags,
           summary:

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { customerCartsSchema } from '../../../contracts/staff-live'
 import type { AppDeps } from '../../app-deps'
-import { adminsOnly } from '../../http/guards'
+import { staffOnly } from '../../http/guards'
 import { listCustomerCarts } from './customer-carts.service'
 
 /** Staff see what dealers hold in their carts (spec/2 §2 "Customer carts screen"). */
@@ -9,11 +9,12 @@ export const customerCartsRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
     const data = { db: deps.database.db, caches: deps.caches }
-    adminsOnly(app)
+    staffOnly(app)
 
     app.get(
       '/yonetim/customer-carts',
       {
+        config: { staffArea: 'cockpit' },
         schema: {
           tags: ['yonetim'],
           summary:

@@ -7,7 +7,7 @@ import {
   faultReportStatusResponseSchema,
 } from '../../../contracts/service'
 import type { AppDeps } from '../../app-deps'
-import { adminsOnly } from '../../http/guards'
+import { staffOnly } from '../../http/guards'
 import { sendPhoto } from './fault-reports.routes'
 import { reportPhoto } from './fault-reports.service'
 import { changeReportStatus, listReports } from './fault-reports-staff.service'
@@ -18,11 +18,12 @@ export const faultReportStaffRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    adminsOnly(app)
+    staffOnly(app)
 
     app.get(
       '/yonetim/fault-reports',
       {
+        config: { staffArea: 'sales' },
         schema: {
           tags,
           summary:
@@ -37,6 +38,7 @@ export const faultReportStaffRoutes =
     app.patch(
       '/yonetim/fault-reports/:id',
       {
+        config: { staffArea: 'sales' },
         schema: {
           tags,
           summary: "Move a report's status one step (new → in_service → done) or one step back",
@@ -50,7 +52,10 @@ export const faultReportStaffRoutes =
 
     app.get(
       '/yonetim/fault-reports/:id/photo',
-      { schema: { tags, summary: "A report's photo", params: faultReportIdParamsSchema } },
+      {
+        config: { staffArea: 'sales' },
+        schema: { tags, summary: "A report's photo", params: faultReportIdParamsSchema },
+      },
       async (request, reply) => sendPhoto(reply, await reportPhoto(db, request.params.id, null)),
     )
   }

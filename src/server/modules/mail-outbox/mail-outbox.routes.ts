@@ -7,7 +7,7 @@ import {
   mailOutboxQuerySchema,
 } from '../../../contracts/mail-outbox'
 import type { AppDeps } from '../../app-deps'
-import { adminsOnly } from '../../http/guards'
+import { staffOnly } from '../../http/guards'
 import { listMailOutbox, retryMail } from './mail-outbox.service'
 
 const mailIdParams = z.object({ id: dbIdFromText })
@@ -18,11 +18,12 @@ export const mailOutboxRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    adminsOnly(app)
+    staffOnly(app)
 
     app.get(
       '/yonetim/mail-outbox',
       {
+        config: { staffArea: 'system' },
         schema: {
           tags,
           summary: 'Queued, sent and failed mails, newest first (status=pending|sent|failed to filter)',
@@ -36,6 +37,7 @@ export const mailOutboxRoutes =
     app.post(
       '/yonetim/mail-outbox/:id/retry',
       {
+        config: { staffArea: 'system' },
         schema: {
           tags,
           summary: 'Send a failed mail again: due now, with the full retry schedule; a sent mail is 409',

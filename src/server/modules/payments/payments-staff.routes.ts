@@ -9,7 +9,7 @@ import {
   staffPaymentsSummarySchema,
 } from '../../../contracts/payments-staff'
 import type { AppDeps } from '../../app-deps'
-import { adminsOnly, requireAdmin } from '../../http/guards'
+import { requireAdmin, staffOnly } from '../../http/guards'
 import { paymentsDepsOf } from './payments.routes'
 import {
   bookByStaff,
@@ -31,11 +31,12 @@ export const paymentsStaffRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    adminsOnly(app)
+    staffOnly(app)
 
     app.get(
       '/yonetim/payments',
       {
+        config: { staffArea: 'payments' },
         schema: {
           tags,
           summary:
@@ -50,6 +51,7 @@ export const paymentsStaffRoutes =
     app.get(
       '/yonetim/payments/summary',
       {
+        config: { staffArea: 'payments' },
         schema: {
           tags,
           summary:
@@ -63,6 +65,7 @@ export const paymentsStaffRoutes =
     app.get(
       '/yonetim/payments/:id',
       {
+        config: { staffArea: 'payments' },
         schema: {
           tags,
           summary: 'One card payment with its trail (every step: who, when, why, from where)',
@@ -84,6 +87,7 @@ export const paymentsStaffRoutes =
     app.post(
       '/yonetim/payments/:id/book',
       {
+        config: { staffArea: 'payments' },
         schema: {
           tags,
           summary:
@@ -104,6 +108,7 @@ export const paymentsStaffRoutes =
     app.post(
       '/yonetim/payments/:id/refund',
       {
+        config: { staffArea: 'payments' },
         schema: {
           tags,
           summary: 'Refund a payment that needs attention through the gateway; its holds are released',

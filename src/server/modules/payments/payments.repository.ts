@@ -244,6 +244,7 @@ export async function findDealer(db: Db, userId: number): Promise<Dealer | null>
     ...user,
     customerId,
     role: role as Role,
+    staffRole: null,
     locale: locale === 'en' || locale === 'tr' ? locale : null,
     preferences: prefs,
   }

@@ -4,7 +4,7 @@ import { LIVE_MESSAGE_MAX_BYTES, LIVE_SOCKET_PATH } from '../../../contracts/sta
 import type { AppDeps } from '../../app-deps'
 import type { CacheChange } from '../../cache/invalidation'
 import { forbidden } from '../../http/errors'
-import { requireAdmin } from '../../http/guards'
+import { requireAdmin, requireStaff } from '../../http/guards'
 import { fromOwnPages } from '../../http/same-origin'
 import { sessionIdOf } from '../../http/session'
 import { findSession } from '../../http/session.repository'
@@ -96,7 +96,7 @@ const liveSocketRoute =
   (deps: AppDeps, sockets: StaffSockets): FastifyPluginAsync =>
   async (app) => {
     app.addHook('preValidation', async (request) => {
-      requireAdmin(request)
+      requireStaff(request, 'cockpit:read')
       if (!fromOwnPages(request, deps.config)) throw forbidden('live.badOrigin', 'bad_origin')
     })
     app.get(LIVE_SOCKET_PATH, { websocket: true }, (socket, request) => {

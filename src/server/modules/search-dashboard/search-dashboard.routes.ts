@@ -6,7 +6,7 @@ import {
   topQueriesSchema,
 } from '../../../contracts/search-dashboard'
 import type { AppDeps } from '../../app-deps'
-import { adminsOnly } from '../../http/guards'
+import { staffOnly } from '../../http/guards'
 import { searchQueries, topQueries } from './search-dashboard.service'
 
 /** Staff see what dealers search for, who searches most, and what they search for without finding. */
@@ -15,11 +15,12 @@ export const searchDashboardRoutes =
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
-    adminsOnly(app)
+    staffOnly(app)
 
     app.get(
       '/yonetim/top-queries',
       {
+        config: { staffArea: 'cockpit' },
         schema: {
           tags,
           summary:
@@ -37,6 +38,7 @@ export const searchDashboardRoutes =
     app.get(
       '/yonetim/search_queries',
       {
+        config: { staffArea: 'cockpit' },
         schema: {
           tags,
           summary:

@@ -48,7 +48,19 @@ describe('CodeOrder', () => {
       order.add(slot)
     }
     const idOf = Int32Array.from(codes.keys(), (slot) => (slot % 7 === 0 ? -1 : slot))
-    for (const prefix of ['o', 'oto', 'oto-4', 'i̇', 'i̇sg-1', 'isg', 'kbl-99', 'z', 'OTO', 'İSG', 'oto-99\uffff']) {
+    for (const prefix of [
+      'o',
+      'oto',
+      'oto-4',
+      'i̇',
+      'i̇sg-1',
+      'isg',
+      'kbl-99',
+      'z',
+      'OTO',
+      'İSG',
+      'oto-99\uffff',
+    ]) {
       const expected = Array.from(codes.keys()).filter(
         (slot) => idOf[slot] !== -1 && codes[slot]!.toLowerCase().startsWith(prefix),
       )

@@ -211,7 +211,7 @@ describe('Header for an administrator', () => {
   it('shows no cart and never calls the cart API', () => {
     const requests = recordRequests()
     renderWithProviders(<Header />, {
-      bootstrap: dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }),
+      bootstrap: dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } }),
     })
     expect(screen.queryByRole('button', { name: /Sepet/ })).toBeNull()
     expect(screen.queryByRole('link', { name: /Sepet/ })).toBeNull()
@@ -256,7 +256,7 @@ describe('The phone menu', () => {
   it("offers an administrator no 'Ödeme Yap', as the user menu does not", async () => {
     const user = userEvent.setup()
     renderWithProviders(<Header />, {
-      bootstrap: dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }),
+      bootstrap: dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } }),
     })
     await user.click(screen.getByRole('button', { name: 'Menüyü aç' }))
     const drawer = await screen.findByRole('dialog')

@@ -233,7 +233,13 @@ describe('AccountSettingsPage', () => {
     const bootstrap = dealerBootstrap()
     renderPage(
       guestBootstrap({
-        user: { ...bootstrap.user!, role: 'admin', customer: null, email: 'yonetici@example.com' },
+        user: {
+          ...bootstrap.user!,
+          role: 'admin',
+          staffRole: 'owner',
+          customer: null,
+          email: 'yonetici@example.com',
+        },
       }),
     )
     expect(screen.getByText('yonetici@example.com')).toBeTruthy()

@@ -295,7 +295,7 @@ describe('The cart page', () => {
     await waitFor(() => expect(text('location')).toBe('/account/login?next=%2Fsepet'))
     unmount()
     const requests = recordRequests()
-    renderCart(dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }))
+    renderCart(dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } }))
     expect(screen.getByText('Yönetici hesabı ile bu işlemi gerçekleştiremezsiniz.')).toBeTruthy()
     expect(requests).toEqual([])
   })

@@ -109,7 +109,7 @@ describe('Paying on account', { timeout: 30_000 }, () => {
   })
 
   it('tells an administrator the page is for dealers', async () => {
-    const admin: SessionUser = { ...dealer, role: 'admin', customer: null }
+    const admin: SessionUser = { ...dealer, role: 'admin', staffRole: 'owner', customer: null }
     renderPay('/odeme', dealerBootstrap({ user: admin }))
     expect(await screen.findByText('Ödeme ekranı bayi hesapları içindir')).toBeTruthy()
     expect(screen.queryByTestId('card-payment-form')).toBeNull()

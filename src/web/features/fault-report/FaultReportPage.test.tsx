@@ -225,7 +225,7 @@ describe('the fault report page', () => {
     expect(screen.getByTestId('location').textContent).toBe('/account/login?next=%2Fariza-bildirimi')
     unmount()
     const requests = recordRequests()
-    renderPage(dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }))
+    renderPage(dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } }))
     expect(screen.getByText('Bu sayfa bayi hesapları içindir')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Bildirimi Gönder' })).toBeNull()
     expect(requests).toEqual([])

@@ -144,7 +144,10 @@ describe('The order success screen', () => {
     const { unmount } = renderSuccess('/siparis/77', guestBootstrap())
     await waitFor(() => expect(text('location')).toBe('/account/login?next=%2Fsiparis%2F77'))
     unmount()
-    renderSuccess('/siparis/77', dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }))
+    renderSuccess(
+      '/siparis/77',
+      dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } }),
+    )
     expect(screen.getByText('Siparişler bayi hesapları içindir')).toBeTruthy()
     expect(requests).toEqual([])
   })

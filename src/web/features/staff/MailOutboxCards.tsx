@@ -7,6 +7,7 @@ import { useDates } from '../../lib/dates'
 import type { MailListProps } from './MailOutboxTable'
 import { canRetry, mailDocumentText, mailKindText, mailTime } from './mail-format'
 import { RetryMailButton } from './RetryMailButton'
+import { useStaffCan } from './use-staff-can'
 
 const dash = '—'
 
@@ -35,6 +36,7 @@ function MailCard({
   busy: boolean
   onRetry: (mail: MailOutboxItem) => void
 }) {
+  const canWrite = useStaffCan('system:write')
   const { t } = useTranslation()
   const dates = useDates()
   const time = mailTime(status, t)
@@ -76,7 +78,9 @@ function MailCard({
             </Text>
           </Box>
         )}
-        {canRetry(mail) && <RetryMailButton size="md" fullWidth mail={mail} busy={busy} onRetry={onRetry} />}
+        {canRetry(mail) && canWrite && (
+          <RetryMailButton size="md" fullWidth mail={mail} busy={busy} onRetry={onRetry} />
+        )}
       </Stack>
     </Card>
   )

@@ -20,7 +20,14 @@ import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
 import { MailOutboxPage } from './MailOutboxPage'
 
-const admin = { ...dealer, id: 1, name: 'Yönetici', role: 'admin' as const, customer: null }
+const admin = {
+  ...dealer,
+  id: 1,
+  name: 'Yönetici',
+  role: 'admin' as const,
+  staffRole: 'owner' as const,
+  customer: null,
+}
 const adminBootstrap = (overrides: Partial<Bootstrap> = {}) => guestBootstrap({ user: admin, ...overrides })
 
 /** A mail as the server lists it; created at midday UTC so its date is the same in any time zone. */

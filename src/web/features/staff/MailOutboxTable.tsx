@@ -4,6 +4,7 @@ import { useTranslation } from '../../i18n/use-translation'
 import { useDates } from '../../lib/dates'
 import { canRetry, mailDocumentText, mailKindText, mailTime } from './mail-format'
 import { RetryMailButton } from './RetryMailButton'
+import { useStaffCan } from './use-staff-can'
 
 /** What the table (desktop) and the cards (phone) show and do; the page holds the state. */
 export interface MailListProps {
@@ -40,7 +41,9 @@ function DateCell({ iso }: { iso: string | null }) {
 export function MailOutboxTable({ status, mails, busyIds, onRetry }: MailListProps) {
   const { t } = useTranslation()
   const time = mailTime(status, t)
-  const withAction = status !== 'sent'
+  // A role that may not write to the system area has no retry to offer: no action column.
+  const canWrite = useStaffCan('system:write')
+  const withAction = status !== 'sent' && canWrite
   return (
     <Table.ScrollContainer minWidth={900} type="native">
       <Table verticalSpacing="sm" highlightOnHover aria-label={t('staff.mail.list')} data-testid="mail-table">

@@ -9,7 +9,14 @@ import { renderWithProviders } from '../../test/render'
 import { StaffIndexPage } from './StaffIndexPage'
 import { staffLinks } from './staff-links'
 
-const admin = { ...dealer, id: 1, name: 'Yönetici', role: 'admin' as const, customer: null }
+const admin = {
+  ...dealer,
+  id: 1,
+  name: 'Yönetici',
+  role: 'admin' as const,
+  staffRole: 'owner' as const,
+  customer: null,
+}
 
 function renderAt(route: string, bootstrap: Bootstrap) {
   return renderWithProviders(

@@ -1,6 +1,8 @@
 import { Alert, Box, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
+import { staffScreenArea } from '../../../contracts/staff-screens'
+import { staffCan } from '../../../domain/staff-access'
 import { AlertIcon } from '../../components/icons/Icons'
 import { LoginRedirect } from '../../components/LoginRedirect'
 import { useTranslation } from '../../i18n/use-translation'
@@ -8,7 +10,7 @@ import { stripLocalePrefix } from '../../lib/locale-path'
 import { useLocalePath, useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
-import { staffLinks } from './staff-links'
+import { staffLinksFor } from './staff-links'
 
 /**
  * The staff pages: a side menu on a wide screen; on a phone, the links above the page wrapping onto as
@@ -18,10 +20,11 @@ function StaffMenu({ phone }: { phone: boolean }) {
   const { t } = useTranslation()
   const localePath = useLocalePath()
   const current = stripLocalePrefix(useLocation().pathname)
+  const links = staffLinksFor(useSession().user?.staffRole ?? null)
   if (phone) {
     return (
       <Group component="nav" aria-label={t('staff.menu')} gap="xs" wrap="wrap" data-testid="staff-menu">
-        {staffLinks.map((link) => {
+        {links.map((link) => {
           const active = current === link.path
           return (
             <Button
@@ -47,7 +50,7 @@ function StaffMenu({ phone }: { phone: boolean }) {
       style={{ flexShrink: 0 }}
       data-testid="staff-menu"
     >
-      {staffLinks.map((link) => {
+      {links.map((link) => {
         const active = current === link.path
         return (
           <NavLink
@@ -82,8 +85,17 @@ export function StaffLayout({ title, description, children }: StaffLayoutProps) 
   const { t } = useTranslation()
   const { user } = useSession()
   const phone = usePhoneLayout()
-  // A dealer's tab says what the server's 403 page says, the same on every staff screen.
-  usePageTitle(user && user.role !== 'admin' ? t('staff.notAllowedTitle') : title)
+  const area = staffScreenArea(useLocation().pathname)
+  const roleOpens = area === null || staffCan(user?.staffRole ?? null, `${area}:read`)
+  // A dealer's tab says what the server's 403 page says, the same on every staff screen; so does the
+  // tab of a staff user whose role does not open this screen.
+  usePageTitle(
+    user && user.role !== 'admin'
+      ? t('staff.notAllowedTitle')
+      : user && !roleOpens
+        ? t('staff.roleNotAllowedTitle')
+        : title,
+  )
 
   if (!user) return <LoginRedirect />
   const heading = (
@@ -104,12 +116,20 @@ export function StaffLayout({ title, description, children }: StaffLayoutProps) 
       </Stack>
     )
   }
+  // The screen itself (and its calls) is drawn only for a role that may read it.
+  const body = roleOpens ? (
+    children
+  ) : (
+    <Alert color="yellow" icon={<AlertIcon />} title={t('staff.roleNotAllowedTitle')}>
+      {t('staff.roleNotAllowedText')}
+    </Alert>
+  )
   if (phone) {
     return (
       <Stack gap="md">
         <StaffMenu phone />
         {heading}
-        {children}
+        {body}
       </Stack>
     )
   }
@@ -118,7 +138,7 @@ export function StaffLayout({ title, description, children }: StaffLayoutProps) 
       <StaffMenu phone={false} />
       <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
         {heading}
-        {children}
+        {body}
       </Stack>
     </Group>
   )

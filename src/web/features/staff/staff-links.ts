@@ -1,19 +1,34 @@
 import type { TFunction } from 'i18next'
+import { STAFF_SCREENS, type StaffScreenPath, staffScreensFor } from '../../../contracts/staff-screens'
+import type { StaffRole } from '../../../domain/staff-access'
 
 /** One staff screen in the staff menu: its Turkish (unprefixed) path and its menu label. */
 export interface StaffLink {
-  path: string
+  path: StaffScreenPath
   label: (t: TFunction) => string
 }
 
-/** The staff screens, in menu order. A new staff screen adds itself here and renders in StaffLayout. */
-export const staffLinks: readonly StaffLink[] = [
-  { path: '/yonetim/aramalar', label: (t) => t('searchDashboard.menu') },
-  { path: '/yonetim/online-kullanicilar', label: (t) => t('onlineUsers.menu') },
-  { path: '/yonetim/musteri-sepetleri', label: (t) => t('customerCarts.menu') },
-  { path: '/yonetim/e-postalar', label: (t) => t('staff.mail.menu') },
-  { path: '/yonetim/odemeler', label: (t) => t('staffPayments.payments.menu') },
-  { path: '/yonetim/odeme-baglantilari', label: (t) => t('staffPayments.links.menu') },
-  { path: '/yonetim/havale', label: (t) => t('staffPayments.transfer.menu') },
-  { path: '/yonetim/ariza-bildirimleri', label: (t) => t('faultReport.staff.menu') },
-]
+const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
+  '/yonetim/aramalar': (t) => t('searchDashboard.menu'),
+  '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),
+  '/yonetim/musteri-sepetleri': (t) => t('customerCarts.menu'),
+  '/yonetim/e-postalar': (t) => t('staff.mail.menu'),
+  '/yonetim/odemeler': (t) => t('staffPayments.payments.menu'),
+  '/yonetim/odeme-baglantilari': (t) => t('staffPayments.links.menu'),
+  '/yonetim/havale': (t) => t('staffPayments.transfer.menu'),
+  '/yonetim/ariza-bildirimleri': (t) => t('faultReport.staff.menu'),
+}
+
+/**
+ * Every staff screen, in menu order (contracts/staff-screens.ts: a new staff screen adds itself there,
+ * with its area, and its label here, and renders in StaffLayout).
+ */
+export const staffLinks: readonly StaffLink[] = STAFF_SCREENS.map(({ path }) => ({
+  path,
+  label: LABELS[path],
+}))
+
+/** The screens a staff user of this role may open, in menu order. */
+export function staffLinksFor(role: StaffRole | null): StaffLink[] {
+  return staffScreensFor(role).map(({ path }) => ({ path, label: LABELS[path] }))
+}

@@ -288,7 +288,10 @@ describe('The account statement', () => {
 
   it('is for dealers: an administrator is told so and nothing is asked', async () => {
     const requests = serve()
-    renderStatement('/hesap/ekstre', dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }))
+    renderStatement(
+      '/hesap/ekstre',
+      dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } }),
+    )
     expect(screen.getByText('Hesap ekstresi bayi hesapları içindir')).toBeTruthy()
     await new Promise((resolve) => setTimeout(resolve, 20))
     expect(requests).toHaveLength(0)

@@ -139,7 +139,7 @@ describe('The mini cart', () => {
   it('is not there for an administrator', () => {
     const requests = serve(twoLines())
     renderWithProviders(<CartIndicator />, {
-      bootstrap: dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } }),
+      bootstrap: dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } }),
     })
     expect(screen.queryByRole('button')).toBeNull()
     expect(screen.queryByRole('link')).toBeNull()

@@ -17,7 +17,7 @@ import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
 import { FaultReportsPage } from './FaultReportsPage'
 
-const admin = dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } })
+const admin = dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } })
 
 afterEach(() => {
   act(() => notifications.clean())

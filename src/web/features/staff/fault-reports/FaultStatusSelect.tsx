@@ -1,4 +1,4 @@
-import { Loader, Select } from '@mantine/core'
+import { Loader, Select, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import {
   type AdminFaultReport,
@@ -9,6 +9,7 @@ import { nextStatusChoices } from '../../../../domain/fault-report'
 import { useTranslation } from '../../../i18n/use-translation'
 import { isApiError } from '../../../lib/api-error'
 import { describeError } from '../../../lib/error-message'
+import { useStaffCan } from '../use-staff-can'
 import { useChangeFaultStatus } from './fault-reports-admin-api'
 
 /**
@@ -18,11 +19,14 @@ import { useChangeFaultStatus } from './fault-reports-admin-api'
 export function FaultStatusSelect({ report }: { report: AdminFaultReport }) {
   const { t } = useTranslation()
   const change = useChangeFaultStatus()
+  const canWrite = useStaffCan('sales:write')
   const choices = nextStatusChoices(faultReportStatuses, report.status)
   const data = faultReportStatuses
     .filter((s) => s === report.status || choices.includes(s))
     .map((s) => ({ value: s, label: t(`faultReport.status.${s}`) }))
   const busy = change.isPending
+  // A role that may only read sales sees the status, not a control that would be refused.
+  if (!canWrite) return <Text size="sm">{t(`faultReport.status.${report.status}`)}</Text>
   return (
     <Select
       aria-label={t('faultReport.staff.changeStatus', { no: report.reportNo })}

@@ -12,7 +12,14 @@ import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
 import { CustomerCartsPage } from './CustomerCartsPage'
 
-const admin = { ...dealer, id: 1, name: 'Yönetici', role: 'admin' as const, customer: null }
+const admin = {
+  ...dealer,
+  id: 1,
+  name: 'Yönetici',
+  role: 'admin' as const,
+  staffRole: 'owner' as const,
+  customer: null,
+}
 const adminBootstrap = (overrides: Partial<Bootstrap> = {}) => guestBootstrap({ user: admin, ...overrides })
 
 const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString()

@@ -10,7 +10,14 @@ import { LocationProbe } from '../../../test/LocationProbe'
 import { renderWithProviders } from '../../../test/render'
 import { OnlineUsersPage } from './OnlineUsersPage'
 
-const admin = { ...dealer, id: 1, name: 'Yönetici', role: 'admin' as const, customer: null }
+const admin = {
+  ...dealer,
+  id: 1,
+  name: 'Yönetici',
+  role: 'admin' as const,
+  staffRole: 'owner' as const,
+  customer: null,
+}
 const adminBootstrap = (overrides: Partial<Bootstrap> = {}) => guestBootstrap({ user: admin, ...overrides })
 
 const user = (overrides: Partial<OnlineUser> = {}): OnlineUser => ({

@@ -16,7 +16,7 @@ import { server } from '../../../test/server'
 import { BankTransferPage } from './BankTransferPage'
 import { PaymentsPage } from './PaymentsPage'
 
-const admin = dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } })
+const admin = dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } })
 
 afterEach(() => act(() => notifications.clean()))
 

@@ -14,6 +14,7 @@ import { isApiError } from '../../../lib/api-error'
 import { describeError } from '../../../lib/error-message'
 import { useSession } from '../../../lib/session-context'
 import { StaffLayout } from '../StaffLayout'
+import { useStaffCan } from '../use-staff-can'
 import { useCustomerSearch, useRecordBankTransfer } from './payments-admin-api'
 
 interface TransferValues {
@@ -203,9 +204,16 @@ function TransferForm() {
 /** /yonetim/havale — record a dealer's bank transfer as a credit in its ledger (it settles the oldest items). */
 export function BankTransferPage() {
   const { t } = useTranslation()
+  const canWrite = useStaffCan('payments:write')
   return (
     <StaffLayout title={t('staffPayments.transfer.title')} description={t('staffPayments.transfer.intro')}>
-      <TransferForm />
+      {canWrite ? (
+        <TransferForm />
+      ) : (
+        <Alert color="yellow" icon={<AlertIcon />} title={t('staff.roleReadOnlyTitle')}>
+          {t('staff.roleReadOnlyText')}
+        </Alert>
+      )}
     </StaffLayout>
   )
 }

@@ -9,6 +9,7 @@ import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
+import { useStaffCan } from '../use-staff-can'
 import { CopyableRef } from './CopyableRef'
 import { PaymentActionModal } from './PaymentActionModal'
 import { PaymentStatusBadge } from './PaymentStatusBadge'
@@ -90,6 +91,7 @@ function Detail({
   const { t } = useTranslation()
   const { locale } = useSession()
   const dates = useDates()
+  const canWrite = useStaffCan('payments:write')
   const tl = (value: number) => formatMoney({ value, currency: 'TRY' }, locale)
   const d = 'staffPayments.payments.detail'
   const f = (key: keyof typeof tr.staffPayments.payments.detail.fields) => t(`${d}.fields.${key}`)
@@ -122,24 +124,26 @@ function Detail({
                 {payment.attentionReason}
               </Text>
             )}
-            <Text size="sm">{t(`${d}.attentionHelp`)}</Text>
-            <Group gap="sm">
-              <Button
-                color="green"
-                onClick={(event) => onAction('book', event.currentTarget)}
-                aria-haspopup="dialog"
-              >
-                {t(`${a}.book`)}
-              </Button>
-              <Button
-                color="red"
-                variant="outline"
-                onClick={(event) => onAction('refund', event.currentTarget)}
-                aria-haspopup="dialog"
-              >
-                {t(`${a}.refund`)}
-              </Button>
-            </Group>
+            {canWrite && <Text size="sm">{t(`${d}.attentionHelp`)}</Text>}
+            {canWrite && (
+              <Group gap="sm">
+                <Button
+                  color="green"
+                  onClick={(event) => onAction('book', event.currentTarget)}
+                  aria-haspopup="dialog"
+                >
+                  {t(`${a}.book`)}
+                </Button>
+                <Button
+                  color="red"
+                  variant="outline"
+                  onClick={(event) => onAction('refund', event.currentTarget)}
+                  aria-haspopup="dialog"
+                >
+                  {t(`${a}.refund`)}
+                </Button>
+              </Group>
+            )}
           </Stack>
         </Alert>
       )}

@@ -13,7 +13,7 @@ import { staffLinks } from '../staff-links'
 import { PaymentLinksPage } from './PaymentLinksPage'
 import { PaymentsPage } from './PaymentsPage'
 
-const admin = dealerBootstrap({ user: { ...dealer, role: 'admin', customer: null } })
+const admin = dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } })
 const yildiz = { id: 5, code: '120.01.001', name: 'Yıldız Yapı Market' }
 
 afterEach(() => {

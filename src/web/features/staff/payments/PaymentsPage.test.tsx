@@ -23,7 +23,7 @@ import { server } from '../../../test/server'
 import { PaymentsPage } from './PaymentsPage'
 
 const admin = (locale: 'tr' | 'en' = 'tr') =>
-  dealerBootstrap({ locale, user: { ...dealer, role: 'admin', customer: null } })
+  dealerBootstrap({ locale, user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } })
 
 afterEach(() => {
   act(() => notifications.clean())

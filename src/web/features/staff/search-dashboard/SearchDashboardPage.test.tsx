@@ -18,7 +18,14 @@ import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
 import { SearchDashboardPage } from './SearchDashboardPage'
 
-const admin = { ...dealer, id: 1, name: 'Yönetici', role: 'admin' as const, customer: null }
+const admin = {
+  ...dealer,
+  id: 1,
+  name: 'Yönetici',
+  role: 'admin' as const,
+  staffRole: 'owner' as const,
+  customer: null,
+}
 const adminBootstrap = (overrides: Partial<Bootstrap> = {}) => guestBootstrap({ user: admin, ...overrides })
 
 function tables(overrides: Partial<TopQueries> = {}): TopQueries {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { STAFF_SCREENS, staffScreenArea, staffScreensFor } from './staff-screens'
+
+describe('staffScreenArea', () => {
+  it.each([
+    ['/yonetim/odemeler', 'payments'],
+    ['/en/yonetim/odemeler', 'payments'],
+    ['/yonetim/odemeler/', 'payments'],
+    ['/yonetim/e-postalar', 'system'],
+    ['/yonetim/ariza-bildirimleri', 'sales'],
+    ['/yonetim', null],
+    ['/yonetim/yok-boyle', null],
+    ['/odemeler', null],
+    ['/en', null],
+  ])('%s → %s', (path, area) => {
+    expect(staffScreenArea(path)).toBe(area)
+  })
+})
+
+describe('staffScreensFor', () => {
+  const paths = (role: Parameters<typeof staffScreensFor>[0]) => staffScreensFor(role).map((s) => s.path)
+
+  it('gives the owner and the read-only user every screen, in menu order', () => {
+    expect(paths('owner')).toEqual(STAFF_SCREENS.map((s) => s.path))
+    expect(paths('readonly')).toEqual(STAFF_SCREENS.map((s) => s.path))
+  })
+
+  it('gives accounting the payment screens and fault reports (sales, to read), not the cockpit or mail', () => {
+    expect(paths('accounting')).toEqual([
+      '/yonetim/odemeler',
+      '/yonetim/odeme-baglantilari',
+      '/yonetim/havale',
+      '/yonetim/ariza-bildirimleri',
+    ])
+  })
+
+  it('gives sales the cockpit, the payments to read and fault reports, not the mail queue', () => {
+    expect(paths('sales')).not.toContain('/yonetim/e-postalar')
+    expect(paths('sales')).toContain('/yonetim/aramalar')
+    expect(paths('sales')).toContain('/yonetim/ariza-bildirimleri')
+  })
+
+  it('gives the catalogue team none of today’s screens, and a dealer none', () => {
+    expect(paths('catalogue')).toEqual([])
+    expect(paths(null)).toEqual([])
+  })
+})

@@ -1,0 +1,147 @@
+import type { InjectOptions } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  permissionFor,
+  STAFF_ROLES,
+  type StaffArea,
+  type StaffRole,
+  staffCan,
+} from '../../domain/staff-access'
+import { STAFF_SCREENS } from '../../contracts/staff-screens'
+import { users } from '../db/schema/accounts'
+import { seedAccounts } from '../test/fixtures'
+import { testPasswordHash } from '../test/passwords'
+import { createTestApp, type TestApp, TestClient } from '../test/test-app'
+
+/**
+ * Every staff route × every staff role. Each route's area is written here, apart from the code that
+ * declares it (the routes' `config.staffArea`), so a route moved to another area, or a new staff route,
+ * shows up as a difference. A role that may not use the area gets 403 `staff_role` before anything is
+ * read; one that may gets past the check (any other answer).
+ */
+const STAFF_ROUTES: Record<string, StaffArea> = {
+  'GET /ws/online-users': 'cockpit',
+  'GET /yonetim/top-queries': 'cockpit',
+  'GET /yonetim/search_queries': 'cockpit',
+  'GET /yonetim/customer-carts': 'cockpit',
+  'GET /yonetim/fault-reports': 'sales',
+  'PATCH /yonetim/fault-reports/:id': 'sales',
+  'GET /yonetim/fault-reports/:id/photo': 'sales',
+  'GET /yonetim/customers': 'customers',
+  'GET /yonetim/payments': 'payments',
+  'GET /yonetim/payments/summary': 'payments',
+  'GET /yonetim/payments/:id': 'payments',
+  'POST /yonetim/payments/:id/book': 'payments',
+  'POST /yonetim/payments/:id/refund': 'payments',
+  'GET /yonetim/payment-links': 'payments',
+  'POST /yonetim/bank-transfers': 'payments',
+  'GET /yonetim/mail-outbox': 'system',
+  'POST /yonetim/mail-outbox/:id/retry': 'system',
+}
+
+const PASSWORD = 'Personel1234!'
+const emailOf = (role: StaffRole) => `personel-${role}@toptan.test`
+
+let t: TestApp
+const clients = {} as Record<StaffRole, TestClient>
+
+beforeAll(async () => {
+  t = await createTestApp()
+  await seedAccounts(t.database.db)
+  const passwordHash = await testPasswordHash(PASSWORD)
+  await t.database.db.insert(users).values(
+    STAFF_ROLES.map((staffRole) => ({
+      email: emailOf(staffRole),
+      name: `Personel ${staffRole}`,
+      passwordHash,
+      role: 'admin',
+      staffRole,
+      customerId: null,
+    })),
+  )
+  for (const role of STAFF_ROLES) {
+    const client = new TestClient(t.app)
+    const res = await client.login(emailOf(role), PASSWORD)
+    if (res.statusCode !== 200) throw new Error(`login ${role}: ${res.statusCode}`)
+    clients[role] = client
+  }
+}, 60_000)
+afterAll(() => t.close())
+
+const staffRoutes = () => {
+  const seen = new Set<string>()
+  return t.app.routeTable
+    .filter((r) => r.method !== 'HEAD' && (r.url.startsWith('/yonetim') || r.url.startsWith('/ws/')))
+    .map((r) => `${r.method} ${r.url}`)
+    .filter((key) => !seen.has(key) && seen.add(key))
+}
+
+const call = (role: StaffRole, key: string) => {
+  const [method, url] = key.split(' ') as [string, string]
+  const request: InjectOptions = {
+    method: method as InjectOptions['method'],
+    url: url.replace(/:[a-z]+/gi, '1'),
+    headers: { origin: 'http://localhost' },
+    ...(method === 'GET' ? {} : { payload: {} }),
+  }
+  return clients[role].send(request)
+}
+
+describe('staff routes by role', () => {
+  it('names the area of every staff route the app registers, and of none that is gone', () => {
+    const registered = staffRoutes()
+    expect(registered.filter((key) => !STAFF_ROUTES[key])).toEqual([])
+    expect(Object.keys(STAFF_ROUTES).filter((key) => !registered.includes(key))).toEqual([])
+  })
+
+  it('refuses each role what its area does not allow, with 403 staff_role, and lets the rest through', async () => {
+    const answers: string[] = []
+    const expected: string[] = []
+    for (const role of STAFF_ROLES) {
+      for (const [key, area] of Object.entries(STAFF_ROUTES)) {
+        const res = await call(role, key)
+        const refused = res.statusCode === 403 && res.json().error?.code === 'staff_role'
+        answers.push(`${role} ${key} → ${refused ? 'refused' : res.statusCode === 401 ? 401 : 'through'}`)
+        const allowed = staffCan(role, permissionFor(area, key.split(' ')[0]!))
+        expected.push(`${role} ${key} → ${allowed ? 'through' : 'refused'}`)
+      }
+    }
+    expect(answers).toEqual(expected)
+  }, 60_000)
+
+  it('says why in the user’s language', async () => {
+    const res = await clients.catalogue.send({ method: 'GET', url: '/yonetim/payments' })
+    expect(res.statusCode).toBe(403)
+    expect(res.json().error.messages.type).toBe(
+      'Rolünüz bu işleme izin vermiyor. Yetki için mağaza sahibine başvurun.',
+    )
+  })
+})
+
+describe('staff pages by role', () => {
+  it('answers a screen the role may not read with the 403 page, and the others as pages', async () => {
+    const answers: string[] = []
+    const expected: string[] = []
+    for (const role of STAFF_ROLES) {
+      for (const screen of STAFF_SCREENS) {
+        const res = await clients[role].send({ method: 'GET', url: screen.path })
+        answers.push(`${role} ${screen.path} → ${res.statusCode}`)
+        expected.push(`${role} ${screen.path} → ${staffCan(role, `${screen.area}:read`) ? 200 : 403}`)
+      }
+    }
+    expect(answers).toEqual(expected)
+  }, 60_000)
+
+  it('names the refusal in the 403 page’s title, in English too', async () => {
+    const tr = await clients.sales.send({ method: 'GET', url: '/yonetim/e-postalar' })
+    expect(tr.body).toContain('<title>Bu sayfa rolünüze açık değil')
+    const en = await clients.sales.send({ method: 'GET', url: '/en/yonetim/e-postalar' })
+    expect(en.body).toContain('<title>This page is not open to your role')
+  })
+
+  it('opens /yonetim itself to every role (the web app takes each on to its first screen)', async () => {
+    for (const role of STAFF_ROLES) {
+      expect((await clients[role].send({ method: 'GET', url: '/yonetim' })).statusCode, role).toBe(200)
+    }
+  })
+})
