@@ -1,5 +1,6 @@
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { STAFF_SCREENS } from '../../contracts/staff-screens'
 import {
   permissionFor,
   STAFF_ROLES,
@@ -7,7 +8,6 @@ import {
   type StaffRole,
   staffCan,
 } from '../../domain/staff-access'
-import { STAFF_SCREENS } from '../../contracts/staff-screens'
 import { users } from '../db/schema/accounts'
 import { seedAccounts } from '../test/fixtures'
 import { testPasswordHash } from '../test/passwords'
