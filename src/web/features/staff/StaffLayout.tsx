@@ -21,6 +21,8 @@ function StaffMenu({ phone }: { phone: boolean }) {
   const localePath = useLocalePath()
   const current = stripLocalePrefix(useLocation().pathname)
   const links = staffLinksFor(useSession().user?.staffRole ?? null)
+  // A role that opens no screen yet has no menu (not an empty column beside the page).
+  if (links.length === 0) return null
   if (phone) {
     return (
       <Group component="nav" aria-label={t('staff.menu')} gap="xs" wrap="wrap" data-testid="staff-menu">

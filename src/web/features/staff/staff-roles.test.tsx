@@ -67,6 +67,7 @@ describe('the staff area by role', () => {
     renderAt('/yonetim', 'catalogue')
     expect(await screen.findByText('Rolünüze açık bir ekran yok')).toBeTruthy()
     expect(location()).toBe('/yonetim')
+    expect(screen.queryByTestId('staff-menu')).toBeNull()
   })
 
   it('lists only the screens of the role in the menu', async () => {
