@@ -5,6 +5,8 @@ import { serverDataDir } from './servers'
 
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!', name: 'Ahmet Yılmaz' }
 export const ADMIN = { email: 'yonetici@toptan.test', password: 'Yonetici1234!' }
+/** The demo's staff user of the read-only role. */
+export const READONLY = { email: 'izleyici@toptan.test', password: 'Izleyici1234!' }
 
 /**
  * Where the setup project (auth.setup.ts) keeps the signed-in browser state of each shared account
@@ -20,7 +22,7 @@ export const authFile = (account: { email: string }, slot = test.info().parallel
  */
 export async function signIn(
   page: Page,
-  account: typeof DEALER | typeof ADMIN,
+  account: typeof DEALER | typeof ADMIN | typeof READONLY,
   loginPath = '/account/login',
 ) {
   const state = JSON.parse(readFileSync(authFile(account), 'utf8')) as {

@@ -3,12 +3,18 @@ import { ADMIN, signIn } from './fixtures'
 import { expect, test } from './test'
 
 test.describe('staff mail queue', () => {
-  test('an administrator opens the mail queue from the user menu and sees its mails or the empty text', async ({
+  test('an administrator opens the staff area from the user menu, then the mail queue, and sees its mails or the empty text', async ({
     page,
   }) => {
     await signIn(page, ADMIN)
     await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
-    await page.getByRole('menuitem', { name: 'E-posta kuyruğu' }).click()
+    await page.getByRole('menuitem', { name: 'Yönetim' }).click()
+    // The staff area opens the owner's first screen; the mail queue is in its menu.
+    await expect(page).toHaveURL(/\/yonetim\/aramalar$/)
+    await page
+      .getByRole('navigation', { name: 'Yönetim sayfaları' })
+      .getByRole('link', { name: 'E-posta kuyruğu' })
+      .click()
 
     await expect(page).toHaveURL(/\/yonetim\/e-postalar$/)
     await expect(page.getByRole('heading', { name: 'E-posta kuyruğu' })).toBeVisible()

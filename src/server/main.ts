@@ -34,6 +34,7 @@ const DEMO_LOGINS = [
   ['Bayi 2 (another dealer)', 'bayi2@toptan.test', 'Bayi1234!'],
   ['Yönetici (administrator)', 'yonetici@toptan.test', 'Yonetici1234!'],
   ['Bayi 3 (a third company)', 'bayi3@toptan.test', 'Bayi1234!'],
+  ['İzleyici (staff, read-only)', 'izleyici@toptan.test', 'Izleyici1234!'],
 ]
 
 async function main() {

@@ -26,7 +26,8 @@ const DEALER_LINKS: AccountLink[] = [
   { path: '/ariza-bildirimi', label: 'faultReport.menu', Icon: FaultIcon },
 ]
 
-const ADMIN_LINKS: AccountLink[] = [{ path: '/yonetim/e-postalar', label: 'staff.mail.menu', Icon: ListIcon }]
+/** Staff: the staff area, which opens the first screen their role may use. */
+const ADMIN_LINKS: AccountLink[] = [{ path: '/yonetim', label: 'staff.areaMenu', Icon: ListIcon }]
 
 /**
  * The pages of the user's role, for the desktop's user menu and the phone's menu alike, so the two

@@ -19,6 +19,15 @@ export const DEMO_LOGINS = [
   // The end-to-end test of the account settings changes this one's password (and sets it back); no
   // other test logs in with it, so the others never meet a changed password.
   { email: 'bayi3@toptan.test', password: 'Bayi1234!', name: 'Can Aksoy', role: 'dealer', customer: 2 },
+  // A staff user who may look at every staff screen and change nothing (a read-only role).
+  {
+    email: 'izleyici@toptan.test',
+    password: 'Izleyici1234!',
+    name: 'Deniz Kaya',
+    role: 'admin',
+    staffRole: 'readonly',
+    customer: null,
+  },
 ] as const
 
 const CUSTOMERS = [
@@ -125,6 +134,7 @@ export async function seedAccounts(db: Db, now: Date): Promise<AccountCounts> {
       name: login.name,
       password: login.password,
       role: login.role,
+      staffRole: 'staffRole' in login ? login.staffRole : undefined,
       customerId: login.customer === null ? null : idOf(login.customer),
     })
   }

@@ -172,17 +172,19 @@ describe('demo seed', () => {
       .select({
         email: users.email,
         role: users.role,
+        staffRole: users.staffRole,
         customer: customers.name,
         customerId: users.customerId,
       })
       .from(users)
       .leftJoin(customers, eq(customers.id, users.customerId))
       .orderBy(asc(users.id))
-    expect(accounts.map((a) => [a.email, a.role, a.customer !== null])).toEqual([
-      ['bayi@toptan.test', 'dealer', true],
-      ['bayi2@toptan.test', 'dealer', true],
-      ['yonetici@toptan.test', 'admin', false],
-      ['bayi3@toptan.test', 'dealer', true],
+    expect(accounts.map((a) => [a.email, a.role, a.staffRole, a.customer !== null])).toEqual([
+      ['bayi@toptan.test', 'dealer', null, true],
+      ['bayi2@toptan.test', 'dealer', null, true],
+      ['yonetici@toptan.test', 'admin', 'owner', false],
+      ['bayi3@toptan.test', 'dealer', null, true],
+      ['izleyici@toptan.test', 'admin', 'readonly', false],
     ])
     const [first, second] = await db.select().from(customers).orderBy(asc(customers.id)).limit(2)
     expect(first).toMatchObject({ riskLimit: '250000.00' })
@@ -380,7 +382,7 @@ describe('seed command', () => {
 
         const again = await runSeed(database, { products: undefined, reset: true })
         expect(again.totals.listedProducts).toBe(first.demo.listedProducts)
-        expect(again.totals.users).toBe(4)
+        expect(again.totals.users).toBe(5)
         expect(again.demo.demoAccountsCreated).toBe(false)
         const [firstId] = await database.db
           .select({ id: products.id })

@@ -261,6 +261,6 @@ describe('The phone menu', () => {
     await user.click(screen.getByRole('button', { name: 'Menüyü aç' }))
     const drawer = await screen.findByRole('dialog')
     expect(within(drawer).queryByRole('link', { name: 'Ödeme Yap' })).toBeNull()
-    expect(within(drawer).getByRole('link', { name: 'E-posta kuyruğu' })).toBeTruthy()
+    expect(within(drawer).getByRole('link', { name: 'Yönetim' }).getAttribute('href')).toBe('/yonetim')
   })
 })

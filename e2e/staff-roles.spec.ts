@@ -1,0 +1,46 @@
+import { expectAccessible } from './axe'
+import { READONLY, signIn } from './fixtures'
+import { expect, test } from './test'
+
+test.describe('a read-only staff user', () => {
+  test('opens the staff area from the user menu, sees the screens with no write button, and is refused a write with 403', async ({
+    page,
+  }) => {
+    await signIn(page, READONLY)
+    await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
+    await page.getByRole('menuitem', { name: 'Yönetim' }).click()
+    // Every screen is open to read: the staff area opens the menu's first one.
+    await expect(page).toHaveURL(/\/yonetim\/aramalar$/)
+    const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
+    await expect(menu.getByRole('link')).toHaveCount(8)
+
+    await menu.getByRole('link', { name: 'Havale / EFT kaydı' }).click()
+    await expect(page).toHaveURL(/\/yonetim\/havale$/)
+    await expect(page.getByText('Rolünüz yalnızca görüntülemeye izin veriyor')).toBeVisible()
+    await expect(page.getByRole('button', { name: /Kaydet/ })).toHaveCount(0)
+    await expect(page.getByTestId('transfer-dealer')).toHaveCount(0)
+    await expectAccessible(page, 'bank transfer, read-only role')
+
+    await menu.getByRole('link', { name: 'Arıza Bildirimleri' }).click()
+    await expect(page).toHaveURL(/\/yonetim\/ariza-bildirimleri$/)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(page.getByTestId('fault-status-select')).toHaveCount(0)
+
+    // The server refuses the write all the same, with the page's own token and origin.
+    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content')
+    const refused = await page.request.post('/yonetim/bank-transfers', {
+      headers: {
+        'x-csrf-token': csrf ?? '',
+        'x-requested-with': 'XMLHttpRequest',
+        origin: new URL(page.url()).origin,
+      },
+      data: { customerId: 1, amount: '100', date: '2026-01-02', documentNo: 'D-1', description: '' },
+    })
+    expect(refused.status()).toBe(403)
+    const body = await refused.json()
+    expect(body.error.code).toBe('staff_role')
+    expect(body.error.messages.type).toBe(
+      'Rolünüz bu işleme izin vermiyor. Yetki için mağaza sahibine başvurun.',
+    )
+  })
+})
