@@ -17,7 +17,7 @@ test.describe('a read-only staff user', () => {
     await menu.getByRole('link', { name: 'Havale / EFT kaydı' }).click()
     await expect(page).toHaveURL(/\/yonetim\/havale$/)
     await expect(page.getByText('Rolünüz yalnızca görüntülemeye izin veriyor')).toBeVisible()
-    await expect(page.getByRole('button', { name: /Kaydet/ })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Ödemeyi kaydet' })).toHaveCount(0)
     await expect(page.getByTestId('transfer-dealer')).toHaveCount(0)
     await expectAccessible(page, 'bank transfer, read-only role')
 

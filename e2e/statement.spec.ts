@@ -246,7 +246,7 @@ test.describe('account statement', () => {
 
       // From the staff menu to the transfer form.
       await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
-      await page.getByRole('menuitem', { name: 'E-posta kuyruğu' }).click()
+      await page.getByRole('menuitem', { name: 'Yönetim' }).click()
       const staffMenu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
       await staffMenu.getByRole('link', { name: 'Havale / EFT kaydı' }).click()
       await expect(page).toHaveURL(/\/yonetim\/havale$/)
