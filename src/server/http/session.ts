@@ -25,6 +25,9 @@ export const newSessionToken = () => randomBytes(32).toString('base64url')
 /** The database keeps only this hash of the cookie's token. */
 export const sessionIdOf = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/** The visitor a request comes from, as one key for guests and users alike: its session's stored id. */
+export const visitorOf = (request: FastifyRequest) => sessionIdOf(request.sessionToken)
+
 export function csrfTokenFor(secret: string, sessionToken: string): string {
   return createHmac('sha256', secret).update(`csrf:${sessionToken}`).digest('base64url')
 }

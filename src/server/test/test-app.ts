@@ -63,6 +63,11 @@ export async function createTestApp(
     staffSocketRecheckMs?: number
     /** More environment for loadConfig (e.g. PUBLIC_URL, TRUST_PROXY), read as the server reads it. */
     env?: Record<string, string>
+    /**
+     * How long a term typed into the search box waits to settle before it is logged (ms; the app's
+     * is domain/search-typing.ts SETTLE_MS). The default 0 logs each at once, so a test reads it.
+     */
+    searchSettleMs?: number
   } = {},
 ): Promise<TestApp> {
   const database = options.database ?? (await createTestDatabase())
@@ -90,7 +95,7 @@ export async function createTestApp(
     config,
     database,
     now,
-    searchLog: new SearchLog(database.db, 0),
+    searchLog: new SearchLog(database.db, 0, now, undefined, options.searchSettleMs ?? 0),
     mailer:
       options.mailer ??
       createMailer({

@@ -13,6 +13,7 @@ import { dbIdFromText, inputText } from '../../../contracts/common'
 import { BASE_LOCALE } from '../../../domain/translations'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import type { AppDeps } from '../../app-deps'
+import { visitorOf } from '../../http/session'
 import {
   loadTranslations,
   localizeCategoryTree,
@@ -28,6 +29,11 @@ export const catalogRoutes =
     // The request's caches: the data's version is read once per request (cache/reference-cache.ts).
     const data = (request: FastifyRequest) => ({ db: deps.database.db, caches: request.caches })
     const listData = (request: FastifyRequest) => ({ ...data(request), searchIndex: deps.searchIndex })
+    /** The search log, told which visitor searched: their term typed into the box led here. */
+    const searchesOf = (request: FastifyRequest) => ({
+      record: (entry: Parameters<typeof deps.searchLog.record>[0]) =>
+        deps.searchLog.record(entry, visitorOf(request)),
+    })
     /** A list page in the request's language: stored English names, Turkish where none is stored. */
     const localizedList = async (request: FastifyRequest, list: ProductList) => {
       if (request.locale === BASE_LOCALE) return list
@@ -46,7 +52,7 @@ export const catalogRoutes =
     app.get('/api/catalog/products', { schema: listSchema }, async (request) =>
       localizedList(
         request,
-        await listProducts(listData(request), deps.searchLog, request.user, {
+        await listProducts(listData(request), searchesOf(request), request.user, {
           ...request.query,
           segments: [],
         }),
@@ -58,7 +64,7 @@ export const catalogRoutes =
       async (request) =>
         localizedList(
           request,
-          await listProducts(listData(request), deps.searchLog, request.user, {
+          await listProducts(listData(request), searchesOf(request), request.user, {
             ...request.query,
             segments: request.params['*'].split('/').filter(Boolean),
           }),

@@ -4,6 +4,7 @@ import { autocompleteItemSchema } from '../../../contracts/catalog'
 import { inputText } from '../../../contracts/common'
 import { productPath } from '../../../domain/product-url'
 import type { AppDeps } from '../../app-deps'
+import { visitorOf } from '../../http/session'
 import { findSuggestions } from './search.repository'
 
 const LIMIT = 10
@@ -27,11 +28,11 @@ export const searchRoutes =
         if (!q) return []
         // Ranked suggestions come from the search index, current by change (no cache in front of it).
         const rows = await findSuggestions(deps.searchIndex, db, q, LIMIT)
-        await deps.searchLog.record({
+        // A keystroke's term: logged once the person settles on it (search-log.ts).
+        await deps.searchLog.typed(visitorOf(request), {
           userId: request.user?.id ?? null,
           query: q,
           resultCount: rows.length,
-          source: 'autocomplete',
         })
         return rows.map((r) => ({
           id: r.id,
