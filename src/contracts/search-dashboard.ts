@@ -100,7 +100,7 @@ export const wordSearchRowSchema = z.object({
 })
 export type WordSearchRow = z.infer<typeof wordSearchRowSchema>
 
-/** A user search: each word of each matching user (by name or e-mail), how often and when last. */
+/** A user search: each word of each matching user (by name, company name or e-mail), how often and when last. */
 export const userSearchRowSchema = userWordSchema.extend({ userName: z.string() })
 export type UserSearchRow = z.infer<typeof userSearchRowSchema>
 

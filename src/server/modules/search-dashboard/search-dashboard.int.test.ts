@@ -362,6 +362,18 @@ describe('GET /yonetim/search_queries', () => {
       expect(body.searchResult, `${query} ${type}`).toEqual(expected)
     }
     expect((await search('yildiz', 'kullanıcı')).searchResult).toMatchObject([{ searchQuery: 'vana' }])
+    // By the company too: the dealer's company name, folded as the user's name is.
+    const company = await createCustomer(t.database.db, { name: 'Öztürk Hırdavat Ltd. Şti.' })
+    const clerk = await createUser(t.database.db, company.id, { name: 'Ali Veli' })
+    await logSearches([{ user: clerk, query: 'menteşe', at: '2026-03-18T08:00:00Z', hits: 3 }])
+    expect((await search('ozturk HIRDAVAT', 'kullanıcı')).searchResult).toEqual([
+      {
+        userName: 'Ali Veli',
+        searchQuery: 'menteşe',
+        searchCount: 3,
+        formattedCreatedAt: '18.03.2026 11:00',
+      },
+    ])
     expect((await search('nobody-here', 'kullanıcı')).searchResult).toEqual([])
     // LIKE's wildcards are taken literally.
     expect((await search('%', 'kullanıcı')).searchResult).toEqual([])

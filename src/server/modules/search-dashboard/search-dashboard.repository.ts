@@ -140,12 +140,13 @@ export function readUsersOfWord(
 
 export type UsersWords = Array<{ name: string; query: string; hits: number; lastMs: number }>
 
-/** Lower-cased, Turkish-folded user name as SQL computes it (mirrors domain/turkish-text foldTurkish). */
-const foldedUserName = sql`lower(translate(u.name, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu'))`
+/** Lower-cased, Turkish-folded text as SQL computes it (mirrors domain/turkish-text foldTurkish). */
+const folded = (text: SQL) => sql`lower(translate(${text}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu'))`
 
 /**
- * The words searched in the period by the users whose name (Turkish letters folded) or e-mail
- * contains the folded term: at most MATCHED_USERS_LIMIT users, each read through its own index range.
+ * The words searched in the period by the users whose name or company name (Turkish letters folded)
+ * or e-mail contains the folded term: at most MATCHED_USERS_LIMIT users, each read through its own
+ * index range.
  */
 export function readWordsOfUsers(
   db: Db,
@@ -162,7 +163,9 @@ export function readWordsOfUsers(
       sql`select m.id, m.name, p.query_key, p.query, p.hits, p.last_at
         from (
           select u.id, u.name from users u
-          where ${foldedUserName} like ${pattern} or lower(u.email) like ${pattern}
+          left join customers c on c.id = u.customer_id
+          where ${folded(sql`u.name`)} like ${pattern} or lower(u.email) like ${pattern}
+            or ${folded(sql`c.name`)} like ${pattern}
           order by u.id limit ${MATCHED_USERS_LIMIT}
         ) m
         cross join lateral (
