@@ -17,6 +17,7 @@ import { mockPhoneWidth } from '../../../test/phone'
 import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
 import { SearchDashboardPage } from './SearchDashboardPage'
+import { DASHBOARD_REFRESH_MS } from './search-dashboard-api'
 
 const admin = {
   ...dealer,
@@ -157,6 +158,28 @@ describe('The search dashboard for an administrator', () => {
     const links = within(menu).getAllByRole('link')
     expect(links[0]?.textContent).toBe('Arama Paneli')
     expect(links[0]?.getAttribute('aria-current')).toBe('page')
+  })
+
+  it('reads its tables again by itself while it is open, and shows what changed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    let answers = 0
+    serve(() => {
+      answers++
+      return answers === 1
+        ? tables()
+        : tables({
+            lastQueries: [{ name: 'Ali Kaya', query: 'menteşe', formattedCreatedAt: '18.03.2026 12:05' }],
+          })
+    })
+    renderPage()
+    await screen.findByTestId('top-queries')
+    expect(rowsOf('last-queries')[0]).toEqual(['1', 'Misafir Kullanıcı', 'somun', '18.03.2026 11:59'])
+    await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS))
+    await waitFor(() =>
+      expect(rowsOf('last-queries')).toEqual([['1', 'Ali Kaya', 'menteşe', '18.03.2026 12:05']]),
+    )
+    expect(requests()).toEqual(['GET /yonetim/top-queries?period=7d', 'GET /yonetim/top-queries?period=7d'])
+    vi.useRealTimers()
   })
 
   it('shows a row’s detail when its word or user takes the keyboard focus', async () => {

@@ -13,8 +13,16 @@ export const searchDashboardKeys = {
 }
 
 /**
- * GET /yonetim/top-queries?period=: the dashboard's four tables. Another period keeps the previous
- * tables on screen (dimmed) until its own arrive; never asked for by a dealer or a guest.
+ * How often an open dashboard reads its tables again: the log is written about once a second, so a
+ * dashboard left open on a desk shows the day's searches within this long, without a reload. Only
+ * while the tab is in sight (TanStack Query's default) and on a return to it.
+ */
+export const DASHBOARD_REFRESH_MS = 30_000
+
+/**
+ * GET /yonetim/top-queries?period=: the dashboard's four tables, read again every
+ * DASHBOARD_REFRESH_MS while open. Another period keeps the previous tables on screen (dimmed) until
+ * its own arrive; never asked for by a dealer or a guest.
  */
 export function useSearchDashboard(period: SearchPeriod) {
   const admin = useSession().user?.role === 'admin'
@@ -24,6 +32,8 @@ export function useSearchDashboard(period: SearchPeriod) {
     placeholderData: keepPreviousData,
     enabled: admin,
     staleTime: 0,
+    refetchInterval: DASHBOARD_REFRESH_MS,
+    refetchOnWindowFocus: true,
   })
 }
 
