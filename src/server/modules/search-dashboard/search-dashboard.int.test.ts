@@ -309,7 +309,7 @@ describe('running totals kept by the search log', () => {
 })
 
 describe('GET /yonetim/search_queries', () => {
-  it('a word search lists who searched the word, Turkish letters and case folded', async () => {
+  it('a word search lists who searched the word, alone or in a phrase, Turkish letters and case folded', async () => {
     const ali = await dealerUser('Ali Kaya')
     const berna = await dealerUser('Berna Şahin')
     await logSearches([
@@ -325,14 +325,23 @@ describe('GET /yonetim/search_queries', () => {
       type: 'kelime',
       period: '7d',
       searchQuery: 'SANZİMAN',
+      // Berna's "şanzıman yağı" counts: the word inside a phrase.
       searchResult: [
+        { userName: 'Berna Şahin', totalCount: 8, formattedCreatedAt: '18.03.2026 09:00' },
         { userName: 'Ali Kaya', totalCount: 5, formattedCreatedAt: '17.03.2026 11:15' },
         { userName: null, totalCount: 1, formattedCreatedAt: '18.03.2026 09:00' },
-        { userName: 'Berna Şahin', totalCount: 1, formattedCreatedAt: '18.03.2026 08:00' },
       ],
     })
     expect((await search('hiç aranmamış', 'kelime')).searchResult).toEqual([])
     expect((await search('sanziman', 'kelime', '&period=today')).searchResult).toHaveLength(2)
+    // A phrase counts under each of its words, and a longer word holding the term does not.
+    expect((await search('yağı', 'kelime')).searchResult).toEqual([
+      { userName: 'Berna Şahin', totalCount: 7, formattedCreatedAt: '18.03.2026 09:00' },
+    ])
+    expect((await search('şanzıman yağı', 'kelime')).searchResult).toHaveLength(1)
+    expect((await search('şanz', 'kelime')).searchResult).toEqual([])
+    // LIKE's wildcards are taken literally.
+    expect((await search('%', 'kelime')).searchResult).toEqual([])
   })
 
   it('a user search lists the words of users whose name or e-mail matches, in any case', async () => {

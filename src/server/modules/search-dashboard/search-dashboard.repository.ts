@@ -119,21 +119,36 @@ export function readTables(
 
 export type WordUsers = Array<{ name: string | null; hits: number; lastMs: number }>
 
-/** Who searched the word (its folded key) in the period, most often first. */
+/** At most this many of the period's searches holding the word are summed per user (the most searched). */
+const PHRASES_LIMIT = 500
+
+/**
+ * Who searched the word (its folded key) in the period, most often first: the searches of the word
+ * itself and of every phrase holding it as a whole word ('vida' counts 'ahşap vida' and 'vida 4x40',
+ * not 'vidalı'), summed per user. The period's searches are found by their running totals (one row
+ * per search), then each one's users through the word index.
+ */
 export function readUsersOfWord(
   db: Db,
   period: SearchPeriod,
   today: string,
   queryKey: string,
 ): Promise<Answer<WordUsers>> {
+  const asWord = `% ${escapeLike(queryKey)} %`
   return readWithState<WordUsers>(
     db,
     today,
     jsonList(
       sql`'name', ${nameOf(sql`x.user_id`)}, 'hits', x.hits, 'lastMs', ${ms(sql`x.last_at`)}`,
-      sql`select user_id, hits, last_at from search_stat_pairs
-        where period = ${period} and query_key = ${queryKey}
-        order by hits desc, last_at desc, user_id desc limit ${SEARCH_RESULT_LIMIT}`,
+      sql`select p.user_id, sum(p.hits)::int as hits, max(p.last_at) as last_at
+        from (
+          select query_key from search_stat_words
+          where period = ${period} and (' ' || query_key || ' ') like ${asWord}
+          order by hits desc, query_key limit ${PHRASES_LIMIT}
+        ) w
+        join search_stat_pairs p on p.period = ${period} and p.query_key = w.query_key
+        group by p.user_id
+        order by hits desc, last_at desc, p.user_id desc limit ${SEARCH_RESULT_LIMIT}`,
     ),
   )
 }
