@@ -44,7 +44,12 @@ export async function logIn(
   await page.getByLabel(/^(Şifre|Password)/).fill(account.password)
   await page.keyboard.press('Enter')
   await page.waitForURL((url) => !url.pathname.endsWith('/account/login'))
-  await expect(page.getByRole('heading', { name: /Hoş geldiniz, |Welcome, / })).toBeVisible()
+  // A dealer lands on the home page, staff in the staff area.
+  await expect(
+    page
+      .getByRole('heading', { name: /Hoş geldiniz, |Welcome, / })
+      .or(page.getByRole('navigation', { name: /^(Yönetim sayfaları|Staff pages)$/ })),
+  ).toBeVisible()
 }
 
 /** '1.234,50 ₺' → 1234.5 */

@@ -17,8 +17,11 @@ interface LoginValues {
   password: string
 }
 
-/** E-mail and password; on success a full page load of `next`, so the new session's bootstrap is read. */
-export function LoginForm({ next }: { next: string }) {
+/**
+ * E-mail and password; on success a full page load of `next` (`staffNext` for a staff user), so the
+ * new session's bootstrap is read.
+ */
+export function LoginForm({ next, staffNext = next }: { next: string; staffNext?: string }) {
   const { t } = useTranslation()
   const login = useLogin()
   const emailRef = useRef<HTMLInputElement>(null)
@@ -47,7 +50,7 @@ export function LoginForm({ next }: { next: string }) {
     login.mutate(
       { email: values.email.trim(), password: values.password },
       {
-        onSuccess: () => fullNavigate(next),
+        onSuccess: (answer) => fullNavigate(answer.user.role === 'admin' ? staffNext : next),
         onError: (error) => {
           if (isApiError(error) && error.fields) form.setErrors(error.fields)
         },

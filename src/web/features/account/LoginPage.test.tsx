@@ -132,6 +132,27 @@ describe('LoginPage', () => {
     await waitFor(() => expect(fullNavigate).toHaveBeenCalledWith('/'))
   })
 
+  it('takes staff to the staff area after login, and to the page they were going to when there is one', async () => {
+    const staff = { ...dealer, role: 'admin' as const, staffRole: 'sales' as const, customer: null }
+    answerLogin(() => apiJson(loginResponseSchema, { user: staff, csrfToken: 'new-token' }))
+    const user = userEvent.setup()
+    const first = renderLogin('/account/login')
+    await user.type(email(), 'satis@example.com')
+    await user.type(password(), 'gizli123{Enter}')
+    await waitFor(() => expect(fullNavigate).toHaveBeenCalledWith('/yonetim'))
+    first.unmount()
+    vi.mocked(fullNavigate).mockReset()
+    renderLogin('/account/login?next=%2Fyonetim%2Fodemeler')
+    await user.type(email(), 'satis@example.com')
+    await user.type(password(), 'gizli123{Enter}')
+    await waitFor(() => expect(fullNavigate).toHaveBeenCalledWith('/yonetim/odemeler'))
+  })
+
+  it('addresses dealers and staff alike', () => {
+    renderLogin()
+    expect(screen.getByText('Bayi ya da personel hesabınızla giriş yapın.')).toBeTruthy()
+  })
+
   it('sends a logged-in user home', async () => {
     renderLogin('/account/login', dealerBootstrap())
     expect(await screen.findByText('ana sayfa')).toBeTruthy()

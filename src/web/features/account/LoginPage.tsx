@@ -16,6 +16,9 @@ export function LoginPage() {
 
   const home = localePath('/')
   if (user) return <Redirect to={home} />
+  // Where the visitor was going; without one a dealer goes home and staff to the staff area.
+  const asked = params.get('next')
+  const next = asked ? safeNextPath(asked, home) : null
 
   return (
     <Container size={440} py="xl">
@@ -26,7 +29,7 @@ export function LoginPage() {
         {t('login.intro')}
       </Text>
       <Paper withBorder shadow="sm" p="xl">
-        <LoginForm next={safeNextPath(params.get('next'), home)} />
+        <LoginForm next={next ?? home} staffNext={next ?? localePath('/yonetim')} />
       </Paper>
     </Container>
   )
