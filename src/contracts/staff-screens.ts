@@ -24,7 +24,16 @@ export function staffScreenArea(pathname: string): StaffArea | null {
   return STAFF_SCREENS.find((screen) => screen.path === path)?.area ?? null
 }
 
+/**
+ * Whether a staff user of this role may open the page at this address: a screen whose area the role
+ * may read, or any staff address that is not a screen (/yonetim itself).
+ */
+export function staffRoleOpens(role: StaffRole | null, pathname: string): boolean {
+  const area = staffScreenArea(pathname)
+  return area === null || staffCan(role, `${area}:read`)
+}
+
 /** The screens a role may open, in menu order. */
 export function staffScreensFor(role: StaffRole | null): (typeof STAFF_SCREENS)[number][] {
-  return STAFF_SCREENS.filter((screen) => staffCan(role, `${screen.area}:read`))
+  return STAFF_SCREENS.filter((screen) => staffRoleOpens(role, screen.path))
 }

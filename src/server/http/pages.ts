@@ -1,9 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Bootstrap } from '../../contracts/bootstrap'
-import { staffScreenArea } from '../../contracts/staff-screens'
+import { staffRoleOpens } from '../../contracts/staff-screens'
 import type { PaymentLinkStatus } from '../../domain/payment-link'
 import { parseProductSegment, productPath } from '../../domain/product-url'
-import { type StaffRole, staffCan } from '../../domain/staff-access'
 import { sendError } from './error-handler'
 import { localeFromPath } from './locale'
 import { translate } from './messages'
@@ -44,12 +43,6 @@ const STAFF_AREA = /^(?:\/en)?\/yonetim(?:\/|$)/
  * StaffLayout says it is for administrators), the same for every one of them.
  */
 const isStaffPage = (pathname: string, page: PageName) => page !== 'notFound' && STAFF_AREA.test(pathname)
-
-/** Whether a staff user's role may read the screen at this address (/yonetim itself: any role). */
-function roleOpens(role: StaffRole | null, pathname: string): boolean {
-  const area = staffScreenArea(pathname)
-  return area === null || staffCan(role, `${area}:read`)
-}
 
 type PageDecision = { status: number; head?: Partial<PageHead> } | { redirect: string }
 
@@ -150,7 +143,7 @@ async function renderPage(sources: PageSources, request: FastifyRequest, reply: 
   const decision: PageDecision =
     staff && request.user?.role !== 'admin'
       ? { status: 403, head: { title: translate(request.locale, 'page.staffOnlyTitle') } }
-      : staff && !roleOpens(request.user?.staffRole ?? null, pathname)
+      : staff && !staffRoleOpens(request.user?.staffRole ?? null, pathname)
         ? { status: 403, head: { title: translate(request.locale, 'page.staffRoleTitle') } }
         : await decidePage(sources, request, pathname)
   if ('redirect' in decision) return reply.redirect(decision.redirect, 301)

@@ -6,6 +6,7 @@ import {
   TOP_LIMIT,
 } from '../../../contracts/search-dashboard'
 import { type SearchPeriod, searchPeriods } from '../../../domain/search-periods'
+import { foldTurkishSql } from '../../../domain/turkish-text.sql'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/like'
 
@@ -155,9 +156,6 @@ export function readUsersOfWord(
 
 export type UsersWords = Array<{ name: string; query: string; hits: number; lastMs: number }>
 
-/** Lower-cased, Turkish-folded text as SQL computes it (mirrors domain/turkish-text foldTurkish). */
-const folded = (text: SQL) => sql`lower(translate(${text}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu'))`
-
 /**
  * The words searched in the period by the users whose name or company name (Turkish letters folded)
  * or e-mail contains the folded term: at most MATCHED_USERS_LIMIT users, each read through its own
@@ -179,8 +177,8 @@ export function readWordsOfUsers(
         from (
           select u.id, u.name from users u
           left join customers c on c.id = u.customer_id
-          where ${folded(sql`u.name`)} like ${pattern} or lower(u.email) like ${pattern}
-            or ${folded(sql`c.name`)} like ${pattern}
+          where ${foldTurkishSql(sql`u.name`)} like ${pattern} or lower(u.email) like ${pattern}
+            or ${foldTurkishSql(sql`c.name`)} like ${pattern}
           order by u.id limit ${MATCHED_USERS_LIMIT}
         ) m
         cross join lateral (

@@ -38,9 +38,9 @@ export class SearchLog {
    * led here, is not logged as well.
    */
   record(entry: Entry, typist?: string): Promise<void> {
-    const held = typist === undefined ? undefined : this.typing.get(typist)
-    if (typist !== undefined && held && continuesTyping(held.entry.query, entry.query)) {
-      this.typing.delete(typist)
+    if (typist !== undefined) {
+      const held = this.typing.get(typist)
+      if (held && continuesTyping(held.entry.query, entry.query)) this.typing.delete(typist)
     }
     return this.add(entry)
   }

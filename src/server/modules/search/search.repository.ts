@@ -3,6 +3,7 @@ import { ledgerDay } from '../../../domain/ledger'
 import { LISTED_PRODUCT_SQL } from '../../../domain/listing'
 import { analyseQuery } from '../../../domain/search-query'
 import { foldTurkish } from '../../../domain/turkish-text'
+import { foldTurkishSql } from '../../../domain/turkish-text.sql'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/like'
 import { products } from '../../db/schema/catalogue'
@@ -53,8 +54,8 @@ const suggestionColumns = {
 // Literal conditions, so the planner can use the partial indexes built on them.
 const listed = sql.raw(LISTED_PRODUCT_SQL)
 
-/** Lower-cased, Turkish-folded name as SQL computes it (mirrors domain/turkish-text foldTurkish). */
-export const foldedName = sql`lower(translate(${products.name}, 'ŞşİIıĞğÇçÖöÜüÂâÎîÛû', 'ssiiiggccoouuaaiiuu'))`
+/** The folded name, as the name prefix index (products_name_prefix_c_idx) is built on it. */
+const foldedName = foldTurkishSql(products.name)
 
 /**
  * Suggestions best first. A query with a word of three letters or more is ranked as the search page

@@ -1,8 +1,7 @@
 import { Alert, Box, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link, useLocation } from 'react-router'
-import { staffScreenArea } from '../../../contracts/staff-screens'
-import { staffCan } from '../../../domain/staff-access'
+import { staffRoleOpens } from '../../../contracts/staff-screens'
 import { AlertIcon } from '../../components/icons/Icons'
 import { LoginRedirect } from '../../components/LoginRedirect'
 import { useTranslation } from '../../i18n/use-translation'
@@ -87,8 +86,7 @@ export function StaffLayout({ title, description, children }: StaffLayoutProps) 
   const { t } = useTranslation()
   const { user } = useSession()
   const phone = usePhoneLayout()
-  const area = staffScreenArea(useLocation().pathname)
-  const roleOpens = area === null || staffCan(user?.staffRole ?? null, `${area}:read`)
+  const roleOpens = staffRoleOpens(user?.staffRole ?? null, useLocation().pathname)
   // A dealer's tab says what the server's 403 page says, the same on every staff screen; so does the
   // tab of a staff user whose role does not open this screen.
   usePageTitle(
