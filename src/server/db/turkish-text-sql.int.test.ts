@@ -38,7 +38,10 @@ describe('foldTurkishSql', () => {
     const rows = await queryRows<{ word: string; folded: string }>(
       database.db,
       sql`select w.word, ${foldTurkishSql(sql`w.word`)} as folded
-          from unnest(array[${sql.join(WORDS.map((w) => sql`${w}::text`), sql`, `)}]) with ordinality as w(word, n) order by w.n`,
+          from unnest(array[${sql.join(
+            WORDS.map((w) => sql`${w}::text`),
+            sql`, `,
+          )}]) with ordinality as w(word, n) order by w.n`,
     )
     expect(rows.map((r) => r.folded)).toEqual(WORDS.map(foldTurkish))
   })
