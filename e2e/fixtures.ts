@@ -7,6 +7,8 @@ export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!', name: 
 export const ADMIN = { email: 'yonetici@toptan.test', password: 'Yonetici1234!' }
 /** The demo's staff user of the read-only role. */
 export const READONLY = { email: 'izleyici@toptan.test', password: 'Izleyici1234!' }
+/** The demo's staff user of the sales role. */
+export const SALES = { email: 'satis@toptan.test', password: 'Satis1234!' }
 
 /**
  * Where the setup project (auth.setup.ts) keeps the signed-in browser state of each shared account
@@ -22,7 +24,7 @@ export const authFile = (account: { email: string }, slot = test.info().parallel
  */
 export async function signIn(
   page: Page,
-  account: typeof DEALER | typeof ADMIN | typeof READONLY,
+  account: typeof DEALER | typeof ADMIN | typeof READONLY | typeof SALES,
   loginPath = '/account/login',
 ) {
   const state = JSON.parse(readFileSync(authFile(account), 'utf8')) as {

@@ -10,9 +10,9 @@ test.describe('a read-only staff user', () => {
     await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
     await page.getByRole('menuitem', { name: 'Yönetim' }).click()
     // Every screen is open to read: the staff area opens the menu's first one.
-    await expect(page).toHaveURL(/\/yonetim\/aramalar$/)
+    await expect(page).toHaveURL(/\/yonetim\/siparisler$/)
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    await expect(menu.getByRole('link')).toHaveCount(8)
+    await expect(menu.getByRole('link')).toHaveCount(9)
 
     await menu.getByRole('link', { name: 'Havale / EFT kaydı' }).click()
     await expect(page).toHaveURL(/\/yonetim\/havale$/)

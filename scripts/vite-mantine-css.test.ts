@@ -29,12 +29,23 @@ describe('mantineImports', () => {
     const code = `import { Button, type MantineTheme, Radio as R } from '@mantine/core'\nimport type { BoxProps } from '@mantine/core'`
     expect(mantineImports(code)).toEqual(['Button', 'Radio'])
   })
+
+  it("reads a minified package's imports (the data table's build)", () => {
+    const code = `import{Box as Wl,Table as Bl}from"@mantine/core";import{Center as Ma}from"@mantine/core";`
+    expect(mantineImports(code)).toEqual(['Box', 'Table', 'Center'])
+  })
 })
 
 describe('mantinePackageSheets', () => {
   it("gives a module importing the carousel the carousel's stylesheet", () => {
     const code = `import { useState } from 'react'\nimport { Carousel } from '@mantine/carousel'\n`
     expect(mantinePackageSheets(code)).toEqual(['@mantine/carousel/styles.layer.css'])
+  })
+
+  it("gives a module importing the data table the data table's stylesheet", () => {
+    const code = `import { DataTable } from 'mantine-datatable'
+`
+    expect(mantinePackageSheets(code)).toEqual(['mantine-datatable/styles.layer.css'])
   })
 
   it('gives nothing for a type-only import or a module that does not import the carousel', () => {

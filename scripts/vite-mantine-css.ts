@@ -117,7 +117,8 @@ export function readMantine(coreRoot: string): MantineStyles {
 /** The Mantine component names a module imports as values (type-only imports need no styles). */
 export function mantineImports(code: string): string[] {
   const names: string[] = []
-  for (const m of code.matchAll(/import\s+(type\s+)?\{([^}]*)\}\s+from\s+['"]@mantine\/core['"]/g)) {
+  // Written by hand or minified (`import{Box as B,Table}from"@mantine/core"`, the data table's build).
+  for (const m of code.matchAll(/import\s*(type\s+)?\{([^}]*)\}\s*from\s*['"]@mantine\/core['"]/g)) {
     if (m[1]) continue
     for (const spec of (m[2] ?? '').split(',')) {
       const trimmed = spec.trim()
@@ -135,6 +136,7 @@ export function mantineImports(code: string): string[] {
  */
 const PACKAGE_SHEETS: Record<string, string> = {
   '@mantine/carousel': '@mantine/carousel/styles.layer.css',
+  'mantine-datatable': 'mantine-datatable/styles.layer.css',
 }
 
 /** The stylesheets of the Mantine packages (other than core) a module imports values from. */
@@ -162,12 +164,12 @@ export function mantineCss(): Plugin {
       root = config.root
     },
     transform(code, id) {
-      // The app's modules, and Mantine's own packages built on core components (modals, notifications,
-      // the carousel).
+      // The app's modules, and the packages built on Mantine's core components (modals, notifications,
+      // the carousel, the data table).
       const ours = !id.includes('/node_modules/') && /\.tsx?$/.test(id)
-      const mantinePackage = /\/node_modules\/@mantine\/(modals|notifications|carousel)\/esm\/.*\.mjs$/.test(
-        id,
-      )
+      const mantinePackage =
+        /\/node_modules\/@mantine\/(modals|notifications|carousel)\/esm\/.*\.mjs$/.test(id) ||
+        /\/node_modules\/mantine-datatable\/dist\/index\.mjs$/.test(id)
       if (!(ours || mantinePackage) || !code.includes('@mantine/')) return null
       const { folderOf, sheetsOf } = load()
       const sheets = new Set<string>()

@@ -6,10 +6,10 @@ import { isoDaySchema } from './ledger'
 /** The back office's payment-link list: 50 rows a page, newest first. */
 export const BACK_OFFICE_PAGE_SIZE = 50
 
-const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1).default(1)
-const dealerSchema = z.object({ id: z.number(), code: z.string(), name: z.string() })
+export const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1).default(1)
+export const dealerSchema = z.object({ id: z.number(), code: z.string(), name: z.string() })
 
-const listOf = <T extends z.ZodTypeAny>(item: T) =>
+export const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     items: z.array(item),
     page: z.number(),

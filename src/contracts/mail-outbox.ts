@@ -1,7 +1,13 @@
 import { z } from 'zod'
 
 /** What a queued mail is about. */
-export const mailKinds = ['order_confirmation', 'offer', 'payment_link', 'fault_report'] as const
+export const mailKinds = [
+  'order_confirmation',
+  'order_status',
+  'offer',
+  'payment_link',
+  'fault_report',
+] as const
 export type MailKind = (typeof mailKinds)[number]
 
 /** pending: waiting for its (next) attempt; sent: left; failed: its last attempt failed, staff may retry. */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ORDER_STATUSES } from '../domain/order-status'
 import { inputText, moneySchema } from './common'
 
 export const DEFAULT_ORDER_DESCRIPTION = 'Sipariş notu yok'
@@ -33,9 +34,23 @@ export const orderSchema = z.object({
   id: z.number(),
   orderNo: z.string(),
   date: z.string(),
-  status: z.enum(['new', 'processing', 'shipped', 'cancelled']),
+  status: z.enum(ORDER_STATUSES),
   isCancel: z.boolean(),
   cancellable: z.boolean(),
+  /** When the status last changed. */
+  statusAt: z.string(),
+  /** The latest note the distributor left with a status change (a cancellation's reason). */
+  statusNote: z.string().nullable(),
+  /** Every status change, oldest first: who moved it (the distributor or the dealer), when, the note. */
+  history: z.array(
+    z.object({
+      from: z.enum(ORDER_STATUSES),
+      to: z.enum(ORDER_STATUSES),
+      at: z.string(),
+      note: z.string().nullable(),
+      byStaff: z.boolean(),
+    }),
+  ),
   creator: z.string(),
   description: z.string(),
   paymentPlan: z.string(),

@@ -25,8 +25,9 @@ describe('staffScreensFor', () => {
     expect(paths('readonly')).toEqual(STAFF_SCREENS.map((s) => s.path))
   })
 
-  it('gives accounting the payment screens and fault reports (sales, to read), not the cockpit or mail', () => {
+  it('gives accounting the orders and fault reports (sales, to read) and the payment screens, not the cockpit or mail', () => {
     expect(paths('accounting')).toEqual([
+      '/yonetim/siparisler',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',

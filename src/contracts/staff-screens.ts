@@ -6,6 +6,7 @@ import { type StaffArea, type StaffRole, staffCan } from '../domain/staff-access
  * leaves it out of that role's menu.
  */
 export const STAFF_SCREENS = [
+  { path: '/yonetim/siparisler', area: 'sales' },
   { path: '/yonetim/aramalar', area: 'cockpit' },
   { path: '/yonetim/online-kullanicilar', area: 'cockpit' },
   { path: '/yonetim/musteri-sepetleri', area: 'cockpit' },

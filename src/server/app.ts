@@ -46,6 +46,7 @@ import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { mailBacklog } from './modules/mail-outbox/mail-outbox.service'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
+import { ordersStaffRoutes } from './modules/orders/orders-staff.routes'
 import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
 import { paymentLinkState } from './modules/payment-links/payment-links.service'
 import { paymentsRoutes } from './modules/payments/payments.routes'
@@ -164,6 +165,7 @@ export async function buildApp(
   await app.register(paymentLinkRoutes(deps))
   await app.register(paymentsRoutes(deps))
   await app.register(paymentsStaffRoutes(deps))
+  await app.register(ordersStaffRoutes(deps))
   await app.register(sandboxRoutes(deps.paymentGateway))
   await app.register(mailOutboxRoutes(deps))
   await app.register(ledgerRoutes(deps))

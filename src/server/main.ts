@@ -35,6 +35,7 @@ const DEMO_LOGINS = [
   ['Yönetici (administrator)', 'yonetici@toptan.test', 'Yonetici1234!'],
   ['Bayi 3 (a third company)', 'bayi3@toptan.test', 'Bayi1234!'],
   ['İzleyici (staff, read-only)', 'izleyici@toptan.test', 'Izleyici1234!'],
+  ['Satış (staff, sales)', 'satis@toptan.test', 'Satis1234!'],
 ]
 
 async function main() {

@@ -61,6 +61,15 @@ const tr = {
   'orders.riskExceeded':
     'Sipariş tutarı risk limitinizi {excess} TL aşıyor. En fazla {max} TL tutarında sipariş verebilirsiniz.',
   'orders.cannotCancel': 'Sipariş iptal edilemedi. Lütfen bizimle iletişime geçiniz.',
+  'orders.moveNotAllowed': 'Sipariş "{from}" durumundan "{to}" durumuna geçirilemez.',
+  'orders.paidNeedsRefund':
+    'Kartla ödenmiş bir sipariş iptal edilmeden önce ödemesi iade edilmelidir; Ödemeler ekranından iade edin.',
+  'orders.cancelReasonRequired': 'İptal nedenini yazın; bayiye bu not gösterilir.',
+  'orderStatus.new': 'Yeni',
+  'orderStatus.processing': 'Hazırlanıyor',
+  'orderStatus.shipped': 'Sevk edildi',
+  'orderStatus.delivered': 'Teslim edildi',
+  'orderStatus.cancelled': 'İptal Edildi',
   'offers.disabled': 'Teklif verme şu anda kapalıdır.',
   'offers.emptyCart': 'Sepetiniz boş; teklif oluşturulamaz.',
   'offers.cancelled': 'İptal edilmiş bir teklif değiştirilemez.',
@@ -208,6 +217,15 @@ const en: Record<MessageKey, string> = {
   'orders.riskBlocked': 'Your risk limit does not allow ordering. Please contact us.',
   'orders.riskExceeded': 'The order exceeds your risk limit by {excess} TL. You can order at most {max} TL.',
   'orders.cannotCancel': 'The order could not be cancelled. Please contact us.',
+  'orders.moveNotAllowed': 'The order cannot go from "{from}" to "{to}".',
+  'orders.paidNeedsRefund':
+    'An order paid by card is refunded before it is cancelled; refund it on the Payments screen.',
+  'orders.cancelReasonRequired': 'Write the reason for the cancellation; the dealer is shown this note.',
+  'orderStatus.new': 'New',
+  'orderStatus.processing': 'Being prepared',
+  'orderStatus.shipped': 'Shipped',
+  'orderStatus.delivered': 'Delivered',
+  'orderStatus.cancelled': 'Cancelled',
   'offers.disabled': 'Making offers is turned off at the moment.',
   'offers.emptyCart': 'Your cart is empty; there is nothing to make an offer of.',
   'offers.cancelled': 'A cancelled offer cannot be changed.',
@@ -295,7 +313,8 @@ const en: Record<MessageKey, string> = {
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }
 
 /** A message's values; `{ amount }` is written as money in the message's language (1.234,50 / 1,234.50). */
-export type MessageParams = Record<string, string | number | { amount: number }>
+/** A parameter's value: as is, an amount written the locale's way, or another message (a status name). */
+export type MessageParams = Record<string, string | number | { amount: number } | { message: MessageKey }>
 
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
   const template = catalogs[locale][key] ?? tr[key]
@@ -303,6 +322,7 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = params[name]
     if (value === undefined) return whole
-    return typeof value === 'object' ? formatAmount(value.amount, locale) : String(value)
+    if (typeof value !== 'object') return String(value)
+    return 'message' in value ? translate(locale, value.message) : formatAmount(value.amount, locale)
   })
 }

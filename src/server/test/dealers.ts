@@ -84,7 +84,7 @@ export async function addOverdueInvoice(
 export async function loggedInUser(
   t: TestApp,
   customerId: number | null,
-  options: { name?: string } = {},
+  options: { name?: string; staffRole?: StaffRole } = {},
 ): Promise<TestClient & { user: TestUser }> {
   const user = await createUser(t.database.db, customerId, options)
   const client = new TestClient(t.app)

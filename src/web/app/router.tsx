@@ -74,6 +74,9 @@ const FaultReportPage = lazy(() =>
 const FaultReportsPage = lazy(() =>
   import('../features/staff/fault-reports/FaultReportsPage').then((m) => ({ default: m.FaultReportsPage })),
 )
+const StaffOrdersPage = lazy(() =>
+  import('../features/staff/orders/StaffOrdersPage').then((m) => ({ default: m.StaffOrdersPage })),
+)
 const NotFoundPage = lazy(() =>
   import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -108,6 +111,7 @@ function pageRoutes() {
       <Route path="yonetim/odeme-baglantilari" element={<PaymentLinksPage />} />
       <Route path="yonetim/havale" element={<BankTransferPage />} />
       <Route path="yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
+      <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />
       <Route path="odeme-linki/:token" element={<PaymentLinkPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />

@@ -12,7 +12,7 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: serial('id').primaryKey(),
-    /** What the mail is: 'order_confirmation', 'offer'. */
+    /** What the mail is (contracts/mail-outbox.ts mailKinds). */
     kind: varchar('kind', { length: 32 }).$type<MailKind>().notNull(),
     recipient: varchar('recipient', { length: 254 }).notNull(),
     subject: text('subject').notNull(),
@@ -39,7 +39,7 @@ export const mailOutbox = pgTable(
     check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
     check(
       'mail_outbox_kind_valid',
-      sql`${t.kind} in ('order_confirmation', 'offer', 'payment_link', 'fault_report')`,
+      sql`${t.kind} in ('order_confirmation', 'order_status', 'offer', 'payment_link', 'fault_report')`,
     ),
   ],
 )

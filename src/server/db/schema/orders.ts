@@ -34,9 +34,15 @@ export const orders = pgTable(
       .notNull()
       .references(() => customers.id),
     branchId: integer('branch_id').references(() => branches.id, { onDelete: 'set null' }),
-    /** 'new' until the distributor takes it up; only a new order can be cancelled by the dealer. */
+    /** domain/order-status.ts: new → processing → shipped → delivered, or cancelled before shipping. */
     status: varchar('status', { length: 16 }).notNull().default('new'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** When the status last changed (the order's own time until staff move it). */
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    /** The latest note staff left for the dealer with a status change (a cancellation's reason). */
+    staffNote: text('staff_note'),
+    /** The document number the distributor's ERP gave the order, once it has one. */
+    erpDocumentNo: varchar('erp_document_no', { length: 40 }),
     description: text('description').notNull(),
     paymentPlanId: integer('payment_plan_id').references(() => paymentPlans.id, { onDelete: 'set null' }),
     paymentPlanName: text('payment_plan_name').notNull(),
@@ -62,8 +68,36 @@ export const orders = pgTable(
       .on(t.paymentIntentId)
       .where(sql`${t.paymentIntentId} is not null`),
     index('orders_customer_idx').on(t.customerId, t.createdAt, t.id),
-    check('orders_status_valid', sql`${t.status} in ('new', 'processing', 'shipped', 'cancelled')`),
+    // The staff's list of every dealer's orders: newest first, and newest first within a status.
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.status, t.createdAt, t.id),
+    check(
+      'orders_status_valid',
+      sql`${t.status} in ('new', 'processing', 'shipped', 'delivered', 'cancelled')`,
+    ),
   ],
+)
+
+/**
+ * Every status change of an order, appended and never edited: who moved it (a staff user, or the
+ * dealer cancelling), from which status to which, and the note the dealer is shown.
+ */
+export const orderStatusChanges = pgTable(
+  'order_status_changes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 16 }).notNull(),
+    toStatus: varchar('to_status', { length: 16 }).notNull(),
+    note: text('note'),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Whether a staff user made the change (false: the dealer). */
+    byStaff: boolean('by_staff').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_changes_order_idx').on(t.orderId, t.id)],
 )
 
 export const orderItems = pgTable(

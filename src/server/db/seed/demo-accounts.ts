@@ -28,6 +28,15 @@ export const DEMO_LOGINS = [
     staffRole: 'readonly',
     customer: null,
   },
+  // A staff user of the sales team: dealers' orders, offers, customers and the cockpit.
+  {
+    email: 'satis@toptan.test',
+    password: 'Satis1234!',
+    name: 'Elif Şahin',
+    role: 'admin',
+    staffRole: 'sales',
+    customer: null,
+  },
 ] as const
 
 const CUSTOMERS = [

@@ -13,6 +13,7 @@ import { branches, customers, users } from '../schema/accounts'
 import { products } from '../schema/catalogue'
 import { paymentPlans, storeInfo, storeSettings } from '../schema/store'
 import { type SeedSummary, seedDemo } from './demo'
+import { DEMO_LOGINS } from './demo-accounts'
 import { seedLargeCatalogue } from './generator'
 
 const SLOW = 60_000
@@ -185,6 +186,7 @@ describe('demo seed', () => {
       ['yonetici@toptan.test', 'admin', 'owner', false],
       ['bayi3@toptan.test', 'dealer', null, true],
       ['izleyici@toptan.test', 'admin', 'readonly', false],
+      ['satis@toptan.test', 'admin', 'sales', false],
     ])
     const [first, second] = await db.select().from(customers).orderBy(asc(customers.id)).limit(2)
     expect(first).toMatchObject({ riskLimit: '250000.00' })
@@ -382,7 +384,7 @@ describe('seed command', () => {
 
         const again = await runSeed(database, { products: undefined, reset: true })
         expect(again.totals.listedProducts).toBe(first.demo.listedProducts)
-        expect(again.totals.users).toBe(5)
+        expect(again.totals.users).toBe(DEMO_LOGINS.length)
         expect(again.demo.demoAccountsCreated).toBe(false)
         const [firstId] = await database.db
           .select({ id: products.id })

@@ -1,8 +1,13 @@
 import type { Order } from '../../../contracts/orders'
+import { dealerMayCancel, type OrderStatus } from '../../../domain/order-status'
 import type { orders } from '../../db/schema/orders'
-import type { OrderItemRow } from './orders.repository'
+import type { OrderItemRow, StatusChangeRow } from './orders.repository'
 
-type OrderRow = typeof orders.$inferSelect & { creator: string; branch: string | null }
+type OrderRow = typeof orders.$inferSelect & {
+  creator: string
+  branch: string | null
+  history: StatusChangeRow[]
+}
 type ItemRow = OrderItemRow
 
 /** An order as the dealer sees it: the snapshot, never today's catalogue. */
@@ -12,10 +17,19 @@ export function orderView(order: OrderRow, items: ItemRow[]): Order {
     id: order.id,
     orderNo: order.orderNo,
     date: order.createdAt.toISOString(),
-    status: order.status as Order['status'],
+    status: order.status as OrderStatus,
     isCancel: order.status === 'cancelled',
     // A paid order is refunded by the store, never cancelled by the dealer.
-    cancellable: order.status === 'new' && order.paidAt === null,
+    cancellable: dealerMayCancel({ status: order.status as OrderStatus, paid: order.paidAt !== null }),
+    statusAt: (order.statusChangedAt ?? order.createdAt).toISOString(),
+    statusNote: order.staffNote,
+    history: order.history.map((change) => ({
+      from: change.from as OrderStatus,
+      to: change.to as OrderStatus,
+      at: new Date(change.at).toISOString(),
+      note: change.note,
+      byStaff: change.byStaff,
+    })),
     creator: order.creator,
     description: order.description,
     paymentPlan: order.paymentPlanName,

@@ -1,11 +1,18 @@
 import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
 import { type DocumentKind, documentCounterKey, documentNumber } from '../../../domain/document-number'
 import { overdueBalanceSql } from '../../../domain/ledger.sql'
+import type { OrderStatus } from '../../../domain/order-status'
 import { openOrdersSql } from '../../../domain/risk-limit.sql'
 import type { Db } from '../../db/client'
 import { customers } from '../../db/schema/accounts'
 import { productStocks, products } from '../../db/schema/catalogue'
-import { documentCounters, orderItems, orderStockMoves, orders } from '../../db/schema/orders'
+import {
+  documentCounters,
+  orderItems,
+  orderStatusChanges,
+  orderStockMoves,
+  orders,
+} from '../../db/schema/orders'
 
 /**
  * The next number of a document of `kind` made at `now` (domain document-number.ts: S2026-000042,
@@ -169,11 +176,23 @@ export async function insertStockMoves(db: Db, values: Array<typeof orderStockMo
   if (values.length) await db.insert(orderStockMoves).values(values)
 }
 
-/** Order columns with the creator's and branch's names. */
-const orderColumns = {
+/** A status change as the order's JSON history carries it (created_at as PostgreSQL writes it). */
+export type StatusChangeRow = {
+  from: string
+  to: string
+  at: string
+  note: string | null
+  byStaff: boolean
+}
+
+/** Order columns with the creator's and branch's names and the status history, oldest first. */
+export const orderColumns = {
   ...getTableColumns(orders),
   creator: sql<string>`(select u.name from users u where u.id = ${orders.userId})`,
   branch: sql<string | null>`(select b.name from branches b where b.id = ${orders.branchId})`,
+  history: sql<StatusChangeRow[]>`coalesce((select json_agg(json_build_object('from', c.from_status,
+      'to', c.to_status, 'at', c.created_at, 'note', c.note, 'byStaff', c.by_staff) order by c.id)
+    from order_status_changes c where c.order_id = ${orders.id}), '[]'::json)`,
 }
 
 export async function findOrder(db: Db, orderId: number, customerId: number) {
@@ -242,11 +261,42 @@ export async function countOrders(db: Db, customerId: number): Promise<number> {
   return row?.n ?? 0
 }
 
-export async function markCancelled(db: Db, orderId: number, now: Date) {
+/**
+ * Moves the order from `from` to `to` and appends the change to its history, only while it is still in
+ * `from` (a parallel move finds it moved and answers false). A staff note replaces the order's note;
+ * the dealer's own cancellation leaves it as it was.
+ */
+export async function moveOrderStatus(
+  db: Db,
+  orderId: number,
+  change: {
+    from: OrderStatus
+    to: OrderStatus
+    note: string | null
+    byUserId: number
+    byStaff: boolean
+    now: Date
+  },
+): Promise<boolean> {
   const rows = await db
     .update(orders)
-    .set({ status: 'cancelled', cancelledAt: now })
-    .where(and(eq(orders.id, orderId), eq(orders.status, 'new')))
+    .set({
+      status: change.to,
+      statusChangedAt: change.now,
+      ...(change.to === 'cancelled' ? { cancelledAt: change.now } : {}),
+      ...(change.byStaff ? { staffNote: change.note } : {}),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.status, change.from)))
     .returning({ id: orders.id })
-  return rows.length === 1
+  if (rows.length !== 1) return false
+  await db.insert(orderStatusChanges).values({
+    orderId,
+    fromStatus: change.from,
+    toStatus: change.to,
+    note: change.note,
+    byUserId: change.byUserId,
+    byStaff: change.byStaff,
+    createdAt: change.now,
+  })
+  return true
 }

@@ -2,6 +2,7 @@ import Big from 'big.js'
 import { type CheckoutInfo, ORDERS_PAGE_SIZE, type Order, type OrderList } from '../../../contracts/orders'
 import { cartAmounts } from '../../../domain/cart-amounts'
 import { ledgerDay } from '../../../domain/ledger'
+import { dealerMayCancel, type OrderStatus } from '../../../domain/order-status'
 import { offeredPlans } from '../../../domain/payment-plan'
 import { riskUsed } from '../../../domain/risk-limit'
 import { type CachedDb, productKey } from '../../cache/caches'
@@ -20,7 +21,7 @@ import {
   findOrder,
   findOrderItems,
   findOrderPage,
-  markCancelled,
+  moveOrderStatus,
   putStockBack,
 } from './orders.repository'
 import {
@@ -191,7 +192,17 @@ export async function cancelOrder(
     const order = await findOrder(tx, orderId, user.customerId)
     if (!order) throw notFound()
     // An order paid by card is not cancelled by the dealer: the store refunds it (docs/payments.md).
-    if (order.paidAt || !(await markCancelled(tx, orderId, now))) {
+    const moved =
+      dealerMayCancel({ status: order.status as OrderStatus, paid: order.paidAt !== null }) &&
+      (await moveOrderStatus(tx, orderId, {
+        from: 'new',
+        to: 'cancelled',
+        note: null,
+        byUserId: user.id,
+        byStaff: false,
+        now,
+      }))
+    if (!moved) {
       throw new AppError('conflict', 'orders.cannotCancel', undefined, 'not_cancellable')
     }
     return putStockBack(tx, orderId)

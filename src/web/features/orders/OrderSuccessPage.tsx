@@ -19,6 +19,7 @@ import { DealerGate } from '../../components/DealerGate'
 import { CheckIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { NotFoundState } from '../../components/NotFoundState'
+import { OrderItemsTable } from '../../components/order/OrderItemsTable'
 import { TotalRow } from '../../components/TotalRow'
 import { useTranslation } from '../../i18n/use-translation'
 import { isApiError } from '../../lib/api-error'
@@ -28,7 +29,6 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { useOrder } from './api/orders-api'
 import { OrderItemList } from './components/OrderItemList'
-import { OrderItemsTable } from './components/OrderItemsTable'
 
 /** Image size of the order's lines (spec/2 §9: 80 in checkout). */
 const imageSize = 80

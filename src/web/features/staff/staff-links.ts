@@ -9,6 +9,7 @@ export interface StaffLink {
 }
 
 const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
+  '/yonetim/siparisler': (t) => t('staffOrders.menu'),
   '/yonetim/aramalar': (t) => t('searchDashboard.menu'),
   '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),
   '/yonetim/musteri-sepetleri': (t) => t('customerCarts.menu'),

@@ -60,7 +60,7 @@ const failedMail = {
 describe('the staff area by role', () => {
   it('sends each role from /yonetim to the first screen it may open', async () => {
     renderAt('/yonetim', 'accounting')
-    await waitFor(() => expect(location()).toBe('/yonetim/odemeler'))
+    await waitFor(() => expect(location()).toBe('/yonetim/siparisler'))
   })
 
   it('tells a role that opens no screen yet so, and stays', async () => {
@@ -78,6 +78,7 @@ describe('the staff area by role', () => {
     )
     renderAt('/yonetim/ariza-bildirimleri', 'accounting')
     expect(menuLinks()).toEqual([
+      '/yonetim/siparisler',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',

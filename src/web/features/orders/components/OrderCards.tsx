@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { Order } from '../../../../contracts/orders'
 import { formatMoney } from '../../../../domain/money-format'
 import { ChevronDownIcon } from '../../../components/icons/Icons'
+import { OrderHistorySection } from '../../../components/order/OrderStatusHistory'
 import { PlainList } from '../../../components/PlainList'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
@@ -29,7 +30,11 @@ function StatusBadge({ order }: { order: Order }) {
   const { t } = useTranslation()
   if (order.isCancel) return <CancelledBadge size="lg" />
   return (
-    <Badge color={order.status === 'new' ? 'blue' : 'gray'} variant="light" size="lg">
+    <Badge
+      color={order.status === 'new' ? 'blue' : order.status === 'delivered' ? 'green' : 'gray'}
+      variant="light"
+      size="lg"
+    >
       {t(`orders.status.${order.status}`)}
     </Badge>
   )
@@ -107,6 +112,7 @@ function OrderCard({
             style={{ borderRadius: 'var(--mantine-radius-sm)' }}
           >
             <OrderItemList order={order} label={t('orders.itemsOf', { orderNo: order.orderNo })} />
+            <OrderHistorySection order={order} />
           </Box>
         )}
       </Stack>

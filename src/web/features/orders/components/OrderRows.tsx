@@ -3,10 +3,11 @@ import type { Order } from '../../../../contracts/orders'
 import { formatMoney } from '../../../../domain/money-format'
 import { BusyButton } from '../../../components/BusyButton'
 import { ChevronDownIcon } from '../../../components/icons/Icons'
+import { OrderItemsTable } from '../../../components/order/OrderItemsTable'
+import { OrderHistorySection } from '../../../components/order/OrderStatusHistory'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
-import { OrderItemsTable } from './OrderItemsTable'
 
 /** Columns of the order list; the expanded row spans them all. */
 const ORDER_COLUMNS = 6
@@ -134,6 +135,7 @@ function OrderRows({
               imageSize={listImageSize}
               label={t('orders.itemsOf', { orderNo: order.orderNo })}
             />
+            <OrderHistorySection order={order} />
           </Table.Td>
         </Table.Tr>
       )}

@@ -1,8 +1,7 @@
-import { Alert, Button, Select, Stack, Textarea, TextInput } from '@mantine/core'
+import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { useDebouncedValue } from '@mantine/hooks'
 import { notifications } from '@mantine/notifications'
-import { type ReactNode, useState } from 'react'
+import { useState } from 'react'
 import type { BankTransferResponse } from '../../../../contracts/back-office'
 import { parseAmount } from '../../../../domain/amount'
 import { ledgerDay } from '../../../../domain/ledger'
@@ -13,9 +12,10 @@ import { amountRefusalText, useAmountHint } from '../../../lib/amount-text'
 import { isApiError } from '../../../lib/api-error'
 import { describeError } from '../../../lib/error-message'
 import { useSession } from '../../../lib/session-context'
+import { DealerPicker } from '../DealerPicker'
 import { StaffLayout } from '../StaffLayout'
 import { useStaffCan } from '../use-staff-can'
-import { useCustomerSearch, useRecordBankTransfer } from './payments-admin-api'
+import { useRecordBankTransfer } from './payments-admin-api'
 
 interface TransferValues {
   customerId: string | null
@@ -31,54 +31,6 @@ interface TransferValues {
  * zone shows the same default as the browser taking it over in another.
  */
 const todayIso = () => ledgerDay(new Date())
-
-/**
- * The dealer picker: types a code or a name, the server answers the first 20 (Turkish letters folded).
- * Typing a new search is a new try: `onSearch` lets the form drop the picker's error then.
- */
-function DealerPicker(props: {
-  value: string | null
-  onChange: (value: string | null) => void
-  onSearch: () => void
-  error?: ReactNode
-}) {
-  const { t } = useTranslation()
-  const [search, setSearch] = useState('')
-  const [q] = useDebouncedValue(search.trim(), 250)
-  const customers = useCustomerSearch(q)
-  const [picked, setPicked] = useState<{ value: string; label: string } | null>(null)
-  const options = (customers.data?.items ?? []).map((c) => ({
-    value: String(c.id),
-    label: `${c.code} – ${c.name}`,
-  }))
-  // The chosen dealer stays a choice while another search runs.
-  if (picked && !options.some((o) => o.value === picked.value)) options.unshift(picked)
-  return (
-    <Select
-      label={t('staffPayments.transfer.dealer')}
-      placeholder={t('staffPayments.transfer.dealerPlaceholder')}
-      searchable
-      required
-      searchValue={search}
-      onSearchChange={(value) => {
-        if (value !== search) props.onSearch()
-        setSearch(value)
-      }}
-      filter={({ options: all }) => all}
-      data={options}
-      value={props.value}
-      onChange={(value, option) => {
-        setPicked(option ?? null)
-        props.onChange(value)
-      }}
-      nothingFoundMessage={
-        customers.isFetching ? t('staffPayments.transfer.searching') : t('staffPayments.transfer.noDealer')
-      }
-      error={props.error}
-      data-testid="transfer-dealer"
-    />
-  )
-}
 
 function TransferForm() {
   const { t } = useTranslation()
@@ -159,6 +111,10 @@ function TransferForm() {
           </Alert>
         )}
         <DealerPicker
+          label={t('staffPayments.transfer.dealer')}
+          placeholder={t('staffPayments.transfer.dealerPlaceholder')}
+          required
+          testId="transfer-dealer"
           value={form.values.customerId}
           onChange={(value) => form.setFieldValue('customerId', value)}
           onSearch={() => {

@@ -153,11 +153,12 @@ describe('The search dashboard for an administrator', () => {
     ]) {
       expect(screen.getByRole('table', { name })).toBeTruthy()
     }
-    // The first screen of the staff menu, marked as the current one.
+    // Its entry in the staff menu, marked as the current one.
     const menu = screen.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    const links = within(menu).getAllByRole('link')
-    expect(links[0]?.textContent).toBe('Arama Paneli')
-    expect(links[0]?.getAttribute('aria-current')).toBe('page')
+    const current = within(menu)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+    expect(current.map((link) => link.textContent)).toEqual(['Arama Paneli'])
   })
 
   it('reads its tables again by itself while it is open, and shows what changed', async () => {

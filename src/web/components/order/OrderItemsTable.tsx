@@ -1,9 +1,9 @@
 import { Table, Text } from '@mantine/core'
-import type { Order } from '../../../../contracts/orders'
-import { formatMoney } from '../../../../domain/money-format'
-import { ProductImage } from '../../../components/ProductImage'
-import { useTranslation } from '../../../i18n/use-translation'
-import { useSession } from '../../../lib/session-context'
+import type { Order } from '../../../contracts/orders'
+import { formatMoney } from '../../../domain/money-format'
+import { useTranslation } from '../../i18n/use-translation'
+import { useSession } from '../../lib/session-context'
+import { ProductImage } from '../ProductImage'
 
 /**
  * The lines of an order as they were bought (the order's snapshot): image, code, name, quantity with

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import { dbIdFromText } from '../../../contracts/common'
+import {
+  staffOrderDetailSchema,
+  staffOrderListSchema,
+  staffOrderPatchSchema,
+  staffOrdersQuerySchema,
+} from '../../../contracts/staff-orders'
+import type { AppDeps } from '../../app-deps'
+import { requireAdmin, staffOnly } from '../../http/guards'
+import { getStaffOrder, listStaffOrders, moveStaffOrder } from './orders-staff.service'
+
+const idParams = z.object({ id: dbIdFromText })
+
+/** Staff see every dealer's orders and move them through their statuses (domain/order-status.ts). */
+export const ordersStaffRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const tags = ['yonetim']
+    staffOnly(app)
+
+    app.get(
+      '/yonetim/orders',
+      {
+        config: { staffArea: 'sales' },
+        schema: {
+          tags,
+          summary:
+            "Every dealer's orders, 50 a page: status, customerId, from/to (store days), q (order or ERP number), sort=date|total, dir",
+          querystring: staffOrdersQuerySchema,
+          response: { 200: staffOrderListSchema },
+        },
+      },
+      async (request) => listStaffOrders({ db, caches: request.caches }, request.query),
+    )
+
+    app.get(
+      '/yonetim/orders/:id',
+      {
+        config: { staffArea: 'sales' },
+        schema: {
+          tags,
+          summary: 'One order with its lines, its status history and the statuses it may move to',
+          params: idParams,
+          response: { 200: staffOrderDetailSchema },
+        },
+      },
+      async (request) => getStaffOrder(db, request.params.id),
+    )
+
+    app.patch(
+      '/yonetim/orders/:id',
+      {
+        config: { staffArea: 'sales' },
+        schema: {
+          tags,
+          summary:
+            'Move an order: new → processing → shipped → delivered, or cancelled (with its reason) before shipping; 409 for any other move',
+          params: idParams,
+          body: staffOrderPatchSchema,
+          response: { 200: staffOrderDetailSchema },
+        },
+      },
+      async (request) =>
+        moveStaffOrder(
+          { db, caches: request.caches, mailSignal: deps.mailSignal },
+          requireAdmin(request),
+          request.params.id,
+          request.body,
+          deps.now(),
+        ),
+    )
+  }
