@@ -67,7 +67,7 @@ test.describe('staff search dashboard', () => {
     await page.goto('/yonetim/aramalar')
     await expect(page.getByRole('heading', { level: 1, name: 'Arama Paneli' })).toBeVisible()
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    await expect(menu.getByRole('link').first()).toHaveText('Arama Paneli')
+    await expect(menu.getByRole('link', { name: 'Arama Paneli' })).toHaveAttribute('aria-current', 'page')
     await expect(page.getByRole('radio', { name: 'Son 7 gün' })).toBeChecked()
 
     // The word, typed without its Turkish letters, finds the dealer's searches.

@@ -41,8 +41,9 @@ test.describe("staff move a dealer's order", () => {
     // A typed note is not lost by a stray Escape: the drawer asks first.
     await drawer.getByRole('textbox', { name: 'Bayiye not' }).fill('Kargo: YK-123456')
     await staff.keyboard.press('Escape')
-    const unsaved = staff.getByRole('dialog', { name: 'Kaydedilmemiş not' })
-    await expect(unsaved).toBeVisible()
+    const unsaved = drawer.getByTestId('order-unsaved')
+    await expect(unsaved).toContainText('Kaydedilmemiş not')
+    await expect(unsaved.getByRole('button', { name: 'Geri dön' })).toBeFocused()
     await unsaved.getByRole('button', { name: 'Geri dön' }).click()
     await expect(drawer.getByRole('textbox', { name: 'Bayiye not' })).toHaveValue('Kargo: YK-123456')
     await drawer.getByRole('button', { name: 'Kaydet' }).click()

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { rmSync } from 'node:fs'
+import { cpSync, rmSync } from 'node:fs'
 import path from 'node:path'
 import type pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -20,8 +20,17 @@ function messageTypes(batch: Uint8Array): string[] {
 // The worker thread's script, built as `npm run build` builds it (scripts/build-server.mjs).
 const work = path.join(process.cwd(), '.tmp', `pglite-worker-${randomBytes(4).toString('hex')}`)
 const workerFile = path.join(work, 'pglite-worker.js')
+// One empty database made once; each test opens a copy of it (about a second) rather than creating
+// its own (about three: PGlite's initdb), the same empty database either way.
+const blank = path.join(work, 'blank')
+const copyOfBlank = () => {
+  const dataDir = path.join(work, `data-${randomBytes(4).toString('hex')}`)
+  cpSync(blank, dataDir, { recursive: true })
+  return dataDir
+}
 beforeAll(async () => {
   await bundle(path.join(process.cwd(), 'src/server/db/pglite-worker.ts'), workerFile)
+  await (await createPglite(blank)).close()
 }, 60_000)
 afterAll(() => rmSync(work, { recursive: true, force: true }))
 
@@ -30,16 +39,30 @@ const threads: Array<[string, () => Promise<Started>]> = [
   [
     'PGlite in this thread',
     async () => {
-      const pglite = await createPglite(undefined)
-      return { engine: pgliteEngine(pglite), close: () => pglite.close() }
+      const dataDir = copyOfBlank()
+      const pglite = await createPglite(dataDir)
+      return {
+        engine: pgliteEngine(pglite),
+        close: async () => {
+          await pglite.close()
+          rmSync(dataDir, { recursive: true, force: true })
+        },
+      }
     },
   ],
   [
     'PGlite in a worker thread',
     async () => {
-      const engine = pgliteInWorker(workerFile, undefined)
+      const dataDir = copyOfBlank()
+      const engine = pgliteInWorker(workerFile, dataDir)
       await engine.ready
-      return { engine, close: engine.close }
+      return {
+        engine,
+        close: async () => {
+          await engine.close()
+          rmSync(dataDir, { recursive: true, force: true })
+        },
+      }
     },
   ],
 ]

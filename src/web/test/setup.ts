@@ -13,8 +13,10 @@ configure({ asyncUtilTimeout: 5000 })
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
+    // No media feature matches (a desktop at jsdom's width); an empty query matches, as in browsers
+    // (the data table asks '' for a column shown at every width).
     window.matchMedia = (query: string): MediaQueryList => ({
-      matches: false,
+      matches: query.trim() === '',
       media: query,
       onchange: null,
       addListener: () => {},

@@ -115,6 +115,43 @@ describe('The order list', () => {
     expect(screen.getByTestId('orders-customer').textContent).toBe('Yılmaz Otomotiv Ltd.')
   })
 
+  it("shows under an order's items how its status changed, who changed it and the seller's note", async () => {
+    const shipped = testOrder({
+      id: 74,
+      orderNo: 'S2026-000074',
+      status: 'shipped',
+      cancellable: false,
+      statusNote: 'Kargo: YK-123456',
+      history: [
+        { from: 'new', to: 'processing', at: '2026-03-14T10:00:00.000Z', note: null, byStaff: true },
+        {
+          from: 'processing',
+          to: 'shipped',
+          at: '2026-03-15T07:30:00.000Z',
+          note: 'Kargo: YK-123456',
+          byStaff: true,
+        },
+      ],
+    })
+    serve(() => testOrderList([shipped]))
+    renderOrders()
+    await screen.findByTestId('orders-table')
+    expect(cells('S2026-000074')[4]).toBe('Sevk edildi')
+    fireEvent.click(
+      within(row('S2026-000074')).getByRole('button', {
+        name: 'S2026-000074 numaralı siparişin ürünlerini göster',
+      }),
+    )
+    const history = within(screen.getByTestId('order-details')).getByRole('list', {
+      name: 'S2026-000074 numaralı siparişin durum geçmişi',
+    })
+    const steps = within(history).getAllByTestId('order-history-step')
+    expect(steps.map((step) => step.textContent)).toEqual([
+      expect.stringMatching(/^Hazırlanıyor14\.03\.2026 13:00 · Satıcı$/),
+      expect.stringMatching(/^Sevk edildi15\.03\.2026 10:30 · SatıcıSatıcının notu: Kargo: YK-123456$/),
+    ])
+  })
+
   it('opens and closes the items of an order', async () => {
     serve()
     renderOrders()

@@ -4,7 +4,6 @@ import {
   Button,
   Drawer,
   Group,
-  Modal,
   Select,
   SimpleGrid,
   Skeleton,
@@ -134,8 +133,7 @@ function MoveForm({
           label={cancelling ? t(`${m}.reason`) : t(`${m}.note`)}
           placeholder={cancelling ? undefined : t(`${m}.notePlaceholder`)}
           required={cancelling}
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={ORDER_NOTE_MAX}
           {...form.getInputProps('note')}
           data-testid="order-move-note"
@@ -252,8 +250,35 @@ function Detail({
 }
 
 /**
- * One order in a drawer: its facts, the next step, its history and its lines. Escape or the close
- * button with a typed note asks first; the screen gives the focus back to the row's button.
+ * The question a typed note raises when the drawer is asked to close: drawn inside the drawer (a
+ * second dialog over it would fight it for the focus), with the focus on "go back".
+ */
+function UnsavedNote({ onKeep, onDiscard }: { onKeep: () => void; onDiscard: () => void }) {
+  const { t } = useTranslation()
+  const keep = useRef<HTMLButtonElement | null>(null)
+  useEffect(() => keep.current?.focus(), [])
+  const u = 'staffOrders.unsaved'
+  return (
+    <Alert color="yellow" icon={<AlertIcon />} title={t(`${u}.title`)} mb="md" data-testid="order-unsaved">
+      <Stack gap="sm">
+        <Text size="sm">{t(`${u}.text`)}</Text>
+        <Group gap="sm">
+          <Button ref={keep} variant="default" onClick={onKeep}>
+            {t(`${u}.keep`)}
+          </Button>
+          <Button color="red" variant="light" onClick={onDiscard}>
+            {t(`${u}.discard`)}
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  )
+}
+
+/**
+ * One order in a drawer: its facts, the next step, its history and its lines. Closing it (Escape, the
+ * close button) with a typed note asks first; asked again, it goes back to the note. The screen gives
+ * the focus back to the row's button.
  */
 export function StaffOrderDrawer({ row, onClose }: { row: StaffOrderRow | null; onClose: () => void }) {
   const { t } = useTranslation()
@@ -263,13 +288,14 @@ export function StaffOrderDrawer({ row, onClose }: { row: StaffOrderRow | null; 
   const [dirty, setDirty] = useState(false)
   const [asking, setAsking] = useState(false)
   const d = 'staffOrders.detail'
-  const u = 'staffOrders.unsaved'
 
   const close = () => {
-    if (dirty) {
-      setAsking(true)
-      return
-    }
+    if (!dirty) onClose()
+    else setAsking((now) => !now)
+  }
+  const discard = () => {
+    setAsking(false)
+    setDirty(false)
     onClose()
   }
 
@@ -288,45 +314,17 @@ export function StaffOrderDrawer({ row, onClose }: { row: StaffOrderRow | null; 
     )
 
   return (
-    <>
-      <Drawer
-        opened={row !== null}
-        onClose={close}
-        title={row ? row.orderNo : ''}
-        position="right"
-        size={phone ? '100%' : 'xl'}
-        closeOnEscape={!asking}
-        returnFocus={false}
-        data-testid="order-drawer"
-      >
-        {content}
-      </Drawer>
-      <Modal
-        opened={asking}
-        onClose={() => setAsking(false)}
-        title={t(`${u}.title`)}
-        centered
-        data-testid="order-unsaved"
-      >
-        <Stack gap="md">
-          <Text size="sm">{t(`${u}.text`)}</Text>
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={() => setAsking(false)} data-autofocus>
-              {t(`${u}.keep`)}
-            </Button>
-            <Button
-              color="red"
-              onClick={() => {
-                setAsking(false)
-                setDirty(false)
-                onClose()
-              }}
-            >
-              {t(`${u}.discard`)}
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
+    <Drawer
+      opened={row !== null}
+      onClose={close}
+      title={row ? row.orderNo : ''}
+      position="right"
+      size={phone ? '100%' : 'xl'}
+      returnFocus={false}
+      data-testid="order-drawer"
+    >
+      {asking && <UnsavedNote onKeep={() => setAsking(false)} onDiscard={discard} />}
+      {content}
+    </Drawer>
   )
 }

@@ -126,7 +126,7 @@ function OrdersTable({ onOpen }: { onOpen: (row: StaffOrderRow) => void }) {
       borderRadius="sm"
       striped
       highlightOnHover
-      minHeight={list.data?.items.length ? undefined : 180}
+      minHeight={180}
       aria-label={t('staffOrders.title')}
       records={list.data?.items ?? []}
       fetching={list.isFetching}

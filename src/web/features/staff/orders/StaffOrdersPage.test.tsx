@@ -1,0 +1,211 @@
+// @vitest-environment jsdom
+
+import { notifications } from '@mantine/notifications'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { act } from 'react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { customerSearchSchema } from '../../../../contracts/back-office'
+import {
+  type StaffOrderDetail,
+  type StaffOrderRow,
+  staffOrderDetailSchema,
+  staffOrderListSchema,
+} from '../../../../contracts/staff-orders'
+import type { OrderStatus } from '../../../../domain/order-status'
+import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { apiError, apiJson, recordRequests } from '../../../test/network'
+import { testOrder } from '../../../test/order-fixtures'
+import { renderWithProviders } from '../../../test/render'
+import { server } from '../../../test/server'
+import { StaffOrdersPage } from './StaffOrdersPage'
+
+const staff = (staffRole: 'owner' | 'readonly') =>
+  dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole, customer: null } })
+
+afterEach(() => {
+  act(() => notifications.clean())
+  vi.restoreAllMocks()
+})
+
+const DEALER = { id: 5, code: '120.01.001', name: 'Yıldız Yapı Market' }
+
+const row = (overrides: Partial<StaffOrderRow> = {}): StaffOrderRow => ({
+  id: 77,
+  orderNo: 'S2026-000077',
+  date: '2026-03-14T09:30:00.000Z',
+  dealer: DEALER,
+  creator: 'Ayşe Yılmaz',
+  branch: 'Ankara Şube',
+  status: 'new',
+  total: { value: 2995.8, currency: 'TRY' },
+  paymentPlan: '30 Gün Vadeli',
+  paidByCard: false,
+  erpDocumentNo: null,
+  ...overrides,
+})
+
+const NEXT: Record<OrderStatus, OrderStatus[]> = {
+  new: ['processing', 'cancelled'],
+  processing: ['shipped', 'cancelled'],
+  shipped: ['delivered'],
+  delivered: [],
+  cancelled: [],
+}
+
+const detail = (status: OrderStatus, history: StaffOrderDetail['history'] = []): StaffOrderDetail => ({
+  order: testOrder({ status, isCancel: status === 'cancelled', cancellable: false }),
+  dealer: DEALER,
+  paidByCard: false,
+  erpDocumentNo: null,
+  next: NEXT[status],
+  history,
+})
+
+function serve(rows: StaffOrderRow[], patch?: () => Response) {
+  let current = detail('new')
+  server.use(
+    http.get('/yonetim/customers', () => apiJson(customerSearchSchema, { items: [DEALER] })),
+    http.get('/yonetim/orders', () =>
+      apiJson(staffOrderListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),
+    ),
+    http.get('/yonetim/orders/:id', () => apiJson(staffOrderDetailSchema, current)),
+    http.patch(
+      '/yonetim/orders/:id',
+      patch ??
+        (async ({ request }) => {
+          const body = (await request.json()) as { status: OrderStatus; note?: string }
+          current = detail(body.status, [
+            ...current.history,
+            {
+              from: current.order.status,
+              to: body.status,
+              at: '2026-03-15T08:00:00.000Z',
+              note: body.note ?? null,
+              byStaff: true,
+              by: 'Elif Şahin',
+            },
+          ])
+          return apiJson(staffOrderDetailSchema, current)
+        }),
+    ),
+  )
+  return recordRequests()
+}
+
+/**
+ * Opens the order's drawer with its row's button. The page settles its layout (phone or desktop) just
+ * after its first render, which draws the table anew: the click is repeated until the drawer opened.
+ */
+async function openOrder(orderNo: string) {
+  await waitFor(() => {
+    fireEvent.click(screen.getByRole('button', { name: `${orderNo} numaralı siparişi aç` }))
+    expect(screen.getByRole('dialog')).toBeTruthy()
+  })
+}
+
+const renderPage = (route = '/yonetim/siparisler', role: 'owner' | 'readonly' = 'owner') =>
+  renderWithProviders(<StaffOrdersPage />, { bootstrap: staff(role), route })
+
+describe('the staff orders page', () => {
+  it('lists the orders with dealer, status and total, and asks with the filters of the address', async () => {
+    const requests = serve([
+      row(),
+      row({ id: 78, orderNo: 'S2026-000078', status: 'shipped', paidByCard: true }),
+    ])
+    renderPage('/yonetim/siparisler?status=shipped&sort=total&dir=asc&q=S2026')
+    // Asked until the page settled its layout (it draws the table anew once just after its first render).
+    await waitFor(() => {
+      expect(screen.getByText('S2026-000078')).toBeTruthy()
+      expect(screen.getAllByText('Yıldız Yapı Market')).toHaveLength(2)
+      const shipped = screen.getByText('S2026-000078').closest('tr') as HTMLElement
+      expect(within(shipped).getByText('Sevk edildi')).toBeTruthy()
+      expect(within(shipped).getByText('Kartla ödendi')).toBeTruthy()
+    })
+    const list = requests.find((r) => r.url.pathname === '/yonetim/orders')!
+    expect(Object.fromEntries(list.url.searchParams)).toMatchObject({
+      status: 'shipped',
+      sort: 'total',
+      dir: 'asc',
+      q: 'S2026',
+      page: '1',
+    })
+  })
+
+  it('says so when no order matches', async () => {
+    serve([])
+    renderPage()
+    expect(await screen.findByText('Bu filtrelere uyan sipariş yok.')).toBeTruthy()
+  })
+
+  it('opens an order and moves it on; a cancellation asks for its reason before anything is sent', async () => {
+    const requests = serve([row()])
+    renderPage()
+    await openOrder('S2026-000077')
+    const form = await screen.findByTestId('order-move-form')
+    expect(within(form).getByRole('combobox', { name: /Yeni durum/ })).toHaveProperty('value', 'Hazırlanıyor')
+    fireEvent.click(within(form).getByRole('button', { name: 'Kaydet' }))
+    expect(await screen.findByText('S2026-000077: Hazırlanıyor')).toBeTruthy()
+    const patch = requests.find((r) => r.method === 'PATCH')!
+    await waitFor(() => expect(patch.body).toEqual({ status: 'processing' }))
+    expect(await screen.findByTestId('order-history-step')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Elif Şahin'),
+    )
+
+    // Cancelling without a reason is stopped at the form.
+    const status = within(form).getByRole('combobox', { name: /Yeni durum/ })
+    fireEvent.click(status)
+    fireEvent.click(await screen.findByRole('option', { name: 'İptal Edildi' }))
+    fireEvent.click(within(form).getByRole('button', { name: 'Kaydet' }))
+    expect(await within(form).findByText('İptal nedenini yazın; bayiye bu not gösterilir.')).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1)
+  })
+
+  it('asks before a typed note is lost: Escape once asks, "go back" keeps the note, the other choice closes', async () => {
+    serve([row()])
+    renderPage()
+    await openOrder('S2026-000077')
+    const form = await screen.findByTestId('order-move-form')
+    const note = within(form).getByRole('textbox', { name: 'Bayiye not' })
+    fireEvent.change(note, { target: { value: 'Kargo: YK-1' } })
+    fireEvent.keyDown(note, { key: 'Escape' })
+    const unsaved = await screen.findByTestId('order-unsaved')
+    const keep = within(unsaved).getByRole('button', { name: 'Geri dön' })
+    await waitFor(() => expect(document.activeElement).toBe(keep))
+    fireEvent.click(keep)
+    expect(screen.queryByTestId('order-unsaved')).toBeNull()
+    expect(note).toHaveProperty('value', 'Kargo: YK-1')
+    fireEvent.keyDown(note, { key: 'Escape' })
+    fireEvent.click(
+      within(await screen.findByTestId('order-unsaved')).getByRole('button', { name: 'Kapat, kaydetme' }),
+    )
+    await waitFor(() => expect(screen.queryByTestId('order-move-form')).toBeNull())
+  })
+
+  it("shows the server's refusal of a move in the drawer", async () => {
+    serve([row()], () =>
+      apiError(
+        409,
+        'status_not_allowed',
+        'Sipariş "Sevk edildi" durumundan "Hazırlanıyor" durumuna geçirilemez.',
+      ),
+    )
+    renderPage()
+    await openOrder('S2026-000077')
+    const form = await screen.findByTestId('order-move-form')
+    fireEvent.click(within(form).getByRole('button', { name: 'Kaydet' }))
+    expect(await within(form).findByRole('alert')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('geçirilemez'),
+    )
+  })
+
+  it('gives a read-only user the order without the form to move it', async () => {
+    serve([row()])
+    renderPage('/yonetim/siparisler', 'readonly')
+    await openOrder('S2026-000077')
+    expect(await screen.findByText('Rolünüz siparişlerin durumunu değiştirmeye izin vermiyor.')).toBeTruthy()
+    expect(screen.queryByTestId('order-move-form')).toBeNull()
+  })
+})
