@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
+import { Badge, Box, Button, Group, Select, Stack, Text, TextInput } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable'
 import { useRef, useState } from 'react'
@@ -62,7 +62,7 @@ function Filters() {
         w={{ base: '100%', sm: 170 }}
         data-testid="orders-filter-status"
       />
-      <div style={{ width: 'min(100%, 260px)' }}>
+      <Box w={{ base: '100%', sm: 260 }}>
         <DealerPicker
           label={t(`${f}.dealer`)}
           placeholder={t(`${f}.dealerPlaceholder`)}
@@ -72,7 +72,7 @@ function Filters() {
           knownLabel={knownDealer ? `${knownDealer.code} – ${knownDealer.name}` : undefined}
           onChange={(value) => change({ customerId: value ? Number(value) : null })}
         />
-      </div>
+      </Box>
       <TextInput
         type="date"
         label={t(`${f}.from`)}
