@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { STAFF_SCREENS, staffScreenArea, staffScreensFor } from './staff-screens'
+import { STAFF_GROUPS, STAFF_SCREENS, staffMenuFor, staffScreenArea, staffScreensFor } from './staff-screens'
 
 describe('staffScreenArea', () => {
   it.each([
@@ -28,10 +28,10 @@ describe('staffScreensFor', () => {
   it('gives accounting the orders and fault reports (sales, to read) and the payment screens, not the cockpit or mail', () => {
     expect(paths('accounting')).toEqual([
       '/yonetim/siparisler',
+      '/yonetim/ariza-bildirimleri',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',
-      '/yonetim/ariza-bildirimleri',
     ])
   })
 
@@ -44,5 +44,26 @@ describe('staffScreensFor', () => {
   it('gives the catalogue team none of today’s screens, and a dealer none', () => {
     expect(paths('catalogue')).toEqual([])
     expect(paths(null)).toEqual([])
+  })
+})
+
+describe('staffMenuFor', () => {
+  it('lists the screens group by group, so menu order and the order /yonetim picks from agree', () => {
+    const groupIndex = STAFF_SCREENS.map((s) => STAFF_GROUPS.indexOf(s.group))
+    expect(groupIndex).toEqual([...groupIndex].sort((a, b) => a - b))
+    expect(staffMenuFor('owner').flatMap((g) => g.screens)).toEqual([...STAFF_SCREENS])
+  })
+
+  it('leaves out a group the role opens nothing in, and the settings group that has no screen yet', () => {
+    expect(staffMenuFor('owner').map((g) => g.group)).toEqual([
+      'sales',
+      'customers',
+      'catalog',
+      'payments',
+      'system',
+    ])
+    expect(staffMenuFor('accounting').map((g) => g.group)).toEqual(['sales', 'payments'])
+    expect(staffMenuFor('catalogue')).toEqual([])
+    expect(staffMenuFor(null)).toEqual([])
   })
 })

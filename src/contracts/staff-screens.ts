@@ -1,21 +1,28 @@
 import { type StaffArea, type StaffRole, staffCan } from '../domain/staff-access'
 
 /**
- * The staff area's screens (Turkish, unprefixed paths), in menu order, each with the back-office
- * area it shows: the server answers a screen a role may not read with its 403 page, and the web app
- * leaves it out of that role's menu.
+ * The groups of the staff menu, by task, in menu order. A group with no screen a role may open is
+ * not drawn for it (settings has none yet).
+ */
+export const STAFF_GROUPS = ['sales', 'customers', 'catalog', 'payments', 'settings', 'system'] as const
+export type StaffGroup = (typeof STAFF_GROUPS)[number]
+
+/**
+ * The staff area's screens (Turkish, unprefixed paths), in menu order (by group, then as listed),
+ * each with the back-office area it shows: the server answers a screen a role may not read with its
+ * 403 page, and the web app leaves it out of that role's menu. /yonetim opens a role's first screen.
  */
 export const STAFF_SCREENS = [
-  { path: '/yonetim/siparisler', area: 'sales' },
-  { path: '/yonetim/aramalar', area: 'cockpit' },
-  { path: '/yonetim/online-kullanicilar', area: 'cockpit' },
-  { path: '/yonetim/musteri-sepetleri', area: 'cockpit' },
-  { path: '/yonetim/e-postalar', area: 'system' },
-  { path: '/yonetim/odemeler', area: 'payments' },
-  { path: '/yonetim/odeme-baglantilari', area: 'payments' },
-  { path: '/yonetim/havale', area: 'payments' },
-  { path: '/yonetim/ariza-bildirimleri', area: 'sales' },
-] as const satisfies readonly { path: string; area: StaffArea }[]
+  { path: '/yonetim/siparisler', area: 'sales', group: 'sales' },
+  { path: '/yonetim/musteri-sepetleri', area: 'cockpit', group: 'sales' },
+  { path: '/yonetim/ariza-bildirimleri', area: 'sales', group: 'sales' },
+  { path: '/yonetim/online-kullanicilar', area: 'cockpit', group: 'customers' },
+  { path: '/yonetim/aramalar', area: 'cockpit', group: 'catalog' },
+  { path: '/yonetim/odemeler', area: 'payments', group: 'payments' },
+  { path: '/yonetim/odeme-baglantilari', area: 'payments', group: 'payments' },
+  { path: '/yonetim/havale', area: 'payments', group: 'payments' },
+  { path: '/yonetim/e-postalar', area: 'system', group: 'system' },
+] as const satisfies readonly { path: string; area: StaffArea; group: StaffGroup }[]
 
 export type StaffScreenPath = (typeof STAFF_SCREENS)[number]['path']
 
@@ -37,4 +44,14 @@ export function staffRoleOpens(role: StaffRole | null, pathname: string): boolea
 /** The screens a role may open, in menu order. */
 export function staffScreensFor(role: StaffRole | null): (typeof STAFF_SCREENS)[number][] {
   return STAFF_SCREENS.filter((screen) => staffRoleOpens(role, screen.path))
+}
+
+/** A role's screens by menu group, in menu order; groups it opens nothing in are left out. */
+export function staffMenuFor(
+  role: StaffRole | null,
+): { group: StaffGroup; screens: (typeof STAFF_SCREENS)[number][] }[] {
+  const screens = staffScreensFor(role)
+  return STAFF_GROUPS.map((group) => ({ group, screens: screens.filter((s) => s.group === group) })).filter(
+    (entry) => entry.screens.length > 0,
+  )
 }

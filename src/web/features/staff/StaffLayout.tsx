@@ -1,73 +1,14 @@
-import { Alert, Box, Button, Group, NavLink, Stack, Text, Title } from '@mantine/core'
+import { Alert, AppShell, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { Link, useLocation } from 'react-router'
+import { useLocation } from 'react-router'
 import { staffRoleOpens } from '../../../contracts/staff-screens'
 import { AlertIcon } from '../../components/icons/Icons'
 import { LoginRedirect } from '../../components/LoginRedirect'
 import { useTranslation } from '../../i18n/use-translation'
-import { stripLocalePrefix } from '../../lib/locale-path'
-import { useLocalePath, useSession } from '../../lib/session-context'
+import { useSession } from '../../lib/session-context'
 import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
-import { staffLinksFor } from './staff-links'
-
-/**
- * The staff pages: a side menu on a wide screen; on a phone, the links above the page wrapping onto as
- * many rows as they need, so every one (and the current one) is in sight without sideways scrolling.
- */
-function StaffMenu({ phone }: { phone: boolean }) {
-  const { t } = useTranslation()
-  const localePath = useLocalePath()
-  const current = stripLocalePrefix(useLocation().pathname)
-  const links = staffLinksFor(useSession().user?.staffRole ?? null)
-  // A role that opens no screen yet has no menu (not an empty column beside the page).
-  if (links.length === 0) return null
-  if (phone) {
-    return (
-      <Group component="nav" aria-label={t('staff.menu')} gap="xs" wrap="wrap" data-testid="staff-menu">
-        {links.map((link) => {
-          const active = current === link.path
-          return (
-            <Button
-              key={link.path}
-              component={Link}
-              to={localePath(link.path)}
-              variant={active ? 'light' : 'subtle'}
-              size="compact-md"
-              aria-current={active ? 'page' : undefined}
-            >
-              {link.label(t)}
-            </Button>
-          )
-        })}
-      </Group>
-    )
-  }
-  return (
-    <Box
-      component="nav"
-      aria-label={t('staff.menu')}
-      w={200}
-      style={{ flexShrink: 0 }}
-      data-testid="staff-menu"
-    >
-      {links.map((link) => {
-        const active = current === link.path
-        return (
-          <NavLink
-            key={link.path}
-            component={Link}
-            to={localePath(link.path)}
-            label={link.label(t)}
-            active={active}
-            aria-current={active ? 'page' : undefined}
-            variant="light"
-          />
-        )
-      })}
-    </Box>
-  )
-}
+import { StaffMenu } from './StaffMenu'
 
 export interface StaffLayoutProps {
   title: string
@@ -133,13 +74,19 @@ export function StaffLayout({ title, description, children }: StaffLayoutProps) 
       </Stack>
     )
   }
+  // Mantine's AppShell in its static mode: a grid inside the page (the site's header and footer stay
+  // around it), the menu a column of its own that sticks while a long list scrolls.
   return (
-    <Group align="flex-start" gap="lg" wrap="nowrap">
-      <StaffMenu phone={false} />
-      <Stack gap="md" style={{ flex: 1, minWidth: 0 }}>
-        {heading}
-        {body}
-      </Stack>
-    </Group>
+    <AppShell mode="static" navbar={{ width: { base: 200, lg: 230 }, breakpoint: 'sm' }} withBorder={false}>
+      <AppShell.Navbar>
+        <StaffMenu phone={false} />
+      </AppShell.Navbar>
+      <AppShell.Main pl="lg" style={{ minWidth: 0 }}>
+        <Stack gap="md">
+          {heading}
+          {body}
+        </Stack>
+      </AppShell.Main>
+    </AppShell>
   )
 }

@@ -1,5 +1,11 @@
 import type { TFunction } from 'i18next'
-import { STAFF_SCREENS, type StaffScreenPath, staffScreensFor } from '../../../contracts/staff-screens'
+import {
+  STAFF_SCREENS,
+  type StaffGroup,
+  type StaffScreenPath,
+  staffMenuFor,
+  staffScreensFor,
+} from '../../../contracts/staff-screens'
 import type { StaffRole } from '../../../domain/staff-access'
 
 /** One staff screen in the staff menu: its Turkish (unprefixed) path and its menu label. */
@@ -22,7 +28,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
 
 /**
  * Every staff screen, in menu order (contracts/staff-screens.ts: a new staff screen adds itself there,
- * with its area, and its label here, and renders in StaffLayout).
+ * with its area and menu group, and its label here, and renders in StaffLayout).
  */
 export const staffLinks: readonly StaffLink[] = STAFF_SCREENS.map(({ path }) => ({
   path,
@@ -32,4 +38,12 @@ export const staffLinks: readonly StaffLink[] = STAFF_SCREENS.map(({ path }) => 
 /** The screens a staff user of this role may open, in menu order. */
 export function staffLinksFor(role: StaffRole | null): StaffLink[] {
   return staffScreensFor(role).map(({ path }) => ({ path, label: LABELS[path] }))
+}
+
+/** The role's menu, group by group (a group it opens nothing in is left out). */
+export function staffMenuGroupsFor(role: StaffRole | null): { group: StaffGroup; links: StaffLink[] }[] {
+  return staffMenuFor(role).map(({ group, screens }) => ({
+    group,
+    links: screens.map(({ path }) => ({ path, label: LABELS[path] })),
+  }))
 }

@@ -1,14 +1,16 @@
 // @vitest-environment jsdom
 import { screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { HttpResponse, http } from 'msw'
 import { Route, Routes } from 'react-router'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mailOutboxListSchema } from '../../../contracts/mail-outbox'
 import { adminFaultReportListSchema } from '../../../contracts/service'
 import type { StaffRole } from '../../../domain/staff-access'
 import { dealer, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
 import { apiJson, recordRequests } from '../../test/network'
+import { mockPhoneWidth } from '../../test/phone'
 import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
 import { FaultReportsPage } from './fault-reports/FaultReportsPage'
@@ -58,6 +60,8 @@ const failedMail = {
 }
 
 describe('the staff area by role', () => {
+  afterEach(() => vi.restoreAllMocks())
+
   it('sends each role from /yonetim to the first screen it may open', async () => {
     renderAt('/yonetim', 'accounting')
     await waitFor(() => expect(location()).toBe('/yonetim/siparisler'))
@@ -79,11 +83,44 @@ describe('the staff area by role', () => {
     renderAt('/yonetim/ariza-bildirimleri', 'accounting')
     expect(menuLinks()).toEqual([
       '/yonetim/siparisler',
+      '/yonetim/ariza-bildirimleri',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',
-      '/yonetim/ariza-bildirimleri',
     ])
+    // Under the headings of their groups, each a list named by its heading; no empty group.
+    const menu = screen.getByTestId('staff-menu')
+    const sales = within(menu).getByRole('list', { name: 'Satış' })
+    const payments = within(menu).getByRole('list', { name: 'Ödemeler' })
+    expect(
+      within(sales)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Siparişler', 'Arıza Bildirimleri'])
+    expect(within(payments).getAllByRole('link')).toHaveLength(3)
+    expect(within(menu).getAllByRole('list')).toHaveLength(2)
+    expect(within(sales).getByRole('link', { name: 'Arıza Bildirimleri' }).getAttribute('aria-current')).toBe(
+      'page',
+    )
+  })
+
+  it('folds the menu into one button on a phone, which opens it and says so', async () => {
+    mockPhoneWidth()
+    server.use(
+      http.get('/yonetim/fault-reports', () =>
+        apiJson(adminFaultReportListSchema, { items: [], total: 0, page: 1, pages: 0, limit: 50 }),
+      ),
+    )
+    renderAt('/yonetim/ariza-bildirimleri', 'accounting')
+    const toggle = await screen.findByRole('button', { name: 'Yönetim menüsü' })
+    expect(toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(within(screen.getByTestId('staff-menu')).queryAllByRole('link')).toHaveLength(0)
+    await userEvent.click(toggle)
+    expect(toggle.getAttribute('aria-expanded')).toBe('true')
+    expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeTruthy()
+    expect(menuLinks()).toHaveLength(5)
+    await userEvent.click(toggle)
+    expect(within(screen.getByTestId('staff-menu')).queryAllByRole('link')).toHaveLength(0)
   })
 
   it('shows a screen the role may not open as not open to it, and asks the server nothing', async () => {
