@@ -58,6 +58,11 @@ export default defineConfig({
           // had time left.
           testTimeout: 15_000,
           setupFiles: ['src/web/test/setup.ts'],
+          // One module graph per worker, as for the integration files: importing React, Mantine and
+          // the pages again for each of ~80 files was half of this project's time. A file never
+          // vi.mock()s a module (another file may have loaded it already); seams such as
+          // interceptFullNavigate take the place of mocks.
+          isolate: false,
         },
       },
       {

@@ -3,24 +3,20 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { Route, Routes } from 'react-router'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { loginResponseSchema } from '../../../contracts/account'
 import { setCsrfToken } from '../../lib/api-client'
-import { fullNavigate } from '../../lib/navigation'
 import { dealer, dealerBootstrap } from '../../test/fixtures'
+import { spyOnFullNavigate } from '../../test/full-navigate'
 import { apiError, apiJson, recordRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
 import { LoginPage } from './LoginPage'
 
-vi.mock('../../lib/navigation', () => ({ fullNavigate: vi.fn(), currentPath: () => '/account/login' }))
+const fullNavigate = spyOnFullNavigate()
 
 // The token lives in the API client's module: a login in one test must not leave its token to the next.
 beforeEach(() => setCsrfToken('csrf-test'))
-
-afterEach(() => {
-  vi.mocked(fullNavigate).mockReset()
-})
 
 const answerLogin = (answer: () => Response) => server.use(http.post('/api/account/login', answer))
 const loggedIn = () => apiJson(loginResponseSchema, { user: dealer, csrfToken: 'new-token' })
@@ -141,7 +137,7 @@ describe('LoginPage', () => {
     await user.type(password(), 'gizli123{Enter}')
     await waitFor(() => expect(fullNavigate).toHaveBeenCalledWith('/yonetim'))
     first.unmount()
-    vi.mocked(fullNavigate).mockReset()
+    fullNavigate.mockReset()
     renderLogin('/account/login?next=%2Fyonetim%2Fodemeler')
     await user.type(email(), 'satis@example.com')
     await user.type(password(), 'gizli123{Enter}')

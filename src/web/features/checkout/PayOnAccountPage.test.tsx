@@ -9,14 +9,14 @@ import type { Bootstrap } from '../../../contracts/bootstrap'
 import { binControlResponseSchema, paymentResultSchema } from '../../../contracts/payments'
 import { defaultStoreSettings } from '../../../contracts/settings'
 import { dealer, dealerBootstrap } from '../../test/fixtures'
+import { spyOnFullNavigate } from '../../test/full-navigate'
 import { apiJson } from '../../test/network'
 import { binAnswer, paymentResult } from '../../test/payment-fixtures'
 import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
 import { PayOnAccountPage } from './PayOnAccountPage'
 
-const navigation = vi.hoisted(() => ({ fullNavigate: vi.fn() }))
-vi.mock('../../lib/navigation', () => navigation)
+const fullNavigate = spyOnFullNavigate()
 
 function renderPay(route = '/odeme', bootstrap: Bootstrap = dealerBootstrap()) {
   return renderWithProviders(
@@ -29,7 +29,6 @@ function renderPay(route = '/odeme', bootstrap: Bootstrap = dealerBootstrap()) {
 
 afterEach(() => {
   vi.restoreAllMocks()
-  navigation.fullNavigate.mockReset()
 })
 
 describe('Paying on account', { timeout: 30_000 }, () => {
@@ -90,7 +89,7 @@ describe('Paying on account', { timeout: 30_000 }, () => {
       },
     })
     post({ type: 'payment_succeed', intentId: 'pi_pay' })
-    await waitFor(() => expect(navigation.fullNavigate).toHaveBeenCalledWith('/odeme/sonuc/pi_pay'))
+    await waitFor(() => expect(fullNavigate).toHaveBeenCalledWith('/odeme/sonuc/pi_pay'))
   })
 
   it('shows the payment-link button only when the store allows payment links', async () => {

@@ -1,23 +1,21 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
 import { type WarrantyAnswer, warrantyInquiryResponseSchema } from '../../../contracts/warranty'
 import { useWarrantyInquiry } from '../../lib/warranty-inquiry'
 import { dealerBootstrap, guestBootstrap } from '../../test/fixtures'
+import { spyOnFullNavigate } from '../../test/full-navigate'
 import { LocationProbe } from '../../test/LocationProbe'
 import { apiError, apiJson, holdRequests, readBody } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
 import { WarrantyInquiryProvider } from './WarrantyInquiryProvider'
 
-const navigation = vi.hoisted(() => ({ fullNavigate: vi.fn() }))
-vi.mock('../../lib/navigation', () => navigation)
+const fullNavigate = spyOnFullNavigate()
 
-afterEach(() => {
-  navigation.fullNavigate.mockReset()
-})
+afterEach(() => {})
 
 const URL = '/api/catalog/WarrantyInquiry'
 
@@ -196,7 +194,7 @@ describe('the warranty inquiry', { timeout: 30_000 }, () => {
     await ask(dialog, 'TP-GS-250004')
     await waitFor(() => expect(within(dialog).getByRole('alert').textContent).toBe(text))
     expect(screen.queryByRole('dialog', { name: 'Ürün Garanti/Servis Bilgisi' })).toBeNull()
-    expect(navigation.fullNavigate).not.toHaveBeenCalled()
+    expect(fullNavigate).not.toHaveBeenCalled()
   })
 
   it('puts a validation error on the field, from the server or before asking it', async () => {
@@ -236,7 +234,7 @@ describe('the warranty inquiry', { timeout: 30_000 }, () => {
     serve(() => apiError(401, 'unauthenticated', 'Bu işlem için giriş yapmalısınız.'))
     await ask(await startForm(), 'TP-GS-240001')
     await waitFor(() =>
-      expect(navigation.fullNavigate).toHaveBeenCalledWith(
+      expect(fullNavigate).toHaveBeenCalledWith(
         `/account/login?next=${encodeURIComponent('/urunler?garanti=1')}`,
       ),
     )
@@ -276,10 +274,10 @@ describe('the warranty inquiry', { timeout: 30_000 }, () => {
   it('sends a guest to log in, for the hook and for ?garanti=1', async () => {
     renderInquiry('/urunler?garanti=1', guestBootstrap())
     const login = `/account/login?next=${encodeURIComponent('/urunler?garanti=1')}`
-    await waitFor(() => expect(navigation.fullNavigate).toHaveBeenCalledWith(login))
-    navigation.fullNavigate.mockReset()
+    await waitFor(() => expect(fullNavigate).toHaveBeenCalledWith(login))
+    fullNavigate.mockReset()
     fireEvent.click(screen.getByRole('button', { name: 'Garanti sorgula (test)' }))
-    expect(navigation.fullNavigate).toHaveBeenCalledWith(login)
+    expect(fullNavigate).toHaveBeenCalledWith(login)
     expect(screen.queryByRole('dialog')).toBeNull()
   })
 
