@@ -539,7 +539,6 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
       }
     }
 
-    /** Every request that got no answer, again: an order with its same key. */
     /** The app killed itself at its armed fault point (rather than answering). */
     const diedAtPoint = async () => {
       if (armed === null || !app) return false
@@ -547,6 +546,12 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
       if (app.child.exitCode === null && app.child.signalCode === null) await exitOf(app, 1000)
       return app.child.signalCode === 'SIGKILL'
     }
+
+    /** A failed retry's error with what the server logged for it (recorded as a violation by send). */
+    const withViolations = (err: unknown) =>
+      model.violations.length === 0
+        ? err
+        : new Error(`${err instanceof Error ? err.message : String(err)}\n${model.violations.join('\n')}`)
 
     /**
      * Every request that got no answer, sent again. False when the app died at its armed fault point
@@ -558,7 +563,7 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
         try {
           await retryOne(p)
         } catch (err) {
-          if (!(await diedAtPoint())) throw err
+          if (!(await diedAtPoint())) throw withViolations(err)
           model.pending.push(...pending.slice(i))
           return false
         }
@@ -566,7 +571,7 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
       try {
         await retryRepeats()
       } catch (err) {
-        if (!(await diedAtPoint())) throw err
+        if (!(await diedAtPoint())) throw withViolations(err)
         return false
       }
       return true
