@@ -14,7 +14,7 @@ test.describe('a read-only staff user', () => {
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
     await expect(menu.getByRole('link')).toHaveCount(9)
 
-    await menu.getByRole('link', { name: 'Havale / EFT kaydı' }).click()
+    await menu.getByRole('link', { name: 'Havale / EFT' }).click()
     await expect(page).toHaveURL(/\/yonetim\/havale$/)
     await expect(page.getByText('Rolünüz yalnızca görüntülemeye izin veriyor')).toBeVisible()
     await expect(page.getByRole('button', { name: 'Ödemeyi kaydet' })).toHaveCount(0)

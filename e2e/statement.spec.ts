@@ -248,10 +248,10 @@ test.describe('account statement', () => {
       await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
       await page.getByRole('menuitem', { name: 'Yönetim' }).click()
       const staffMenu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
-      await staffMenu.getByRole('link', { name: 'Havale / EFT kaydı' }).click()
+      await staffMenu.getByRole('link', { name: 'Havale / EFT' }).click()
       await expect(page).toHaveURL(/\/yonetim\/havale$/)
-      await expect(page.getByRole('heading', { level: 1, name: 'Havale / EFT kaydı' })).toBeVisible()
-      await expect(staffMenu.getByRole('link', { name: 'Havale / EFT kaydı' })).toHaveAttribute(
+      await expect(page.getByRole('heading', { level: 1, name: 'Havale / EFT' })).toBeVisible()
+      await expect(staffMenu.getByRole('link', { name: 'Havale / EFT' })).toHaveAttribute(
         'aria-current',
         'page',
       )
@@ -303,6 +303,38 @@ test.describe('account statement', () => {
       expect(kurus(cells[COL.debit] ?? '')).toBe(0)
       await expectRunningBalance(dealerPage)
 
+      // The same receipt entered again is refused, naming the first entry; nothing is booked.
+      await form.getByRole('textbox', { name: 'Tutar (TL)' }).fill(AMOUNT)
+      await form.getByRole('textbox', { name: 'Belge / dekont no' }).fill(documentNo.toLowerCase())
+      await form.getByRole('button', { name: 'Ödemeyi kaydet' }).click()
+      await expect(form.getByRole('alert')).toContainText('Bu dekont numarası bu bayi için zaten girildi')
+      await expect(form.getByRole('alert')).toContainText('12,34 TL tutarındaki havale')
+
+      // Listed below the form, and taken back from its row with a reason.
+      const listed = page.getByTestId('transfers-table').getByRole('row').filter({ hasText: documentNo })
+      await expect(listed).toHaveCount(1)
+      await expect(listed).toContainText('Kayıtlı')
+      await listed.getByRole('button', { name: `${documentNo} numaralı havaleyi geri al` }).click()
+      const dialog = page.getByRole('dialog', { name: 'Havaleyi geri al' })
+      await expect(dialog.getByRole('textbox', { name: /Geri alma nedeni/ })).toBeFocused()
+      await expectAccessible(page, 'bank transfer reversal dialog')
+      await dialog.getByRole('textbox', { name: /Geri alma nedeni/ }).fill('e2e: yanlış bayi')
+      await dialog.getByRole('button', { name: 'Havaleyi geri al' }).click()
+      await expect(dialog).toBeHidden()
+      await expect(listed).toContainText('Geri alındı')
+      await expect(listed).toContainText('e2e: yanlış bayi')
+      await expect(listed.getByRole('button', { name: /geri al$/ })).toHaveCount(0)
+
+      // The dealer's statement shows both lines: the credit and the reversing debit of the same amount.
+      await dealerPage.reload()
+      const lines = dealerPage.getByTestId('statement-row').filter({ hasText: documentNo })
+      await expect(lines).toHaveCount(2)
+      const reversal = await cellsOf(lines.nth(1))
+      expect(reversal[COL.kind]).toBe('Havale / EFT ters kaydı')
+      expect(reversal[4]).toBe(`Havale / EFT ters kaydı (${documentNo}): e2e: yanlış bayi`)
+      expect(kurus(reversal[COL.debit] ?? '')).toBe(1234)
+      await expectRunningBalance(dealerPage)
+
       // The card payments: the dealer's declined attempt is among the failed ones, with the bank's reason.
       await staffMenu.getByRole('link', { name: 'Ödemeler' }).click()
       await expect(page).toHaveURL(/\/yonetim\/odemeler$/)
@@ -338,7 +370,7 @@ test.describe('account statement', () => {
   test('a dealer is refused on the back-office payment screens', async ({ page }) => {
     await signIn(page, DEALER)
     for (const [path, title] of [
-      ['/yonetim/havale', 'Havale / EFT kaydı'],
+      ['/yonetim/havale', 'Havale / EFT'],
       ['/yonetim/odemeler', 'Kartlı ödemeler'],
       ['/yonetim/odeme-baglantilari', 'Ödeme linkleri'],
     ] as const) {

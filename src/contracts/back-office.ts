@@ -1,7 +1,6 @@
 import { z } from 'zod'
 import { type PaymentLinkStatus, paymentLinkStatuses } from '../domain/payment-link'
-import { dbId, inputText, requiredTypedAmount } from './common'
-import { isoDaySchema } from './ledger'
+import { inputText } from './common'
 
 /** The back office's payment-link list: 50 rows a page, newest first. */
 export const BACK_OFFICE_PAGE_SIZE = 50
@@ -46,22 +45,3 @@ export const CUSTOMER_PICKER_LIMIT = 20
 export const customerSearchQuerySchema = z.object({ q: inputText().trim().max(100).default('') })
 export const customerSearchSchema = z.object({ items: z.array(dealerSchema) })
 export type CustomerSearch = z.infer<typeof customerSearchSchema>
-
-/** POST /yonetim/bank-transfers — a payment received by bank transfer, credited to the dealer's ledger. */
-export const bankTransferBodySchema = z.strictObject({
-  customerId: dbId,
-  /** TRY as staff typed it, read by the grammar of every typed amount (domain/amount.ts): '1.234,56'. */
-  amount: requiredTypedAmount(),
-  /** The day the money arrived; not after today. */
-  date: isoDaySchema,
-  documentNo: inputText().trim().min(1).max(40),
-  description: inputText({ multiline: true }).trim().max(500).default(''),
-})
-export type BankTransferBody = z.input<typeof bankTransferBodySchema>
-
-export const bankTransferResponseSchema = z.object({
-  entryId: z.number(),
-  dealer: dealerSchema,
-  overdue: z.object({ balance: z.number(), days: z.number() }),
-})
-export type BankTransferResponse = z.infer<typeof bankTransferResponseSchema>

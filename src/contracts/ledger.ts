@@ -1,8 +1,15 @@
 import { z } from 'zod'
 import { inputText, localeSchema } from './common'
 
-/** Debits: opening balance, invoice, order; credits: card payment, bank transfer. */
-export const ledgerKinds = ['opening', 'invoice', 'order', 'card_payment', 'bank_transfer'] as const
+/** Debits: opening balance, invoice, order, a bank transfer's reversal; credits: card payment, bank transfer. */
+export const ledgerKinds = [
+  'opening',
+  'invoice',
+  'order',
+  'card_payment',
+  'bank_transfer',
+  'transfer_reversal',
+] as const
 export type LedgerKind = (typeof ledgerKinds)[number]
 
 /** A statement covers at most two years and lists at most 2,000 entries (the answer says when it cut). */

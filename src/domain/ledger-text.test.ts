@@ -23,6 +23,11 @@ describe('ledgerText', () => {
       'Kredi kartı ödemesi 409021******0016 · ödeme bağlantısı',
       'Card payment 409021******0016 · payment link',
     ],
+    [
+      { key: 'transfer_reversal', receiptNo: 'DEK-4471', reason: 'Başka bayinin havalesi' } as const,
+      'Havale / EFT ters kaydı (DEK-4471): Başka bayinin havalesi',
+      'Bank transfer reversed (DEK-4471): Başka bayinin havalesi',
+    ],
   ])('%j reads "%s" and "%s"', (text, tr, en) => {
     expect(ledgerText(text, 'tr')).toBe(tr)
     expect(ledgerText(text, 'en')).toBe(en)

@@ -11,6 +11,8 @@ export type LedgerText =
   | { key: 'card_order' }
   /** A card payment's credit: the masked card, installments, the order it paid, paid through a link. */
   | { key: 'card_payment'; card: string; installments: number; orderNo: string | null; viaLink: boolean }
+  /** The debit taking back a bank transfer booked by mistake: its receipt and the staff's reason. */
+  | { key: 'transfer_reversal'; receiptNo: string; reason: string }
 
 const TEXTS = {
   tr: {
@@ -18,18 +20,21 @@ const TEXTS = {
     cardPayment: 'Kredi kartı ödemesi',
     installments: (n: number) => `${n} taksit`,
     viaLink: 'ödeme bağlantısı',
+    transferReversal: (receipt: string) => `Havale / EFT ters kaydı (${receipt})`,
   },
   en: {
     cardOrder: 'Order paid by card',
     cardPayment: 'Card payment',
     installments: (n: number) => `${n} installments`,
     viaLink: 'payment link',
+    transferReversal: (receipt: string) => `Bank transfer reversed (${receipt})`,
   },
 } satisfies Record<Locale, unknown>
 
 export function ledgerText(text: LedgerText, locale: Locale): string {
   const t = TEXTS[locale]
   if (text.key === 'card_order') return t.cardOrder
+  if (text.key === 'transfer_reversal') return `${t.transferReversal(text.receiptNo)}: ${text.reason}`
   return [
     `${t.cardPayment} ${text.card}`,
     text.installments > 1 ? t.installments(text.installments) : null,

@@ -8,6 +8,7 @@ import {
   ledgerDay,
   overdueFrom,
   overdueOfItems,
+  reversalDueDay,
   runningBalances,
   settlementOrder,
 } from './ledger'
@@ -240,4 +241,14 @@ describe('runningBalances', () => {
       ])
     },
   )
+})
+
+describe('reversalDueDay: the reversal of a bank transfer falls due with the first debt it had settled', () => {
+  it.each([
+    [['2026-02-10', '2026-01-15', '2026-03-01'], '2026-03-05', '2026-01-15'],
+    [['2026-03-20'], '2026-03-05', '2026-03-20'],
+    [[], '2026-03-05', '2026-03-05'],
+  ] as const)('settled %j, transfer on %s → due %s', (settled, transferDay, due) => {
+    expect(reversalDueDay(settled, transferDay)).toBe(due)
+  })
 })

@@ -41,6 +41,15 @@ export const dueDayOf = (item: { dueDate: string | null; entryDate: string }) =>
   item.dueDate ?? item.entryDate
 
 /**
+ * When the debit that takes back a bank transfer falls due: the day the first of the debts the
+ * transfer had settled fell due, so the reversal leaves them as overdue as if the money had never been
+ * booked; the transfer's own day when it had settled nothing (the money sat unapplied).
+ */
+export function reversalDueDay(settledDueDays: readonly string[], transferDay: string): string {
+  return settledDueDays.reduce((first, day) => (day < first ? day : first), settledDueDays[0] ?? transferDay)
+}
+
+/**
  * The order a payment settles open debits in: the chosen ones first, in the order chosen (unknown or
  * repeated ids are skipped), then the others, the one that falls due first first (then the older id).
  */

@@ -41,6 +41,7 @@ import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
 import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
+import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
 import { ledgerRoutes } from './modules/ledger/ledger.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { mailBacklog } from './modules/mail-outbox/mail-outbox.service'
@@ -170,6 +171,7 @@ export async function buildApp(
   await app.register(mailOutboxRoutes(deps))
   await app.register(ledgerRoutes(deps))
   await app.register(backOfficeRoutes(deps))
+  await app.register(bankTransfersRoutes(deps))
   await app.register(customerCartsRoutes(deps))
   await app.register(searchDashboardRoutes(deps))
   await app.register(faultReportRoutes(deps))

@@ -1,4 +1,5 @@
 import type { Locale } from '../../contracts/common'
+import { formatCalendarDay } from '../../domain/date-format'
 import { formatAmount } from '../../domain/money-format'
 
 /** Every text the server says to people, in both languages. Keys are stable; wording follows the spec. */
@@ -135,6 +136,10 @@ const tr = {
   'ledger.unknownCustomer': 'Cari bulunamadı.',
   'ledger.badRange': 'Başlangıç tarihi bitiş tarihinden sonra olamaz.',
   'ledger.rangeTooLong': 'Ekstre en fazla {days} günlük bir aralık için alınabilir.',
+  'ledger.duplicateReceipt':
+    'Bu dekont numarası bu bayi için zaten girildi: {date} tarihli {amount} TL tutarındaki havale. Aynı havale iki kez kaydedilemez.',
+  'ledger.transferNotFound': 'Havale kaydı bulunamadı.',
+  'ledger.alreadyReversed': 'Bu havale zaten geri alındı.',
   'fault.created': 'Arıza bildiriminiz alındı. Bildirim numaranız: {no}',
   'fault.productCodeRequired': 'Ürün kodunu giriniz veya listeden bir ürün seçiniz.',
   'fault.productCodeTooLong': 'Ürün kodu en fazla {max} karakter olabilir.',
@@ -287,6 +292,10 @@ const en: Record<MessageKey, string> = {
   'ledger.unknownCustomer': 'The dealer was not found.',
   'ledger.badRange': 'The start date cannot be after the end date.',
   'ledger.rangeTooLong': 'A statement covers at most {days} days.',
+  'ledger.duplicateReceipt':
+    'This receipt number was already entered for this dealer: the transfer of {amount} TL on {date}. A transfer cannot be recorded twice.',
+  'ledger.transferNotFound': 'The bank transfer was not found.',
+  'ledger.alreadyReversed': 'This bank transfer has already been reversed.',
   'fault.created': 'Your fault report has been received. Your report number: {no}',
   'fault.productCodeRequired': 'Enter the product code or pick a product from the list.',
   'fault.productCodeTooLong': 'The product code can be at most {max} characters.',
@@ -312,9 +321,15 @@ const en: Record<MessageKey, string> = {
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }
 
-/** A message's values; `{ amount }` is written as money in the message's language (1.234,50 / 1,234.50). */
-/** A parameter's value: as is, an amount written the locale's way, or another message (a status name). */
-export type MessageParams = Record<string, string | number | { amount: number } | { message: MessageKey }>
+/**
+ * A message's values: as is; `{ amount }` written as money in the message's language (1.234,50 /
+ * 1,234.50); `{ day }` an ISO calendar day written the language's way; or another message (a status
+ * name).
+ */
+export type MessageParams = Record<
+  string,
+  string | number | { amount: number } | { day: string } | { message: MessageKey }
+>
 
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
   const template = catalogs[locale][key] ?? tr[key]
@@ -323,6 +338,8 @@ export function translate(locale: Locale, key: MessageKey, params?: MessageParam
     const value = params[name]
     if (value === undefined) return whole
     if (typeof value !== 'object') return String(value)
-    return 'message' in value ? translate(locale, value.message) : formatAmount(value.amount, locale)
+    if ('message' in value) return translate(locale, value.message)
+    if ('day' in value) return formatCalendarDay(value.day, locale)
+    return formatAmount(value.amount, locale)
   })
 }

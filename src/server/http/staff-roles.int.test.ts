@@ -37,7 +37,9 @@ const STAFF_ROUTES: Record<string, StaffArea> = {
   'POST /yonetim/payments/:id/book': 'payments',
   'POST /yonetim/payments/:id/refund': 'payments',
   'GET /yonetim/payment-links': 'payments',
+  'GET /yonetim/bank-transfers': 'payments',
   'POST /yonetim/bank-transfers': 'payments',
+  'POST /yonetim/bank-transfers/:id/reversal': 'payments',
   'GET /yonetim/mail-outbox': 'system',
   'POST /yonetim/mail-outbox/:id/retry': 'system',
 }

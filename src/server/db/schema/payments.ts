@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -176,8 +177,11 @@ export const ledgerEntries = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    /** 'opening', 'invoice', 'order' (debits); 'card_payment', 'bank_transfer' (credits). */
-    kind: varchar('kind', { length: 16 }).notNull(),
+    /**
+     * 'opening', 'invoice', 'order', 'transfer_reversal' (debits); 'card_payment', 'bank_transfer'
+     * (credits).
+     */
+    kind: varchar('kind', { length: 24 }).notNull(),
     documentNo: varchar('document_no', { length: 40 }).notNull(),
     description: text('description').notNull().default(''),
     /** An entry the system wrote (domain/ledger-text.ts): read in the reader's language. */
@@ -190,6 +194,8 @@ export const ledgerEntries = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     paymentIntentId: varchar('payment_intent_id', { length: 32 }).references(() => paymentIntents.id),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A reversal's entry: the bank transfer it takes back (at most one reversal each). */
+    reversesEntryId: integer('reverses_entry_id').references((): AnyPgColumn => ledgerEntries.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -202,9 +208,20 @@ export const ledgerEntries = pgTable(
       .on(t.customerId, t.entryDate)
       .where(sql`${t.openAmount} > 0 and ${t.credit} > 0`),
     uniqueIndex('ledger_intent_uq').on(t.paymentIntentId, t.kind),
+    uniqueIndex('ledger_reverses_uq').on(t.reversesEntryId),
+    // A bank receipt is entered once per dealer (case aside); the service names the first entry.
+    uniqueIndex('ledger_transfer_receipt_uq')
+      .on(t.customerId, sql`upper(${t.documentNo})`)
+      .where(sql`${t.kind} = 'bank_transfer'`),
+    // The staff's transfer list, newest first.
+    index('ledger_transfers_idx').on(t.entryDate, t.id).where(sql`${t.kind} = 'bank_transfer'`),
     check(
       'ledger_kind_valid',
-      sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer')`,
+      sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer', 'transfer_reversal')`,
+    ),
+    check(
+      'ledger_reversal_linked',
+      sql`(${t.kind} = 'transfer_reversal') = (${t.reversesEntryId} is not null)`,
     ),
     check(
       'ledger_one_side',

@@ -62,11 +62,3 @@ export async function searchCustomers(db: Db, folded: string, limit: number) {
     .orderBy(asc(customers.code))
     .limit(limit)
 }
-
-export async function findCustomer(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: customers.id, code: customers.code, name: customers.name })
-    .from(customers)
-    .where(eq(customers.id, id))
-  return row ?? null
-}

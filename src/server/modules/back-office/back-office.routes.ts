@@ -2,16 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import {
   adminPaymentLinkListSchema,
   adminPaymentLinksQuerySchema,
-  bankTransferBodySchema,
-  bankTransferResponseSchema,
   customerSearchQuerySchema,
   customerSearchSchema,
 } from '../../../contracts/back-office'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin, staffOnly } from '../../http/guards'
-import { findCustomers, listPaymentLinks, recordBankTransfer } from './back-office.service'
+import { staffOnly } from '../../http/guards'
+import { findCustomers, listPaymentLinks } from './back-office.service'
 
-/** Staff see payment links, find dealers, and record a dealer's bank transfer in its ledger (card payments: payments-staff.routes.ts). */
+/**
+ * Staff see payment links and find dealers (card payments: payments-staff.routes.ts; bank transfers:
+ * ledger/bank-transfers.routes.ts).
+ */
 export const backOfficeRoutes =
   (deps: AppDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -45,20 +46,5 @@ export const backOfficeRoutes =
         },
       },
       async (request) => findCustomers(db, request.query.q),
-    )
-
-    app.post(
-      '/yonetim/bank-transfers',
-      {
-        config: { staffArea: 'payments' },
-        schema: {
-          tags,
-          summary:
-            "Record a bank transfer as a credit in the dealer's ledger; it settles the oldest open items",
-          body: bankTransferBodySchema,
-          response: { 200: bankTransferResponseSchema },
-        },
-      },
-      async (request) => recordBankTransfer(db, requireAdmin(request), request.body, deps.now()),
     )
   }

@@ -1,24 +1,14 @@
 import {
   type AdminPaymentLinkList,
   BACK_OFFICE_PAGE_SIZE,
-  type BankTransferResponse,
   CUSTOMER_PICKER_LIMIT,
   type CustomerSearch,
   type PaymentLinkStatus,
 } from '../../../contracts/back-office'
-import { ledgerDay } from '../../../domain/ledger'
 import { paymentLinkStatusAt } from '../../../domain/payment-link'
 import { foldTurkish } from '../../../domain/turkish-text'
 import type { Db } from '../../db/client'
-import { AppError } from '../../http/errors'
-import { overdueOf, recordCredit } from '../ledger/ledger.service'
-import {
-  countLinks,
-  findCustomer,
-  findLinkPage,
-  type LinkRow,
-  searchCustomers,
-} from './back-office.repository'
+import { countLinks, findLinkPage, type LinkRow, searchCustomers } from './back-office.repository'
 
 /** A bounded page: the number asked for, kept between 1 and the last page. */
 function pageOf(total: number, asked: number) {
@@ -62,38 +52,4 @@ export async function listPaymentLinks(
 /** GET /yonetim/customers?q=: the dealer picker, by code or name with Turkish letters folded. */
 export async function findCustomers(db: Db, q: string): Promise<CustomerSearch> {
   return { items: await searchCustomers(db, foldTurkish(q), CUSTOMER_PICKER_LIMIT) }
-}
-
-/**
- * POST /yonetim/bank-transfers: money a dealer sent by bank transfer, credited to its ledger on the
- * day it arrived (not after today); it settles the dealer's open items, the one due first first.
- */
-export async function recordBankTransfer(
-  db: Db,
-  admin: { id: number },
-  input: { customerId: number; amount: string; date: string; documentNo: string; description: string },
-  now: Date,
-): Promise<BankTransferResponse> {
-  const today = ledgerDay(now)
-  if (input.date > today) {
-    throw new AppError('validation', 'error.validation', undefined, 'future_date', {
-      date: { key: 'field.invalid' },
-    })
-  }
-  const dealer = await findCustomer(db, input.customerId)
-  if (!dealer) throw new AppError('not_found', 'ledger.unknownCustomer', undefined, 'unknown_customer')
-  const { entryId } = await db.transaction((tx) =>
-    recordCredit(tx, {
-      customerId: dealer.id,
-      kind: 'bank_transfer',
-      amount: input.amount,
-      documentNo: input.documentNo,
-      description: input.description,
-      entryDate: input.date,
-      createdByUserId: admin.id,
-      settleEntryIds: [],
-    }),
-  )
-  const overdue = await overdueOf(db, dealer.id, today)
-  return { entryId, dealer, overdue: { balance: overdue.balance.toNumber(), days: overdue.days } }
 }

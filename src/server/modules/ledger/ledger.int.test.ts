@@ -31,13 +31,15 @@ const debit = (customerId: number, amount: string, due: number, no = `F${Math.ra
     }),
   )
 
+// A receipt is entered once per dealer: each credit has its own.
+let receipts = 0
 const credit = (customerId: number, amount: string, settleEntryIds: number[] = []) =>
   db.transaction((tx) =>
     recordCredit(tx, {
       customerId,
       kind: 'bank_transfer',
       amount,
-      documentNo: 'EFT-1',
+      documentNo: `EFT-${++receipts}`,
       description: 'Havale',
       entryDate: TODAY,
       settleEntryIds,

@@ -23,7 +23,7 @@ import {
  * (chosen ones first, then the one due first), and a new debit first consumes unapplied credits.
  */
 
-export type DebitKind = 'opening' | 'invoice' | 'order'
+export type DebitKind = 'opening' | 'invoice' | 'order' | 'transfer_reversal'
 export type CreditKind = 'card_payment' | 'bank_transfer'
 
 /** A positive amount with at most 2 decimals, as text for the NUMERIC columns; anything else is refused. */
@@ -49,7 +49,8 @@ const descriptionColumns = (description: string | LedgerText | undefined) =>
 
 const invalidAmount = () => new AppError('validation', 'ledger.invalidAmount', undefined, 'invalid_amount')
 
-async function lockCompany(tx: Db, customerId: number) {
+/** Locks the company's ledger for a write made of several steps (404 for an unknown company). */
+export async function lockCompany(tx: Db, customerId: number) {
   if (!(await lockLedgerOf(tx, customerId))) {
     throw new AppError('not_found', 'ledger.unknownCustomer', undefined, 'unknown_customer')
   }
@@ -72,6 +73,8 @@ export async function recordDebit(
     dueDate: string
     orderId?: number | null
     createdByUserId?: number | null
+    /** A reversal's debit: the bank transfer it takes back. */
+    reversesEntryId?: number | null
   },
 ): Promise<{ entryId: number }> {
   const amount = validAmount(input.amount)
@@ -89,6 +92,7 @@ export async function recordDebit(
     openAmount: remaining.toFixed(2),
     orderId: input.orderId ?? null,
     createdByUserId: input.createdByUserId ?? null,
+    reversesEntryId: input.reversesEntryId ?? null,
   })
   for (const s of settlements) await reduceOpen(tx, s.id, s.amount.toFixed(2))
   await insertSettlements(

@@ -153,7 +153,12 @@ describe('the staff area by role', () => {
   })
 
   it('tells a read-only user the bank transfer form is not theirs to use, and draws no form', async () => {
-    server.use(http.get('/yonetim/customers', () => HttpResponse.json({ items: [] })))
+    server.use(
+      http.get('/yonetim/customers', () => HttpResponse.json({ items: [] })),
+      http.get('/yonetim/bank-transfers', () =>
+        HttpResponse.json({ items: [], total: 0, page: 1, pages: 0, limit: 50 }),
+      ),
+    )
     renderAt('/yonetim/havale', 'readonly')
     expect(await screen.findByText('Rolünüz yalnızca görüntülemeye izin veriyor')).toBeTruthy()
     expect(screen.queryByTestId('transfer-dealer')).toBeNull()

@@ -5,12 +5,19 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { act } from 'react'
-import { afterEach, describe, expect, it } from 'vitest'
-import { bankTransferResponseSchema, customerSearchSchema } from '../../../../contracts/back-office'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { customerSearchSchema } from '../../../../contracts/back-office'
+import {
+  type BankTransferRow,
+  bankTransferListSchema,
+  bankTransferResponseSchema,
+  bankTransferReversalResponseSchema,
+} from '../../../../contracts/bank-transfers'
 import { staffPaymentListSchema, staffPaymentsSummarySchema } from '../../../../contracts/payments-staff'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { staffPaymentsSummary } from '../../../test/payment-fixtures'
+import { mockPhoneWidth } from '../../../test/phone'
 import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
 import { BankTransferPage } from './BankTransferPage'
@@ -18,7 +25,33 @@ import { PaymentsPage } from './PaymentsPage'
 
 const admin = dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole: 'owner', customer: null } })
 
-afterEach(() => act(() => notifications.clean()))
+afterEach(() => {
+  vi.restoreAllMocks()
+  act(() => notifications.clean())
+})
+
+const transferRow = (over: Partial<BankTransferRow> = {}): BankTransferRow => ({
+  id: 91,
+  dealer: { id: 5, code: '120.01.001', name: 'Yıldız Yapı Market' },
+  date: '2026-03-17',
+  amount: 1200.5,
+  documentNo: 'EFT-778',
+  description: 'Garanti havale',
+  enteredBy: 'Mehmet Öztürk',
+  enteredAt: '2026-03-17T10:00:00.000Z',
+  reversal: null,
+  ...over,
+})
+
+/** The transfer list answers these rows (the one page); the dealer pickers find no one. */
+function serveList(rows: BankTransferRow[] = []) {
+  server.use(
+    http.get('/yonetim/customers', () => apiJson(customerSearchSchema, { items: [] })),
+    http.get('/yonetim/bank-transfers', () =>
+      apiJson(bankTransferListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),
+    ),
+  )
+}
 
 function serveTransfer(
   answer = () =>
@@ -40,6 +73,11 @@ function serveTransfer(
       })
     }),
     http.post('/yonetim/bank-transfers', answer),
+  )
+  server.use(
+    http.get('/yonetim/bank-transfers', () =>
+      apiJson(bankTransferListSchema, { items: [], total: 0, page: 1, pages: 1, limit: 50 }),
+    ),
   )
   return recordRequests()
 }
@@ -113,6 +151,159 @@ describe('Recording a bank transfer', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Belge / dekont no' }), { target: { value: 'X' } })
     fireEvent.click(screen.getByRole('button', { name: 'Ödemeyi kaydet' }))
     expect((await screen.findByRole('alert')).textContent).toBe('Cari bulunamadı.')
+  })
+})
+
+describe('The transfers entered', () => {
+  it('lists each transfer with its status, and a reversed one with when, who and why', async () => {
+    serveList([
+      transferRow(),
+      transferRow({
+        id: 92,
+        documentNo: 'EFT-700',
+        reversal: {
+          date: '2026-03-18',
+          reason: 'Mükerrer kayıt',
+          by: 'Ayşe Kaya',
+          at: '2026-03-18T08:00:00.000Z',
+        },
+      }),
+    ])
+    renderWithProviders(<BankTransferPage />, { bootstrap: admin, route: '/yonetim/havale' })
+    const table = await screen.findByRole('table', { name: 'Girilen havaleler' })
+    const row = async (text: string) =>
+      (await within(table).findByText(text)).closest('tr') as HTMLTableRowElement
+    const booked = await row('EFT-778')
+    expect(booked.textContent).toContain('17.03.2026')
+    expect(booked.textContent).toContain('1.200,50 ₺')
+    expect(booked.textContent).toContain('Kayıtlı')
+    expect(within(booked).getByRole('button', { name: 'EFT-778 numaralı havaleyi geri al' })).toBeTruthy()
+    const reversed = await row('EFT-700')
+    expect(reversed.textContent).toContain('Geri alındı')
+    expect(reversed.textContent).toContain('18.03.2026, Ayşe Kaya: Mükerrer kayıt')
+    expect(within(reversed).queryByRole('button', { name: /geri al$/ })).toBeNull()
+  })
+
+  it('asks for the reason, sends it, and reads the list again', async () => {
+    serveList([transferRow()])
+    server.use(
+      http.post('/yonetim/bank-transfers/91/reversal', () =>
+        apiJson(bankTransferReversalResponseSchema, {
+          transfer: transferRow({
+            reversal: {
+              date: '2026-03-18',
+              reason: 'Yanlış bayi',
+              by: 'Mehmet Öztürk',
+              at: '2026-03-18T08:00:00.000Z',
+            },
+          }),
+          overdue: { balance: 1200.5, days: 45 },
+        }),
+      ),
+    )
+    const requests = recordRequests()
+    renderWithProviders(<BankTransferPage />, { bootstrap: admin, route: '/yonetim/havale' })
+    await userEvent.click(await screen.findByRole('button', { name: 'EFT-778 numaralı havaleyi geri al' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Havaleyi geri al' })
+    expect(dialog.textContent).toContain(
+      'Yıldız Yapı Market için 17.03.2026 tarihli, 1.200,50 ₺ tutarındaki EFT-778 numaralı havale',
+    )
+    // Without a reason nothing is sent.
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Havaleyi geri al' }))
+    expect(await within(dialog).findByText('Geri alma nedenini yazın.')).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0)
+
+    const listReads = requests.filter((r) => r.path.startsWith('/yonetim/bank-transfers')).length
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Geri alma nedeni/ }), 'Yanlış bayi')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Havaleyi geri al' }))
+    expect(
+      await screen.findByText(
+        'EFT-778 numaralı havale geri alındı. Bayinin vadesi geçmiş bakiyesi: 1.200,50 ₺.',
+      ),
+    ).toBeTruthy()
+    const post = requests.find((r) => r.method === 'POST')!
+    await waitFor(() => expect(post.body).toEqual({ reason: 'Yanlış bayi' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() =>
+      expect(
+        requests.filter((r) => r.method === 'GET' && r.path.startsWith('/yonetim/bank-transfers')).length,
+      ).toBeGreaterThan(listReads),
+    )
+  })
+
+  it("keeps the reason and says the server's refusal inside the dialog", async () => {
+    serveList([transferRow()])
+    server.use(
+      http.post('/yonetim/bank-transfers/91/reversal', () =>
+        apiError(409, 'already_reversed', 'Bu havale zaten geri alındı.'),
+      ),
+    )
+    renderWithProviders(<BankTransferPage />, { bootstrap: admin, route: '/yonetim/havale' })
+    await userEvent.click(await screen.findByRole('button', { name: 'EFT-778 numaralı havaleyi geri al' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Havaleyi geri al' })
+    const reason = within(dialog).getByRole('textbox', { name: /Geri alma nedeni/ })
+    await userEvent.type(reason, 'İki kez girildi')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Havaleyi geri al' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Bu havale zaten geri alındı.')
+    expect((reason as HTMLTextAreaElement).value).toBe('İki kez girildi')
+  })
+
+  it('sends the dealer and the days of the address, and changing one starts at the first page', async () => {
+    serveList([])
+    const requests = recordRequests()
+    renderWithProviders(<BankTransferPage />, {
+      bootstrap: admin,
+      route: '/yonetim/havale?customerId=5&from=2026-03-01&page=2',
+    })
+    expect(await screen.findByText('Bu filtrelere uyan havale yok.')).toBeTruthy()
+    const first = requests.find((r) => r.path.startsWith('/yonetim/bank-transfers'))!
+    expect(Object.fromEntries(first.url.searchParams)).toEqual({
+      customerId: '5',
+      from: '2026-03-01',
+      page: '2',
+    })
+    fireEvent.change(screen.getByLabelText('Bitiş'), { target: { value: '2026-03-10' } })
+    await waitFor(() =>
+      expect(
+        requests.some(
+          (r) =>
+            r.url.pathname === '/yonetim/bank-transfers' &&
+            r.url.searchParams.get('to') === '2026-03-10' &&
+            !r.url.searchParams.has('page'),
+        ),
+      ).toBe(true),
+    )
+  })
+
+  it('shows a card per transfer on a phone, with its status and the reversal button', async () => {
+    mockPhoneWidth()
+    serveList([
+      transferRow(),
+      transferRow({
+        id: 92,
+        documentNo: 'EFT-700',
+        reversal: { date: '2026-03-18', reason: 'Mükerrer kayıt', by: null, at: '2026-03-18T08:00:00.000Z' },
+      }),
+    ])
+    renderWithProviders(<BankTransferPage />, { bootstrap: admin, route: '/yonetim/havale' })
+    const cards = await screen.findByRole('list', { name: 'Girilen havaleler' })
+    const [booked, reversed] = within(cards).getAllByRole('listitem')
+    expect(booked?.textContent).toContain('1.200,50 ₺')
+    expect(within(booked!).getByRole('button', { name: 'EFT-778 numaralı havaleyi geri al' })).toBeTruthy()
+    expect(reversed?.textContent).toContain('18.03.2026, silinmiş kullanıcı: Mükerrer kayıt')
+    expect(within(reversed!).queryByRole('button')).toBeNull()
+    expect(screen.queryByRole('table')).toBeNull()
+  })
+
+  it('gives a read-only user the list without a reversal button', async () => {
+    serveList([transferRow()])
+    const readonly = dealerBootstrap({
+      user: { ...dealer, role: 'admin', staffRole: 'readonly', customer: null },
+    })
+    renderWithProviders(<BankTransferPage />, { bootstrap: readonly, route: '/yonetim/havale' })
+    expect(await screen.findByText('EFT-778')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: /geri al$/ })).toBeNull()
+    expect(screen.queryByRole('form')).toBeNull()
   })
 })
 

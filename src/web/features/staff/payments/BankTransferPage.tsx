@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
 import { useState } from 'react'
-import type { BankTransferResponse } from '../../../../contracts/back-office'
+import type { BankTransferResponse } from '../../../../contracts/bank-transfers'
 import { parseAmount } from '../../../../domain/amount'
 import { ledgerDay } from '../../../../domain/ledger'
 import { formatMoney } from '../../../../domain/money-format'
@@ -15,7 +15,8 @@ import { useSession } from '../../../lib/session-context'
 import { DealerPicker } from '../DealerPicker'
 import { StaffLayout } from '../StaffLayout'
 import { useStaffCan } from '../use-staff-can'
-import { useRecordBankTransfer } from './payments-admin-api'
+import { BankTransferList } from './BankTransferList'
+import { useRecordBankTransfer } from './bank-transfers-api'
 
 interface TransferValues {
   customerId: string | null
@@ -89,7 +90,7 @@ function TransferForm() {
     <form
       onSubmit={submit}
       noValidate
-      aria-label={t('staffPayments.transfer.title')}
+      aria-label={t('staffPayments.transfer.form')}
       style={{ maxWidth: 560 }}
     >
       <Stack gap="md">
@@ -157,19 +158,25 @@ function TransferForm() {
   )
 }
 
-/** /yonetim/havale — record a dealer's bank transfer as a credit in its ledger (it settles the oldest items). */
+/**
+ * /yonetim/havale — record a dealer's bank transfer as a credit in its ledger (it settles the oldest
+ * items), and below it the transfers entered, each of which can be taken back.
+ */
 export function BankTransferPage() {
   const { t } = useTranslation()
   const canWrite = useStaffCan('payments:write')
   return (
     <StaffLayout title={t('staffPayments.transfer.title')} description={t('staffPayments.transfer.intro')}>
-      {canWrite ? (
-        <TransferForm />
-      ) : (
-        <Alert color="yellow" icon={<AlertIcon />} title={t('staff.roleReadOnlyTitle')}>
-          {t('staff.roleReadOnlyText')}
-        </Alert>
-      )}
+      <Stack gap="xl">
+        {canWrite ? (
+          <TransferForm />
+        ) : (
+          <Alert color="yellow" icon={<AlertIcon />} title={t('staff.roleReadOnlyTitle')}>
+            {t('staff.roleReadOnlyText')}
+          </Alert>
+        )}
+        <BankTransferList />
+      </Stack>
     </StaffLayout>
   )
 }

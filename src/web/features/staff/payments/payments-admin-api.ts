@@ -1,8 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type {
   AdminPaymentLinkList,
-  BankTransferBody,
-  BankTransferResponse,
   CustomerSearch,
   PaymentLinkStatus,
 } from '../../../../contracts/back-office'
@@ -124,15 +122,5 @@ export function useCustomerSearch(q: string) {
     queryFn: ({ signal }) => apiFetch<CustomerSearch>('/yonetim/customers', { query: { q }, signal }),
     placeholderData: keepPreviousData,
     enabled: useIsAdmin(),
-  })
-}
-
-/** POST /yonetim/bank-transfers: the credit is booked and the dealer's new overdue figure answered. */
-export function useRecordBankTransfer() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: (body: BankTransferBody) =>
-      apiFetch<BankTransferResponse>('/yonetim/bank-transfers', { method: 'POST', json: body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentsAdminKeys.all() }),
   })
 }

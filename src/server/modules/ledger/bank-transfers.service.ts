@@ -1,0 +1,161 @@
+import {
+  BANK_TRANSFERS_PAGE_SIZE,
+  type BankTransferList,
+  type BankTransferResponse,
+  type BankTransferReversalResponse,
+  type BankTransferRow,
+  type BankTransfersQuery,
+} from '../../../contracts/bank-transfers'
+import { ledgerDay, reversalDueDay } from '../../../domain/ledger'
+import type { LedgerText } from '../../../domain/ledger-text'
+import type { Db } from '../../db/client'
+import { AppError } from '../../http/errors'
+import {
+  countTransfers,
+  findSettledDueDays,
+  findTransfer,
+  findTransferByReceipt,
+  findTransferPage,
+  hasReversal,
+  type TransferRow,
+} from './bank-transfers.repository'
+import { lockCompany, overdueOf, recordCredit, recordDebit } from './ledger.service'
+
+/*
+ * Money a dealer sent by bank transfer, entered by staff from the bank's receipt: booked as a credit
+ * that settles the dealer's open items, at most once per receipt, and taken back (when entered by
+ * mistake) by a reversing debit that names it. Nothing is deleted; the statement shows both lines.
+ */
+
+function rowView(row: TransferRow): BankTransferRow {
+  const reason = (row.reversalText as Extract<LedgerText, { key: 'transfer_reversal' }> | null)?.reason
+  return {
+    id: row.id,
+    dealer: { id: row.customerId, code: row.customerCode, name: row.customerName },
+    date: row.entryDate,
+    amount: Number(row.amount),
+    documentNo: row.documentNo,
+    description: row.description,
+    enteredBy: row.enteredBy,
+    enteredAt: row.createdAt.toISOString(),
+    reversal:
+      row.reversalDate && row.reversalAt
+        ? {
+            date: row.reversalDate,
+            reason: reason ?? '',
+            by: row.reversedBy,
+            at: row.reversalAt.toISOString(),
+          }
+        : null,
+  }
+}
+
+async function transferRow(db: Db, id: number): Promise<BankTransferRow> {
+  const [row] = await findTransferPage(db, {}, 0, 1, id)
+  if (!row) throw transferNotFound()
+  return rowView(row)
+}
+
+const transferNotFound = () =>
+  new AppError('not_found', 'ledger.transferNotFound', undefined, 'unknown_transfer')
+
+async function overdueFigure(db: Db, customerId: number, today: string) {
+  const overdue = await overdueOf(db, customerId, today)
+  return { balance: overdue.balance.toNumber(), days: overdue.days }
+}
+
+/**
+ * POST /yonetim/bank-transfers: credited on the day the money arrived (not after today); it settles
+ * the dealer's open items, the one due first first. A receipt number already entered for the dealer is
+ * refused (409 `duplicate_receipt`) naming the first entry's day and amount: checked under the
+ * company's ledger lock, so two staff entering the same receipt at once book it once.
+ */
+export async function recordBankTransfer(
+  db: Db,
+  staff: { id: number },
+  input: { customerId: number; amount: string; date: string; documentNo: string; description: string },
+  now: Date,
+): Promise<BankTransferResponse> {
+  const today = ledgerDay(now)
+  if (input.date > today) {
+    throw new AppError('validation', 'error.validation', undefined, 'future_date', {
+      date: { key: 'field.invalid' },
+    })
+  }
+  const { entryId } = await db.transaction(async (tx) => {
+    await lockCompany(tx, input.customerId)
+    const first = await findTransferByReceipt(tx, input.customerId, input.documentNo)
+    if (first) {
+      const params = { date: { day: first.entryDate }, amount: { amount: Number(first.amount) } }
+      throw new AppError('conflict', 'ledger.duplicateReceipt', params, 'duplicate_receipt', {
+        documentNo: { key: 'ledger.duplicateReceipt', params },
+      })
+    }
+    return recordCredit(tx, {
+      customerId: input.customerId,
+      kind: 'bank_transfer',
+      amount: input.amount,
+      documentNo: input.documentNo,
+      description: input.description,
+      entryDate: input.date,
+      createdByUserId: staff.id,
+      settleEntryIds: [],
+    })
+  })
+  const row = await transferRow(db, entryId)
+  return { entryId, dealer: row.dealer, overdue: await overdueFigure(db, input.customerId, today) }
+}
+
+/**
+ * POST /yonetim/bank-transfers/{id}/reversal: a debit of the transfer's amount, booked today under the
+ * same receipt with the reason, due when the first debt the transfer had settled fell due
+ * (domain reversalDueDay). Like any debit it first takes up credits not applied yet — the transfer's
+ * own unapplied rest among them. Once per transfer (409 `already_reversed`), checked under the lock.
+ */
+export async function reverseBankTransfer(
+  db: Db,
+  staff: { id: number },
+  entryId: number,
+  reason: string,
+  now: Date,
+): Promise<BankTransferReversalResponse> {
+  const today = ledgerDay(now)
+  const transfer = await findTransfer(db, entryId)
+  if (!transfer) throw transferNotFound()
+  await db.transaction(async (tx) => {
+    await lockCompany(tx, transfer.customerId)
+    if (await hasReversal(tx, entryId)) {
+      throw new AppError('conflict', 'ledger.alreadyReversed', undefined, 'already_reversed')
+    }
+    await recordDebit(tx, {
+      customerId: transfer.customerId,
+      kind: 'transfer_reversal',
+      amount: transfer.amount,
+      documentNo: transfer.documentNo,
+      description: { key: 'transfer_reversal', receiptNo: transfer.documentNo, reason },
+      entryDate: today,
+      dueDate: reversalDueDay(await findSettledDueDays(tx, entryId), transfer.entryDate),
+      createdByUserId: staff.id,
+      reversesEntryId: entryId,
+    })
+  })
+  return {
+    transfer: await transferRow(db, entryId),
+    overdue: await overdueFigure(db, transfer.customerId, today),
+  }
+}
+
+/** GET /yonetim/bank-transfers: the transfers entered, newest day first, 50 a page. */
+export async function listBankTransfers(db: Db, query: BankTransfersQuery): Promise<BankTransferList> {
+  const filter = { customerId: query.customerId, from: query.from, to: query.to }
+  const total = await countTransfers(db, filter)
+  const pages = Math.ceil(total / BANK_TRANSFERS_PAGE_SIZE)
+  const page = Math.min(Math.max(1, query.page), Math.max(1, pages))
+  const rows = await findTransferPage(
+    db,
+    filter,
+    (page - 1) * BANK_TRANSFERS_PAGE_SIZE,
+    BANK_TRANSFERS_PAGE_SIZE,
+  )
+  return { items: rows.map(rowView), page, pages, limit: BANK_TRANSFERS_PAGE_SIZE, total }
+}
