@@ -7,6 +7,9 @@ export const mailKinds = [
   'offer',
   'payment_link',
   'fault_report',
+  /** The store's own mail of a new order or offer (to its notification addresses). */
+  'store_order',
+  'store_offer',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 

@@ -2,7 +2,7 @@ import { type StaffArea, type StaffRole, staffCan } from '../domain/staff-access
 
 /**
  * The groups of the staff menu, by task, in menu order. A group with no screen a role may open is
- * not drawn for it (settings has none yet).
+ * not drawn for it.
  */
 export const STAFF_GROUPS = ['sales', 'customers', 'catalog', 'payments', 'settings', 'system'] as const
 export type StaffGroup = (typeof STAFF_GROUPS)[number]
@@ -21,6 +21,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/odemeler', area: 'payments', group: 'payments' },
   { path: '/yonetim/odeme-baglantilari', area: 'payments', group: 'payments' },
   { path: '/yonetim/havale', area: 'payments', group: 'payments' },
+  { path: '/yonetim/bildirim-ayarlari', area: 'system', group: 'settings' },
   { path: '/yonetim/e-postalar', area: 'system', group: 'system' },
 ] as const satisfies readonly { path: string; area: StaffArea; group: StaffGroup }[]
 

@@ -144,6 +144,8 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/payment-links': staffOnly,
   'GET /yonetim/customers': staffOnly,
   'GET /yonetim/bank-transfers': staffOnly,
+  'GET /yonetim/settings/notifications': staffOnly,
+  'PUT /yonetim/settings/notifications': staffOnly,
   'POST /yonetim/bank-transfers': staffOnly,
   'POST /yonetim/bank-transfers/:id/reversal': staffOnly,
   'GET /yonetim/customer-carts': staffOnly,

@@ -40,6 +40,8 @@ const STAFF_ROUTES: Record<string, StaffArea> = {
   'GET /yonetim/bank-transfers': 'payments',
   'POST /yonetim/bank-transfers': 'payments',
   'POST /yonetim/bank-transfers/:id/reversal': 'payments',
+  'GET /yonetim/settings/notifications': 'system',
+  'PUT /yonetim/settings/notifications': 'system',
   'GET /yonetim/mail-outbox': 'system',
   'POST /yonetim/mail-outbox/:id/retry': 'system',
 }

@@ -74,6 +74,11 @@ const FaultReportPage = lazy(() =>
 const FaultReportsPage = lazy(() =>
   import('../features/staff/fault-reports/FaultReportsPage').then((m) => ({ default: m.FaultReportsPage })),
 )
+const StoreNotificationsPage = lazy(() =>
+  import('../features/staff/settings/StoreNotificationsPage').then((m) => ({
+    default: m.StoreNotificationsPage,
+  })),
+)
 const StaffOrdersPage = lazy(() =>
   import('../features/staff/orders/StaffOrdersPage').then((m) => ({ default: m.StaffOrdersPage })),
 )
@@ -112,6 +117,7 @@ function pageRoutes() {
       <Route path="yonetim/havale" element={<BankTransferPage />} />
       <Route path="yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
+      <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />
       <Route path="odeme-linki/:token" element={<PaymentLinkPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />

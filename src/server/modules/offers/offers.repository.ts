@@ -136,3 +136,9 @@ export async function findSeller(db: Db, customerId: number) {
     .limit(1)
   return row ?? { name: '', address: null, town: null, city: null, phone: null, email: null }
 }
+
+/** The dealer company's account code, for the store's mail of a new offer. */
+export async function findCompanyCode(db: Db, customerId: number): Promise<string> {
+  const [row] = await db.select({ code: customers.code }).from(customers).where(eq(customers.id, customerId))
+  return row?.code ?? ''
+}

@@ -79,7 +79,12 @@ export const offersRoutes =
         },
       },
       async (request) => {
-        const offer = await makeOffer(cart, requireDealer(request), request.body ?? {}, deps.now())
+        const offer = await makeOffer(
+          { ...cart, mailSignal: deps.mailSignal },
+          requireDealer(request),
+          request.body ?? {},
+          deps.now(),
+        )
         // The cart was emptied into the offer: the live staff screens hear of it.
         deps.cartQueue.committed.notify()
         return localizeOffer(offer, await texts(request))

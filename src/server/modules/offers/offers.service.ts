@@ -27,6 +27,7 @@ import {
 import { loadPricingContext } from '../catalog/pricing.service'
 import { nextDocumentNo } from '../orders/orders.service'
 import { loadStoreSettings } from '../store/store.service'
+import { queueStoreOfferNotice } from './offer-store-notice'
 import { offerView } from './offer-view'
 import {
   countOffers,
@@ -49,17 +50,18 @@ const cancelledOffer = () => new AppError('conflict', 'offers.cancelled', undefi
 /**
  * POST /api/catalog/cart/offer: the cart becomes an offer in one transaction — each line snapshotted at
  * the net unit price the cart page shows (the same priceLine + cartTotals), numbered T<year>-NNNNNN,
- * and the cart emptied (docs/decisions.md "Offers"). No stock is taken and no risk limit applies.
+ * and the cart emptied (docs/decisions.md "Offers"); the store's mail of it is queued with it. No stock
+ * is taken and no risk limit applies.
  */
 export async function makeOffer(
-  { db, caches }: CachedDb,
+  { db, caches, mailSignal }: CachedDb & { mailSignal: MailSignal },
   user: Dealer,
   input: { description?: string },
   now: Date,
 ): Promise<Offer> {
   const ctx = await loadPricingContext({ db, caches }, user)
   if (!ctx.settings.b2b_teklif_ver_durum) throw forbidden('offers.disabled', 'offers_disabled')
-  const offerId = await db.transaction(async (tx) => {
+  const { offerId, mailed } = await db.transaction(async (tx) => {
     const cartId = await lockCartOf(tx, user.id)
     const rows = await cartLinesOf(tx, user.id)
     if (rows.length === 0) throw new AppError('validation', 'offers.emptyCart', undefined, 'empty_cart')
@@ -110,8 +112,14 @@ export async function makeOffer(
       }),
     )
     await emptyLockedCart(tx, cartId)
-    return id
+    const noticed = await queueStoreOfferNotice(tx, user, await getOffer(tx, user, id), {
+      now,
+      timeZone: ctx.settings.timeZone,
+    })
+    return { offerId: id, mailed: noticed }
   })
+  // The store's mail queued above is committed now: wake the outbox worker to send it at once.
+  if (mailed) mailSignal.notify()
   return getOffer(db, user, offerId)
 }
 

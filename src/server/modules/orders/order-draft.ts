@@ -10,6 +10,7 @@ import type { Dealer } from '../../identity'
 import { emptyLockedCart, type OrderLineSource, putLinesBack } from '../cart/cart.service'
 import type { PricingContext } from '../catalog/pricing.service'
 import { queueOrderConfirmation } from './order-mail'
+import { queueStoreOrderNotice } from './order-store-notice'
 import {
   findStocks,
   insertOrder,
@@ -150,12 +151,18 @@ export async function draftCartOrder(
 /**
  * Writes a draft as the order: numbered (last, so the store-wide counter row stays locked only for the
  * inserts and the commit), its lines snapshotted with the warehouses their stock came from, and the
- * confirmation queued. The stock was taken, and the cart emptied, when the draft was made.
+ * dealer's confirmation and the store's mail queued. The stock was taken, and the cart emptied, when the draft was made.
  */
 export async function writeOrderDraft(
   tx: Db,
   draft: OrderDraft,
-  input: { idempotencyKey?: string | undefined; now: Date; payment?: { intentId: string } },
+  input: {
+    idempotencyKey?: string | undefined
+    now: Date
+    payment?: { intentId: string }
+    /** The portal's address, for the link in the store's mail. */
+    publicUrl: string
+  },
 ): Promise<{ id: number; orderNo: string; productIds: number[] }> {
   const { now } = input
   // The year of the store's calendar (as fault reports'), not the machine's: an order placed just after
@@ -180,6 +187,12 @@ export async function writeOrderDraft(
   }
   const { timeZone, ...recipient } = draft.recipient
   await queueOrderConfirmation(tx, { ...recipient, customerId: draft.customerId }, id, now, timeZone)
+  await queueStoreOrderNotice(tx, id, {
+    now,
+    timeZone,
+    publicUrl: input.publicUrl,
+    paidByCard: input.payment !== undefined,
+  })
   // The products whose stock changed, for the caches to forget once this commits.
   return { id, orderNo, productIds: draft.lines.map((line) => line.productId) }
 }

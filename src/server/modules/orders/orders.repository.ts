@@ -4,7 +4,7 @@ import { overdueBalanceSql } from '../../../domain/ledger.sql'
 import type { OrderStatus } from '../../../domain/order-status'
 import { openOrdersSql } from '../../../domain/risk-limit.sql'
 import type { Db } from '../../db/client'
-import { customers } from '../../db/schema/accounts'
+import { customers, users } from '../../db/schema/accounts'
 import { productStocks, products } from '../../db/schema/catalogue'
 import {
   documentCounters,
@@ -299,4 +299,21 @@ export async function moveOrderStatus(
     createdAt: change.now,
   })
   return true
+}
+
+/** Who an order is from, for the store's mail: the company and the user who placed it. */
+export async function findOrderParties(db: Db, orderId: number) {
+  const [row] = await db
+    .select({
+      customerId: orders.customerId,
+      customerCode: customers.code,
+      customerName: customers.name,
+      userName: users.name,
+      userEmail: users.email,
+    })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+  return row ?? null
 }

@@ -42,7 +42,7 @@ export const ordersRoutes =
       async (request) => {
         // The confirmation mail is queued in the order's transaction; the outbox worker sends it.
         const { order, created } = await placeOrder(
-          { ...data(request), mailSignal: deps.mailSignal },
+          { ...data(request), mailSignal: deps.mailSignal, publicUrl: deps.config.publicUrl },
           requireDealer(request),
           { ...request.body, idempotencyKey: request.headers['idempotency-key'] },
           deps.now(),

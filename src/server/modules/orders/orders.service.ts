@@ -47,7 +47,7 @@ export type { OrderDraft }
  * step is a function of place-order-steps.ts.
  */
 export async function placeOrder(
-  { db, caches, mailSignal }: CachedDb & { mailSignal: MailSignal },
+  { db, caches, mailSignal, publicUrl }: CachedDb & { mailSignal: MailSignal; publicUrl: string },
   user: Dealer,
   input: { description?: string; advencePrice?: string; idempotencyKey?: string },
   now: Date,
@@ -70,6 +70,7 @@ export async function placeOrder(
       description: input.description,
       idempotencyKey: input.idempotencyKey,
       now,
+      publicUrl,
     })
     return { id, created: true, productIds }
   })
@@ -273,8 +274,8 @@ export async function holdCartOrder(
 }
 
 /** The held order written as paid by this intent (its stock was taken when it was held). */
-export const bookHeldOrder = (tx: Db, draft: OrderDraft, intentId: string, now: Date) =>
-  writeOrderDraft(tx, draft, { now, payment: { intentId } })
+export const bookHeldOrder = (tx: Db, draft: OrderDraft, intentId: string, now: Date, publicUrl: string) =>
+  writeOrderDraft(tx, draft, { now, payment: { intentId }, publicUrl })
 
 /** The held order's stock given back; answers the products whose stock changed. */
 export const releaseHeldOrder = (tx: Db, draft: OrderDraft) => releaseOrderDraft(tx, draft)

@@ -198,7 +198,8 @@ export async function prepareCartOrder(
 
 /**
  * The writes of placing an order, after prepareCartOrder in the same transaction: stock taken, the
- * order numbered and snapshotted, the cart emptied, the confirmation queued (order-draft.ts; a card
+ * order numbered and snapshotted, the cart emptied, the dealer's confirmation and the store's mail
+ * queued (order-draft.ts; a card
  * payment makes the same draft when it holds the cart and writes it once the bank took the money).
  */
 export async function writeCartOrder(
@@ -211,8 +212,14 @@ export async function writeCartOrder(
     description: string | undefined
     idempotencyKey?: string | undefined
     now: Date
+    /** The portal's address, for the link in the store's mail. */
+    publicUrl: string
   },
 ): Promise<{ id: number; orderNo: string; productIds: number[] }> {
   const draft = await draftCartOrder(tx, prepared, input)
-  return writeOrderDraft(tx, draft, { idempotencyKey: input.idempotencyKey, now: input.now })
+  return writeOrderDraft(tx, draft, {
+    idempotencyKey: input.idempotencyKey,
+    now: input.now,
+    publicUrl: input.publicUrl,
+  })
 }

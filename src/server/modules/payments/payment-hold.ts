@@ -70,13 +70,17 @@ export async function bookEffect(
   intent: IntentRow,
   reservation: Reservation | null,
   now: Date,
+  /** The portal's address, for the link in the store's mail of the paid order. */
+  publicUrl: string,
 ): Promise<{ orderId: number | null; productIds: number[] }> {
   // A payment whose hold was released (it failed, then the bank reported the charge) has nothing to
   // book but its credit: its order's stock went back and its link may be paid by now. Refund it.
   if (!reservation && intent.paymentType !== 'pay') {
     throw new AppError('conflict', 'payments.releasedCannotBook', undefined, 'hold_released')
   }
-  const order = reservation?.order ? await bookHeldOrder(tx, reservation.order, intent.id, now) : null
+  const order = reservation?.order
+    ? await bookHeldOrder(tx, reservation.order, intent.id, now, publicUrl)
+    : null
   await bookPayment(tx, intent, order, now)
   if (reservation && reservation.linkId !== null) await markLinkPaidBy(tx, reservation.linkId, intent.id, now)
   return { orderId: order?.id ?? null, productIds: order?.productIds ?? [] }

@@ -81,7 +81,7 @@ export async function bookIntent(
       completedAt: by.now,
     })
     if (!intent) return null
-    const written = await bookEffect(tx, intent, reservationOf(intent), by.now)
+    const written = await bookEffect(tx, intent, reservationOf(intent), by.now, deps.publicUrl)
     if (written.orderId !== null) await setIntentOrder(tx, intent.id, written.orderId)
     return { intent, ...written }
   })

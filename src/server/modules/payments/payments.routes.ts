@@ -26,6 +26,7 @@ export const paymentsDepsOf = (deps: AppDeps, log: PaymentLog): PaymentsDeps => 
   mailSignal: deps.mailSignal,
   cartCommitted: () => deps.cartQueue.committed.notify(),
   now: deps.now,
+  publicUrl: deps.config.publicUrl,
 })
 
 const langQuery = z.object({ lang: z.enum(['tr', 'en']).optional().catch(undefined) })

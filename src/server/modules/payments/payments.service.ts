@@ -47,6 +47,8 @@ export type PaymentsDeps = CachedDb & {
   cartCommitted: () => void
   /** The app's clock: each step is stamped when it happens (a bank may take seconds between two). */
   now: () => Date
+  /** The portal's address (PUBLIC_URL), for the link in the store's mail of a paid order. */
+  publicUrl: string
 }
 
 /** What starting a payment needs besides: the card-testing limits (payment-start-limits.ts). */

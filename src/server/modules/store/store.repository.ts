@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, eq, sql } from 'drizzle-orm'
 import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootstrap'
 import { defaultStoreSettings, type StoreSettings, storeSettingsSchema } from '../../../contracts/settings'
 import type { Db } from '../../db/client'
@@ -69,4 +69,24 @@ export async function readStoreInfo(db: Db): Promise<StoreInfo> {
   if (!row) return emptyStore
   const { id: _id, ...info } = row
   return info
+}
+
+/** The key of the store's notification addresses in store_settings (not a public setting). */
+const RECIPIENTS_KEY = 'storeMailRecipients'
+
+/** The addresses stored for the store's mails of new orders and offers (none stored: []). */
+export async function readMailRecipients(db: Db): Promise<string[]> {
+  const [row] = await db
+    .select({ value: storeSettings.value })
+    .from(storeSettings)
+    .where(eq(storeSettings.key, RECIPIENTS_KEY))
+  const value = row?.value
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+}
+
+export async function writeMailRecipients(db: Db, recipients: string[], now: Date): Promise<void> {
+  await db
+    .insert(storeSettings)
+    .values({ key: RECIPIENTS_KEY, value: recipients, updatedAt: now })
+    .onConflictDoUpdate({ target: storeSettings.key, set: { value: sql`excluded.value`, updatedAt: now } })
 }

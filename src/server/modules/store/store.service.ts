@@ -1,7 +1,16 @@
 import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootstrap'
 import type { StoreSettings } from '../../../contracts/settings'
+import type { StoreNotifications } from '../../../contracts/store-notifications'
 import type { CachedDb } from '../../cache/caches'
-import { readCurrencies, readPaymentPlans, readStoreInfo, readStoreSettings } from './store.repository'
+import type { Db } from '../../db/client'
+import {
+  readCurrencies,
+  readMailRecipients,
+  readPaymentPlans,
+  readStoreInfo,
+  readStoreSettings,
+  writeMailRecipients,
+} from './store.repository'
 
 // The store's reference data (settings, currencies, payment plans, the store's card) as the other
 // modules read it: through the process cache, loaded again only when reference data changes.
@@ -35,4 +44,32 @@ export function loadPaymentPlans({ db, caches }: CachedDb): Promise<PaymentPlan[
 
 export function loadStoreInfo({ db, caches }: CachedDb): Promise<StoreInfo> {
   return caches.reference.get(db, 'storeInfo', () => readStoreInfo(db))
+}
+
+/**
+ * Who receives the store's mail of a new order or offer: the addresses staff set, else the store's
+ * own address, else nobody. Read uncached inside the caller's transaction, so a mail queued with its
+ * document goes to the addresses of that moment.
+ */
+export async function storeMailRecipients(tx: Db): Promise<string[]> {
+  const set = await readMailRecipients(tx)
+  if (set.length > 0) return set
+  const { email } = await readStoreInfo(tx)
+  return email ? [email] : []
+}
+
+/** GET /yonetim/settings/notifications */
+export async function getStoreNotifications(db: Db): Promise<StoreNotifications> {
+  const [recipients, info] = await Promise.all([readMailRecipients(db), readStoreInfo(db)])
+  return { recipients, storeEmail: info.email }
+}
+
+/** PUT /yonetim/settings/notifications: the whole list replaced (validated by its contract). */
+export async function setStoreNotifications(
+  db: Db,
+  recipients: string[],
+  now: Date,
+): Promise<StoreNotifications> {
+  await writeMailRecipients(db, recipients, now)
+  return getStoreNotifications(db)
 }

@@ -13,6 +13,8 @@ describe('mailKindText', () => {
     ['offer', 'Teklif'],
     ['payment_link', 'Ödeme bağlantısı'],
     ['fault_report', 'Arıza bildirimi'],
+    ['store_order', 'Mağazaya: yeni sipariş'],
+    ['store_offer', 'Mağazaya: yeni teklif'],
   ] as const)('%s → %s', (kind, text) => {
     expect(mailKindText(mail(kind), t)).toBe(text)
   })

@@ -5,6 +5,8 @@ export function mailKindText(mail: MailOutboxItem, t: TFunction): string {
   if (mail.kind === 'order_confirmation') return t('staff.mail.kind.orderConfirmation')
   if (mail.kind === 'payment_link') return t('staff.mail.kind.paymentLink')
   if (mail.kind === 'fault_report') return t('faultReport.mailKind')
+  if (mail.kind === 'store_order') return t('staff.mail.kind.storeOrder')
+  if (mail.kind === 'store_offer') return t('staff.mail.kind.storeOffer')
   return t('staff.mail.kind.offer')
 }
 

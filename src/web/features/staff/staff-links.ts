@@ -19,6 +19,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/aramalar': (t) => t('searchDashboard.menu'),
   '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),
   '/yonetim/musteri-sepetleri': (t) => t('customerCarts.menu'),
+  '/yonetim/bildirim-ayarlari': (t) => t('storeNotifications.menu'),
   '/yonetim/e-postalar': (t) => t('staff.mail.menu'),
   '/yonetim/odemeler': (t) => t('staffPayments.payments.menu'),
   '/yonetim/odeme-baglantilari': (t) => t('staffPayments.links.menu'),
