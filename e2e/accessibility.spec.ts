@@ -96,6 +96,7 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
   if (role === 'admin') {
     await visit('/siparis/liste')
     await visit('/teklif/liste')
+    await visit('/yonetim/ozet')
     await visit('/yonetim/siparisler')
     await visit('/yonetim/bildirim-ayarlari')
     await visit('/yonetim/havale')

@@ -10,7 +10,7 @@ test.describe('staff mail queue', () => {
     await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
     await page.getByRole('menuitem', { name: 'Yönetim' }).click()
     // The staff area opens the owner's first screen; the mail queue is in its menu.
-    await expect(page).toHaveURL(/\/yonetim\/siparisler$/)
+    await expect(page).toHaveURL(/\/yonetim\/ozet$/)
     await page
       .getByRole('navigation', { name: 'Yönetim sayfaları' })
       .getByRole('link', { name: 'E-posta kuyruğu' })

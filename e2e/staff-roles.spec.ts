@@ -10,9 +10,9 @@ test.describe('a read-only staff user', () => {
     await page.getByRole('button', { name: /^Hesap menüsü/ }).click()
     await page.getByRole('menuitem', { name: 'Yönetim' }).click()
     // Every screen is open to read: the staff area opens the menu's first one.
-    await expect(page).toHaveURL(/\/yonetim\/siparisler$/)
+    await expect(page).toHaveURL(/\/yonetim\/ozet$/)
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    await expect(menu.getByRole('link')).toHaveCount(9)
+    await expect(menu.getByRole('link')).toHaveCount(11)
 
     await menu.getByRole('link', { name: 'Havale / EFT' }).click()
     await expect(page).toHaveURL(/\/yonetim\/havale$/)

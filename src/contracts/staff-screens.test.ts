@@ -25,8 +25,9 @@ describe('staffScreensFor', () => {
     expect(paths('readonly')).toEqual(STAFF_SCREENS.map((s) => s.path))
   })
 
-  it('gives accounting the orders and fault reports (sales, to read) and the payment screens, not the cockpit or mail', () => {
+  it('gives accounting the overview, orders and fault reports (sales, to read) and the payment screens, not the cockpit or mail', () => {
     expect(paths('accounting')).toEqual([
+      '/yonetim/ozet',
       '/yonetim/siparisler',
       '/yonetim/ariza-bildirimleri',
       '/yonetim/odemeler',

@@ -13,6 +13,7 @@ export type StaffGroup = (typeof STAFF_GROUPS)[number]
  * 403 page, and the web app leaves it out of that role's menu. /yonetim opens a role's first screen.
  */
 export const STAFF_SCREENS = [
+  { path: '/yonetim/ozet', area: 'sales', group: 'sales' },
   { path: '/yonetim/siparisler', area: 'sales', group: 'sales' },
   { path: '/yonetim/musteri-sepetleri', area: 'cockpit', group: 'sales' },
   { path: '/yonetim/ariza-bildirimleri', area: 'sales', group: 'sales' },

@@ -57,6 +57,7 @@ import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { registerStaffLive } from './modules/presence/presence.routes'
 import { searchRoutes } from './modules/search/search.routes'
 import { searchDashboardRoutes } from './modules/search-dashboard/search-dashboard.routes'
+import { staffHomeRoutes } from './modules/staff-home/staff-home.routes'
 import { storeSettingsRoutes } from './modules/store/store-settings.routes'
 import { warrantyRoutes } from './modules/warranty/warranty.routes'
 
@@ -174,6 +175,7 @@ export async function buildApp(
   await app.register(backOfficeRoutes(deps))
   await app.register(bankTransfersRoutes(deps))
   await app.register(storeSettingsRoutes(deps))
+  await app.register(staffHomeRoutes(deps))
   await app.register(customerCartsRoutes(deps))
   await app.register(searchDashboardRoutes(deps))
   await app.register(faultReportRoutes(deps))

@@ -24,6 +24,7 @@ const STAFF_ROUTES: Record<string, StaffArea> = {
   'GET /yonetim/top-queries': 'cockpit',
   'GET /yonetim/search_queries': 'cockpit',
   'GET /yonetim/customer-carts': 'cockpit',
+  'GET /yonetim/summary': 'sales',
   'GET /yonetim/orders': 'sales',
   'GET /yonetim/orders/:id': 'sales',
   'PATCH /yonetim/orders/:id': 'sales',

@@ -79,6 +79,9 @@ const StoreNotificationsPage = lazy(() =>
     default: m.StoreNotificationsPage,
   })),
 )
+const StaffHomePage = lazy(() =>
+  import('../features/staff/home/StaffHomePage').then((m) => ({ default: m.StaffHomePage })),
+)
 const StaffOrdersPage = lazy(() =>
   import('../features/staff/orders/StaffOrdersPage').then((m) => ({ default: m.StaffOrdersPage })),
 )
@@ -116,6 +119,7 @@ function pageRoutes() {
       <Route path="yonetim/odeme-baglantilari" element={<PaymentLinksPage />} />
       <Route path="yonetim/havale" element={<BankTransferPage />} />
       <Route path="yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
+      <Route path="yonetim/ozet" element={<StaffHomePage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />

@@ -172,6 +172,8 @@ export const offers = pgTable(
   (t) => [
     uniqueIndex('offers_offer_no_uq').on(t.offerNo),
     index('offers_customer_idx').on(t.customerId, t.createdAt, t.id),
+    // The staff home's count of today's offers.
+    index('offers_created_idx').on(t.createdAt, t.id),
   ],
 )
 

@@ -161,3 +161,12 @@ export async function findReportPhoto(db: Db, id: number, customerId: number | n
     .limit(1)
   return row ?? null
 }
+
+/** Fault reports not done yet (fault_reports_status_idx). */
+export async function countOpenReports(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(faultReports)
+    .where(sql`${faultReports.status} in ('new', 'in_service')`)
+  return row?.n ?? 0
+}

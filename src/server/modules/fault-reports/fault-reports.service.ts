@@ -32,6 +32,7 @@ import { loadStoreInfo, loadStoreSettings } from '../store/store.service'
 import { reencodePhoto } from './fault-photo'
 import {
   countCustomerReports,
+  countOpenReports,
   type FaultReportRow,
   findCustomerCode,
   findCustomerReportPage,
@@ -221,4 +222,9 @@ export async function reportPhoto(db: Db, id: number, customerId: number | null)
   if (!row) throw new AppError('not_found', 'fault.notFound', undefined, 'fault_report_not_found')
   if (!row.photo || !row.photoType) throw new AppError('not_found', 'fault.noPhoto', undefined, 'no_photo')
   return { reportNo: row.reportNo, bytes: row.photo, type: row.photoType }
+}
+
+/** The staff home's fault report figure: reports not done yet. */
+export async function faultReportFigures(db: Db) {
+  return { open: await countOpenReports(db) }
 }

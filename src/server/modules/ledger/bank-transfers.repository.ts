@@ -120,3 +120,17 @@ export async function findTransferPage(
 }
 
 export type TransferRow = Awaited<ReturnType<typeof findTransferPage>>[number]
+
+/** Bank transfers entered for the ledger day `day`, reversed ones aside: their number and sum. */
+export async function findTransferFigures(db: Db, day: string) {
+  const reversal = alias(ledgerEntries, 'reversal')
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${ledgerEntries.credit}), 0)::text`,
+    })
+    .from(ledgerEntries)
+    .leftJoin(reversal, eq(reversal.reversesEntryId, ledgerEntries.id))
+    .where(and(transferWhere({ from: day, to: day }), sql`${reversal.id} is null`))
+  return row!
+}

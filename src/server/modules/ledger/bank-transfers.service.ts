@@ -15,6 +15,7 @@ import {
   findSettledDueDays,
   findTransfer,
   findTransferByReceipt,
+  findTransferFigures,
   findTransferPage,
   hasReversal,
   type TransferRow,
@@ -158,4 +159,10 @@ export async function listBankTransfers(db: Db, query: BankTransfersQuery): Prom
     BANK_TRANSFERS_PAGE_SIZE,
   )
   return { items: rows.map(rowView), page, pages, limit: BANK_TRANSFERS_PAGE_SIZE, total }
+}
+
+/** The staff home's transfer figures: transfers booked on the ledger day `day`, reversed ones aside. */
+export async function transferFigures(db: Db, day: string) {
+  const figures = await findTransferFigures(db, day)
+  return { count: figures.count, total: Number(figures.total) }
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { customers } from '../../db/schema/accounts'
 import { products } from '../../db/schema/catalogue'
@@ -141,4 +141,13 @@ export async function findSeller(db: Db, customerId: number) {
 export async function findCompanyCode(db: Db, customerId: number): Promise<string> {
   const [row] = await db.select({ code: customers.code }).from(customers).where(eq(customers.id, customerId))
   return row?.code ?? ''
+}
+
+/** Offers made in [from, to) (offers_created_idx). */
+export async function countOffersBetween(db: Db, from: Date, to: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(offers)
+    .where(and(gte(offers.createdAt, from), lt(offers.createdAt, to)))
+  return row?.n ?? 0
 }

@@ -31,6 +31,7 @@ import { queueStoreOfferNotice } from './offer-store-notice'
 import { offerView } from './offer-view'
 import {
   countOffers,
+  countOffersBetween,
   findInactiveProducts,
   findItemOwners,
   findOffer,
@@ -321,4 +322,9 @@ export async function editOffer(
     throw new AppError('conflict', firstError.messageKey, firstError.params, firstError.code)
   }
   return { ok: true, added, refused }
+}
+
+/** The staff home's offer figure: offers made in [from, to). */
+export async function offerFigures(db: Db, from: Date, to: Date) {
+  return { count: await countOffersBetween(db, from, to) }
 }

@@ -125,3 +125,19 @@ export async function findOrderRecipient(db: Db, userId: number) {
     .where(eq(users.id, userId))
   return row ? { ...row, locale: row.locale === 'en' ? ('en' as const) : ('tr' as const) } : null
 }
+
+/** Orders placed in [from, to) — their number and TRY total (orders_created_idx) — and every order still new. */
+export async function findOrderFigures(db: Db, from: Date, to: Date) {
+  const [placed] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${orders.baseTotal}), 0)::text`,
+    })
+    .from(orders)
+    .where(and(gte(orders.createdAt, from), lt(orders.createdAt, to)))
+  const [waiting] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.status, 'new'))
+  return { count: placed!.count, total: placed!.total, waiting: waiting!.count }
+}

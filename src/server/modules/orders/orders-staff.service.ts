@@ -19,6 +19,7 @@ import { findOrderItems, moveOrderStatus, putStockBack } from './orders.reposito
 import {
   countStaffOrders,
   findAnyOrder,
+  findOrderFigures,
   findOrderRecipient,
   findStaffOrderPage,
   findStatusChanges,
@@ -159,4 +160,10 @@ export async function moveStaffOrder(
     mailSignal.notify()
   }
   return getStaffOrder(db, orderId)
+}
+
+/** The staff home's order figures: placed in [from, to) (count, TRY total) and all still new. */
+export async function orderFigures(db: Db, from: Date, to: Date) {
+  const figures = await findOrderFigures(db, from, to)
+  return { count: figures.count, total: Number(figures.total), waiting: figures.waiting }
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq, inArray, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm'
 import type { IntentStatus } from '../../../domain/payment-intent'
 import { intentReadsAs, intentStatusSql } from '../../../domain/payment-intent.sql'
 import type { Db } from '../../db/client'
@@ -76,4 +76,25 @@ export async function countInStates(db: Db, statuses: IntentStatus[]): Promise<n
     .from(paymentIntents)
     .where(inArray(paymentIntents.status, statuses))
   return row?.n ?? 0
+}
+
+/**
+ * Card payments started in [from, to) that went through: their number and TRY amount
+ * (payment_intents_status_idx). A payment is counted on the day it was started.
+ */
+export async function findCardPaymentFigures(db: Db, from: Date, to: Date) {
+  const [row] = await db
+    .select({
+      count: sql<number>`count(*)::int`,
+      total: sql<string>`coalesce(sum(${paymentIntents.amount}), 0)::text`,
+    })
+    .from(paymentIntents)
+    .where(
+      and(
+        eq(paymentIntents.status, 'succeeded'),
+        gte(paymentIntents.createdAt, from),
+        lt(paymentIntents.createdAt, to),
+      ),
+    )
+  return row!
 }

@@ -22,6 +22,7 @@ import type { PaymentsDeps } from './payments.service'
 import {
   countInStates,
   countStaffPayments,
+  findCardPaymentFigures,
   findStaffPayment,
   findStaffPaymentPage,
   type StaffPaymentRow,
@@ -179,4 +180,10 @@ export async function refundByStaff(
     refundRef ? { refundRef } : {},
   )
   return getStaffPayment(deps.db, id, by.now)
+}
+
+/** The staff home's card payment figures: payments started in [from, to) that went through. */
+export async function cardPaymentFigures(db: Db, from: Date, to: Date) {
+  const figures = await findCardPaymentFigures(db, from, to)
+  return { count: figures.count, total: Number(figures.total) }
 }

@@ -15,6 +15,7 @@ export interface StaffLink {
 }
 
 const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
+  '/yonetim/ozet': (t) => t('staffHome.menu'),
   '/yonetim/siparisler': (t) => t('staffOrders.menu'),
   '/yonetim/aramalar': (t) => t('searchDashboard.menu'),
   '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),

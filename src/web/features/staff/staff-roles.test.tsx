@@ -64,7 +64,7 @@ describe('the staff area by role', () => {
 
   it('sends each role from /yonetim to the first screen it may open', async () => {
     renderAt('/yonetim', 'accounting')
-    await waitFor(() => expect(location()).toBe('/yonetim/siparisler'))
+    await waitFor(() => expect(location()).toBe('/yonetim/ozet'))
   })
 
   it('tells a role that opens no screen yet so, and stays', async () => {
@@ -82,6 +82,7 @@ describe('the staff area by role', () => {
     )
     renderAt('/yonetim/ariza-bildirimleri', 'accounting')
     expect(menuLinks()).toEqual([
+      '/yonetim/ozet',
       '/yonetim/siparisler',
       '/yonetim/ariza-bildirimleri',
       '/yonetim/odemeler',
@@ -96,7 +97,7 @@ describe('the staff area by role', () => {
       within(sales)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Siparişler', 'Arıza Bildirimleri'])
+    ).toEqual(['Özet', 'Siparişler', 'Arıza Bildirimleri'])
     expect(within(payments).getAllByRole('link')).toHaveLength(3)
     expect(within(menu).getAllByRole('list')).toHaveLength(2)
     expect(within(sales).getByRole('link', { name: 'Arıza Bildirimleri' }).getAttribute('aria-current')).toBe(
@@ -118,7 +119,7 @@ describe('the staff area by role', () => {
     await userEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeTruthy()
-    expect(menuLinks()).toHaveLength(5)
+    expect(menuLinks()).toHaveLength(6)
     await userEvent.click(toggle)
     expect(within(screen.getByTestId('staff-menu')).queryAllByRole('link')).toHaveLength(0)
   })

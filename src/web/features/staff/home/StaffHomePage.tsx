@@ -1,0 +1,126 @@
+import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+import { staffRoleOpens } from '../../../../contracts/staff-screens'
+import { formatMoney } from '../../../../domain/money-format'
+import { LoadError } from '../../../components/LoadError'
+import { useTranslation } from '../../../i18n/use-translation'
+import { useDates } from '../../../lib/dates'
+import { useLocalePath, useSession } from '../../../lib/session-context'
+import { StaffLayout } from '../StaffLayout'
+import { useStaffSummary } from './staff-home-api'
+
+const H = 'staffHome'
+
+/** One figure: what it counts, the number, a line under it and, when the role may open it, its screen. */
+function Figure({
+  label,
+  value,
+  detail,
+  link,
+  testId,
+}: {
+  label: string
+  value: ReactNode
+  detail?: string | undefined
+  link?: { to: string; text: string } | null
+  testId: string
+}) {
+  return (
+    <Paper withBorder radius="sm" p="md" data-testid={testId}>
+      <Stack gap={4}>
+        <Text size="sm" c="gray.7" component="h2" fw={600} m={0}>
+          {label}
+        </Text>
+        <Text fz={28} fw={700} lh={1.2}>
+          {value}
+        </Text>
+        {detail && (
+          <Text size="sm" c="gray.7">
+            {detail}
+          </Text>
+        )}
+        {link && (
+          <Anchor component={Link} to={link.to} size="sm">
+            {link.text}
+          </Anchor>
+        )}
+      </Stack>
+    </Paper>
+  )
+}
+
+/** /yonetim/ozet — today at a glance, read again every minute; the first screen of the staff area. */
+export function StaffHomePage() {
+  const { t } = useTranslation()
+  const { locale, user } = useSession()
+  const dates = useDates()
+  const localePath = useLocalePath()
+  const summary = useStaffSummary()
+  const role = user?.staffRole ?? null
+  const linkTo = (path: string, text: string, query = '') =>
+    staffRoleOpens(role, path) ? { to: `${localePath(path)}${query}`, text } : null
+  const money = (value: number) => formatMoney({ value, currency: 'TRY' }, locale)
+  const data = summary.data
+  return (
+    <StaffLayout title={t(`${H}.title`)} description={t(`${H}.description`)}>
+      {data ? (
+        <Stack gap="md">
+          <Text size="sm" c="gray.7" role="status" data-testid="summary-updated">
+            {t(`${H}.updated`, { day: dates.day(data.day), time: dates.time(summary.dataUpdatedAt) })}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+            <Figure
+              testId="figure-orders"
+              label={t(`${H}.orders`)}
+              value={data.orders.count}
+              detail={money(data.orders.total)}
+              link={linkTo('/yonetim/siparisler', t(`${H}.openOrders`), `?from=${data.day}&to=${data.day}`)}
+            />
+            <Figure
+              testId="figure-waiting"
+              label={t(`${H}.waiting`)}
+              value={data.orders.waiting}
+              detail={t(`${H}.waitingDetail`)}
+              link={linkTo('/yonetim/siparisler', t(`${H}.openWaiting`), '?status=new')}
+            />
+            <Figure testId="figure-offers" label={t(`${H}.offers`)} value={data.offers.count} />
+            <Figure
+              testId="figure-card-payments"
+              label={t(`${H}.cardPayments`)}
+              value={data.cardPayments.count}
+              detail={money(data.cardPayments.total)}
+              link={linkTo('/yonetim/odemeler', t(`${H}.openPayments`))}
+            />
+            <Figure
+              testId="figure-transfers"
+              label={t(`${H}.transfers`)}
+              value={data.bankTransfers.count}
+              detail={money(data.bankTransfers.total)}
+              link={linkTo('/yonetim/havale', t(`${H}.openTransfers`), `?from=${data.day}&to=${data.day}`)}
+            />
+            <Figure
+              testId="figure-fault-reports"
+              label={t(`${H}.faultReports`)}
+              value={data.faultReports.open}
+              link={linkTo('/yonetim/ariza-bildirimleri', t(`${H}.openFaultReports`))}
+            />
+          </SimpleGrid>
+        </Stack>
+      ) : summary.isError ? (
+        <LoadError title={t(`${H}.error`)} error={summary.error} onRetry={() => summary.refetch()} />
+      ) : (
+        <SimpleGrid
+          cols={{ base: 1, xs: 2, lg: 3 }}
+          spacing="md"
+          aria-busy="true"
+          aria-label={t(`${H}.loading`)}
+        >
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={118} radius="sm" />
+          ))}
+        </SimpleGrid>
+      )}
+    </StaffLayout>
+  )
+}
