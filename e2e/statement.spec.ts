@@ -352,6 +352,12 @@ test.describe('account statement', () => {
         .first()
       await expect(failed).toContainText('Başarısız')
       await expect(failed).toContainText('Yetersiz bakiye.')
+      // The status badge reads in full beside the staff menu at 1366 px and at this browser's 1280.
+      for (const width of [1366, 1280]) {
+        await page.setViewportSize({ width, height: 800 })
+        const label = failed.locator('.mantine-Badge-label').filter({ hasText: 'Başarısız' })
+        expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true)
+      }
       await expect(failed).toContainText('418342******0019')
       await expect(failed).toContainText('Cari ödeme')
 
