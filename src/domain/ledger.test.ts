@@ -8,7 +8,7 @@ import {
   ledgerDay,
   overdueFrom,
   overdueOfItems,
-  reversalDueDay,
+  reversalParts,
   runningBalances,
   settlementOrder,
 } from './ledger'
@@ -243,12 +243,44 @@ describe('runningBalances', () => {
   )
 })
 
-describe('reversalDueDay: the reversal of a bank transfer falls due with the first debt it had settled', () => {
+describe('reversalParts: a bank transfer taken back', () => {
+  const view = (r: ReturnType<typeof reversalParts>) => ({
+    rest: r.rest?.toFixed(2) ?? null,
+    parts: r.parts.map((p) => [p.dueDay, p.amount.toFixed(2)]),
+  })
   it.each([
-    [['2026-02-10', '2026-01-15', '2026-03-01'], '2026-03-05', '2026-01-15'],
-    [['2026-03-20'], '2026-03-05', '2026-03-20'],
-    [[], '2026-03-05', '2026-03-05'],
-  ] as const)('settled %j, transfer on %s → due %s', (settled, transferDay, due) => {
-    expect(reversalDueDay(settled, transferDay)).toBe(due)
+    [
+      'what it settled, one part per due day, the earliest first',
+      [
+        { dueDay: '2026-04-30', amount: '900.00' },
+        { dueDay: '2026-01-15', amount: '100.00' },
+      ],
+      '0.00',
+      {
+        rest: null,
+        parts: [
+          ['2026-01-15', '100.00'],
+          ['2026-04-30', '900.00'],
+        ],
+      },
+    ],
+    [
+      'two debts due the same day summed',
+      [
+        { dueDay: '2026-02-01', amount: '40.10' },
+        { dueDay: '2026-02-01', amount: '59.90' },
+      ],
+      '0',
+      { rest: null, parts: [['2026-02-01', '100.00']] },
+    ],
+    [
+      'the part it had not applied as its rest',
+      [{ dueDay: '2026-03-13', amount: '400.00' }],
+      '600.00',
+      { rest: '600.00', parts: [['2026-03-13', '400.00']] },
+    ],
+    ['a transfer that settled nothing: all of it the rest', [], '250.50', { rest: '250.50', parts: [] }],
+  ] as const)('%s', (_name, settled, unapplied, expected) => {
+    expect(view(reversalParts(settled, unapplied))).toEqual(expected)
   })
 })

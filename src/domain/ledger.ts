@@ -41,12 +41,23 @@ export const dueDayOf = (item: { dueDate: string | null; entryDate: string }) =>
   item.dueDate ?? item.entryDate
 
 /**
- * When the debit that takes back a bank transfer falls due: the day the first of the debts the
- * transfer had settled fell due, so the reversal leaves them as overdue as if the money had never been
- * booked; the transfer's own day when it had settled nothing (the money sat unapplied).
+ * What taking a bank transfer back books, as debits of the same receipt: the part the transfer had
+ * not applied yet (`rest`, settled by the transfer itself, due on its own day), and what it had
+ * settled, one part per day those debts fell due (the earliest first, amounts summed), so each debt
+ * is as overdue again as if the money had never been booked.
  */
-export function reversalDueDay(settledDueDays: readonly string[], transferDay: string): string {
-  return settledDueDays.reduce((first, day) => (day < first ? day : first), settledDueDays[0] ?? transferDay)
+export function reversalParts(
+  settled: ReadonlyArray<{ dueDay: string; amount: Amount }>,
+  unapplied: Amount,
+): { rest: Big | null; parts: Array<{ dueDay: string; amount: Big }> } {
+  const byDay = new Map<string, Big>()
+  for (const s of settled) byDay.set(s.dueDay, (byDay.get(s.dueDay) ?? new Big(0)).plus(s.amount))
+  const parts = [...byDay.entries()]
+    .filter(([, amount]) => amount.gt(0))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([dueDay, amount]) => ({ dueDay, amount }))
+  const rest = new Big(unapplied)
+  return { rest: rest.gt(0) ? rest : null, parts }
 }
 
 /**

@@ -1,6 +1,7 @@
 // Setup for the web component tests (jsdom): what Mantine needs and jsdom lacks, the MSW server that
 // answers the app's requests, and cleanup between tests (Vitest runs without globals, so Testing Library
 // cannot register it itself).
+import { notifications } from '@mantine/notifications'
 import { cleanup, configure } from '@testing-library/react'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import { stopRecording } from './network'
@@ -64,7 +65,14 @@ beforeAll(() => {
 
 afterEach(() => {
   cleanup()
-  if (typeof window !== 'undefined') window.localStorage.clear()
+  // The files of a worker share one window (no isolation per file): what a test left in it goes.
+  if (typeof window !== 'undefined') {
+    window.localStorage.clear()
+    window.sessionStorage.clear()
+    window.history.replaceState(null, '', '/')
+    document.title = ''
+  }
+  notifications.clean()
   stopRecording()
   server.resetHandlers()
   const missed = unhandled.splice(0)

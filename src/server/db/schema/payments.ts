@@ -194,8 +194,10 @@ export const ledgerEntries = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     paymentIntentId: varchar('payment_intent_id', { length: 32 }).references(() => paymentIntents.id),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    /** A reversal's entry: the bank transfer it takes back (at most one reversal each). */
+    /** A reversal's entry: the bank transfer it takes back (one entry per due day it restores). */
     reversesEntryId: integer('reverses_entry_id').references((): AnyPgColumn => ledgerEntries.id),
+    /** A bank transfer taken back: when (set once, under the company's lock). */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -208,11 +210,12 @@ export const ledgerEntries = pgTable(
       .on(t.customerId, t.entryDate)
       .where(sql`${t.openAmount} > 0 and ${t.credit} > 0`),
     uniqueIndex('ledger_intent_uq').on(t.paymentIntentId, t.kind),
-    uniqueIndex('ledger_reverses_uq').on(t.reversesEntryId),
-    // A bank receipt is entered once per dealer (case aside); the service names the first entry.
+    index('ledger_reverses_idx').on(t.reversesEntryId),
+    // A bank receipt is entered once per dealer (case aside) while it stands; the service names the
+    // first entry. A reversed one may be entered again (corrected).
     uniqueIndex('ledger_transfer_receipt_uq')
       .on(t.customerId, sql`upper(${t.documentNo})`)
-      .where(sql`${t.kind} = 'bank_transfer'`),
+      .where(sql`${t.kind} = 'bank_transfer' and ${t.reversedAt} is null`),
     // The staff's transfer list, newest first.
     index('ledger_transfers_idx').on(t.entryDate, t.id).where(sql`${t.kind} = 'bank_transfer'`),
     check(

@@ -271,18 +271,64 @@ describe('POST /yonetim/bank-transfers/{id}/reversal', () => {
     const id = (entered.json() as BankTransferResponse).entryId
     expect((await reverse(admin, id)).statusCode).toBe(200)
     const rows = await entriesOf(company.id)
-    // 600 sat unapplied on the transfer: the reversal takes it, 400 stays open (the invoice's debt).
-    expect(rows.map((r) => [r.kind, r.open])).toEqual([
-      ['invoice', '0.00'],
-      ['bank_transfer', '0.00'],
-      ['transfer_reversal', '400.00'],
+    // 600 sat unapplied on the transfer: its reversal is settled by the transfer itself; the 400 it
+    // paid of the invoice is owed again, due when the invoice was.
+    expect(rows.map((r) => [r.kind, r.debit, r.open, r.due])).toEqual([
+      ['invoice', '400.00', '0.00', addDays(TODAY, -5)],
+      ['bank_transfer', '0.00', '0.00', null],
+      ['transfer_reversal', '600.00', '0.00', TODAY],
+      ['transfer_reversal', '400.00', '400.00', addDays(TODAY, -5)],
     ])
     const again = await reverse(admin, id)
     expect(again.statusCode).toBe(409)
     expect(again.json()).toMatchObject({
       error: { code: 'already_reversed', messages: { type: 'Bu havale zaten geri alındı.' } },
     })
-    expect(await entriesOf(company.id)).toHaveLength(3)
+    expect(await entriesOf(company.id)).toHaveLength(4)
+  })
+
+  it('owes each debt it had paid again on its own due day: one overdue, one not due yet', async () => {
+    const company = await createCustomer(t.database.db)
+    await addOverdueInvoice(t.database.db, company.id, '100.00', 30, TODAY)
+    // Due in 20 days: not overdue.
+    await addOverdueInvoice(t.database.db, company.id, '900.00', -20, TODAY)
+    const entered = await transfer(admin, {
+      customerId: company.id,
+      amount: '1000',
+      date: TODAY,
+      documentNo: receipt(),
+    })
+    const res = await reverse(admin, (entered.json() as BankTransferResponse).entryId)
+    expect(res.statusCode, res.body).toBe(200)
+    expect((res.json() as BankTransferReversalResponse).overdue).toEqual({ balance: 100, days: 30 })
+    const reversals = (await entriesOf(company.id)).filter((r) => r.kind === 'transfer_reversal')
+    expect(reversals.map((r) => [r.debit, r.due])).toEqual([
+      ['100.00', addDays(TODAY, -30)],
+      ['900.00', addDays(TODAY, 20)],
+    ])
+  })
+
+  it('lets the receipt of a reversed transfer be entered again, corrected', async () => {
+    const company = await createCustomer(t.database.db)
+    const no = receipt()
+    const wrong = await transfer(admin, {
+      customerId: company.id,
+      amount: '1500',
+      date: TODAY,
+      documentNo: no,
+    })
+    expect((await reverse(admin, (wrong.json() as BankTransferResponse).entryId)).statusCode).toBe(200)
+    const right = await transfer(admin, {
+      customerId: company.id,
+      amount: '150',
+      date: TODAY,
+      documentNo: no,
+    })
+    expect(right.statusCode, right.body).toBe(200)
+    // Standing again: a third entry is refused, naming the corrected one.
+    const third = await transfer(admin, { customerId: company.id, amount: '1', date: TODAY, documentNo: no })
+    expect(third.statusCode).toBe(409)
+    expect(third.json().error.messages.type).toContain('150,00 TL')
   })
 
   it('reverses once when two staff take the same transfer back at once', async () => {

@@ -1,10 +1,13 @@
-import { and, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, isNull, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
 import { customers, users } from '../../db/schema/accounts'
 import { ledgerEntries, ledgerSettlements } from '../../db/schema/payments'
 
-/** The bank transfer entered for this receipt at this dealer, letter case aside (ledger_transfer_receipt_uq). */
+/**
+ * The standing bank transfer entered for this receipt at this dealer, letter case aside
+ * (ledger_transfer_receipt_uq); a reversed one does not count.
+ */
 export async function findTransferByReceipt(db: Db, customerId: number, receiptNo: string) {
   const [row] = await db
     .select({ id: ledgerEntries.id, entryDate: ledgerEntries.entryDate, amount: ledgerEntries.credit })
@@ -14,6 +17,7 @@ export async function findTransferByReceipt(db: Db, customerId: number, receiptN
         eq(ledgerEntries.customerId, customerId),
         eq(ledgerEntries.kind, 'bank_transfer'),
         sql`upper(${ledgerEntries.documentNo}) = upper(${receiptNo})`,
+        isNull(ledgerEntries.reversedAt),
       ),
     )
     .limit(1)
@@ -35,25 +39,36 @@ export async function findTransfer(db: Db, entryId: number) {
   return row ?? null
 }
 
-/** Whether the transfer has its reversal already (ledger_reverses_uq keeps it to one). */
-export async function hasReversal(db: Db, entryId: number): Promise<boolean> {
-  const rows = await db
-    .select({ id: ledgerEntries.id })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.reversesEntryId, entryId))
-    .limit(1)
-  return rows.length > 0
+/**
+ * Marks the transfer reversed, once: answers its open (unapplied) amount, or null when it was
+ * reversed already (by a request before this one under the same lock).
+ */
+export async function markReversed(tx: Db, entryId: number, at: Date): Promise<string | null> {
+  const [row] = await tx
+    .update(ledgerEntries)
+    .set({ reversedAt: at })
+    .where(
+      and(
+        eq(ledgerEntries.id, entryId),
+        eq(ledgerEntries.kind, 'bank_transfer'),
+        isNull(ledgerEntries.reversedAt),
+      ),
+    )
+    .returning({ open: ledgerEntries.openAmount })
+  return row?.open ?? null
 }
 
-/** When each debt a credit settled falls due (its due date, else the day it was booked). */
-export async function findSettledDueDays(db: Db, creditEntryId: number): Promise<string[]> {
+/** What a credit settled: each settlement's amount and the day its debt fell due. */
+export async function findSettledParts(db: Db, creditEntryId: number) {
   const debit = alias(ledgerEntries, 'debit')
-  const rows = await db
-    .select({ day: sql<string>`coalesce(${debit.dueDate}, ${debit.entryDate})::text` })
+  return db
+    .select({
+      dueDay: sql<string>`coalesce(${debit.dueDate}, ${debit.entryDate})::text`,
+      amount: ledgerSettlements.amount,
+    })
     .from(ledgerSettlements)
     .innerJoin(debit, eq(debit.id, ledgerSettlements.debitEntryId))
     .where(eq(ledgerSettlements.creditEntryId, creditEntryId))
-  return rows.map((r) => r.day)
 }
 
 export type TransferFilter = {
@@ -77,7 +92,7 @@ export async function countTransfers(db: Db, filter: TransferFilter): Promise<nu
 
 /**
  * A page of transfers, newest day first (ledger_transfers_idx, or ledger_customer_date_idx for one
- * dealer), each with its dealer, who entered it and its reversal (ledger_reverses_uq) if any.
+ * dealer), each with its dealer, who entered it and its reversal (ledger_reverses_idx) if any.
  */
 export async function findTransferPage(
   db: Db,
@@ -86,9 +101,11 @@ export async function findTransferPage(
   limit: number,
   only?: number,
 ) {
-  const reversal = alias(ledgerEntries, 'reversal')
   const enteredBy = alias(users, 'entered_by')
-  const reversedBy = alias(users, 'reversed_by')
+  // A reversal may be several entries (one per due day): its day, text and author are the first's.
+  const firstReversal = (column: SQL) =>
+    sql`(select ${column} from ledger_entries r left join users ru on ru.id = r.created_by_user_id
+         where r.reverses_entry_id = ${ledgerEntries.id} order by r.id limit 1)`
   return db
     .select({
       id: ledgerEntries.id,
@@ -101,16 +118,14 @@ export async function findTransferPage(
       customerId: customers.id,
       customerCode: customers.code,
       customerName: customers.name,
-      reversalDate: reversal.entryDate,
-      reversalText: reversal.descriptionText,
-      reversalAt: reversal.createdAt,
-      reversedBy: reversedBy.name,
+      reversedAt: ledgerEntries.reversedAt,
+      reversalDate: sql<string | null>`${firstReversal(sql`r.entry_date::text`)}`,
+      reversalText: sql<unknown>`${firstReversal(sql`r.description_text`)}`,
+      reversedBy: sql<string | null>`${firstReversal(sql`ru.name`)}`,
     })
     .from(ledgerEntries)
     .innerJoin(customers, eq(customers.id, ledgerEntries.customerId))
     .leftJoin(enteredBy, eq(enteredBy.id, ledgerEntries.createdByUserId))
-    .leftJoin(reversal, eq(reversal.reversesEntryId, ledgerEntries.id))
-    .leftJoin(reversedBy, eq(reversedBy.id, reversal.createdByUserId))
     .where(
       only === undefined ? transferWhere(filter) : and(transferWhere(filter), eq(ledgerEntries.id, only)),
     )
@@ -121,16 +136,14 @@ export async function findTransferPage(
 
 export type TransferRow = Awaited<ReturnType<typeof findTransferPage>>[number]
 
-/** Bank transfers entered for the ledger day `day`, reversed ones aside: their number and sum. */
+/** Bank transfers booked on the ledger day `day`, reversed ones aside: their number and sum. */
 export async function findTransferFigures(db: Db, day: string) {
-  const reversal = alias(ledgerEntries, 'reversal')
   const [row] = await db
     .select({
       count: sql<number>`count(*)::int`,
       total: sql<string>`coalesce(sum(${ledgerEntries.credit}), 0)::text`,
     })
     .from(ledgerEntries)
-    .leftJoin(reversal, eq(reversal.reversesEntryId, ledgerEntries.id))
-    .where(and(transferWhere({ from: day, to: day }), sql`${reversal.id} is null`))
+    .where(and(transferWhere({ from: day, to: day }), isNull(ledgerEntries.reversedAt)))
   return row!
 }

@@ -6,20 +6,21 @@ import {
   type BankTransferRow,
   type BankTransfersQuery,
 } from '../../../contracts/bank-transfers'
-import { ledgerDay, reversalDueDay } from '../../../domain/ledger'
-import type { LedgerText } from '../../../domain/ledger-text'
+import { ledgerDay, reversalParts } from '../../../domain/ledger'
+import { type LedgerText, ledgerText } from '../../../domain/ledger-text'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import {
   countTransfers,
-  findSettledDueDays,
+  findSettledParts,
   findTransfer,
   findTransferByReceipt,
   findTransferFigures,
   findTransferPage,
-  hasReversal,
+  markReversed,
   type TransferRow,
 } from './bank-transfers.repository'
+import { insertEntry, insertSettlements, reduceOpen } from './ledger.repository'
 import { lockCompany, overdueOf, recordCredit, recordDebit } from './ledger.service'
 
 /*
@@ -40,12 +41,12 @@ function rowView(row: TransferRow): BankTransferRow {
     enteredBy: row.enteredBy,
     enteredAt: row.createdAt.toISOString(),
     reversal:
-      row.reversalDate && row.reversalAt
+      row.reversedAt && row.reversalDate
         ? {
             date: row.reversalDate,
             reason: reason ?? '',
             by: row.reversedBy,
-            at: row.reversalAt.toISOString(),
+            at: row.reversedAt.toISOString(),
           }
         : null,
   }
@@ -108,10 +109,12 @@ export async function recordBankTransfer(
 }
 
 /**
- * POST /yonetim/bank-transfers/{id}/reversal: a debit of the transfer's amount, booked today under the
- * same receipt with the reason, due when the first debt the transfer had settled fell due
- * (domain reversalDueDay). Like any debit it first takes up credits not applied yet — the transfer's
- * own unapplied rest among them. Once per transfer (409 `already_reversed`), checked under the lock.
+ * POST /yonetim/bank-transfers/{id}/reversal: debits under the same receipt, booked today with the
+ * reason (domain reversalParts): the part the transfer had not applied, settled by the transfer
+ * itself; and what it had settled, one debit per day those debts fell due, each settled in turn by
+ * whatever credit of the company is still unapplied. So the balance, the overdue figure and its age
+ * come back as if the money had never been booked. Once per transfer: it is marked reversed under the
+ * company's lock (409 `already_reversed` after), and its receipt may then be entered again.
  */
 export async function reverseBankTransfer(
   db: Db,
@@ -125,20 +128,41 @@ export async function reverseBankTransfer(
   if (!transfer) throw transferNotFound()
   await db.transaction(async (tx) => {
     await lockCompany(tx, transfer.customerId)
-    if (await hasReversal(tx, entryId)) {
+    const unapplied = await markReversed(tx, entryId, now)
+    if (unapplied === null) {
       throw new AppError('conflict', 'ledger.alreadyReversed', undefined, 'already_reversed')
     }
-    await recordDebit(tx, {
+    const { rest, parts } = reversalParts(await findSettledParts(tx, entryId), unapplied)
+    const text: LedgerText = { key: 'transfer_reversal', receiptNo: transfer.documentNo, reason }
+    const common = {
       customerId: transfer.customerId,
-      kind: 'transfer_reversal',
-      amount: transfer.amount,
+      kind: 'transfer_reversal' as const,
       documentNo: transfer.documentNo,
-      description: { key: 'transfer_reversal', receiptNo: transfer.documentNo, reason },
       entryDate: today,
-      dueDate: reversalDueDay(await findSettledDueDays(tx, entryId), transfer.entryDate),
       createdByUserId: staff.id,
       reversesEntryId: entryId,
-    })
+    }
+    if (rest) {
+      const amount = rest.toFixed(2)
+      const restId = await insertEntry(tx, {
+        ...common,
+        description: ledgerText(text, 'tr'),
+        descriptionText: text,
+        dueDate: transfer.entryDate,
+        debit: amount,
+        openAmount: '0',
+      })
+      await reduceOpen(tx, entryId, amount)
+      await insertSettlements(tx, [{ creditEntryId: entryId, debitEntryId: restId, amount }])
+    }
+    for (const part of parts) {
+      await recordDebit(tx, {
+        ...common,
+        amount: part.amount.toFixed(2),
+        description: text,
+        dueDate: part.dueDay,
+      })
+    }
   })
   return {
     transfer: await transferRow(db, entryId),

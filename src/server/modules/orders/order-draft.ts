@@ -9,6 +9,7 @@ import type { Db } from '../../db/client'
 import type { Dealer } from '../../identity'
 import { emptyLockedCart, type OrderLineSource, putLinesBack } from '../cart/cart.service'
 import type { PricingContext } from '../catalog/pricing.service'
+import { storeMailRecipients } from '../store/store.service'
 import { queueOrderConfirmation } from './order-mail'
 import { queueStoreOrderNotice } from './order-store-notice'
 import {
@@ -149,9 +150,10 @@ export async function draftCartOrder(
 }
 
 /**
- * Writes a draft as the order: numbered (last, so the store-wide counter row stays locked only for the
- * inserts and the commit), its lines snapshotted with the warehouses their stock came from, and the
- * dealer's confirmation and the store's mail queued. The stock was taken, and the cart emptied, when the draft was made.
+ * Writes a draft as the order: numbered (late, so the store-wide counter row stays locked only for
+ * the inserts, the reads of the two mails and the commit), its lines snapshotted with the warehouses
+ * their stock came from, and the dealer's confirmation and the store's mail queued. The stock was
+ * taken, and the cart emptied, when the draft was made.
  */
 export async function writeOrderDraft(
   tx: Db,
@@ -165,6 +167,8 @@ export async function writeOrderDraft(
   },
 ): Promise<{ id: number; orderNo: string; productIds: number[] }> {
   const { now } = input
+  // Read before the counter row is locked: every order of the store waits on that lock.
+  const storeRecipients = await storeMailRecipients(tx)
   // The year of the store's calendar (as fault reports'), not the machine's: an order placed just after
   // midnight on New Year's Day in Istanbul is numbered in the new year on a server running in UTC.
   const orderNo = await nextDocumentNo(tx, 'order', now)
@@ -192,6 +196,7 @@ export async function writeOrderDraft(
     timeZone,
     publicUrl: input.publicUrl,
     paidByCard: input.payment !== undefined,
+    recipients: storeRecipients,
   })
   // The products whose stock changed, for the caches to forget once this commits.
   return { id, orderNo, productIds: draft.lines.map((line) => line.productId) }

@@ -2,7 +2,6 @@ import { formatMoney } from '../../../domain/money-format'
 import type { Db } from '../../db/client'
 import { enqueueMail } from '../../integrations/mail/outbox.repository'
 import { storeNoticeMail } from '../../integrations/mail/store-notice-mail'
-import { storeMailRecipients } from '../store/store.service'
 import { orderView } from './order-view'
 import { findOrder, findOrderItems, findOrderParties } from './orders.repository'
 
@@ -17,9 +16,16 @@ export const staffOrderPage = (publicUrl: string, orderNo: string) =>
 export async function queueStoreOrderNotice(
   tx: Db,
   orderId: number,
-  input: { now: Date; timeZone: string; publicUrl: string; paidByCard: boolean },
+  input: {
+    now: Date
+    timeZone: string
+    publicUrl: string
+    paidByCard: boolean
+    /** storeMailRecipients, read by the caller (before it took the store-wide order counter). */
+    recipients: string[]
+  },
 ): Promise<void> {
-  const recipients = await storeMailRecipients(tx)
+  const { recipients } = input
   if (recipients.length === 0) return
   const parties = await findOrderParties(tx, orderId)
   const row = parties && (await findOrder(tx, orderId, parties.customerId))

@@ -18,12 +18,20 @@ export async function staffSummary({ db, caches }: CachedDb, now: Date): Promise
   const day = dayIn(now, timeZone)
   const from = startOfDay(day, timeZone)
   const to = startOfDay(addDays(day, 1), timeZone)
-  const [orders, offers, cardPayments, bankTransfers, faultReports] = await Promise.all([
+  const transferDay = ledgerDay(now)
+  const [orders, offers, cardPayments, transfers, faultReports] = await Promise.all([
     orderFigures(db, from, to),
     offerFigures(db, from, to),
     cardPaymentFigures(db, from, to),
-    transferFigures(db, ledgerDay(now)),
+    transferFigures(db, transferDay),
     faultReportFigures(db),
   ])
-  return { day, orders, offers, cardPayments, bankTransfers, faultReports }
+  return {
+    day,
+    orders,
+    offers,
+    cardPayments,
+    bankTransfers: { ...transfers, day: transferDay },
+    faultReports,
+  }
 }

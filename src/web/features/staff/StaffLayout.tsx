@@ -75,13 +75,14 @@ export function StaffLayout({ title, description, children }: StaffLayoutProps) 
     )
   }
   // Mantine's AppShell in its static mode: a grid inside the page (the site's header and footer stay
-  // around it), the menu a column of its own that sticks while a long list scrolls.
+  // around it), the menu a column of its own. Its parts render as plain boxes: the page already has
+  // its <main>, and the menu its own labelled <nav>.
   return (
     <AppShell mode="static" navbar={{ width: { base: 200, lg: 230 }, breakpoint: 'sm' }} withBorder={false}>
-      <AppShell.Navbar>
+      <AppShell.Navbar component="div">
         <StaffMenu phone={false} />
       </AppShell.Navbar>
-      <AppShell.Main pl="lg" style={{ minWidth: 0 }}>
+      <AppShell.Main component="div" pl="lg" style={{ minWidth: 0 }}>
         <Stack gap="md">
           {heading}
           {body}

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
 import { type WarrantyAnswer, warrantyInquiryResponseSchema } from '../../../contracts/warranty'
 import { useWarrantyInquiry } from '../../lib/warranty-inquiry'
@@ -14,8 +14,6 @@ import { server } from '../../test/server'
 import { WarrantyInquiryProvider } from './WarrantyInquiryProvider'
 
 const fullNavigate = spyOnFullNavigate()
-
-afterEach(() => {})
 
 const URL = '/api/catalog/WarrantyInquiry'
 

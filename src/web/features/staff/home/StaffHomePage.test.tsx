@@ -18,7 +18,7 @@ const figures: StaffSummary = {
   orders: { count: 12, total: 48250.5, waiting: 4 },
   offers: { count: 3 },
   cardPayments: { count: 2, total: 1320 },
-  bankTransfers: { count: 1, total: 250.5 },
+  bankTransfers: { count: 1, total: 250.5, day: '2026-03-18' },
   faultReports: { open: 5 },
 }
 

@@ -52,8 +52,8 @@ function Figure({
   )
 }
 
-/** /yonetim/ozet — today at a glance, read again every minute; the first screen of the staff area. */
-export function StaffHomePage() {
+/** The figures, drawn only for a role that opens the screen (StaffLayout draws its children then). */
+function Figures() {
   const { t } = useTranslation()
   const { locale, user } = useSession()
   const dates = useDates()
@@ -64,65 +64,74 @@ export function StaffHomePage() {
     staffRoleOpens(role, path) ? { to: `${localePath(path)}${query}`, text } : null
   const money = (value: number) => formatMoney({ value, currency: 'TRY' }, locale)
   const data = summary.data
+  if (summary.isError && !data) {
+    return <LoadError title={t(`${H}.error`)} error={summary.error} onRetry={() => summary.refetch()} />
+  }
+  if (!data) {
+    return (
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md" role="status" aria-label={t(`${H}.loading`)}>
+        {FIGURE_IDS.map((id) => (
+          <Skeleton key={id} height={118} radius="sm" />
+        ))}
+      </SimpleGrid>
+    )
+  }
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="gray.7" data-testid="summary-updated">
+        {t(`${H}.updated`, { day: dates.day(data.day), time: dates.time(summary.dataUpdatedAt) })}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
+        <Figure
+          testId="figure-orders"
+          label={t(`${H}.orders`)}
+          value={data.orders.count}
+          detail={money(data.orders.total)}
+          link={linkTo('/yonetim/siparisler', t(`${H}.openOrders`), `?from=${data.day}&to=${data.day}`)}
+        />
+        <Figure
+          testId="figure-waiting"
+          label={t(`${H}.waiting`)}
+          value={data.orders.waiting}
+          detail={t(`${H}.waitingDetail`)}
+          link={linkTo('/yonetim/siparisler', t(`${H}.openWaiting`), '?status=new')}
+        />
+        <Figure testId="figure-offers" label={t(`${H}.offers`)} value={data.offers.count} />
+        <Figure
+          testId="figure-card-payments"
+          label={t(`${H}.cardPayments`)}
+          value={data.cardPayments.count}
+          detail={money(data.cardPayments.total)}
+          link={linkTo('/yonetim/odemeler', t(`${H}.openPayments`))}
+        />
+        <Figure
+          testId="figure-transfers"
+          label={t(`${H}.transfers`)}
+          value={data.bankTransfers.count}
+          detail={money(data.bankTransfers.total)}
+          link={linkTo(
+            '/yonetim/havale',
+            t(`${H}.openTransfers`),
+            `?from=${data.bankTransfers.day}&to=${data.bankTransfers.day}`,
+          )}
+        />
+        <Figure
+          testId="figure-fault-reports"
+          label={t(`${H}.faultReports`)}
+          value={data.faultReports.open}
+          link={linkTo('/yonetim/ariza-bildirimleri', t(`${H}.openFaultReports`))}
+        />
+      </SimpleGrid>
+    </Stack>
+  )
+}
+
+/** /yonetim/ozet — today at a glance, read again every minute; the first screen of the staff area. */
+export function StaffHomePage() {
+  const { t } = useTranslation()
   return (
     <StaffLayout title={t(`${H}.title`)} description={t(`${H}.description`)}>
-      {data ? (
-        <Stack gap="md">
-          <Text size="sm" c="gray.7" role="status" data-testid="summary-updated">
-            {t(`${H}.updated`, { day: dates.day(data.day), time: dates.time(summary.dataUpdatedAt) })}
-          </Text>
-          <SimpleGrid cols={{ base: 1, xs: 2, lg: 3 }} spacing="md">
-            <Figure
-              testId="figure-orders"
-              label={t(`${H}.orders`)}
-              value={data.orders.count}
-              detail={money(data.orders.total)}
-              link={linkTo('/yonetim/siparisler', t(`${H}.openOrders`), `?from=${data.day}&to=${data.day}`)}
-            />
-            <Figure
-              testId="figure-waiting"
-              label={t(`${H}.waiting`)}
-              value={data.orders.waiting}
-              detail={t(`${H}.waitingDetail`)}
-              link={linkTo('/yonetim/siparisler', t(`${H}.openWaiting`), '?status=new')}
-            />
-            <Figure testId="figure-offers" label={t(`${H}.offers`)} value={data.offers.count} />
-            <Figure
-              testId="figure-card-payments"
-              label={t(`${H}.cardPayments`)}
-              value={data.cardPayments.count}
-              detail={money(data.cardPayments.total)}
-              link={linkTo('/yonetim/odemeler', t(`${H}.openPayments`))}
-            />
-            <Figure
-              testId="figure-transfers"
-              label={t(`${H}.transfers`)}
-              value={data.bankTransfers.count}
-              detail={money(data.bankTransfers.total)}
-              link={linkTo('/yonetim/havale', t(`${H}.openTransfers`), `?from=${data.day}&to=${data.day}`)}
-            />
-            <Figure
-              testId="figure-fault-reports"
-              label={t(`${H}.faultReports`)}
-              value={data.faultReports.open}
-              link={linkTo('/yonetim/ariza-bildirimleri', t(`${H}.openFaultReports`))}
-            />
-          </SimpleGrid>
-        </Stack>
-      ) : summary.isError ? (
-        <LoadError title={t(`${H}.error`)} error={summary.error} onRetry={() => summary.refetch()} />
-      ) : (
-        <SimpleGrid
-          cols={{ base: 1, xs: 2, lg: 3 }}
-          spacing="md"
-          aria-busy="true"
-          aria-label={t(`${H}.loading`)}
-        >
-          {FIGURE_IDS.map((id) => (
-            <Skeleton key={id} height={118} radius="sm" />
-          ))}
-        </SimpleGrid>
-      )}
+      <Figures />
     </StaffLayout>
   )
 }

@@ -83,6 +83,7 @@ export function ReverseTransferModal({ row, onClose }: { row: BankTransferRow | 
             )}
             <Textarea
               label={t(`${r}.reason`)}
+              description={t(`${r}.reasonHint`)}
               required
               data-autofocus
               maxLength={TRANSFER_REASON_MAX}

@@ -89,6 +89,19 @@ describe('The notification e-mails screen', () => {
     expect(after.defaultPrevented).toBe(false)
   })
 
+  it('takes an address typed in capitals for the one stored: nothing to save', async () => {
+    serve(['satis@magaza.test'])
+    renderWithProviders(<StoreNotificationsPage />, {
+      bootstrap: staff('owner'),
+      route: '/yonetim/bildirim-ayarlari',
+    })
+    const input = await field()
+    await userEvent.clear(input)
+    await userEvent.type(input, 'SATIS@Magaza.test')
+    expect((screen.getByRole('button', { name: 'Kaydet' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(screen.queryByText('Kaydedilmemiş değişiklikler var.')).toBeNull()
+  })
+
   it("shows the server's refusal", async () => {
     serve([])
     server.use(

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Text, Textarea } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import {
   STORE_MAIL_RECIPIENTS_MAX,
   type StoreNotifications,
@@ -52,9 +52,11 @@ function NotificationsForm({ saved }: { saved: StoreNotifications }) {
   const savedText = saved.recipients.join('\n')
   const [text, setText] = useState(savedText)
   const [error, setError] = useState<string | null>(null)
-  // A save answers the list as stored (lower case): the field shows it.
-  useEffect(() => setText(savedText), [savedText])
-  const dirty = addressesOf(text).join('\n') !== savedText
+  // Addresses are kept in lower case: typing one in capitals is no change.
+  const dirty =
+    addressesOf(text)
+      .map((a) => a.toLowerCase())
+      .join('\n') !== savedText
   useUnsavedChangesWarning(dirty && canWrite)
 
   const submit = () => {
@@ -67,7 +69,11 @@ function NotificationsForm({ saved }: { saved: StoreNotifications }) {
     save.mutate(
       { recipients: checked.recipients },
       {
-        onSuccess: () => notifications.show({ color: 'green', message: t(`${N}.saved`) }),
+        onSuccess: (stored) => {
+          // The field shows the list as stored (lower case, blanks dropped).
+          setText(stored.recipients.join('\n'))
+          notifications.show({ color: 'green', message: t(`${N}.saved`) })
+        },
         onError: (failure) => {
           if (isApiError(failure) && failure.fields) setError(Object.values(failure.fields)[0] ?? null)
         },
@@ -129,22 +135,28 @@ function NotificationsForm({ saved }: { saved: StoreNotifications }) {
   )
 }
 
+/** The form, drawn only for a role that opens the screen (StaffLayout draws its children then). */
+function NotificationsSettings() {
+  const { t } = useTranslation()
+  const current = useStoreNotifications()
+  if (current.data) return <NotificationsForm saved={current.data} />
+  if (current.isError) {
+    return <LoadError title={t(`${N}.error`)} error={current.error} onRetry={() => current.refetch()} />
+  }
+  return (
+    <Stack gap="sm" maw={560} role="status" aria-label={t(`${N}.loading`)}>
+      <Skeleton height={20} width="40%" />
+      <Skeleton height={110} />
+    </Stack>
+  )
+}
+
 /** /yonetim/bildirim-ayarlari — who receives the store's mail of every new order and offer. */
 export function StoreNotificationsPage() {
   const { t } = useTranslation()
-  const current = useStoreNotifications()
   return (
     <StaffLayout title={t(`${N}.title`)} description={t(`${N}.intro`)}>
-      {current.data ? (
-        <NotificationsForm saved={current.data} />
-      ) : current.isError ? (
-        <LoadError title={t(`${N}.error`)} error={current.error} onRetry={() => current.refetch()} />
-      ) : (
-        <Stack gap="sm" maw={560} aria-busy="true" aria-label={t(`${N}.loading`)}>
-          <Skeleton height={20} width="40%" />
-          <Skeleton height={110} />
-        </Stack>
-      )}
+      <NotificationsSettings />
     </StaffLayout>
   )
 }
