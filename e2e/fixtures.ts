@@ -115,8 +115,15 @@ export async function expectAdded(page: Page) {
   })
 }
 
-/** The .eml files this worker's server wrote (no SMTP_URL in the end-to-end run) that mention `text`. */
-export function mailsMentioning(text: string): string[] {
+/** Whether a raw message's To header is this address. */
+const addressedTo = (raw: string, address: string) =>
+  raw.split(/\r?\n/).some((line) => line.toLowerCase() === `to: ${address.toLowerCase()}`)
+
+/**
+ * The .eml files this worker's server wrote (no SMTP_URL in the end-to-end run) that mention `text`,
+ * only those to `to` when it is given (a new order also mails the store).
+ */
+export function mailsMentioning(text: string, to?: string): string[] {
   const outbox = path.join(serverDataDir(test.info().parallelIndex), 'outbox')
   let files: string[] = []
   try {
@@ -124,7 +131,9 @@ export function mailsMentioning(text: string): string[] {
   } catch {
     return []
   }
-  return files.map((f) => readFileSync(path.join(outbox, f), 'utf8')).filter((raw) => raw.includes(text))
+  return files
+    .map((f) => readFileSync(path.join(outbox, f), 'utf8'))
+    .filter((raw) => raw.includes(text) && (to === undefined || addressedTo(raw, to)))
 }
 
 /**

@@ -51,8 +51,9 @@ test.describe('orders', () => {
     expect(money(await page.getByTestId('order-total').textContent())).toBe(planTotal)
     await expectCount(page, 0)
 
-    // The confirmation went out (written to the outbox in this run).
-    await expect.poll(() => mailsMentioning(orderNo).length).toBe(1)
+    // The confirmation went out (written to the outbox in this run), and the store's mail of it.
+    await expect.poll(() => mailsMentioning(orderNo, DEALER.email).length).toBe(1)
+    await expect.poll(() => mailsMentioning(orderNo, 'info@toptan.test').length).toBe(1)
 
     // The list: newest first, closed rows that expand, cancel with a confirmation.
     await page.getByRole('link', { name: 'Siparişlerime git' }).click()
