@@ -29,6 +29,7 @@ import { MailOutboxWorker } from './integrations/mail/outbox-worker'
 import { sandboxRoutes } from './integrations/payments/sandbox/sandbox.routes'
 import { accountRoutes } from './modules/account/account.routes'
 import { accountSettingsRoutes } from './modules/account/account-settings.routes'
+import { auditRoutes } from './modules/audit/audit.routes'
 import { backOfficeRoutes } from './modules/back-office/back-office.routes'
 import { binRoutes } from './modules/bin/bin.routes'
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes'
@@ -58,6 +59,7 @@ import { registerStaffLive } from './modules/presence/presence.routes'
 import { searchRoutes } from './modules/search/search.routes'
 import { searchDashboardRoutes } from './modules/search-dashboard/search-dashboard.routes'
 import { staffHomeRoutes } from './modules/staff-home/staff-home.routes'
+import { loadStoreSettings } from './modules/store/store.service'
 import { storeSettingsRoutes } from './modules/store/store-settings.routes'
 import { warrantyRoutes } from './modules/warranty/warranty.routes'
 
@@ -176,6 +178,7 @@ export async function buildApp(
   await app.register(bankTransfersRoutes(deps))
   await app.register(storeSettingsRoutes(deps))
   await app.register(staffHomeRoutes(deps))
+  await app.register(auditRoutes(deps, async (data) => (await loadStoreSettings(data)).timeZone))
   await app.register(customerCartsRoutes(deps))
   await app.register(searchDashboardRoutes(deps))
   await app.register(faultReportRoutes(deps))

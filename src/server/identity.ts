@@ -30,3 +30,9 @@ export type StoredPreferences = typeof userPreferences.$inferSelect
 
 /** A user who buys for a dealer company: what `requireDealer` (http/guards.ts) lets through. */
 export type Dealer = AuthUser & { customerId: number }
+
+/**
+ * Who made a staff write, as the audit trail records it: the staff user, by their name at the time,
+ * and the address the request came from (`request.ip`, behind the configured proxies).
+ */
+export type StaffActor = { id: number; name: string; ip: string }

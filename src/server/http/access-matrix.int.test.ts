@@ -146,6 +146,7 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/bank-transfers': staffOnly,
   'GET /yonetim/settings/notifications': staffOnly,
   'GET /yonetim/summary': staffOnly,
+  'GET /yonetim/audit': staffOnly,
   'PUT /yonetim/settings/notifications': staffOnly,
   'POST /yonetim/bank-transfers': staffOnly,
   'POST /yonetim/bank-transfers/:id/reversal': staffOnly,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { permissionFor, type StaffArea, type StaffPermission, staffCan } from '../../domain/staff-access'
-import type { AuthUser, Dealer } from '../identity'
+import type { AuthUser, Dealer, StaffActor } from '../identity'
 import { forbidden, unauthenticated } from './errors'
 
 declare module 'fastify' {
@@ -37,6 +37,12 @@ export function requireAdmin(request: FastifyRequest): AuthUser {
   const user = requireUser(request)
   if (user.role !== 'admin') throw forbidden()
   return user
+}
+
+/** The staff user of a write, with the request's address, for the audit trail. */
+export function staffActor(request: FastifyRequest): StaffActor {
+  const user = requireAdmin(request)
+  return { id: user.id, name: user.name, ip: request.ip }
 }
 
 /** A staff user whose role allows this: a dealer gets 403 `forbidden`, staff without it 403 `staff_role`. */

@@ -25,6 +25,7 @@ const STAFF_ROUTES: Record<string, StaffArea> = {
   'GET /yonetim/search_queries': 'cockpit',
   'GET /yonetim/customer-carts': 'cockpit',
   'GET /yonetim/summary': 'sales',
+  'GET /yonetim/audit': 'system',
   'GET /yonetim/orders': 'sales',
   'GET /yonetim/orders/:id': 'sales',
   'PATCH /yonetim/orders/:id': 'sales',

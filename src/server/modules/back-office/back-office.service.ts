@@ -5,17 +5,11 @@ import {
   type CustomerSearch,
   type PaymentLinkStatus,
 } from '../../../contracts/back-office'
+import { pageBounds } from '../../../domain/paging'
 import { paymentLinkStatusAt } from '../../../domain/payment-link'
 import { foldTurkish } from '../../../domain/turkish-text'
 import type { Db } from '../../db/client'
 import { countLinks, findLinkPage, type LinkRow, searchCustomers } from './back-office.repository'
-
-/** A bounded page: the number asked for, kept between 1 and the last page. */
-function pageOf(total: number, asked: number) {
-  const pages = Math.ceil(total / BACK_OFFICE_PAGE_SIZE)
-  const page = Math.min(Math.max(1, asked), Math.max(1, pages))
-  return { page, pages, offset: (page - 1) * BACK_OFFICE_PAGE_SIZE }
-}
 
 const dealerOf = (row: { customerId: number; customerCode: string; customerName: string }) => ({
   id: row.customerId,
@@ -44,7 +38,7 @@ export async function listPaymentLinks(
   now: Date,
 ): Promise<AdminPaymentLinkList> {
   const total = await countLinks(db, status, now)
-  const { page, pages, offset } = pageOf(total, asked)
+  const { page, pages, offset } = pageBounds(total, asked, BACK_OFFICE_PAGE_SIZE)
   const rows = await findLinkPage(db, status, now, offset, BACK_OFFICE_PAGE_SIZE)
   return { items: rows.map((row) => linkView(row, now)), page, pages, limit: BACK_OFFICE_PAGE_SIZE, total }
 }

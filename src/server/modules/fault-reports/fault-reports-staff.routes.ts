@@ -7,7 +7,7 @@ import {
   faultReportStatusResponseSchema,
 } from '../../../contracts/service'
 import type { AppDeps } from '../../app-deps'
-import { staffOnly } from '../../http/guards'
+import { staffActor, staffOnly } from '../../http/guards'
 import { sendPhoto } from './fault-reports.routes'
 import { reportPhoto } from './fault-reports.service'
 import { changeReportStatus, listReports } from './fault-reports-staff.service'
@@ -47,7 +47,8 @@ export const faultReportStaffRoutes =
           response: { 200: faultReportStatusResponseSchema },
         },
       },
-      async (request) => changeReportStatus(db, request.params.id, request.body.status, deps.now()),
+      async (request) =>
+        changeReportStatus(db, staffActor(request), request.params.id, request.body.status, deps.now()),
     )
 
     app.get(

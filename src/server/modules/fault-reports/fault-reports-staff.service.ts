@@ -6,8 +6,11 @@ import {
   faultReportStatuses,
 } from '../../../contracts/service'
 import { canMoveStatus } from '../../../domain/fault-report'
+import { pageBounds } from '../../../domain/paging'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
+import type { StaffActor } from '../../identity'
+import { recordAudit } from '../audit/audit.service'
 import {
   type AdminFaultReportRow,
   countReports,
@@ -15,7 +18,7 @@ import {
   lockReportStatus,
   setReportStatus,
 } from './fault-reports.repository'
-import { pageOf, reportView } from './fault-reports.service'
+import { reportView } from './fault-reports.service'
 
 const adminView = (row: AdminFaultReportRow) => ({
   ...reportView(row),
@@ -31,7 +34,7 @@ export async function listReports(
   asked: number,
 ): Promise<AdminFaultReportList> {
   const total = await countReports(db, status)
-  const { page, pages, offset } = pageOf(total, asked, ADMIN_FAULT_REPORTS_PAGE_SIZE)
+  const { page, pages, offset } = pageBounds(total, asked, ADMIN_FAULT_REPORTS_PAGE_SIZE)
   const rows = total === 0 ? [] : await findReportPage(db, status, offset, ADMIN_FAULT_REPORTS_PAGE_SIZE)
   return { items: rows.map(adminView), page, pages, limit: ADMIN_FAULT_REPORTS_PAGE_SIZE, total }
 }
@@ -43,6 +46,7 @@ export async function listReports(
  */
 export async function changeReportStatus(
   db: Db,
+  staff: StaffActor,
   id: number,
   status: FaultReportStatus,
   now: Date,
@@ -54,6 +58,18 @@ export async function changeReportStatus(
     if (!canMoveStatus(faultReportStatuses, current.status, status)) {
       throw new AppError('conflict', 'fault.badMove', undefined, 'fault_status_step')
     }
+    await recordAudit(
+      tx,
+      staff,
+      {
+        entity: 'fault_report',
+        entityId: id,
+        action: 'status',
+        before: { status: current.status },
+        after: { status },
+      },
+      now,
+    )
     return setReportStatus(tx, id, status, now)
   })
   return { id: row.id, status: row.status, updatedAt: row.updatedAt.toISOString() }

@@ -14,6 +14,7 @@ import { FAULT_PHOTO_MAX_BYTES } from '../../../domain/fault-report'
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { categories } from '../../db/schema/catalogue'
 import { storeInfo } from '../../db/schema/store'
+import { auditTrail } from '../../test/audit'
 import { queryRows } from '../../test/db-helpers'
 import { createCustomer, createUser, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
@@ -741,6 +742,13 @@ describe('staff: /yonetim/fault-reports', () => {
     }
     const own = faultReportListSchema.parse((await get(dealer, '/api/catalog/fault-reports')).json())
     expect(own.items[0]!.status).toBe('in_service')
+    // Each step taken is in the audit trail; the refused one and the repeated one are not.
+    const trail = await auditTrail(t.database.db, 'fault_report', report.id)
+    expect(trail.map((row) => row.changes[0])).toEqual([
+      { field: 'status', old: 'new', new: 'in_service' },
+      { field: 'status', old: 'in_service', new: 'done' },
+      { field: 'status', old: 'done', new: 'in_service' },
+    ])
 
     expect((await patch('new', 99_999_999)).statusCode).toBe(404)
     expect((await patch('lost')).statusCode).toBe(400)

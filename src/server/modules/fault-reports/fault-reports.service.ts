@@ -18,6 +18,7 @@ import {
   faultReportIssues,
   sniffPhotoType,
 } from '../../../domain/fault-report'
+import { pageBounds } from '../../../domain/paging'
 import { normalizeTurkishPhone } from '../../../domain/turkish-phone'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
@@ -195,17 +196,10 @@ export async function createFaultReport(
   }
 }
 
-/** A bounded page: the number asked for, kept between 1 and the last page. */
-export function pageOf(total: number, asked: number, size: number) {
-  const pages = Math.ceil(total / size)
-  const page = Math.min(Math.max(1, asked), Math.max(1, pages))
-  return { page, pages, offset: (page - 1) * size }
-}
-
 /** GET /api/catalog/fault-reports?page=: the dealer company's reports, newest first, 20 a page. */
 export async function listOwnReports(db: Db, user: Dealer, asked: number): Promise<FaultReportList> {
   const total = await countCustomerReports(db, user.customerId)
-  const { page, pages, offset } = pageOf(total, asked, FAULT_REPORTS_PAGE_SIZE)
+  const { page, pages, offset } = pageBounds(total, asked, FAULT_REPORTS_PAGE_SIZE)
   const rows =
     total === 0 ? [] : await findCustomerReportPage(db, user.customerId, offset, FAULT_REPORTS_PAGE_SIZE)
   return { items: rows.map(reportView), page, pages, limit: FAULT_REPORTS_PAGE_SIZE, total }

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/bank-transfers'
 import { dbIdFromText } from '../../../contracts/common'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin, staffOnly } from '../../http/guards'
+import { staffActor, staffOnly } from '../../http/guards'
 import { listBankTransfers, recordBankTransfer, reverseBankTransfer } from './bank-transfers.service'
 
 const idParams = z.object({ id: dbIdFromText })
@@ -49,7 +49,7 @@ export const bankTransfersRoutes =
           response: { 200: bankTransferResponseSchema },
         },
       },
-      async (request) => recordBankTransfer(db, requireAdmin(request), request.body, deps.now()),
+      async (request) => recordBankTransfer(db, staffActor(request), request.body, deps.now()),
     )
 
     app.post(
@@ -66,6 +66,6 @@ export const bankTransfersRoutes =
         },
       },
       async (request) =>
-        reverseBankTransfer(db, requireAdmin(request), request.params.id, request.body.reason, deps.now()),
+        reverseBankTransfer(db, staffActor(request), request.params.id, request.body.reason, deps.now()),
     )
   }

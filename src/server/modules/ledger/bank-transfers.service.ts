@@ -8,8 +8,11 @@ import {
 } from '../../../contracts/bank-transfers'
 import { ledgerDay, reversalParts } from '../../../domain/ledger'
 import { type LedgerText, ledgerText } from '../../../domain/ledger-text'
+import { pageBounds } from '../../../domain/paging'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
+import type { StaffActor } from '../../identity'
+import { recordAudit } from '../audit/audit.service'
 import {
   countTransfers,
   findSettledParts,
@@ -74,7 +77,7 @@ async function overdueFigure(db: Db, customerId: number, today: string) {
  */
 export async function recordBankTransfer(
   db: Db,
-  staff: { id: number },
+  staff: StaffActor,
   input: { customerId: number; amount: string; date: string; documentNo: string; description: string },
   now: Date,
 ): Promise<BankTransferResponse> {
@@ -93,7 +96,7 @@ export async function recordBankTransfer(
         documentNo: { key: 'ledger.duplicateReceipt', params },
       })
     }
-    return recordCredit(tx, {
+    const entered = await recordCredit(tx, {
       customerId: input.customerId,
       kind: 'bank_transfer',
       amount: input.amount,
@@ -103,6 +106,20 @@ export async function recordBankTransfer(
       createdByUserId: staff.id,
       settleEntryIds: [],
     })
+    const { customerId, amount, date, documentNo, description } = input
+    await recordAudit(
+      tx,
+      staff,
+      {
+        entity: 'bank_transfer',
+        entityId: entered.entryId,
+        action: 'create',
+        before: null,
+        after: { customerId, amount, date, documentNo, description },
+      },
+      now,
+    )
+    return entered
   })
   const row = await transferRow(db, entryId)
   return { entryId, dealer: row.dealer, overdue: await overdueFigure(db, input.customerId, today) }
@@ -118,7 +135,7 @@ export async function recordBankTransfer(
  */
 export async function reverseBankTransfer(
   db: Db,
-  staff: { id: number },
+  staff: StaffActor,
   entryId: number,
   reason: string,
   now: Date,
@@ -132,6 +149,18 @@ export async function reverseBankTransfer(
     if (unapplied === null) {
       throw new AppError('conflict', 'ledger.alreadyReversed', undefined, 'already_reversed')
     }
+    await recordAudit(
+      tx,
+      staff,
+      {
+        entity: 'bank_transfer',
+        entityId: entryId,
+        action: 'reverse',
+        before: { reversed: false },
+        after: { reversed: true, reason },
+      },
+      now,
+    )
     const { rest, parts } = reversalParts(await findSettledParts(tx, entryId), unapplied)
     const text: LedgerText = { key: 'transfer_reversal', receiptNo: transfer.documentNo, reason }
     const common = {
@@ -174,14 +203,8 @@ export async function reverseBankTransfer(
 export async function listBankTransfers(db: Db, query: BankTransfersQuery): Promise<BankTransferList> {
   const filter = { customerId: query.customerId, from: query.from, to: query.to }
   const total = await countTransfers(db, filter)
-  const pages = Math.ceil(total / BANK_TRANSFERS_PAGE_SIZE)
-  const page = Math.min(Math.max(1, query.page), Math.max(1, pages))
-  const rows = await findTransferPage(
-    db,
-    filter,
-    (page - 1) * BANK_TRANSFERS_PAGE_SIZE,
-    BANK_TRANSFERS_PAGE_SIZE,
-  )
+  const { page, pages, offset } = pageBounds(total, query.page, BANK_TRANSFERS_PAGE_SIZE)
+  const rows = await findTransferPage(db, filter, offset, BANK_TRANSFERS_PAGE_SIZE)
   return { items: rows.map(rowView), page, pages, limit: BANK_TRANSFERS_PAGE_SIZE, total }
 }
 

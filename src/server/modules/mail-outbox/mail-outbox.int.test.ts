@@ -10,6 +10,7 @@ import { MAIL_MAX_ATTEMPTS, MAIL_RETRY_WAITS_SECONDS } from '../../../domain/mai
 import { turkishSortKey } from '../../../domain/turkish-text'
 import { createMailer } from '../../integrations/mail/mailer'
 import { enqueueMail } from '../../integrations/mail/outbox.repository'
+import { auditTrail } from '../../test/audit'
 import { queryRows } from '../../test/db-helpers'
 import { ADMIN, DEALER, DEALER2, seedAccounts } from '../../test/fixtures'
 import { readMessage, startSmtp, type TestSmtp } from '../../test/smtp-server'
@@ -269,6 +270,12 @@ describe('a refused mail', () => {
       const retried = await admin.send({ method: 'POST', url: `/yonetim/mail-outbox/${id}/retry` })
       expect(retried.statusCode).toBe(200)
       expect(retried.json()).toMatchObject({ id, status: 'pending', attempts: 0 })
+      expect((await auditTrail(t.database.db, 'mail', id)).map((row) => row.changes)).toEqual([
+        [
+          { field: 'status', old: 'failed', new: 'pending' },
+          { field: 'attempts', old: MAIL_MAX_ATTEMPTS, new: 0 },
+        ],
+      ])
       await mailOutbox.runNow()
       expect(receivedWith(subject)).toHaveLength(1)
       expect(await outboxRow(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
@@ -277,6 +284,7 @@ describe('a refused mail', () => {
       const twice = await admin.send({ method: 'POST', url: `/yonetim/mail-outbox/${id}/retry` })
       expect(twice.statusCode).toBe(409)
       expect(twice.json().error.code).toBe('already_sent')
+      expect(await auditTrail(t.database.db, 'mail', id)).toHaveLength(1)
       const sent: MailOutboxList = (
         await admin.send({ method: 'GET', url: '/yonetim/mail-outbox?status=sent' })
       ).json()

@@ -7,7 +7,7 @@ import {
   mailOutboxQuerySchema,
 } from '../../../contracts/mail-outbox'
 import type { AppDeps } from '../../app-deps'
-import { staffOnly } from '../../http/guards'
+import { staffActor, staffOnly } from '../../http/guards'
 import { listMailOutbox, retryMail } from './mail-outbox.service'
 
 const mailIdParams = z.object({ id: dbIdFromText })
@@ -45,6 +45,7 @@ export const mailOutboxRoutes =
           response: { 200: mailOutboxItemSchema },
         },
       },
-      async (request) => retryMail({ db, mailSignal: deps.mailSignal }, request.params.id, deps.now()),
+      async (request) =>
+        retryMail({ db, mailSignal: deps.mailSignal }, staffActor(request), request.params.id, deps.now()),
     )
   }

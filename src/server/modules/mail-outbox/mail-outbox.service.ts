@@ -4,9 +4,12 @@ import {
   type MailOutboxList,
   type MailStatus,
 } from '../../../contracts/mail-outbox'
+import { pageBounds } from '../../../domain/paging'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
+import type { StaffActor } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
+import { recordAudit } from '../audit/audit.service'
 import { countMail, findMail, findMailPage, type MailRow, resetForRetry } from './mail-outbox.repository'
 
 function mailView(row: MailRow): MailOutboxItem {
@@ -38,9 +41,8 @@ export async function listMailOutbox(
   pageInput: number,
 ): Promise<MailOutboxList> {
   const total = await countMail(db, status)
-  const pages = Math.ceil(total / MAIL_OUTBOX_PAGE_SIZE)
-  const page = Math.min(Math.max(1, pageInput), Math.max(1, pages))
-  const rows = await findMailPage(db, status, (page - 1) * MAIL_OUTBOX_PAGE_SIZE, MAIL_OUTBOX_PAGE_SIZE)
+  const { page, pages, offset } = pageBounds(total, pageInput, MAIL_OUTBOX_PAGE_SIZE)
+  const rows = await findMailPage(db, status, offset, MAIL_OUTBOX_PAGE_SIZE)
   return { items: rows.map(mailView), page, pages, limit: MAIL_OUTBOX_PAGE_SIZE, total }
 }
 
@@ -56,10 +58,28 @@ export async function mailBacklog(db: Db): Promise<{ pending: number; failed: nu
  */
 export async function retryMail(
   { db, mailSignal }: { db: Db; mailSignal: MailSignal },
+  staff: StaffActor,
   id: number,
   now: Date,
 ): Promise<MailOutboxItem> {
-  if (!(await resetForRetry(db, id, now))) {
+  const reset = await db.transaction(async (tx) => {
+    const before = await findMail(tx, id)
+    if (!before || !(await resetForRetry(tx, id, now))) return false
+    await recordAudit(
+      tx,
+      staff,
+      {
+        entity: 'mail',
+        entityId: id,
+        action: 'retry',
+        before: { status: before.status, attempts: before.attempts },
+        after: { status: 'pending', attempts: 0 },
+      },
+      now,
+    )
+    return true
+  })
+  if (!reset) {
     const row = await findMail(db, id)
     if (!row) throw notFound()
     throw new AppError('conflict', 'mailOutbox.alreadySent', undefined, 'already_sent')

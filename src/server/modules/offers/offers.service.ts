@@ -8,6 +8,7 @@ import {
   type OfferList,
 } from '../../../contracts/offers'
 import { cartAmounts } from '../../../domain/cart-amounts'
+import { pageBounds } from '../../../domain/paging'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, forbidden, notFound } from '../../http/errors'
@@ -142,10 +143,9 @@ export async function listOffers(
   pageInput: number,
 ): Promise<OfferList> {
   const total = await countOffers(db, user.customerId)
-  const pages = Math.ceil(total / OFFERS_PAGE_SIZE)
-  const page = Math.min(Math.max(1, pageInput), Math.max(1, pages))
+  const { page, pages, offset } = pageBounds(total, pageInput, OFFERS_PAGE_SIZE)
   const [rows, seller] = await Promise.all([
-    findOfferPage(db, user.customerId, (page - 1) * OFFERS_PAGE_SIZE, OFFERS_PAGE_SIZE),
+    findOfferPage(db, user.customerId, offset, OFFERS_PAGE_SIZE),
     findSeller(db, user.customerId),
   ])
   const items = await findOfferItems(

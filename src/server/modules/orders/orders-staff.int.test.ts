@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, OrderList } from '../../../contracts/orders'
 import type { StaffOrderDetail, StaffOrderList } from '../../../contracts/staff-orders'
+import { auditTrail } from '../../test/audit'
 import { queryRows } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
@@ -155,6 +156,22 @@ describe('PATCH /yonetim/orders/{id}', () => {
     ])
     expect(mails.every((m) => m.recipient === dealer.user.email)).toBe(true)
     expect(mails[1]!.text).toContain('Not: Kargo takip no: 123')
+
+    // Each move is in the audit trail: who, and the status (and note) before and after.
+    const trail = await auditTrail(t.database.db, 'order', order.id)
+    expect(trail.map((row) => [row.actorUserId, row.actorName, row.action, row.changes])).toEqual([
+      [sales.user.id, sales.user.name, 'status', [{ field: 'status', old: 'new', new: 'processing' }]],
+      [
+        sales.user.id,
+        sales.user.name,
+        'status',
+        [
+          { field: 'status', old: 'processing', new: 'shipped' },
+          { field: 'note', old: null, new: 'Kargo takip no: 123' },
+        ],
+      ],
+      [sales.user.id, sales.user.name, 'status', [{ field: 'status', old: 'shipped', new: 'delivered' }]],
+    ])
   })
 
   it('refuses a move the table does not allow with 409 naming both statuses, and changes nothing', async () => {
@@ -173,6 +190,11 @@ describe('PATCH /yonetim/orders/{id}', () => {
     const late = await move(owner, order.id, { status: 'cancelled', note: 'Geç kaldı' })
     expect(late.statusCode).toBe(409)
     expect((await statusMails(order.id)).length).toBe(2)
+    // A refused move leaves no audit row.
+    expect((await auditTrail(t.database.db, 'order', order.id)).map((row) => row.action)).toEqual([
+      'status',
+      'status',
+    ])
   })
 
   it('a cancellation needs its reason, puts the stock back and shows the reason to the dealer', async () => {
@@ -202,6 +224,7 @@ describe('PATCH /yonetim/orders/{id}', () => {
     ).json() as StaffOrderDetail
     expect(detail.history).toHaveLength(1)
     expect(await statusMails(order.id)).toHaveLength(1)
+    expect(await auditTrail(t.database.db, 'order', order.id)).toHaveLength(1)
   })
 
   it('a card-paid order is refunded before it is cancelled: 409 and the stock stays taken', async () => {

@@ -8,7 +8,7 @@ import {
   staffOrdersQuerySchema,
 } from '../../../contracts/staff-orders'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin, staffOnly } from '../../http/guards'
+import { staffActor, staffOnly } from '../../http/guards'
 import { getStaffOrder, listStaffOrders, moveStaffOrder } from './orders-staff.service'
 
 const idParams = z.object({ id: dbIdFromText })
@@ -66,7 +66,7 @@ export const ordersStaffRoutes =
       async (request) =>
         moveStaffOrder(
           { db, caches: request.caches, mailSignal: deps.mailSignal },
-          requireAdmin(request),
+          staffActor(request),
           request.params.id,
           request.body,
           deps.now(),

@@ -8,10 +8,13 @@ import { STAFF_ORDERS_PAGE_SIZE } from '../../../contracts/staff-orders'
 import { startOfDay } from '../../../domain/date-format'
 import { addDays } from '../../../domain/ledger'
 import { canMoveOrder, nextOrderStatuses, type OrderStatus } from '../../../domain/order-status'
+import { pageBounds } from '../../../domain/paging'
 import { type CachedDb, productKey } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
+import type { StaffActor } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
+import { recordAudit } from '../audit/audit.service'
 import { loadStoreSettings } from '../store/store.service'
 import { queueOrderStatusMail } from './order-status-mail'
 import { orderView } from './order-view'
@@ -42,13 +45,12 @@ export async function listStaffOrders(data: CachedDb, query: StaffOrdersQuery): 
     q: query.q ? query.q.toLocaleUpperCase('tr-TR') : undefined,
   }
   const total = await countStaffOrders(data.db, filter)
-  const pages = Math.ceil(total / STAFF_ORDERS_PAGE_SIZE)
-  const page = Math.min(Math.max(1, query.page), Math.max(1, pages))
+  const { page, pages, offset } = pageBounds(total, query.page, STAFF_ORDERS_PAGE_SIZE)
   const rows = await findStaffOrderPage(
     data.db,
     filter,
     { by: query.sort, dir: query.dir },
-    (page - 1) * STAFF_ORDERS_PAGE_SIZE,
+    offset,
     STAFF_ORDERS_PAGE_SIZE,
   )
   return {
@@ -112,7 +114,7 @@ const notAllowed = (from: OrderStatus, to: OrderStatus) =>
  */
 export async function moveStaffOrder(
   { db, caches, mailSignal }: CachedDb & { mailSignal: MailSignal },
-  staff: { id: number },
+  staff: StaffActor,
   orderId: number,
   input: StaffOrderPatch,
   now: Date,
@@ -141,6 +143,18 @@ export async function moveStaffOrder(
       byStaff: true,
       now,
     })
+    await recordAudit(
+      tx,
+      staff,
+      {
+        entity: 'order',
+        entityId: orderId,
+        action: 'status',
+        before: { status: from },
+        after: { status: input.status, note },
+      },
+      now,
+    )
     const recipient = await findOrderRecipient(tx, order.userId)
     if (recipient) {
       await queueOrderStatusMail(

@@ -3,6 +3,7 @@ import { type CheckoutInfo, ORDERS_PAGE_SIZE, type Order, type OrderList } from 
 import { cartAmounts } from '../../../domain/cart-amounts'
 import { ledgerDay } from '../../../domain/ledger'
 import { dealerMayCancel, type OrderStatus } from '../../../domain/order-status'
+import { pageBounds } from '../../../domain/paging'
 import { offeredPlans } from '../../../domain/payment-plan'
 import { riskUsed } from '../../../domain/risk-limit'
 import { type CachedDb, productKey } from '../../cache/caches'
@@ -169,9 +170,8 @@ export async function listOrders(
   const total = await caches.list.get<number>(orderCountKey(user.customerId), () =>
     countOrders(db, user.customerId),
   )
-  const pages = Math.ceil(total / ORDERS_PAGE_SIZE)
-  const page = Math.min(Math.max(1, pageInput), Math.max(1, pages))
-  const rows = await findOrderPage(db, user.customerId, (page - 1) * ORDERS_PAGE_SIZE, ORDERS_PAGE_SIZE)
+  const { page, pages, offset } = pageBounds(total, pageInput, ORDERS_PAGE_SIZE)
+  const rows = await findOrderPage(db, user.customerId, offset, ORDERS_PAGE_SIZE)
   return {
     items: rows.map((row) => orderView(row, row.items)),
     page,

@@ -2,6 +2,8 @@ import type { IntentStatus } from '../../../domain/payment-intent'
 import { productKey } from '../../cache/caches'
 import { AppError } from '../../http/errors'
 import { translate } from '../../http/messages'
+import type { StaffActor } from '../../identity'
+import { recordAudit } from '../audit/audit.service'
 import { forgetOrderEffects } from '../orders/orders.service'
 import { type Failure, failureOfError } from './payment-failures'
 import { bookEffect, holdEffect, releaseEffect, reservationOf } from './payment-hold'
@@ -73,6 +75,8 @@ export async function bookIntent(
   from: Extract<IntentStatus, 'capturing' | 'needs_attention'>,
   gatewayRef: string | null,
   by: StepBy,
+  /** The staff user who booked it by hand, recorded in the audit trail with the booking. */
+  staff?: StaffActor,
 ): Promise<{ intent: IntentRow; orderId: number | null } | null> {
   const booked = await deps.db.transaction(async (tx) => {
     const intent = await stepIntent(tx, intentId, from, 'succeeded', by, {
@@ -81,6 +85,20 @@ export async function bookIntent(
       completedAt: by.now,
     })
     if (!intent) return null
+    if (staff) {
+      await recordAudit(
+        tx,
+        staff,
+        {
+          entity: 'payment',
+          entityId: intentId,
+          action: 'book',
+          before: { status: from },
+          after: { status: 'succeeded', reason: by.reason ?? null },
+        },
+        by.now,
+      )
+    }
     const written = await bookEffect(tx, intent, reservationOf(intent), by.now, deps.publicUrl)
     if (written.orderId !== null) await setIntentOrder(tx, intent.id, written.orderId)
     return { intent, ...written }

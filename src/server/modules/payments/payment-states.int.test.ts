@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../db/client'
+import { auditTrail } from '../../test/audit'
 import { queryRows } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
@@ -288,6 +289,16 @@ describe('a lost answer, recovered by the reconciler', () => {
       actor: 'staff',
       reason: 'Banka panelinde tahsilat görüldü',
     })
+    expect(await auditTrail(t.database.db, 'payment', intentId)).toMatchObject([
+      {
+        actorUserId: admin.user.id,
+        action: 'book',
+        changes: [
+          { field: 'status', old: 'needs_attention', new: 'succeeded' },
+          { field: 'reason', old: null, new: 'Banka panelinde tahsilat görüldü' },
+        ],
+      },
+    ])
   })
 
   it('a charge that lands after the reconciler released the payment goes to staff, who refund it; nothing is booked', async () => {
@@ -320,6 +331,13 @@ describe('a lost answer, recovered by the reconciler', () => {
     })
     expect(refund.statusCode, refund.body).toBe(200)
     expect(await bankBooks(intentId)).toBe('refunded')
+    // The refused booking left no audit row; the refund did.
+    expect((await auditTrail(t.database.db, 'payment', intentId)).map((row) => row.changes)).toEqual([
+      [
+        { field: 'status', old: 'needs_attention', new: 'refunding' },
+        { field: 'reason', old: null, new: 'Geç gelen tahsilat' },
+      ],
+    ])
     // The stock was given back once, when the payment was released.
     expect(await stockOf(p.id)).toEqual({ quantity: 5, in_warehouses: 5 })
     expect(await ordersOf(dealer.company.id)).toEqual([])

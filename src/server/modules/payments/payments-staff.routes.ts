@@ -9,7 +9,7 @@ import {
   staffPaymentsSummarySchema,
 } from '../../../contracts/payments-staff'
 import type { AppDeps } from '../../app-deps'
-import { requireAdmin, staffOnly } from '../../http/guards'
+import { requireAdmin, staffActor, staffOnly } from '../../http/guards'
 import { paymentsDepsOf } from './payments.routes'
 import {
   bookByStaff,
@@ -102,6 +102,7 @@ export const paymentsStaffRoutes =
           paymentsDepsOf(deps, request.log),
           request.params.id,
           staffBy(request, request.body.reason),
+          staffActor(request),
         ),
     )
 
@@ -122,6 +123,7 @@ export const paymentsStaffRoutes =
           paymentsDepsOf(deps, request.log),
           request.params.id,
           staffBy(request, request.body.reason),
+          staffActor(request),
         ),
     )
   }

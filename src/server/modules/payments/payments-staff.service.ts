@@ -6,9 +6,12 @@ import {
   type StaffPaymentsSummary,
   startRefusalRules,
 } from '../../../contracts/payments-staff'
+import { pageBounds } from '../../../domain/paging'
 import { type IntentStatus, intentStatuses } from '../../../domain/payment-intent'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
+import type { StaffActor } from '../../identity'
+import { recordAudit } from '../audit/audit.service'
 import { bookIntent, flagIntent, releaseIntent } from './payment-settlement'
 import {
   findIntent,
@@ -56,15 +59,8 @@ export async function listStaffPayments(
   now: Date,
 ): Promise<StaffPaymentList> {
   const total = await countStaffPayments(db, status, now)
-  const pages = Math.ceil(total / STAFF_PAYMENTS_PAGE_SIZE)
-  const page = Math.min(Math.max(1, asked), Math.max(1, pages))
-  const rows = await findStaffPaymentPage(
-    db,
-    status,
-    now,
-    (page - 1) * STAFF_PAYMENTS_PAGE_SIZE,
-    STAFF_PAYMENTS_PAGE_SIZE,
-  )
+  const { page, pages, offset } = pageBounds(total, asked, STAFF_PAYMENTS_PAGE_SIZE)
+  const rows = await findStaffPaymentPage(db, status, now, offset, STAFF_PAYMENTS_PAGE_SIZE)
   return { items: rows.map(staffPaymentView), page, pages, limit: STAFF_PAYMENTS_PAGE_SIZE, total }
 }
 
@@ -130,6 +126,7 @@ export async function bookByStaff(
   deps: PaymentsDeps,
   id: string,
   by: StepBy & { userId: number },
+  staff: StaffActor,
 ): Promise<StaffPaymentDetail> {
   const intent = await findIntent(deps.db, id)
   if (!intent) throw notFound()
@@ -139,7 +136,7 @@ export async function bookByStaff(
     throw new AppError('conflict', 'payments.bankHoldsNoCharge', undefined, 'not_charged')
   }
   const gatewayRef = bank.state === 'charged' ? bank.gatewayRef : intent.gatewayRef
-  if (!(await bookIntent(deps, id, 'needs_attention', gatewayRef, by))) throw notAttention()
+  if (!(await bookIntent(deps, id, 'needs_attention', gatewayRef, by, staff))) throw notAttention()
   return getStaffPayment(deps.db, id, by.now)
 }
 
@@ -152,11 +149,27 @@ export async function refundByStaff(
   deps: PaymentsDeps,
   id: string,
   by: StepBy & { userId: number; ip: string },
+  staff: StaffActor,
 ): Promise<StaffPaymentDetail> {
   const refunding = await deps.db.transaction(async (tx) => {
     const intent = await lockIntent(tx, id)
     if (!intent) throw notFound()
-    return stepIntent(tx, id, 'needs_attention', 'refunding', by)
+    const stepped = await stepIntent(tx, id, 'needs_attention', 'refunding', by)
+    if (stepped) {
+      await recordAudit(
+        tx,
+        staff,
+        {
+          entity: 'payment',
+          entityId: id,
+          action: 'refund',
+          before: { status: 'needs_attention' },
+          after: { status: 'refunding', reason: by.reason ?? null },
+        },
+        by.now,
+      )
+    }
+    return stepped
   })
   if (!refunding) throw notAttention()
   const answer = await deps.gateway.refund({

@@ -4,7 +4,7 @@ import {
   storeNotificationsSchema,
 } from '../../../contracts/store-notifications'
 import type { AppDeps } from '../../app-deps'
-import { staffOnly } from '../../http/guards'
+import { staffActor, staffOnly } from '../../http/guards'
 import { getStoreNotifications, setStoreNotifications } from './store.service'
 
 /** The store's settings staff change from the back office (area system: the owner writes). */
@@ -40,6 +40,6 @@ export const storeSettingsRoutes =
           response: { 200: storeNotificationsSchema },
         },
       },
-      async (request) => setStoreNotifications(db, request.body.recipients, deps.now()),
+      async (request) => setStoreNotifications(db, staffActor(request), request.body.recipients, deps.now()),
     )
   }

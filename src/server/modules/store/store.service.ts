@@ -3,6 +3,8 @@ import type { StoreSettings } from '../../../contracts/settings'
 import type { StoreNotifications } from '../../../contracts/store-notifications'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
+import type { StaffActor } from '../../identity'
+import { recordAudit } from '../audit/audit.service'
 import {
   readCurrencies,
   readMailRecipients,
@@ -67,9 +69,25 @@ export async function getStoreNotifications(db: Db): Promise<StoreNotifications>
 /** PUT /yonetim/settings/notifications: the whole list replaced (validated by its contract). */
 export async function setStoreNotifications(
   db: Db,
+  staff: StaffActor,
   recipients: string[],
   now: Date,
 ): Promise<StoreNotifications> {
-  await writeMailRecipients(db, recipients, now)
+  await db.transaction(async (tx) => {
+    const before = await readMailRecipients(tx)
+    await writeMailRecipients(tx, recipients, now)
+    await recordAudit(
+      tx,
+      staff,
+      {
+        entity: 'store_setting',
+        entityId: 'storeMailRecipients',
+        action: 'update',
+        before: { recipients: before },
+        after: { recipients },
+      },
+      now,
+    )
+  })
   return getStoreNotifications(db)
 }

@@ -1,29 +1,21 @@
-import { useSearchParams } from 'react-router'
 import { staffOrderSorts } from '../../../../contracts/staff-orders'
 import { isOrderStatus } from '../../../../domain/order-status'
+import { dayParam, positiveParam, useUrlFilters } from '../url-filters'
 import type { StaffOrderFilters } from './staff-orders-api'
-
-const DAY = /^\d{4}-\d{2}-\d{2}$/
-const positive = (raw: string | null) =>
-  raw && /^\d{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null
 
 /** The address's filters, each read leniently: a value that is not one reads as not given. */
 export function filtersOf(search: URLSearchParams): StaffOrderFilters {
   const status = search.get('status')
   const sort = search.get('sort')
-  const day = (name: string) => {
-    const value = search.get(name)
-    return value && DAY.test(value) ? value : null
-  }
   return {
     status: isOrderStatus(status) ? status : null,
-    customerId: positive(search.get('customerId')),
-    from: day('from'),
-    to: day('to'),
+    customerId: positiveParam(search, 'customerId'),
+    from: dayParam(search, 'from'),
+    to: dayParam(search, 'to'),
     q: (search.get('q') ?? '').slice(0, 40),
     sort: staffOrderSorts.find((s) => s === sort) ?? 'date',
     dir: search.get('dir') === 'asc' ? 'asc' : 'desc',
-    page: positive(search.get('page')) ?? 1,
+    page: positiveParam(search, 'page') ?? 1,
   }
 }
 
@@ -46,11 +38,5 @@ export function searchOf(filters: StaffOrderFilters): URLSearchParams {
  * list). Changing a filter or the sort starts again at the first page.
  */
 export function useOrderFilters() {
-  const [search, setSearch] = useSearchParams()
-  const filters = filtersOf(search)
-  const change = (patch: Partial<StaffOrderFilters>) => {
-    const page = 'page' in patch ? (patch.page ?? 1) : 1
-    setSearch(searchOf({ ...filters, ...patch, page }))
-  }
-  return { filters, change }
+  return useUrlFilters(filtersOf, searchOf)
 }

@@ -1,0 +1,47 @@
+/**
+ * The audit trail's rules: what staff (and, later, integration keys) change is recorded as the
+ * fields that changed, each with its value before and after. A created thing has no "before"
+ * (every field's old value is null); a field whose value did not change is left out.
+ */
+
+/** The kinds of thing the trail records changes of. */
+export const AUDIT_ENTITIES = [
+  'order',
+  'offer',
+  'bank_transfer',
+  'payment',
+  'fault_report',
+  'mail',
+  'store_setting',
+  'customer',
+  'user',
+] as const
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
+
+export function isAuditEntity(value: unknown): value is AuditEntity {
+  return typeof value === 'string' && (AUDIT_ENTITIES as readonly string[]).includes(value)
+}
+
+/** A recorded value: what a field held, as JSON keeps it. */
+export type AuditValue = string | number | boolean | null | string[]
+
+export type AuditChange = { field: string; old: AuditValue; new: AuditValue }
+
+const same = (a: AuditValue, b: AuditValue) => JSON.stringify(a) === JSON.stringify(b)
+
+/**
+ * The changes from `before` to `after`, in `after`'s field order: each field of `after` whose value
+ * differs from `before`'s (a missing field, or no `before` at all, reads as null). Values are
+ * compared as JSON, so two equal lists are the same value.
+ */
+export function fieldChanges(
+  before: Readonly<Record<string, AuditValue>> | null,
+  after: Readonly<Record<string, AuditValue>>,
+): AuditChange[] {
+  const changes: AuditChange[] = []
+  for (const [field, value] of Object.entries(after)) {
+    const old = before?.[field] ?? null
+    if (!same(old, value)) changes.push({ field, old, new: value })
+  }
+  return changes
+}

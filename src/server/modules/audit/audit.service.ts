@@ -1,0 +1,70 @@
+import { AUDIT_PAGE_SIZE, type AuditList, type AuditQuery } from '../../../contracts/audit'
+import { type AuditChange, type AuditEntity, type AuditValue, fieldChanges } from '../../../domain/audit'
+import { startOfDay } from '../../../domain/date-format'
+import { addDays } from '../../../domain/ledger'
+import { pageBounds } from '../../../domain/paging'
+import type { Db } from '../../db/client'
+import type { StaffActor } from '../../identity'
+import { countAudit, findAuditPage, insertAudit } from './audit.repository'
+
+export type AuditRecord = {
+  entity: AuditEntity
+  entityId: string | number
+  /** What was done, in a word: 'create', 'status', 'reverse', 'update', 'retry', 'book', 'refund'. */
+  action: string
+  /** The fields before the write (null: the write created the thing). */
+  before: Readonly<Record<string, AuditValue>> | null
+  after: Readonly<Record<string, AuditValue>>
+}
+
+/**
+ * Records a staff write in the audit trail. Called inside the write's own transaction, so the row is
+ * committed exactly when the change is, and never for a write that was refused or rolled back.
+ */
+export async function recordAudit(tx: Db, actor: StaffActor, record: AuditRecord, now: Date): Promise<void> {
+  const changes: AuditChange[] = fieldChanges(record.before, record.after)
+  await insertAudit(tx, {
+    actorUserId: actor.id,
+    actorName: actor.name,
+    ip: actor.ip,
+    entity: record.entity,
+    entityId: String(record.entityId),
+    action: record.action,
+    changes,
+    at: now,
+  })
+}
+
+/**
+ * GET /yonetim/audit: the recorded changes, newest first, 50 a page; from/to are days in the store's
+ * time zone (given by the caller: the store module records its own writes here, so this module does
+ * not read the store's settings).
+ */
+export async function listAudit(db: Db, query: AuditQuery, timeZone: string): Promise<AuditList> {
+  const filter = {
+    entity: query.entity,
+    entityId: query.entityId,
+    userId: query.userId,
+    from: query.from ? startOfDay(query.from, timeZone) : undefined,
+    until: query.to ? startOfDay(addDays(query.to, 1), timeZone) : undefined,
+  }
+  const total = await countAudit(db, filter)
+  const { page, pages, offset } = pageBounds(total, query.page, AUDIT_PAGE_SIZE)
+  const rows = await findAuditPage(db, filter, offset, AUDIT_PAGE_SIZE)
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      actor: { id: row.actorUserId, name: row.actorName },
+      ip: row.ip,
+      entity: row.entity as AuditEntity,
+      entityId: row.entityId,
+      action: row.action,
+      changes: row.changes,
+    })),
+    page,
+    pages,
+    limit: AUDIT_PAGE_SIZE,
+    total,
+  }
+}
