@@ -339,6 +339,17 @@ test.describe('account statement', () => {
       expect(reversals.reduce((sum, cells) => sum + kurus(cells[COL.debit] ?? ''), 0)).toBe(1234)
       await expectRunningBalance(dealerPage)
 
+      // The audit trail has both writes: the entry, then its reversal with the reason.
+      await staffMenu.getByRole('link', { name: 'Değişiklik kaydı' }).click()
+      await expect(page).toHaveURL(/\/yonetim\/denetim$/)
+      const audited = page.getByTestId('audit-table').getByRole('row')
+      const reversalRow = audited.filter({ hasText: 'Neden: e2e: yanlış bayi' })
+      await expect(reversalRow).toHaveCount(1)
+      await expect(reversalRow).toContainText('Ters kayıt')
+      await expect(reversalRow).toContainText('Ters kayıt yapıldı: Hayır → Evet')
+      await expect(audited.filter({ hasText: `Dekont no: — → ${documentNo}` })).toHaveCount(1)
+      await expectAccessible(page, 'audit trail')
+
       // The card payments: the dealer's declined attempt is among the failed ones, with the bank's reason.
       await staffMenu.getByRole('link', { name: 'Ödemeler' }).click()
       await expect(page).toHaveURL(/\/yonetim\/odemeler$/)

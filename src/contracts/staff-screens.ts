@@ -24,6 +24,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/havale', area: 'payments', group: 'payments' },
   { path: '/yonetim/bildirim-ayarlari', area: 'system', group: 'settings' },
   { path: '/yonetim/e-postalar', area: 'system', group: 'system' },
+  { path: '/yonetim/denetim', area: 'system', group: 'system' },
 ] as const satisfies readonly { path: string; area: StaffArea; group: StaffGroup }[]
 
 export type StaffScreenPath = (typeof STAFF_SCREENS)[number]['path']

@@ -63,6 +63,9 @@ const PaymentLinksPage = lazy(() =>
 const BankTransferPage = lazy(() =>
   import('../features/staff/payments/BankTransferPage').then((m) => ({ default: m.BankTransferPage })),
 )
+const AuditPage = lazy(() =>
+  import('../features/staff/audit/AuditPage').then((m) => ({ default: m.AuditPage })),
+)
 const SearchDashboardPage = lazy(() =>
   import('../features/staff/search-dashboard/SearchDashboardPage').then((m) => ({
     default: m.SearchDashboardPage,
@@ -120,6 +123,7 @@ function pageRoutes() {
       <Route path="yonetim/havale" element={<BankTransferPage />} />
       <Route path="yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
       <Route path="yonetim/ozet" element={<StaffHomePage />} />
+      <Route path="yonetim/denetim" element={<AuditPage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />

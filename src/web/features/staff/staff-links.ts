@@ -26,6 +26,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/odeme-baglantilari': (t) => t('staffPayments.links.menu'),
   '/yonetim/havale': (t) => t('staffPayments.transfer.menu'),
   '/yonetim/ariza-bildirimleri': (t) => t('faultReport.staff.menu'),
+  '/yonetim/denetim': (t) => t('staffAudit.menu'),
 }
 
 /**
