@@ -39,9 +39,3 @@ export type AdminPaymentLink = z.infer<typeof adminPaymentLinkSchema>
 
 export const adminPaymentLinkListSchema = listOf(adminPaymentLinkSchema)
 export type AdminPaymentLinkList = z.infer<typeof adminPaymentLinkListSchema>
-
-/** GET /yonetim/customers?q= — dealer companies by code or name (Turkish letters folded), at most 20. */
-export const CUSTOMER_PICKER_LIMIT = 20
-export const customerSearchQuerySchema = z.object({ q: inputText().trim().max(100).default('') })
-export const customerSearchSchema = z.object({ items: z.array(dealerSchema) })
-export type CustomerSearch = z.infer<typeof customerSearchSchema>

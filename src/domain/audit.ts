@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = [
   'mail',
   'store_setting',
   'customer',
+  'branch',
   'user',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]

@@ -40,10 +40,11 @@ import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { productHead } from './modules/catalog/catalog.service'
 import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
 import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
+import { customersRoutes } from './modules/customers/customers.routes'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
 import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
-import { ledgerRoutes } from './modules/ledger/ledger.routes'
+import { ledgerRoutes, staffStatementRoutes } from './modules/ledger/ledger.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { mailBacklog } from './modules/mail-outbox/mail-outbox.service'
 import { offersRoutes } from './modules/offers/offers.routes'
@@ -178,6 +179,8 @@ export async function buildApp(
   await app.register(bankTransfersRoutes(deps))
   await app.register(storeSettingsRoutes(deps))
   await app.register(staffHomeRoutes(deps))
+  await app.register(customersRoutes(deps))
+  await app.register(staffStatementRoutes(deps))
   await app.register(auditRoutes(deps, async (data) => (await loadStoreSettings(data)).timeZone))
   await app.register(customerCartsRoutes(deps))
   await app.register(searchDashboardRoutes(deps))

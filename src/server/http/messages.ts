@@ -66,6 +66,8 @@ const tr = {
   'orders.paidNeedsRefund':
     'Kartla ödenmiş bir sipariş iptal edilmeden önce ödemesi iade edilmelidir; Ödemeler ekranından iade edin.',
   'orders.cancelReasonRequired': 'İptal nedenini yazın; bayiye bu not gösterilir.',
+  'customers.notSalesPerson':
+    'Satış temsilcisi olarak yalnızca etkin bir yönetici ya da satış kullanıcısı seçilebilir.',
   'orderStatus.new': 'Yeni',
   'orderStatus.processing': 'Hazırlanıyor',
   'orderStatus.shipped': 'Sevk edildi',
@@ -226,6 +228,7 @@ const en: Record<MessageKey, string> = {
   'orders.paidNeedsRefund':
     'An order paid by card is refunded before it is cancelled; refund it on the Payments screen.',
   'orders.cancelReasonRequired': 'Write the reason for the cancellation; the dealer is shown this note.',
+  'customers.notSalesPerson': 'Only an active owner or sales user can be the sales person.',
   'orderStatus.new': 'New',
   'orderStatus.processing': 'Being prepared',
   'orderStatus.shipped': 'Shipped',

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -33,9 +34,18 @@ export const customers = pgTable(
     // The overdue balance and its age come from the ledger (ledger_entries), never typed here.
     /** Customer-specific price adjustment in percent: positive is a mark-up, negative a discount. */
     profitPercent: numeric('profit_percent', { precision: 7, scale: 2 }).notNull().default('0'),
+    /** Payment terms: days from an invoice to its due day (0 = cash), as agreed with the company. */
+    paymentTermDays: integer('payment_term_days').notNull().default(0),
+    /** The staff user who looks after the company (its sales person); null while nobody is assigned. */
+    salesUserId: integer('sales_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
     isActive: boolean('is_active').notNull().default(true),
   },
-  (t) => [uniqueIndex('customers_code_uq').on(t.code)],
+  (t) => [
+    uniqueIndex('customers_code_uq').on(t.code),
+    // The staff list sorted by name, a page at a time.
+    index('customers_name_idx').on(t.name, t.id),
+    check('customers_payment_term_valid', sql`${t.paymentTermDays} between 0 and 365`),
+  ],
 )
 
 export const branches = pgTable(
@@ -47,6 +57,8 @@ export const branches = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     address: text('address'),
+    /** A closed branch stays for the orders that name it; dealers no longer pick it. */
+    isActive: boolean('is_active').notNull().default(true),
   },
   (t) => [index('branches_customer_idx').on(t.customerId)],
 )

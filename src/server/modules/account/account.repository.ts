@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { StaffRole } from '../../../domain/staff-access'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/accounts'
@@ -63,4 +63,28 @@ export async function setUserActive(db: Db, userId: number, isActive: boolean): 
     .where(eq(users.id, userId))
     .returning({ id: users.id })
   return rows.length > 0
+}
+
+/** A dealer company's users, in the order they were created. */
+export async function findCompanyUsers(db: Db, customerId: number) {
+  return db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isActive: users.isActive,
+      lastLoginAt: users.lastLoginAt,
+    })
+    .from(users)
+    .where(eq(users.customerId, customerId))
+    .orderBy(asc(users.id))
+}
+
+/** Active staff users of these roles, by name. */
+export async function findStaffUsers(db: Db, roles: readonly string[]) {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), eq(users.isActive, true), inArray(users.staffRole, [...roles])))
+    .orderBy(asc(users.name), asc(users.id))
 }

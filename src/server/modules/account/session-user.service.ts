@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { SessionUser } from '../../../contracts/account'
 import { ledgerDay } from '../../../domain/ledger'
 import { isStaffRole } from '../../../domain/staff-access'
@@ -40,7 +40,8 @@ export async function loadSessionUser(db: Db, userId: number, now: Date): Promis
     db
       .select({ id: branches.id, name: branches.name })
       .from(branches)
-      .where(eq(branches.customerId, row.customerId))
+      // A closed branch is no longer the dealer's to pick.
+      .where(and(eq(branches.customerId, row.customerId), eq(branches.isActive, true)))
       .orderBy(asc(branches.id)),
     overdueOf(db, row.customerId, ledgerDay(now)),
   ])

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { AdminPaymentLinkList, CustomerSearch } from '../../../contracts/back-office'
+import type { AdminPaymentLinkList } from '../../../contracts/back-office'
 import { queryRows } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
@@ -25,10 +25,7 @@ const get = async <T>(client: TestClient, url: string) => {
 }
 
 describe('who may use the back office', () => {
-  const calls = [
-    { method: 'GET' as const, url: '/yonetim/payment-links' },
-    { method: 'GET' as const, url: '/yonetim/customers?q=a' },
-  ]
+  const calls = [{ method: 'GET' as const, url: '/yonetim/payment-links' }]
   it.each(calls)('$method $url: a guest 401, a dealer 403, nothing read or written', async (call) => {
     const company = await createCustomer(t.database.db)
     const dealer = await loggedInUser(t, company.id)
@@ -36,24 +33,6 @@ describe('who may use the back office', () => {
     await guest.openPage()
     expect((await guest.send(call)).statusCode).toBe(401)
     expect((await dealer.send(call)).statusCode).toBe(403)
-  })
-})
-
-describe('GET /yonetim/customers', () => {
-  it('finds dealers by code or name with Turkish letters folded, at most 20', async () => {
-    const tag = randomBytes(3).toString('hex')
-    const named = await createCustomer(t.database.db, { code: `X-${tag}`, name: `Işıklar Çelik ${tag}` })
-    const byName = await get<CustomerSearch>(
-      admin,
-      `/yonetim/customers?q=${encodeURIComponent(`ISIKLAR celik ${tag}`)}`,
-    )
-    expect(byName.items).toEqual([{ id: named.id, code: `X-${tag}`, name: `Işıklar Çelik ${tag}` }])
-    const byCode = await get<CustomerSearch>(admin, `/yonetim/customers?q=x-${tag}`)
-    expect(byCode.items.map((c) => c.id)).toEqual([named.id])
-    // '%' is a letter here, not a wildcard.
-    expect((await get<CustomerSearch>(admin, '/yonetim/customers?q=%25%25')).items).toEqual([])
-    for (let i = 0; i < 21; i++) await createCustomer(t.database.db, { code: `Y-${tag}-${i}` })
-    expect((await get<CustomerSearch>(admin, `/yonetim/customers?q=y-${tag}`)).items).toHaveLength(20)
   })
 })
 

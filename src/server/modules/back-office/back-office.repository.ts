@@ -43,22 +43,3 @@ export async function findLinkPage(
 }
 
 export type LinkRow = Awaited<ReturnType<typeof findLinkPage>>[number]
-
-/** Customer code or name folded the way domain/turkish-text foldTurkish folds (Ş→s, İ/I/ı→i, …). */
-const foldedSql = (column: typeof customers.code | typeof customers.name) =>
-  sql`lower(translate(${column}, 'şŞıIİğĞçÇöÖüÜ', 'ssiiiggccoouu'))`
-
-/** Dealer companies whose code or name contains `folded` (already folded), by code, at most `limit`. */
-export async function searchCustomers(db: Db, folded: string, limit: number) {
-  const pattern = `%${folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  return db
-    .select({ id: customers.id, code: customers.code, name: customers.name })
-    .from(customers)
-    .where(
-      folded
-        ? sql`(${foldedSql(customers.code)} like ${pattern} or ${foldedSql(customers.name)} like ${pattern})`
-        : undefined,
-    )
-    .orderBy(asc(customers.code))
-    .limit(limit)
-}

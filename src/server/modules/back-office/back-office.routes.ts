@@ -1,13 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import {
-  adminPaymentLinkListSchema,
-  adminPaymentLinksQuerySchema,
-  customerSearchQuerySchema,
-  customerSearchSchema,
-} from '../../../contracts/back-office'
+import { adminPaymentLinkListSchema, adminPaymentLinksQuerySchema } from '../../../contracts/back-office'
 import type { AppDeps } from '../../app-deps'
 import { staffOnly } from '../../http/guards'
-import { findCustomers, listPaymentLinks } from './back-office.service'
+import { listPaymentLinks } from './back-office.service'
 
 /**
  * Staff see payment links and find dealers (card payments: payments-staff.routes.ts; bank transfers:
@@ -32,19 +27,5 @@ export const backOfficeRoutes =
         },
       },
       async (request) => listPaymentLinks(db, request.query.status, request.query.page, deps.now()),
-    )
-
-    app.get(
-      '/yonetim/customers',
-      {
-        config: { staffArea: 'customers' },
-        schema: {
-          tags,
-          summary: 'Dealer companies whose code or name contains q (Turkish letters folded), at most 20',
-          querystring: customerSearchQuerySchema,
-          response: { 200: customerSearchSchema },
-        },
-      },
-      async (request) => findCustomers(db, request.query.q),
     )
   }

@@ -1,15 +1,12 @@
 import {
   type AdminPaymentLinkList,
   BACK_OFFICE_PAGE_SIZE,
-  CUSTOMER_PICKER_LIMIT,
-  type CustomerSearch,
   type PaymentLinkStatus,
 } from '../../../contracts/back-office'
 import { pageBounds } from '../../../domain/paging'
 import { paymentLinkStatusAt } from '../../../domain/payment-link'
-import { foldTurkish } from '../../../domain/turkish-text'
 import type { Db } from '../../db/client'
-import { countLinks, findLinkPage, type LinkRow, searchCustomers } from './back-office.repository'
+import { countLinks, findLinkPage, type LinkRow } from './back-office.repository'
 
 const dealerOf = (row: { customerId: number; customerCode: string; customerName: string }) => ({
   id: row.customerId,
@@ -41,9 +38,4 @@ export async function listPaymentLinks(
   const { page, pages, offset } = pageBounds(total, asked, BACK_OFFICE_PAGE_SIZE)
   const rows = await findLinkPage(db, status, now, offset, BACK_OFFICE_PAGE_SIZE)
   return { items: rows.map((row) => linkView(row, now)), page, pages, limit: BACK_OFFICE_PAGE_SIZE, total }
-}
-
-/** GET /yonetim/customers?q=: the dealer picker, by code or name with Turkish letters folded. */
-export async function findCustomers(db: Db, q: string): Promise<CustomerSearch> {
-  return { items: await searchCustomers(db, foldTurkish(q), CUSTOMER_PICKER_LIMIT) }
 }

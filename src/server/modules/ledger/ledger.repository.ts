@@ -163,3 +163,13 @@ export async function findStatementEntries(
 }
 
 export type StatementRow = Awaited<ReturnType<typeof findStatementEntries>>[number]
+
+/** Whether a dealer company of this id exists (the staff statement of an unknown one is a 404). */
+export async function companyExists(db: Db, customerId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1)
+  return rows.length > 0
+}

@@ -1,8 +1,17 @@
+import type { FastifyReply } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
-import { statementCsvQuerySchema, statementQuerySchema, statementSchema } from '../../../contracts/ledger'
+import { z } from 'zod'
+import type { Locale } from '../../../contracts/common'
+import { dbIdFromText } from '../../../contracts/common'
+import {
+  type Statement,
+  statementCsvQuerySchema,
+  statementQuerySchema,
+  statementSchema,
+} from '../../../contracts/ledger'
 import type { AppDeps } from '../../app-deps'
-import { dealersOnly, requireDealer } from '../../http/guards'
-import { getStatement } from './statement.service'
+import { dealersOnly, requireDealer, staffOnly } from '../../http/guards'
+import { getCompanyStatement, getStatement } from './statement.service'
 import { statementCsv, statementFileName } from './statement-csv'
 
 /** The dealer's account statement (cari hesap ekstresi), as JSON for the page and as a CSV file. */
@@ -48,11 +57,60 @@ export const ledgerRoutes =
           deps.now(),
           locale,
         )
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${statementFileName(statement)}"`)
-          .header('cache-control', 'private, no-store')
-          .send(statementCsv(statement, locale))
+        return sendCsv(reply, statement, locale)
+      },
+    )
+  }
+
+const sendCsv = (reply: FastifyReply, statement: Statement, locale: Locale) =>
+  reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${statementFileName(statement)}"`)
+    .header('cache-control', 'private, no-store')
+    .send(statementCsv(statement, locale))
+
+const idParams = z.object({ id: dbIdFromText })
+
+/** Any company's statement for staff (customers area): the dealer's own page and CSV, as they see them. */
+export const staffStatementRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db } = deps.database
+    const tags = ['yonetim']
+    staffOnly(app)
+
+    app.get(
+      '/yonetim/customers/:id/statement',
+      {
+        config: { staffArea: 'customers' },
+        schema: {
+          tags,
+          summary: "A company's statement as its dealer reads it (from/to as on /api/account/statement)",
+          params: idParams,
+          querystring: statementQuerySchema,
+          response: { 200: statementSchema },
+        },
+      },
+      async (request) =>
+        getCompanyStatement(db, request.params.id, request.query, deps.now(), request.locale),
+    )
+
+    app.get(
+      '/yonetim/customers/:id/statement.csv',
+      {
+        config: { staffArea: 'customers' },
+        schema: {
+          tags,
+          summary: "The same statement as the dealer's CSV file",
+          params: idParams,
+          querystring: statementCsvQuerySchema,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const locale = request.query.lang ?? request.locale
+        const statement = await getCompanyStatement(db, request.params.id, request.query, deps.now(), locale)
+        return sendCsv(reply, statement, locale)
       },
     )
   }

@@ -9,8 +9,8 @@ import {
 import { addDays, daysBetween, isOverdue, ledgerDay, runningBalances } from '../../../domain/ledger'
 import { ledgerText } from '../../../domain/ledger-text'
 import type { Db } from '../../db/client'
-import { AppError } from '../../http/errors'
-import { findStatementEntries, findStatementSums } from './ledger.repository'
+import { AppError, notFound } from '../../http/errors'
+import { companyExists, findStatementEntries, findStatementSums } from './ledger.repository'
 import { overdueOf } from './ledger.service'
 
 /** Without dates: the last 365 days up to today (the day in Istanbul). */
@@ -75,4 +75,19 @@ export async function getStatement(
     truncated: sums.count > rows.length,
     limits: { maxDays: STATEMENT_MAX_DAYS, maxRows: STATEMENT_MAX_ROWS },
   }
+}
+
+/**
+ * GET /yonetim/customers/{id}/statement: the same statement a dealer reads of their own company, for
+ * staff, of any company (404 for one that does not exist).
+ */
+export async function getCompanyStatement(
+  db: Db,
+  customerId: number,
+  query: StatementQuery,
+  now: Date,
+  locale: Locale,
+): Promise<Statement> {
+  if (!(await companyExists(db, customerId))) throw notFound()
+  return getStatement(db, customerId, query, now, locale)
 }

@@ -72,8 +72,9 @@ function customerRiskQuery(
   return db
     .select({
       id: customers.id,
+      // The dealer's chosen branch while it is open, else the company's first open one.
       branchId: sql<number | null>`(select b.id from branches b where b.customer_id = "customers"."id"
-        order by (b.id = ${preferredBranchId ?? 0}) desc, b.id limit 1)`,
+        and b.is_active order by (b.id = ${preferredBranchId ?? 0}) desc, b.id limit 1)`,
       riskLimit: customers.riskLimit,
       overdueBalance: overdueBalanceSql(sql`"customers"."id"`, today),
       // Written qualified: in a one-table select Drizzle would render a bare "id", which the

@@ -25,7 +25,7 @@ export async function branchBelongsTo(db: Db, branchId: number, customerId: numb
   const rows = await db
     .select({ id: branches.id })
     .from(branches)
-    .where(and(eq(branches.id, branchId), eq(branches.customerId, customerId)))
+    .where(and(eq(branches.id, branchId), eq(branches.customerId, customerId), eq(branches.isActive, true)))
     .limit(1)
   return rows.length > 0
 }

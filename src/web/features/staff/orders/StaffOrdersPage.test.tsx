@@ -5,7 +5,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { customerSearchSchema } from '../../../../contracts/back-office'
 import {
   type StaffOrderDetail,
   type StaffOrderRow,
@@ -13,6 +12,7 @@ import {
   staffOrderListSchema,
 } from '../../../../contracts/staff-orders'
 import type { OrderStatus } from '../../../../domain/order-status'
+import { customerListReply } from '../../../test/customer-fixtures'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { testOrder } from '../../../test/order-fixtures'
@@ -65,7 +65,7 @@ const detail = (status: OrderStatus, history: StaffOrderDetail['history'] = []):
 function serve(rows: StaffOrderRow[], patch?: () => Response) {
   let current = detail('new')
   server.use(
-    http.get('/yonetim/customers', () => apiJson(customerSearchSchema, { items: [DEALER] })),
+    http.get('/yonetim/customers', () => customerListReply([DEALER])),
     http.get('/yonetim/orders', () =>
       apiJson(staffOrderListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),
     ),

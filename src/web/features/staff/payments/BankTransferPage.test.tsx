@@ -6,7 +6,6 @@ import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { customerSearchSchema } from '../../../../contracts/back-office'
 import {
   type BankTransferRow,
   bankTransferListSchema,
@@ -14,6 +13,7 @@ import {
   bankTransferReversalResponseSchema,
 } from '../../../../contracts/bank-transfers'
 import { staffPaymentListSchema, staffPaymentsSummarySchema } from '../../../../contracts/payments-staff'
+import { customerListReply } from '../../../test/customer-fixtures'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { staffPaymentsSummary } from '../../../test/payment-fixtures'
@@ -46,7 +46,7 @@ const transferRow = (over: Partial<BankTransferRow> = {}): BankTransferRow => ({
 /** The transfer list answers these rows (the one page); the dealer pickers find no one. */
 function serveList(rows: BankTransferRow[] = []) {
   server.use(
-    http.get('/yonetim/customers', () => apiJson(customerSearchSchema, { items: [] })),
+    http.get('/yonetim/customers', () => customerListReply([])),
     http.get('/yonetim/bank-transfers', () =>
       apiJson(bankTransferListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),
     ),
@@ -68,9 +68,7 @@ function serveTransfer(
         { id: 5, code: '120.01.001', name: 'Yıldız Yapı Market' },
         { id: 6, code: '120.01.002', name: 'Çağlar Oto' },
       ]
-      return apiJson(customerSearchSchema, {
-        items: q ? all.filter((c) => c.name.toLowerCase().includes(q)) : all,
-      })
+      return customerListReply(q ? all.filter((c) => c.name.toLowerCase().includes(q)) : all)
     }),
     http.post('/yonetim/bank-transfers', answer),
   )

@@ -1,15 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import type {
-  AdminPaymentLinkList,
-  CustomerSearch,
-  PaymentLinkStatus,
-} from '../../../../contracts/back-office'
+import type { AdminPaymentLinkList, PaymentLinkStatus } from '../../../../contracts/back-office'
 import type {
   StaffPaymentActionBody,
   StaffPaymentDetail,
   StaffPaymentList,
   StaffPaymentsSummary,
 } from '../../../../contracts/payments-staff'
+import type { StaffCustomerList } from '../../../../contracts/staff-customers'
 import type { IntentStatus } from '../../../../domain/payment-intent'
 import { apiFetch } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session-context'
@@ -119,7 +116,7 @@ export function useAdminPaymentLinks(status: PaymentLinkStatus | 'all', page: nu
 export function useCustomerSearch(q: string) {
   return useQuery({
     queryKey: paymentsAdminKeys.customers(q),
-    queryFn: ({ signal }) => apiFetch<CustomerSearch>('/yonetim/customers', { query: { q }, signal }),
+    queryFn: ({ signal }) => apiFetch<StaffCustomerList>('/yonetim/customers', { query: { q }, signal }),
     placeholderData: keepPreviousData,
     enabled: useIsAdmin(),
   })

@@ -1,0 +1,126 @@
+import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import type { StaffCustomersQuery } from '../../../contracts/staff-customers'
+import type { Db } from '../../db/client'
+import { branches, customers, users } from '../../db/schema/accounts'
+
+/** Customer code, name or tax number folded the way domain/turkish-text foldTurkish folds (Ş→s, İ/I/ı→i, …). */
+const foldedSql = (column: SQL | typeof customers.code | typeof customers.name) =>
+  sql`lower(translate(${column}, 'şŞıIİğĞçÇöÖüÜ', 'ssiiiggccoouu'))`
+
+export type CustomerFilter = { folded: string; active?: boolean }
+
+function whereOf(filter: CustomerFilter): SQL | undefined {
+  const pattern = `%${filter.folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  return and(
+    filter.folded
+      ? sql`(${foldedSql(customers.code)} like ${pattern} or ${foldedSql(customers.name)} like ${pattern}
+          or coalesce(${customers.taxNumber}, '') like ${pattern})`
+      : undefined,
+    filter.active === undefined ? undefined : eq(customers.isActive, filter.active),
+  )
+}
+
+export async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(customers).where(whereOf(filter))
+  return row?.n ?? 0
+}
+
+const rowColumns = {
+  id: customers.id,
+  code: customers.code,
+  name: customers.name,
+  taxNumber: customers.taxNumber,
+  city: customers.city,
+  riskLimit: customers.riskLimit,
+  profitPercent: customers.profitPercent,
+  paymentTermDays: customers.paymentTermDays,
+  isActive: customers.isActive,
+  salesUserId: customers.salesUserId,
+  salesUserName: users.name,
+}
+
+/** A page of companies in code or name order (customers_code_uq, customers_name_idx), with the sales person. */
+export async function findCustomerPage(
+  db: Db,
+  filter: CustomerFilter,
+  order: Pick<StaffCustomersQuery, 'sort' | 'dir'>,
+  offset: number,
+  limit: number,
+) {
+  const by = order.dir === 'desc' ? desc : asc
+  const sortKeys = order.sort === 'name' ? [by(customers.name), by(customers.id)] : [by(customers.code)]
+  return db
+    .select(rowColumns)
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.salesUserId))
+    .where(whereOf(filter))
+    .orderBy(...sortKeys)
+    .offset(offset)
+    .limit(limit)
+}
+
+export type CustomerRow = Awaited<ReturnType<typeof findCustomerPage>>[number]
+
+export async function findCustomer(db: Db, id: number, lock = false) {
+  const query = db
+    .select({
+      ...rowColumns,
+      taxOffice: customers.taxOffice,
+      email: customers.email,
+      phone: customers.phone,
+      address: customers.address,
+      town: customers.town,
+    })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.salesUserId))
+    .where(eq(customers.id, id))
+  const [row] = await (lock ? query.for('update', { of: customers }) : query)
+  return row ?? null
+}
+
+export async function updateCustomer(
+  tx: Db,
+  id: number,
+  changes: Partial<{
+    riskLimit: string
+    profitPercent: string
+    paymentTermDays: number
+    salesUserId: number | null
+    isActive: boolean
+  }>,
+): Promise<void> {
+  await tx.update(customers).set(changes).where(eq(customers.id, id))
+}
+
+export async function findBranches(db: Db, customerId: number) {
+  return db
+    .select({ id: branches.id, name: branches.name, address: branches.address, isActive: branches.isActive })
+    .from(branches)
+    .where(eq(branches.customerId, customerId))
+    .orderBy(asc(branches.id))
+}
+
+export async function findBranch(db: Db, customerId: number, branchId: number, lock = false) {
+  const query = db
+    .select({ id: branches.id, name: branches.name, address: branches.address, isActive: branches.isActive })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), eq(branches.customerId, customerId)))
+  const [row] = await (lock ? query.for('update') : query)
+  return row ?? null
+}
+
+export async function insertBranch(tx: Db, customerId: number, name: string, address: string) {
+  const [row] = await tx
+    .insert(branches)
+    .values({ customerId, name, address: address || null })
+    .returning({ id: branches.id })
+  return row!.id
+}
+
+export async function updateBranch(
+  tx: Db,
+  branchId: number,
+  changes: Partial<{ name: string; address: string | null; isActive: boolean }>,
+) {
+  await tx.update(branches).set(changes).where(eq(branches.id, branchId))
+}
