@@ -63,6 +63,7 @@ const tr = {
     'Sipariş tutarı risk limitinizi {excess} TL aşıyor. En fazla {max} TL tutarında sipariş verebilirsiniz.',
   'orders.cannotCancel': 'Sipariş iptal edilemedi. Lütfen bizimle iletişime geçiniz.',
   'orders.productGone': '{name} artık satışta değil; sipariş verilemez.',
+  'orders.dealerInactive': 'Bayi hesabı etkin değil; onun adına sipariş verilemez.',
   'orders.moveNotAllowed': 'Sipariş "{from}" durumundan "{to}" durumuna geçirilemez.',
   'orders.paidNeedsRefund':
     'Kartla ödenmiş bir sipariş iptal edilmeden önce ödemesi iade edilmelidir; Ödemeler ekranından iade edin.',
@@ -226,6 +227,7 @@ const en: Record<MessageKey, string> = {
   'orders.riskExceeded': 'The order exceeds your risk limit by {excess} TL. You can order at most {max} TL.',
   'orders.cannotCancel': 'The order could not be cancelled. Please contact us.',
   'orders.productGone': '{name} is no longer sold; it cannot be ordered.',
+  'orders.dealerInactive': "The dealer's account is not active; no order can be placed in its name.",
   'orders.moveNotAllowed': 'The order cannot go from "{from}" to "{to}".',
   'orders.paidNeedsRefund':
     'An order paid by card is refunded before it is cancelled; refund it on the Payments screen.',

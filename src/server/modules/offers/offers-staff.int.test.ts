@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Offer } from '../../../contracts/offers'
 import type { StaffOfferDetail, StaffOfferList, StaffOfferOrdered } from '../../../contracts/staff-offers'
 import { auditTrail } from '../../test/audit'
-import { queryRows } from '../../test/db-helpers'
+import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { addToCart, cardProduct } from '../../test/payments'
@@ -18,6 +18,11 @@ beforeAll(async () => {
   await seedAccounts(t.database.db)
   owner = await loggedInUser(t, null)
   sales = await loggedInUser(t, null, { staffRole: 'sales' })
+  // The store's own address: it gets the store's notice of each new order.
+  await t.database.db.execute(
+    sql`insert into store_info (id, name, email) values (1, 'Toptan', 'info@magaza.test')
+        on conflict (id) do update set email = excluded.email`,
+  )
 })
 afterAll(() => t.close())
 
@@ -224,6 +229,8 @@ describe('POST /yonetim/offers/{id}/order', () => {
       sql`select kind, recipient from mail_outbox where order_id = ${order!.id} order by id`,
     )
     expect(mails).toContainEqual({ kind: 'order_confirmation', recipient: dealer.user.email })
+    // The store's notice of a new order, as for an order the dealer placed.
+    expect(mails).toContainEqual({ kind: 'store_order', recipient: 'info@magaza.test' })
 
     expect(await auditTrail(t.database.db, 'offer', offer.id)).toEqual([
       expect.objectContaining({
@@ -277,6 +284,33 @@ describe('POST /yonetim/offers/{id}/order', () => {
     expect(await stockOf(product.id)).toBe(3)
     expect(await ordersOfCompany(company.id)).toEqual([])
     expect((await detail(sales, offer.id)).convertible).toBe(true)
+  })
+
+  it('refuses a product no longer sold, a dealer switched off and a blocked risk limit, as a dealer order is', async () => {
+    const gone = await dealerWithOffer()
+    await t.database.db.execute(sql`update products set is_active = false where id = ${gone.product.id}`)
+    const refusedGone = await convert(sales, gone.offer.id)
+    expect([refusedGone.statusCode, refusedGone.json().error.code]).toEqual([409, 'unavailable'])
+    expect(refusedGone.json().error.messages.type).toContain('artık satışta değil')
+
+    const inactive = await dealerWithOffer()
+    await t.database.db.execute(sql`update users set is_active = false where id = ${inactive.dealer.user.id}`)
+    const refusedInactive = await convert(sales, inactive.offer.id)
+    expect([refusedInactive.statusCode, refusedInactive.json().error.code]).toEqual([409, 'dealer_inactive'])
+
+    const blocked = await dealerWithOffer()
+    await t.database.db.execute(sql`update customers set risk_limit = 1 where id = ${blocked.company.id}`)
+    await setStoreSetting(t.database.db, 'b2b_risk_limit_islem', true)
+    try {
+      const refusedRisk = await convert(sales, blocked.offer.id)
+      expect([refusedRisk.statusCode, refusedRisk.json().error.code]).toEqual([409, 'risk_limit'])
+    } finally {
+      await setStoreSetting(t.database.db, 'b2b_risk_limit_islem', false)
+    }
+    for (const { company, product } of [gone, inactive, blocked]) {
+      expect(await ordersOfCompany(company.id)).toEqual([])
+      expect(await stockOf(product.id)).toBe(50)
+    }
   })
 
   it('makes one order when two staff convert the same offer at once', async () => {

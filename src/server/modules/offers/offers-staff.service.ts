@@ -59,10 +59,13 @@ export async function listStaffOffers(data: CachedDb, query: StaffOffersQuery): 
   const total = await countStaffOffers(data.db, filter)
   const { page, pages, offset } = pageBounds(total, query.page, STAFF_OFFERS_PAGE_SIZE)
   const rows = await findStaffOfferPage(data.db, filter, offset, STAFF_OFFERS_PAGE_SIZE)
-  const items = await findOfferItems(
+  const linesOf = new Map<number, OfferItemRow[]>()
+  for (const item of await findOfferItems(
     data.db,
     rows.map((row) => row.id),
-  )
+  )) {
+    linesOf.set(item.offerId, [...(linesOf.get(item.offerId) ?? []), item])
+  }
   return {
     items: rows.map((row) => ({
       id: row.id,
@@ -72,7 +75,7 @@ export async function listStaffOffers(data: CachedDb, query: StaffOffersQuery): 
       creator: row.creator,
       status: row.status,
       total: {
-        value: quotedTotals(items.filter((item) => item.offerId === row.id)).total.toNumber(),
+        value: quotedTotals(linesOf.get(row.id) ?? []).total.toNumber(),
         currency: row.currencyCode,
       },
       customerName: row.customerName,

@@ -107,7 +107,10 @@ export async function lockProductsOfLines(db: Db, productIds: number[], unitIds:
     .for('update', { of: products })
 }
 
-/** The dealer user an order is written for: whom its confirmation goes to, and their chosen branch. */
+/**
+ * The dealer user an order is written for: whom its confirmation goes to, their chosen branch, and
+ * whether they and their company may still order (both active).
+ */
 export async function findOrderingUser(db: Db, userId: number) {
   const [row] = await db
     .select({
@@ -115,8 +118,10 @@ export async function findOrderingUser(db: Db, userId: number) {
       name: users.name,
       locale: userPreferences.locale,
       branchId: userPreferences.branchId,
+      active: sql<boolean>`(${users.isActive} and coalesce(${customers.isActive}, false))`,
     })
     .from(users)
+    .leftJoin(customers, eq(customers.id, users.customerId))
     .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
     .where(eq(users.id, userId))
   return row ?? null

@@ -306,7 +306,8 @@ const productGone = (name: string) => new AppError('conflict', 'orders.productGo
 
 /**
  * An order staff write for a dealer user (an offer converted), inside the caller's transaction, by a
- * dealer order's own rules apart from the prices, which the caller gives: every product still sold
+ * dealer order's own rules apart from the prices, which the caller gives: the user and their company
+ * still active, every product still sold
  * with its unit, locked and its stock checked (domain orderFitsStock, the same 409), the customer
  * locked and the risk limit checked, the stock taken from the warehouses in the store's order, and
  * the order written through the same draft as a cart order (order-draft.ts), which queues the
@@ -330,6 +331,8 @@ export async function placeOrderOnBehalf(
   const settings = await loadStoreSettings({ db: tx, caches })
   const user = await findOrderingUser(tx, input.userId)
   if (!user) throw notFound()
+  // A user or company switched off cannot sign in to order; nobody orders in their name either.
+  if (!user.active) throw new AppError('conflict', 'orders.dealerInactive', undefined, 'dealer_inactive')
   if (input.lines.length === 0) throw new AppError('validation', 'orders.emptyCart', undefined, 'empty_cart')
   const gone = input.lines.find((line) => line.productId === null || line.unitId === null)
   if (gone) throw productGone(gone.name)
