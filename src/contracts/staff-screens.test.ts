@@ -25,10 +25,11 @@ describe('staffScreensFor', () => {
     expect(paths('readonly')).toEqual(STAFF_SCREENS.map((s) => s.path))
   })
 
-  it('gives accounting the overview, orders and fault reports (sales, to read) and the payment screens, not the cockpit or mail', () => {
+  it('gives accounting the overview, orders, offers and fault reports (sales, to read) and the payment screens, not the cockpit or mail', () => {
     expect(paths('accounting')).toEqual([
       '/yonetim/ozet',
       '/yonetim/siparisler',
+      '/yonetim/teklifler',
       '/yonetim/ariza-bildirimleri',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',

@@ -15,6 +15,7 @@ export type StaffGroup = (typeof STAFF_GROUPS)[number]
 export const STAFF_SCREENS = [
   { path: '/yonetim/ozet', area: 'sales', group: 'sales' },
   { path: '/yonetim/siparisler', area: 'sales', group: 'sales' },
+  { path: '/yonetim/teklifler', area: 'sales', group: 'sales' },
   { path: '/yonetim/musteri-sepetleri', area: 'cockpit', group: 'sales' },
   { path: '/yonetim/ariza-bildirimleri', area: 'sales', group: 'sales' },
   { path: '/yonetim/online-kullanicilar', area: 'cockpit', group: 'customers' },

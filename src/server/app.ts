@@ -48,6 +48,7 @@ import { ledgerRoutes, staffStatementRoutes } from './modules/ledger/ledger.rout
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { mailBacklog } from './modules/mail-outbox/mail-outbox.service'
 import { offersRoutes } from './modules/offers/offers.routes'
+import { offersStaffRoutes } from './modules/offers/offers-staff.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
 import { ordersStaffRoutes } from './modules/orders/orders-staff.routes'
 import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
@@ -172,6 +173,7 @@ export async function buildApp(
   await app.register(paymentsRoutes(deps))
   await app.register(paymentsStaffRoutes(deps))
   await app.register(ordersStaffRoutes(deps))
+  await app.register(offersStaffRoutes(deps))
   await app.register(sandboxRoutes(deps.paymentGateway))
   await app.register(mailOutboxRoutes(deps))
   await app.register(ledgerRoutes(deps))

@@ -62,6 +62,8 @@ const tr = {
   'orders.riskExceeded':
     'Sipariş tutarı risk limitinizi {excess} TL aşıyor. En fazla {max} TL tutarında sipariş verebilirsiniz.',
   'orders.cannotCancel': 'Sipariş iptal edilemedi. Lütfen bizimle iletişime geçiniz.',
+  'orders.productGone': '{name} artık satışta değil; sipariş verilemez.',
+  'orders.dealerInactive': 'Bayi hesabı etkin değil; onun adına sipariş verilemez.',
   'orders.moveNotAllowed': 'Sipariş "{from}" durumundan "{to}" durumuna geçirilemez.',
   'orders.paidNeedsRefund':
     'Kartla ödenmiş bir sipariş iptal edilmeden önce ödemesi iade edilmelidir; Ödemeler ekranından iade edin.',
@@ -80,6 +82,8 @@ const tr = {
   'offers.mailLimit':
     'Bir saatte gönderilebilecek teklif e-postası sınırına ulaştınız. Lütfen {minutes} dakika sonra tekrar deneyiniz.',
   'offers.lineUnavailable': '{name} artık satışta değil.',
+  'offers.alreadyOrdered': 'Bu teklif zaten {orderNo} numaralı siparişe dönüştürülmüş.',
+  'offers.cancelledNoOrder': 'İptal edilmiş bir teklif siparişe dönüştürülemez.',
   'mailOutbox.alreadySent': 'Bu e-posta zaten gönderildi; tekrar gönderilmez.',
   'live.badOrigin': 'Bu bağlantı yalnızca sitenin kendi sayfalarından açılabilir.',
   'searchDashboard.blankTerm': 'Lütfen bir arama terimi girin.',
@@ -224,6 +228,8 @@ const en: Record<MessageKey, string> = {
   'orders.riskBlocked': 'Your risk limit does not allow ordering. Please contact us.',
   'orders.riskExceeded': 'The order exceeds your risk limit by {excess} TL. You can order at most {max} TL.',
   'orders.cannotCancel': 'The order could not be cancelled. Please contact us.',
+  'orders.productGone': '{name} is no longer sold; it cannot be ordered.',
+  'orders.dealerInactive': "The dealer's account is not active; no order can be placed in its name.",
   'orders.moveNotAllowed': 'The order cannot go from "{from}" to "{to}".',
   'orders.paidNeedsRefund':
     'An order paid by card is refunded before it is cancelled; refund it on the Payments screen.',
@@ -241,6 +247,8 @@ const en: Record<MessageKey, string> = {
   'offers.mailLimit':
     'You have reached the hourly limit of offer e-mails. Please try again in {minutes} minutes.',
   'offers.lineUnavailable': '{name} is no longer sold.',
+  'offers.alreadyOrdered': 'This offer was already converted into order {orderNo}.',
+  'offers.cancelledNoOrder': 'A cancelled offer cannot be converted into an order.',
   'mailOutbox.alreadySent': 'This e-mail has already been sent; it is not sent again.',
   'live.badOrigin': "This connection can only be opened from this site's own pages.",
   'searchDashboard.blankTerm': 'Please enter a search term.',

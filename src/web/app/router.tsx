@@ -88,6 +88,9 @@ const StaffHomePage = lazy(() =>
 const StaffOrdersPage = lazy(() =>
   import('../features/staff/orders/StaffOrdersPage').then((m) => ({ default: m.StaffOrdersPage })),
 )
+const StaffOffersPage = lazy(() =>
+  import('../features/staff/offers/StaffOffersPage').then((m) => ({ default: m.StaffOffersPage })),
+)
 const NotFoundPage = lazy(() =>
   import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -125,6 +128,7 @@ function pageRoutes() {
       <Route path="yonetim/ozet" element={<StaffHomePage />} />
       <Route path="yonetim/denetim" element={<AuditPage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
+      <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />
       <Route path="odeme-linki/:token" element={<PaymentLinkPage />} />

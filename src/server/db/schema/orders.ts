@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm'
+import { type SQL, sql } from 'drizzle-orm'
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -167,15 +168,33 @@ export const offers = pgTable(
     customerPhone: varchar('customer_phone', { length: 40 }),
     currencyCode: varchar('currency_code', { length: 3 }).notNull(),
     currencyRate: numeric('currency_rate', { precision: 18, scale: 6 }).notNull(),
+    /** The order staff converted the offer into (null: not converted). */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('offers_offer_no_uq').on(t.offerNo),
     index('offers_customer_idx').on(t.customerId, t.createdAt, t.id),
-    // The staff home's count of today's offers.
+    // The staff home's count of today's offers, and the staff's list of every dealer's offers.
     index('offers_created_idx').on(t.createdAt, t.id),
+    // The staff's list narrowed to a status, newest first (the same expression as offerStatusSql).
+    index('offers_status_created_idx').on(offerStatusExpression(t), t.createdAt, t.id),
+    // One offer makes one order at most.
+    uniqueIndex('offers_order_uq').on(t.orderId).where(sql`${t.orderId} is not null`),
   ],
 )
+
+/**
+ * An offer's status as staff see it: cancelled by the dealer, ordered (converted by staff), else open.
+ * Derived from the two columns, never stored, so the dealer's cancel and the conversion cannot disagree.
+ */
+function offerStatusExpression(t: { isCancel: AnyPgColumn; orderId: AnyPgColumn }): SQL {
+  return sql`(case when ${t.isCancel} then 'cancelled' when ${t.orderId} is not null then 'ordered' else 'open' end)`
+}
+
+/** The status of the `offers` row a query reads, as the index offers_status_created_idx holds it. */
+export const offerStatusSql = (): SQL<'open' | 'ordered' | 'cancelled'> =>
+  offerStatusExpression(offers) as SQL<'open' | 'ordered' | 'cancelled'>
 
 export const offerItems = pgTable(
   'offer_items',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, gte, inArray, lt, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, getTableColumns, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { customers } from '../../db/schema/accounts'
 import { products } from '../../db/schema/catalogue'
@@ -69,12 +69,15 @@ export async function countOffers(db: Db, customerId: number) {
   return row?.n ?? 0
 }
 
-/** Cancels an offer that is not cancelled yet; false when it already was. */
+/**
+ * Cancels an offer that is neither cancelled nor made into an order yet; false when it was either
+ * (an offer staff are converting is locked: this waits for it and then finds it ordered).
+ */
 export async function markOfferCancelled(db: Db, offerId: number) {
   const rows = await db
     .update(offers)
     .set({ isCancel: true })
-    .where(and(eq(offers.id, offerId), eq(offers.isCancel, false)))
+    .where(and(eq(offers.id, offerId), eq(offers.isCancel, false), isNull(offers.orderId)))
     .returning({ id: offers.id })
   return rows.length === 1
 }

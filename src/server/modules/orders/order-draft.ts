@@ -157,7 +157,8 @@ export async function draftCartOrder(
  */
 export async function writeOrderDraft(
   tx: Db,
-  draft: OrderDraft,
+  // The cart is only for giving a draft back (releaseOrderDraft): an order made on a dealer's behalf has none.
+  draft: Omit<OrderDraft, 'cartId'>,
   input: {
     idempotencyKey?: string | undefined
     now: Date

@@ -4,8 +4,8 @@ import { overdueBalanceSql } from '../../../domain/ledger.sql'
 import type { OrderStatus } from '../../../domain/order-status'
 import { openOrdersSql } from '../../../domain/risk-limit.sql'
 import type { Db } from '../../db/client'
-import { customers, users } from '../../db/schema/accounts'
-import { productStocks, products } from '../../db/schema/catalogue'
+import { customers, userPreferences, users } from '../../db/schema/accounts'
+import { productStocks, products, productUnits } from '../../db/schema/catalogue'
 import {
   documentCounters,
   orderItems,
@@ -83,6 +83,49 @@ function customerRiskQuery(
     })
     .from(customers)
     .where(eq(customers.id, customerId))
+}
+
+/**
+ * The products and units of lines ordered on a dealer's behalf (not from a cart), with the products
+ * locked in id order as a cart order locks them, so parallel orders of a product run one after
+ * another. A unit that is gone or no longer the product's is left out.
+ */
+export async function lockProductsOfLines(db: Db, productIds: number[], unitIds: number[]) {
+  if (productIds.length === 0) return []
+  return db
+    .select({
+      productId: products.id,
+      name: products.name,
+      isActive: products.isActive,
+      stock: products.quantity,
+      unitId: productUnits.id,
+      multiplier: productUnits.multiplier,
+    })
+    .from(products)
+    .innerJoin(productUnits, and(eq(productUnits.productId, products.id), inArray(productUnits.id, unitIds)))
+    .where(inArray(products.id, productIds))
+    .orderBy(asc(products.id), asc(productUnits.id))
+    .for('update', { of: products })
+}
+
+/**
+ * The dealer user an order is written for: whom its confirmation goes to, their chosen branch, and
+ * whether they and their company may still order (both active).
+ */
+export async function findOrderingUser(db: Db, userId: number) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      name: users.name,
+      locale: userPreferences.locale,
+      branchId: userPreferences.branchId,
+      active: sql<boolean>`(${users.isActive} and coalesce(${customers.isActive}, false))`,
+    })
+    .from(users)
+    .leftJoin(customers, eq(customers.id, users.customerId))
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(eq(users.id, userId))
+  return row ?? null
 }
 
 /** Stock per warehouse of the given products, in the order stock is taken from (warehouse order). */

@@ -4,8 +4,9 @@ import { cartAmounts } from '../../../domain/cart-amounts'
 import { ledgerDay } from '../../../domain/ledger'
 import { dealerMayCancel, type OrderStatus } from '../../../domain/order-status'
 import { pageBounds } from '../../../domain/paging'
-import { offeredPlans } from '../../../domain/payment-plan'
+import { offeredPlans, SALE_PLAN } from '../../../domain/payment-plan'
 import { riskUsed } from '../../../domain/risk-limit'
+import { allocateStock } from '../../../domain/warehouse-allocation'
 import { type CachedDb, productKey } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
@@ -13,7 +14,7 @@ import type { Dealer } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { lockCartOf, readCartForOrder } from '../cart/cart.service'
 import { loadPricingContext } from '../catalog/pricing.service'
-import { loadPaymentPlans } from '../store/store.service'
+import { loadPaymentPlans, loadStoreSettings } from '../store/store.service'
 import { draftCartOrder, type OrderDraft, releaseOrderDraft, writeOrderDraft } from './order-draft'
 import { orderView } from './order-view'
 import {
@@ -21,12 +22,18 @@ import {
   findCustomerRisk,
   findOrder,
   findOrderItems,
+  findOrderingUser,
   findOrderPage,
+  findStocks,
+  lockCustomer,
+  lockProductsOfLines,
   moveOrderStatus,
   putStockBack,
+  takeStock,
 } from './orders.repository'
 import {
   basisOf,
+  checkRiskLimitOf,
   checkStock,
   choosePlan,
   findRepeatedOrder,
@@ -279,3 +286,146 @@ export const bookHeldOrder = (tx: Db, draft: OrderDraft, intentId: string, now: 
 
 /** The held order's stock given back; answers the products whose stock changed. */
 export const releaseHeldOrder = (tx: Db, draft: OrderDraft) => releaseOrderDraft(tx, draft)
+
+/** A line of an order written on a dealer's behalf, at the price it is to be charged. */
+export type OnBehalfLine = {
+  /** Null when the product or its unit has been removed since the line was written. */
+  productId: number | null
+  unitId: number | null
+  code: string
+  name: string
+  image: string | null
+  unitName: string
+  quantity: number
+  /** Net unit price in the order's currency. */
+  unitPrice: string
+  taxRate: string
+}
+
+const productGone = (name: string) => new AppError('conflict', 'orders.productGone', { name }, 'unavailable')
+
+/**
+ * An order staff write for a dealer user (an offer converted), inside the caller's transaction, by a
+ * dealer order's own rules apart from the prices, which the caller gives: the user and their company
+ * still active, every product still sold
+ * with its unit, locked and its stock checked (domain orderFitsStock, the same 409), the customer
+ * locked and the risk limit checked, the stock taken from the warehouses in the store's order, and
+ * the order written through the same draft as a cart order (order-draft.ts), which queues the
+ * dealer's confirmation and the store's mail. The caller forgets the caches (forgetOrderEffects) and
+ * wakes the outbox once it has committed.
+ */
+export async function placeOrderOnBehalf(
+  tx: Db,
+  { caches }: Pick<CachedDb, 'caches'>,
+  input: {
+    userId: number
+    customerId: number
+    currency: { code: string; rate: string }
+    description: string
+    lines: OnBehalfLine[]
+    now: Date
+    publicUrl: string
+  },
+): Promise<{ id: number; orderNo: string; productIds: number[] }> {
+  const { currency, now } = input
+  const settings = await loadStoreSettings({ db: tx, caches })
+  const user = await findOrderingUser(tx, input.userId)
+  if (!user) throw notFound()
+  // A user or company switched off cannot sign in to order; nobody orders in their name either.
+  if (!user.active) throw new AppError('conflict', 'orders.dealerInactive', undefined, 'dealer_inactive')
+  if (input.lines.length === 0) throw new AppError('validation', 'orders.emptyCart', undefined, 'empty_cart')
+  const gone = input.lines.find((line) => line.productId === null || line.unitId === null)
+  if (gone) throw productGone(gone.name)
+  const lines = input.lines as Array<OnBehalfLine & { productId: number; unitId: number }>
+  const productIds = [...new Set(lines.map((line) => line.productId))]
+  const locked = await lockProductsOfLines(
+    tx,
+    productIds,
+    lines.map((line) => line.unitId),
+  )
+  const sources = lines.map((line) => {
+    const product = locked.find((p) => p.productId === line.productId && p.unitId === line.unitId)
+    if (!product?.isActive) throw productGone(line.name)
+    return { line, product }
+  })
+  checkStock(
+    sources.map(({ line, product }) => ({
+      productId: line.productId,
+      name: line.name,
+      stock: product.stock,
+      quantity: line.quantity,
+      multiplier: product.multiplier,
+    })),
+    settings,
+  )
+  // Priced in the order's own currency at its own rate: the lines' prices are charged as given.
+  const amounts = cartAmounts(
+    lines.map((line) => ({
+      unitPrice: line.unitPrice,
+      fromRate: currency.rate,
+      quantity: line.quantity,
+      taxRate: line.taxRate,
+    })),
+    currency.rate,
+  )
+  const customer = await lockCustomer(tx, input.customerId, user.branchId, ledgerDay(now))
+  checkRiskLimitOf(customer, amounts.baseTotals.total, settings)
+  const takes = allocateStock(
+    sources.map(({ line, product }) => ({
+      productId: line.productId,
+      baseUnits: line.quantity * product.multiplier,
+    })),
+    await findStocks(tx, productIds),
+  )
+  for (const [i, { line }] of sources.entries()) {
+    for (const take of takes[i]!) await takeStock(tx, line.productId, take.warehouseId, take.quantity)
+  }
+  return writeOrderDraft(
+    tx,
+    {
+      userId: input.userId,
+      customerId: input.customerId,
+      branchId: customer.branchId,
+      recipient: {
+        email: user.email,
+        name: user.name,
+        locale: user.locale === 'en' ? 'en' : 'tr',
+        timeZone: settings.timeZone,
+      },
+      head: {
+        description: input.description,
+        paymentPlanId: null,
+        paymentPlanName: SALE_PLAN.name,
+        priceName: SALE_PLAN.priceName,
+        currencyCode: currency.code,
+        currencyRate: currency.rate,
+        subtotal: amounts.totals.subtotal.toString(),
+        tax: amounts.totals.tax.toString(),
+        total: amounts.totals.total.toString(),
+        baseTotal: amounts.baseTotals.total.toString(),
+      },
+      lines: sources.map(({ line, product }, i) => {
+        const shown = amounts.lines[i]!
+        return {
+          productId: line.productId,
+          unitId: line.unitId,
+          code: line.code,
+          name: line.name,
+          image: line.image,
+          unitName: line.unitName,
+          multiplier: product.multiplier,
+          quantity: line.quantity,
+          price: new Big(line.unitPrice).toFixed(4),
+          priceCurrency: currency.code,
+          priceRate: currency.rate,
+          taxRate: line.taxRate,
+          unitPrice: shown.unitPrice.toString(),
+          amount: shown.amount.toString(),
+          tax: shown.tax.toString(),
+          takes: takes[i]!,
+        }
+      }),
+    },
+    { now, publicUrl: input.publicUrl },
+  )
+}

@@ -93,11 +93,13 @@ export function priceLinesInPlan(
   })
 }
 
-const baseUnits = (line: OrderLineSource) => line.quantity * line.multiplier
+type StockLine = Pick<OrderLineSource, 'productId' | 'name' | 'stock' | 'quantity' | 'multiplier'>
+
+const baseUnits = (line: StockLine) => line.quantity * line.multiplier
 
 /** Every product's lines together must fit its stock by the cart's own rule (domain orderFitsStock). */
 export function checkStock(
-  lines: OrderLineSource[],
+  lines: StockLine[],
   settings: Pick<StoreSettings, 'stockInfoStatus' | 'cartStockControl'>,
 ): void {
   const needed = new Map<number, { stock: number; units: number; name: string }>()

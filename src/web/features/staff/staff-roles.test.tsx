@@ -84,6 +84,7 @@ describe('the staff area by role', () => {
     expect(menuLinks()).toEqual([
       '/yonetim/ozet',
       '/yonetim/siparisler',
+      '/yonetim/teklifler',
       '/yonetim/ariza-bildirimleri',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
@@ -97,7 +98,7 @@ describe('the staff area by role', () => {
       within(sales)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Özet', 'Siparişler', 'Arıza Bildirimleri'])
+    ).toEqual(['Özet', 'Siparişler', 'Teklifler', 'Arıza Bildirimleri'])
     expect(within(payments).getAllByRole('link')).toHaveLength(3)
     expect(within(menu).getAllByRole('list')).toHaveLength(2)
     expect(within(sales).getByRole('link', { name: 'Arıza Bildirimleri' }).getAttribute('aria-current')).toBe(
@@ -119,7 +120,7 @@ describe('the staff area by role', () => {
     await userEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeTruthy()
-    expect(menuLinks()).toHaveLength(6)
+    expect(menuLinks()).toHaveLength(7)
     await userEvent.click(toggle)
     expect(within(screen.getByTestId('staff-menu')).queryAllByRole('link')).toHaveLength(0)
   })

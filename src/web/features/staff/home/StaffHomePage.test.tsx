@@ -47,7 +47,7 @@ describe('The staff home', () => {
     )
   })
 
-  it('gives a sales user the same links (payments and fault reports are theirs to read), the offers none yet', async () => {
+  it('gives a sales user the same links (payments, fault reports and offers are theirs to read)', async () => {
     serve()
     renderWithProviders(<StaffHomePage />, { bootstrap: staff('sales'), route: '/yonetim/ozet' })
     await screen.findByTestId('figure-orders')
@@ -55,7 +55,9 @@ describe('The staff home', () => {
       '/yonetim/odemeler',
     )
     expect(within(screen.getByTestId('figure-fault-reports')).getByRole('link')).toBeTruthy()
-    expect(within(screen.getByTestId('figure-offers')).queryByRole('link')).toBeNull()
+    expect(within(screen.getByTestId('figure-offers')).getByRole('link').getAttribute('href')).toMatch(
+      /^\/yonetim\/teklifler\?from=\d{4}-\d\d-\d\d&to=\d{4}-\d\d-\d\d$/,
+    )
   })
 
   it('says when the figures cannot be read, with a retry', async () => {

@@ -96,7 +96,12 @@ function Figures() {
           detail={t(`${H}.waitingDetail`)}
           link={linkTo('/yonetim/siparisler', t(`${H}.openWaiting`), '?status=new')}
         />
-        <Figure testId="figure-offers" label={t(`${H}.offers`)} value={data.offers.count} />
+        <Figure
+          testId="figure-offers"
+          label={t(`${H}.offers`)}
+          value={data.offers.count}
+          link={linkTo('/yonetim/teklifler', t(`${H}.openOffers`), `?from=${data.day}&to=${data.day}`)}
+        />
         <Figure
           testId="figure-card-payments"
           label={t(`${H}.cardPayments`)}
