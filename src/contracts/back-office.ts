@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import { type PaymentLinkStatus, paymentLinkStatuses } from '../domain/payment-link'
-import { inputText } from './common'
 
 /** The back office's payment-link list: 50 rows a page, newest first. */
 export const BACK_OFFICE_PAGE_SIZE = 50

@@ -1,4 +1,4 @@
-import { asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { count, desc, eq, type SQL } from 'drizzle-orm'
 import type { PaymentLinkStatus } from '../../../domain/payment-link'
 import { linkReadsAs } from '../../../domain/payment-link.sql'
 import type { Db } from '../../db/client'

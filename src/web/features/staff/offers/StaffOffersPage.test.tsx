@@ -3,7 +3,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { customerSearchSchema } from '../../../../contracts/back-office'
 import {
   type StaffOfferDetail,
   type StaffOfferRow,
@@ -12,6 +11,7 @@ import {
   staffOfferOrderedSchema,
 } from '../../../../contracts/staff-offers'
 import type { StaffRole } from '../../../../domain/staff-access'
+import { customerListReply } from '../../../test/customer-fixtures'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
@@ -75,7 +75,7 @@ const detail = (overrides: Partial<StaffOfferDetail> = {}): StaffOfferDetail => 
 function serve(rows: StaffOfferRow[], convert?: () => Response) {
   let current = detail()
   server.use(
-    http.get('/yonetim/customers', () => apiJson(customerSearchSchema, { items: [DEALER] })),
+    http.get('/yonetim/customers', () => customerListReply([DEALER])),
     http.get('/yonetim/offers', () =>
       apiJson(staffOfferListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),
     ),
