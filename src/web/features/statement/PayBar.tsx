@@ -2,9 +2,9 @@ import { Button, Group, Paper, Text } from '@mantine/core'
 import type Big from 'big.js'
 import { Link } from 'react-router'
 import { PaymentLinkButton } from '../../components/payment-link/PaymentLinkButton'
+import { tl } from '../../components/statement/statement-format'
 import { useTranslation } from '../../i18n/use-translation'
 import { useLocalePath, useSession } from '../../lib/session-context'
-import { tl } from './statement-format'
 import { payPath } from './statement-selection'
 
 export type StatementSelection = { ids: number[]; total: Big }

@@ -1,8 +1,6 @@
 import Big from 'big.js'
 import type { StatementEntry } from '../../../contracts/ledger'
-
-/** An entry the dealer can tick to pay: a debit with something still open. */
-export const isPayable = (entry: StatementEntry) => entry.debit > 0 && entry.open > 0
+import { isPayable } from '../../components/statement/StatementTable'
 
 /** The chosen items in the order of the statement, with the sum still open (decimal, 2 digits). */
 export function selectionOf(entries: StatementEntry[], chosen: ReadonlySet<number>) {

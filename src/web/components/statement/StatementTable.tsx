@@ -3,14 +3,21 @@ import type { Statement, StatementEntry } from '../../../contracts/ledger'
 import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
 import { formatDay, tl, tlOrDash } from './statement-format'
-import { isPayable } from './statement-selection'
 
-/** What the table (desktop) and the cards (phone) show and do; the page holds the selection. */
+/** A debit still open can be chosen for payment. */
+export const isPayable = (entry: StatementEntry) => entry.debit > 0 && entry.open > 0
+
+/**
+ * What the table (desktop) and the cards (phone) show and do; the page holds the selection. Without
+ * `onToggle` nothing is chosen (staff read a company's statement; only its dealer pays from it).
+ */
 export interface StatementListProps {
   statement: Statement
-  chosen: ReadonlySet<number>
-  onToggle: (entry: StatementEntry) => void
+  chosen?: ReadonlySet<number>
+  onToggle?: (entry: StatementEntry) => void
 }
+
+const NOTHING_CHOSEN: ReadonlySet<number> = new Set()
 
 /** A debit still open gets a checkbox named after its document, so a screen reader says what it ticks. */
 export function PickItem({
@@ -19,7 +26,7 @@ export function PickItem({
   onToggle,
 }: { entry: StatementEntry } & Omit<StatementListProps, 'statement'>) {
   const { t } = useTranslation()
-  if (!isPayable(entry)) return null
+  if (!onToggle || !chosen || !isPayable(entry)) return null
   return (
     <Checkbox
       checked={chosen.has(entry.id)}
@@ -45,9 +52,10 @@ const num = { ta: 'right', style: { whiteSpace: 'nowrap' } } as const
  * Desktop: the opening balance, one row per entry with its running balance and what is left of it,
  * and the totals of the range below.
  */
-export function StatementTable({ statement, chosen, onToggle }: StatementListProps) {
+export function StatementTable({ statement, chosen = NOTHING_CHOSEN, onToggle }: StatementListProps) {
   const { t } = useTranslation()
   const { locale } = useSession()
+  const picking = onToggle !== undefined
   return (
     <Table.ScrollContainer minWidth={1000} type="native">
       <Table
@@ -58,9 +66,11 @@ export function StatementTable({ statement, chosen, onToggle }: StatementListPro
       >
         <Table.Thead style={{ whiteSpace: 'nowrap' }}>
           <Table.Tr>
-            <Table.Th w={40}>
-              <VisuallyHidden>{t('statement.columns.pick')}</VisuallyHidden>
-            </Table.Th>
+            {picking && (
+              <Table.Th w={40}>
+                <VisuallyHidden>{t('statement.columns.pick')}</VisuallyHidden>
+              </Table.Th>
+            )}
             <Table.Th>{t('statement.columns.date')}</Table.Th>
             <Table.Th>{t('statement.columns.documentNo')}</Table.Th>
             <Table.Th>{t('statement.columns.kind')}</Table.Th>
@@ -74,7 +84,7 @@ export function StatementTable({ statement, chosen, onToggle }: StatementListPro
         </Table.Thead>
         <Table.Tbody>
           <Table.Tr data-testid="statement-opening">
-            <Table.Td />
+            {picking && <Table.Td />}
             <Table.Td>{formatDay(statement.from, locale)}</Table.Td>
             <Table.Td colSpan={6}>
               <Text size="sm" fw={500}>
@@ -91,9 +101,11 @@ export function StatementTable({ statement, chosen, onToggle }: StatementListPro
               data-entry-id={entry.id}
               bg={chosen.has(entry.id) ? 'var(--mantine-primary-color-light)' : undefined}
             >
-              <Table.Td>
-                <PickItem entry={entry} chosen={chosen} onToggle={onToggle} />
-              </Table.Td>
+              {picking && (
+                <Table.Td>
+                  <PickItem entry={entry} chosen={chosen} onToggle={onToggle} />
+                </Table.Td>
+              )}
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDay(entry.date, locale)}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{entry.documentNo}</Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{t(`statement.kind.${entry.kind}`)}</Table.Td>
@@ -120,7 +132,7 @@ export function StatementTable({ statement, chosen, onToggle }: StatementListPro
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr data-testid="statement-totals">
-            <Table.Td />
+            {picking && <Table.Td />}
             <Table.Th colSpan={5} scope="row">
               {t('statement.totals')}
             </Table.Th>

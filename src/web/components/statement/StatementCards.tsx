@@ -1,8 +1,8 @@
 import { Box, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { PlainList } from '../../components/PlainList'
 import { useTranslation } from '../../i18n/use-translation'
 import { useSession } from '../../lib/session-context'
+import { PlainList } from '../PlainList'
 import { OverdueBadge, PickItem, type StatementListProps } from './StatementTable'
 import { formatDay, tl, tlOrDash } from './statement-format'
 
