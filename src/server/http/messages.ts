@@ -63,8 +63,11 @@ const tr = {
     'Sipariş tutarı risk limitinizi {excess} TL aşıyor. En fazla {max} TL tutarında sipariş verebilirsiniz.',
   'orders.cannotCancel': 'Sipariş iptal edilemedi. Lütfen bizimle iletişime geçiniz.',
   'orders.moveNotAllowed': 'Sipariş "{from}" durumundan "{to}" durumuna geçirilemez.',
-  'orders.paidNeedsRefund':
-    'Kartla ödenmiş bir sipariş iptal edilmeden önce ödemesi iade edilmelidir; Ödemeler ekranından iade edin.',
+  'orders.cancelUnderWay':
+    'Bu siparişin iptali sürüyor: kart ödemesinin iadesi bankadan bekleniyor. Biraz sonra yeniden bakın.',
+  'orders.cancelRefundFailed': 'Kart ödemesi iade edilemedi; sipariş iptal edilmedi. Banka: {message}',
+  'orders.cancelRefundUnknown':
+    'Banka iadeyi henüz yanıtlamadı; iade doğrulanınca sipariş kendiliğinden iptal edilecek.',
   'orders.cancelReasonRequired': 'İptal nedenini yazın; bayiye bu not gösterilir.',
   'orderStatus.new': 'Yeni',
   'orderStatus.processing': 'Hazırlanıyor',
@@ -102,6 +105,8 @@ const tr = {
   'payments.bankHoldsNoCharge':
     'Ödeme kuruluşu bu ödeme için bir tahsilat göstermiyor; kaydedilemez. Gerekirse iade ile kapatın.',
   'payments.refundFailed': 'İade yapılamadı: {message}',
+  'payments.notRefundable':
+    'Bu siparişin kart ödemesi bütünüyle iade edilemiyor (ödeme başka bir durumda ya da başka bir tutarda); Ödemeler ekranından bakın.',
   'payments.releasedCannotBook':
     'Bu ödemenin ayırdığı ürünler ve bağlantı serbest bırakıldı; kaydedilemez, iade edilmelidir.',
   'payments.tooManyStarts':
@@ -223,8 +228,12 @@ const en: Record<MessageKey, string> = {
   'orders.riskExceeded': 'The order exceeds your risk limit by {excess} TL. You can order at most {max} TL.',
   'orders.cannotCancel': 'The order could not be cancelled. Please contact us.',
   'orders.moveNotAllowed': 'The order cannot go from "{from}" to "{to}".',
-  'orders.paidNeedsRefund':
-    'An order paid by card is refunded before it is cancelled; refund it on the Payments screen.',
+  'orders.cancelUnderWay':
+    "This order's cancellation is under way: the card payment's refund is waiting for the bank. Look again shortly.",
+  'orders.cancelRefundFailed':
+    'The card payment could not be refunded; the order was not cancelled. Bank: {message}',
+  'orders.cancelRefundUnknown':
+    'The bank has not answered the refund yet; the order will be cancelled by itself once the refund is confirmed.',
   'orders.cancelReasonRequired': 'Write the reason for the cancellation; the dealer is shown this note.',
   'orderStatus.new': 'New',
   'orderStatus.processing': 'Being prepared',
@@ -262,6 +271,8 @@ const en: Record<MessageKey, string> = {
   'payments.bankHoldsNoCharge':
     'The payment provider shows no charge for this payment, so it cannot be booked. Close it with a refund if needed.',
   'payments.refundFailed': 'The refund failed: {message}',
+  'payments.notRefundable':
+    "This order's card payment cannot be refunded whole (the payment is in another state or for another amount); look at it on the Payments screen.",
   'payments.releasedCannotBook':
     'What this payment held has been released, so it cannot be booked; it must be refunded.',
   'payments.tooManyStarts': 'Too many payment attempts. Please try again in {minutes} minutes.',

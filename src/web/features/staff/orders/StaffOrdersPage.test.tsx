@@ -57,6 +57,7 @@ const detail = (status: OrderStatus, history: StaffOrderDetail['history'] = []):
   order: testOrder({ status, isCancel: status === 'cancelled', cancellable: false }),
   dealer: DEALER,
   paidByCard: false,
+  cancelPending: false,
   erpDocumentNo: null,
   next: NEXT[status],
   history,
