@@ -1,5 +1,6 @@
 import Big from 'big.js'
 import { ledgerDay } from '../../../domain/ledger'
+import { faultPoint } from '../../fault-points'
 import { AppError, notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import type { RefundResult } from '../../integrations/payments/gateway'
@@ -96,6 +97,7 @@ export async function cancelPaidOrder(
     return stepped
   })
   if (!refunding) return
+  faultPoint('order-cancel.after-refunding')
   const outcome = await refundAndSettle(deps, refunding, { ...by, reason: null }, staff.ip)
   if (outcome.kind === 'refused') {
     throw new AppError('upstream', 'orders.cancelRefundFailed', { message: outcome.message }, 'refund_failed')
