@@ -211,6 +211,8 @@ export async function moveStaffOrder(
     if (from === input.status) return { productIds: [], changed: false }
     if (order.cancelRequest) throw cancelUnderWay()
     if (!canMoveOrder(from, input.status)) throw notAllowed(from, input.status)
+    // Only through its refund (above): cancelled here, its money would stay taken.
+    if (input.status === 'cancelled' && order.paidAt) throw notAllowed(from, input.status)
     const productIds = await commitStaffMove(
       tx,
       order,
