@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { OrderList } from '../../../contracts/orders'
 import type { StaffOrderDetail } from '../../../contracts/staff-orders'
+import { addDays, ledgerDay } from '../../../domain/ledger'
 import type { Database } from '../../db/client'
 import { auditTrail } from '../../test/audit'
 import { queryRows } from '../../test/db-helpers'
@@ -21,6 +22,7 @@ import {
 import { ScriptedGateway } from '../../test/scripted-gateway'
 import { createTestApp, TEST_SESSION_SECRET, type TestApp, type TestClient } from '../../test/test-app'
 import { createTestDatabase } from '../../test/test-database'
+import { recordCredit } from '../ledger/ledger.service'
 
 /**
  * Staff cancel an order paid by card: the bank refunds the whole payment, then the order is cancelled
@@ -56,8 +58,8 @@ beforeEach(() => {
 const NOTE = 'Bayi siparişten vazgeçti'
 
 /** A dealer who paid by card for 2 of a 5-unit product (2 × 110 TL + 20 % tax = 264 TL): the order booked. */
-async function paidOrder() {
-  const company = await createCustomer(database.db)
+async function paidOrder(existing?: Awaited<ReturnType<typeof createCustomer>>) {
+  const company = existing ?? (await createCustomer(database.db))
   const dealer = Object.assign(await loggedInUser(t, company.id), { company })
   const p = await cardProduct(t, { price: '100', cardPrice: '110', stock: 5 })
   expect((await addToCart(dealer, p, 2)).statusCode).toBe(200)
@@ -201,6 +203,38 @@ describe('cancelling a card-paid order', () => {
     expect(again.statusCode, again.body).toBe(200)
     expect(gateway.refunds).toBe(1)
     await expectCancelledOnce(paid)
+  })
+
+  it("leaves what the company had unapplied as it was: a transfer paid in advance stays the dealer's credit", async () => {
+    const company = await createCustomer(database.db)
+    // 50 TL sent by transfer before anything was owed: an unapplied credit, which the order's debit
+    // consumes first when it is booked (the card's credit then keeps 50 unapplied instead).
+    await database.db.transaction((tx) =>
+      recordCredit(tx, {
+        customerId: company.id,
+        kind: 'bank_transfer',
+        amount: '50.00',
+        documentNo: 'DEKONT-1',
+        description: 'Avans',
+        entryDate: addDays(ledgerDay(new Date()), -5),
+        settleEntryIds: [],
+      }),
+    )
+    const paid = await paidOrder(company)
+    const statement = async () => {
+      const res = await paid.dealer.send({ method: 'GET', url: '/api/account/statement' })
+      expect(res.statusCode, res.body).toBe(200)
+      return res.json() as { closingBalance: number; overdue: { balance: number } }
+    }
+    expect(await statement()).toMatchObject({ closingBalance: -50, overdue: { balance: 0 } })
+    expect((await cancel(sales, paid.orderId)).statusCode).toBe(200)
+    expect(await statement()).toMatchObject({ closingBalance: -50, overdue: { balance: 0 } })
+    const open = await queryRows<{ kind: string; open_amount: string }>(
+      database.db,
+      sql`select kind, open_amount::text from ledger_entries where customer_id = ${company.id} and open_amount > 0`,
+    )
+    // Still 50 unapplied, and no debit open beside it.
+    expect(open).toEqual([{ kind: 'card_payment', open_amount: '50.00' }])
   })
 
   it('the bank refuses: 502 with its reason in the reader language, the order as it was, the trail says why', async () => {
