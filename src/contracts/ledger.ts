@@ -1,7 +1,10 @@
 import { z } from 'zod'
 import { inputText, localeSchema } from './common'
 
-/** Debits: opening balance, invoice, order, a bank transfer's reversal; credits: card payment, bank transfer. */
+/**
+ * Debits: opening balance, invoice, order, a bank transfer's reversal, a card payment refunded;
+ * credits: card payment, bank transfer, a card-paid order cancelled.
+ */
 export const ledgerKinds = [
   'opening',
   'invoice',
@@ -9,6 +12,8 @@ export const ledgerKinds = [
   'card_payment',
   'bank_transfer',
   'transfer_reversal',
+  'card_refund',
+  'order_cancel',
 ] as const
 export type LedgerKind = (typeof ledgerKinds)[number]
 

@@ -49,6 +49,11 @@ export const staffOrderDetailSchema = z.object({
   order: orderSchema,
   dealer: dealerSchema,
   paidByCard: z.boolean(),
+  /**
+   * Staff cancelled this card-paid order and the bank's refund has not been answered yet: no move is
+   * offered meanwhile (the cancellation completes when the refund does, or is withdrawn).
+   */
+  cancelPending: z.boolean(),
   erpDocumentNo: z.string().nullable(),
   /** The statuses the order may move to now (domain/order-status.ts). */
   next: z.array(z.enum(ORDER_STATUSES)),

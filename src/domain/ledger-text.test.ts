@@ -28,6 +28,16 @@ describe('ledgerText', () => {
       'Havale / EFT ters kaydı (DEK-4471): Başka bayinin havalesi',
       'Bank transfer reversed (DEK-4471): Başka bayinin havalesi',
     ],
+    [
+      { key: 'card_refund', card: '409021******0016', orderNo: 'S2026-000042' } as const,
+      'Kredi kartı iadesi 409021******0016 · S2026-000042',
+      'Card refund 409021******0016 · S2026-000042',
+    ],
+    [
+      { key: 'order_cancel', orderNo: 'S2026-000042', reason: 'Bayi vazgeçti' } as const,
+      'Sipariş iptali (S2026-000042): Bayi vazgeçti',
+      'Order cancelled (S2026-000042): Bayi vazgeçti',
+    ],
   ])('%j reads "%s" and "%s"', (text, tr, en) => {
     expect(ledgerText(text, 'tr')).toBe(tr)
     expect(ledgerText(text, 'en')).toBe(en)

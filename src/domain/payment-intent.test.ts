@@ -27,6 +27,8 @@ describe('payment intent transitions', () => {
     ['needs_attention', 'refunding'],
     ['refunding', 'refunded'],
     ['refunding', 'needs_attention'],
+    ['refunding', 'succeeded'],
+    ['succeeded', 'refunding'],
     ['failed', 'needs_attention'],
   ]
   const key = (from: string, to: string) => `${from}→${to}`
@@ -44,18 +46,20 @@ describe('payment intent transitions', () => {
   it.each([
     ['authorized', ['pending']],
     ['capturing', ['authorized']],
-    ['succeeded', ['capturing', 'needs_attention']],
+    ['succeeded', ['capturing', 'needs_attention', 'refunding']],
     ['failed', ['pending', 'authorized', 'capturing']],
     ['needs_attention', ['capturing', 'failed', 'refunding']],
     ['refunded', ['refunding']],
+    ['refunding', ['succeeded', 'needs_attention']],
     ['expired', ['pending']],
     ['pending', []],
   ] as const)('a step to %s starts from %j', (to, from) => {
     expect(sourcesOf(to)).toEqual(from)
   })
 
-  it('nothing leaves succeeded, expired and refunded; failed only when the bank reports a charge after all', () => {
-    expect(intentStatuses.filter(isFinal)).toEqual(['succeeded', 'expired', 'refunded'])
+  it('nothing leaves expired and refunded; succeeded only to refund a cancelled order; failed only when the bank reports a charge after all', () => {
+    expect(intentStatuses.filter(isFinal)).toEqual(['expired', 'refunded'])
+    expect(sourcesOf('refunding')).toContain('succeeded')
     expect(sourcesOf('needs_attention')).toContain('failed')
   })
 

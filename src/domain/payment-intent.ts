@@ -23,9 +23,12 @@ export const intentStatuses = [
   'expired',
   /** The money may have been taken but could not be booked or confirmed: staff decide. */
   'needs_attention',
-  /** Staff asked the bank to give the money back; waiting for its answer. */
+  /**
+   * Staff asked the bank to give the money back (a payment needing attention, or a paid order being
+   * cancelled); waiting for its answer.
+   */
   'refunding',
-  /** The bank gave the money back; holds released, nothing booked. */
+  /** The bank gave the money back; holds released and nothing booked, or the paid order cancelled. */
   'refunded',
 ] as const
 export type IntentStatus = (typeof intentStatuses)[number]
@@ -39,10 +42,12 @@ const TRANSITIONS: Record<IntentStatus, readonly IntentStatus[]> = {
   authorized: ['capturing', 'failed'],
   capturing: ['succeeded', 'failed', 'needs_attention'],
   needs_attention: ['succeeded', 'refunding'],
-  refunding: ['refunded', 'needs_attention'],
+  // Back to succeeded: the bank refused to refund a paid order's payment, so the order stays as it was.
+  refunding: ['refunded', 'needs_attention', 'succeeded'],
   // The bank's answer arrived after the payment was given up and released: the money must go back.
   failed: ['needs_attention'],
-  succeeded: [],
+  // Staff cancel the order it paid: the whole payment goes back (payments/payment-order-cancel.ts).
+  succeeded: ['refunding'],
   expired: [],
   refunded: [],
 }

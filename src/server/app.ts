@@ -53,9 +53,9 @@ import { ordersRoutes } from './modules/orders/orders.routes'
 import { ordersStaffRoutes } from './modules/orders/orders-staff.routes'
 import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
 import { paymentLinkState } from './modules/payment-links/payment-links.service'
-import { paymentsRoutes } from './modules/payments/payments.routes'
+import { paymentsDepsOf, paymentsRoutes } from './modules/payments/payments.routes'
 import { paymentsStaffRoutes } from './modules/payments/payments-staff.routes'
-import { intentCountsByStatus } from './modules/payments/payments-staff.service'
+import { cancelPaidOrder, intentCountsByStatus } from './modules/payments/payments-staff.service'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { registerStaffLive } from './modules/presence/presence.routes'
 import { searchRoutes } from './modules/search/search.routes'
@@ -172,7 +172,11 @@ export async function buildApp(
   await app.register(paymentLinkRoutes(deps))
   await app.register(paymentsRoutes(deps))
   await app.register(paymentsStaffRoutes(deps))
-  await app.register(ordersStaffRoutes(deps))
+  // A card-paid order is cancelled through its payment's refund: payments uses orders, so the orders
+  // route is handed the payments service rather than importing it.
+  await app.register(
+    ordersStaffRoutes(deps, ({ log, ...input }) => cancelPaidOrder(paymentsDepsOf(deps, log), input)),
+  )
   await app.register(offersStaffRoutes(deps))
   await app.register(sandboxRoutes(deps.paymentGateway))
   await app.register(mailOutboxRoutes(deps))

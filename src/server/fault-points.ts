@@ -16,7 +16,19 @@ export const FAULT_POINTS = [
   /** The bank's answer (charged) arrived; the booking transaction has not begun. */
   'payment.after-complete',
 ] as const
-export type FaultPoint = (typeof FAULT_POINTS)[number]
+
+/**
+ * Staff cancelling a card-paid order (payments/payment-order-cancel.ts): apart, because the crash
+ * test's rounds arm FAULT_POINTS on a dealer's card payment, which never passes these.
+ */
+export const ORDER_CANCEL_FAULT_POINTS = [
+  /** The payment is 'refunding' and the order's cancellation kept (committed); the bank not asked. */
+  'order-cancel.after-refunding',
+  /** Inside the sandbox bank's refund, after it gave the money back: its answer never reaches us. */
+  'sandbox.after-refund',
+] as const
+
+export type FaultPoint = (typeof FAULT_POINTS)[number] | (typeof ORDER_CANCEL_FAULT_POINTS)[number]
 
 let armed: string | null | undefined
 

@@ -7,12 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { turkishSortKey } from '../../domain/turkish-text'
 import { type Database, openDatabase } from '../db/client'
 import { runMigrations } from '../db/migrate'
-import { FAULT_POINTS, type FaultPoint } from '../fault-points'
+import { FAULT_POINTS, type FaultPoint, ORDER_CANCEL_FAULT_POINTS } from '../fault-points'
 import { translate } from '../http/messages'
 import { SANDBOX_SMS_CODE } from '../integrations/payments/sandbox/test-cards'
 import { type AppProcess, Browser, bundleServer, startAppProcess } from '../test/app-process'
 import { queryRows, setStoreSetting } from '../test/db-helpers'
-import { DEALER, DEALER2, seedAccounts } from '../test/fixtures'
+import { ADMIN, DEALER, DEALER2, seedAccounts } from '../test/fixtures'
 import { resultForm, TEST_CARDS, TEST_CCV } from '../test/payments'
 import { findPostgresBin, startThrowawayCluster, type ThrowawayCluster } from '../test/throwaway-cluster'
 
@@ -39,6 +39,10 @@ import { findPostgresBin, startThrowawayCluster, type ThrowawayCluster } from '.
  * restart the app's reconciler (every second, for payments stuck 5 s) settles what was left: every
  * intent the bank charged (the sandbox's books) has exactly one order or ledger credit, every other
  * none, and the stock held by unsettled payments is counted in the stock balance.
+ *
+ * After the rounds, staff cancel a card-paid order with the app armed at each point of that
+ * cancellation (ORDER_CANCEL_FAULT_POINTS): after the refunding step commits, and inside the bank's
+ * refund after it gave the money back. The restarted app's reconciler finishes it exactly once.
  *
  * FAULT_SEED=<n> replays a run (the seed is printed); FAULT_ROUNDS=<n> changes the number of rounds:
  * 25 by default, the size for every run (every other round arms a fault point, so each of the five is
@@ -779,6 +783,127 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
     // the rounds: 47..113 s on PostgreSQL (67 s without them at a load of 4.5, when they took 62 s),
     // 168..262 s on PGlite, at loads of 4.5..9.
   }, 1_800_000)
+
+  it.each(ORDER_CANCEL_FAULT_POINTS)(
+    'staff cancelling a card-paid order, killed at %s: the reconciler refunds and cancels it once',
+    async (point) => {
+      if (app) await kill(app)
+      // The dealer's cart as the rounds left it (lines of released payments go back there): emptied.
+      await withDatabase((database) =>
+        database.db.execute(
+          sql`delete from cart_items where cart_id in
+                (select c.id from carts c join users u on u.id = c.user_id where u.email = ${DEALER.email})`,
+        ),
+      )
+      let server = await startApp()
+      const dealer = await Browser.login(server.url, DEALER)
+      const form = (fields: Record<string, string>): RequestInit => ({
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+      })
+      const added = await dealer.request(
+        `/api/catalog/cart/${productIds[0]}`,
+        form({ quantity: '2', productValue: String(unitIds[0]) }),
+      )
+      expect(added.status).toBe(200)
+      const start = await dealer.request('/api/payments/start', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          paymentType: 'order',
+          card: TEST_CARDS.visa,
+          ccv: TEST_CCV,
+          expire: '12/39',
+          holder: 'Ahmet Yılmaz',
+          advencePrice: 'advencePrice3',
+          description: 'Kartla sipariş (iptal testi)',
+        }),
+      })
+      expect(start.status, await start.clone().text()).toBe(200)
+      const { intentId, action } = (await start.json()) as { intentId: string; action: { url: string } }
+      await dealer.request(action.url)
+      const challenge = await dealer.request(action.url, form({ code: SANDBOX_SMS_CODE }))
+      const signed = signedResult(await challenge.text())!
+      const callback = await fetch(`${server.url}${signed.path}`, {
+        ...form(signed.fields),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+      })
+      expect(frameMessage(await callback.text())).toMatchObject({ type: 'payment_succeed', intentId })
+      const orders = (await (await dealer.request('/api/catalog/orders')).json()) as {
+        items: Array<{ id: number }>
+      }
+      const orderId = orders.items[0]!.id
+
+      // Armed: the cancel's request dies with the process at the point.
+      await kill(server)
+      server = await startApp(point)
+      const staff = await Browser.login(server.url, ADMIN)
+      const note = 'Bayi vazgeçti (çökme testi)'
+      const cancel = await staff
+        .request(`/yonetim/orders/${orderId}`, {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 'cancelled', note }),
+        })
+        .then(
+          (res) => `answered ${res.status}`,
+          () => 'no answer',
+        )
+      expect(cancel).toBe('no answer')
+      await exitOf(server, 5000)
+      expect(server.child.signalCode).toBe('SIGKILL')
+
+      // Back up: the order waits as being cancelled, then the reconciler (stuck after 5 s) finishes it.
+      server = await startApp()
+      const back = await Browser.login(server.url, ADMIN)
+      const detail = async () =>
+        (await (await back.request(`/yonetim/orders/${orderId}`)).json()) as {
+          cancelPending: boolean
+          order: { status: string }
+        }
+      // Unless the reconciler already ran: the order is never seen cancelled with its refund pending.
+      const first = await detail()
+      expect(first.cancelPending ? first.order.status : 'cancelled').toBe(
+        first.cancelPending ? 'new' : first.order.status,
+      )
+      const deadline = Date.now() + 40_000
+      while ((await detail()).order.status !== 'cancelled' && Date.now() < deadline) await sleep(500)
+      expect(await detail(), server.output().slice(-3000)).toMatchObject({
+        cancelPending: false,
+        order: { status: 'cancelled' },
+      })
+      await kill(server)
+      app = null
+
+      await withDatabase(async (database) => {
+        const db = database.db
+        const [row] = await queryRows<Record<string, unknown>>(
+          db,
+          sql`select i.status,
+                (select status from sandbox_pos_payments b where b.intent_id = i.id) as bank,
+                (select string_agg(kind || ' ' || debit::text || ' ' || credit::text, ', ' order by id)
+                  from ledger_entries e where e.payment_intent_id = i.id) as ledger,
+                (select count(*)::int from order_status_changes c where c.order_id = ${orderId} and c.to_status = 'cancelled') as cancels,
+                (select count(*)::int from mail_outbox m where m.order_id = ${orderId} and m.kind = 'order_status') as mails,
+                (select count(*)::int from audit_log a where a.entity = 'order' and a.entity_id = ${String(orderId)}) as audits,
+                i.amount::text as amount
+              from payment_intents i where i.id = ${intentId}`,
+        )
+        expect(row).toMatchObject({ status: 'refunded', bank: 'refunded', cancels: 1, mails: 1, audits: 1 })
+        const amount = String(row!.amount)
+        expect(row!.ledger).toBe(
+          `card_payment 0.00 ${amount}, card_refund ${amount} 0.00, order_cancel 0.00 ${amount}`,
+        )
+        const refunds = await queryRows<{ n: number }>(
+          db,
+          sql`select count(*)::int as n from payment_intent_events where intent_id = ${intentId} and to_status = 'refunded'`,
+        )
+        expect(refunds).toEqual([{ n: 1 }])
+      })
+    },
+    240_000,
+  )
 
   /** The rules that hold after any crash, checked in SQL against what the clients were told. */
   async function checkInvariants(

@@ -65,8 +65,11 @@ const tr = {
   'orders.productGone': '{name} artık satışta değil; sipariş verilemez.',
   'orders.dealerInactive': 'Bayi hesabı etkin değil; onun adına sipariş verilemez.',
   'orders.moveNotAllowed': 'Sipariş "{from}" durumundan "{to}" durumuna geçirilemez.',
-  'orders.paidNeedsRefund':
-    'Kartla ödenmiş bir sipariş iptal edilmeden önce ödemesi iade edilmelidir; Ödemeler ekranından iade edin.',
+  'orders.cancelUnderWay':
+    'Bu siparişin iptali sürüyor: kart ödemesinin iadesi bankadan bekleniyor. Biraz sonra yeniden bakın.',
+  'orders.cancelRefundFailed': 'Kart ödemesi iade edilemedi; sipariş iptal edilmedi. Banka: {message}',
+  'orders.cancelRefundUnknown':
+    'Banka iadeyi henüz yanıtlamadı; iade doğrulanınca sipariş kendiliğinden iptal edilecek.',
   'orders.cancelReasonRequired': 'İptal nedenini yazın; bayiye bu not gösterilir.',
   'customers.notSalesPerson':
     'Satış temsilcisi olarak yalnızca etkin bir yönetici ya da satış kullanıcısı seçilebilir.',
@@ -108,6 +111,8 @@ const tr = {
   'payments.bankHoldsNoCharge':
     'Ödeme kuruluşu bu ödeme için bir tahsilat göstermiyor; kaydedilemez. Gerekirse iade ile kapatın.',
   'payments.refundFailed': 'İade yapılamadı: {message}',
+  'payments.notRefundable':
+    'Bu siparişin kart ödemesi bütünüyle iade edilemiyor (ödeme başka bir durumda ya da başka bir tutarda); Ödemeler ekranından bakın.',
   'payments.releasedCannotBook':
     'Bu ödemenin ayırdığı ürünler ve bağlantı serbest bırakıldı; kaydedilemez, iade edilmelidir.',
   'payments.tooManyStarts':
@@ -231,8 +236,12 @@ const en: Record<MessageKey, string> = {
   'orders.productGone': '{name} is no longer sold; it cannot be ordered.',
   'orders.dealerInactive': "The dealer's account is not active; no order can be placed in its name.",
   'orders.moveNotAllowed': 'The order cannot go from "{from}" to "{to}".',
-  'orders.paidNeedsRefund':
-    'An order paid by card is refunded before it is cancelled; refund it on the Payments screen.',
+  'orders.cancelUnderWay':
+    "This order's cancellation is under way: the card payment's refund is waiting for the bank. Look again shortly.",
+  'orders.cancelRefundFailed':
+    'The card payment could not be refunded; the order was not cancelled. Bank: {message}',
+  'orders.cancelRefundUnknown':
+    'The bank has not answered the refund yet; the order will be cancelled by itself once the refund is confirmed.',
   'orders.cancelReasonRequired': 'Write the reason for the cancellation; the dealer is shown this note.',
   'customers.notSalesPerson': 'Only an active owner or sales user can be the sales person.',
   'orderStatus.new': 'New',
@@ -273,6 +282,8 @@ const en: Record<MessageKey, string> = {
   'payments.bankHoldsNoCharge':
     'The payment provider shows no charge for this payment, so it cannot be booked. Close it with a refund if needed.',
   'payments.refundFailed': 'The refund failed: {message}',
+  'payments.notRefundable':
+    "This order's card payment cannot be refunded whole (the payment is in another state or for another amount); look at it on the Payments screen.",
   'payments.releasedCannotBook':
     'What this payment held has been released, so it cannot be booked; it must be refunded.',
   'payments.tooManyStarts': 'Too many payment attempts. Please try again in {minutes} minutes.',

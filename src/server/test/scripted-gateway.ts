@@ -1,5 +1,5 @@
 import type { Db } from '../db/client'
-import type { CompleteResult, PaymentGateway } from '../integrations/payments/gateway'
+import type { CompleteResult, PaymentGateway, RefundResult } from '../integrations/payments/gateway'
 import { SandboxGateway } from '../integrations/payments/sandbox/sandbox-gateway'
 
 /** How the next completion behaves, as a test scripts it. */
@@ -13,6 +13,19 @@ export type CompleteScript =
   /** The bank takes the money only once the test says so (`release`), then answers. */
   | 'held'
 
+/** How the next refund behaves, as a test scripts it. */
+export type RefundScript =
+  /** As the sandbox bank does (its books decide). */
+  | 'normal'
+  /** The bank refuses: nothing is given back. */
+  | 'refused'
+  /** The process dies before the request reaches the bank (the call throws; the bank's books unchanged). */
+  | 'died-before-bank'
+  /** The bank refunds, then the process dies before it reads the answer (the call throws). */
+  | 'died-after-bank'
+  /** The bank refunds only once the test says so (`release`), then answers. */
+  | 'held'
+
 /**
  * The sandbox with its completion scripted per test: a bank that answers late, loses its answer, or
  * never got the request. Its books are the sandbox's own, so retrieve and refund answer as the
@@ -21,18 +34,31 @@ export type CompleteScript =
 export class ScriptedGateway extends SandboxGateway {
   script: CompleteScript = 'normal'
   completions = 0
+  refundScript: RefundScript = 'normal'
+  refunds = 0
   private waiting: Array<() => void> = []
 
   constructor(secret: string, now: () => Date, books: Db) {
     super(secret, now, books)
   }
 
-  /** Lets the held completions go on to the bank. */
+  override async refund(input: Parameters<PaymentGateway['refund']>[0]): Promise<RefundResult> {
+    this.refunds++
+    const script = this.refundScript
+    if (script === 'refused') return { outcome: 'failed', message: 'İade reddedildi (test)' }
+    if (script === 'died-before-bank') throw new Error('the process died (test)')
+    if (script === 'held') await new Promise<void>((go) => this.waiting.push(go))
+    const answer = await super.refund(input)
+    if (script === 'died-after-bank') throw new Error('the process died (test)')
+    return answer
+  }
+
+  /** Lets the held completions and refunds go on to the bank. */
   release() {
     for (const go of this.waiting.splice(0)) go()
   }
 
-  /** Resolves once a completion is waiting on `release`. */
+  /** Resolves once a completion or a refund is waiting on `release`. */
   async held(): Promise<void> {
     while (this.waiting.length === 0) await new Promise((r) => setTimeout(r, 5))
   }

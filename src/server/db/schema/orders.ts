@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   serial,
@@ -16,6 +17,12 @@ import {
 import { branches, customers, users } from './accounts'
 import { products, productUnits, warehouses } from './catalogue'
 import { paymentPlans } from './store'
+
+/**
+ * Staff's cancellation of a card-paid order, kept on the order while the bank refunds its payment:
+ * who asked (recorded in the audit trail when the cancellation commits) and the dealer's note.
+ */
+export type PaidCancelRequest = { note: string; staff: { id: number; name: string; ip: string }; at: string }
 
 const money = (name: string) => numeric(name, { precision: 18, scale: 4 })
 
@@ -59,6 +66,11 @@ export const orders = pgTable(
     /** Set when the order was paid by card at checkout (paymentType 'order'): the intent that paid it. */
     paymentIntentId: varchar('payment_intent_id', { length: 32 }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /**
+     * Set while staff's cancellation of this card-paid order waits for the bank's refund: no other
+     * move is allowed meanwhile; the refund's outcome cancels the order or clears it.
+     */
+    cancelRequest: jsonb('cancel_request').$type<PaidCancelRequest>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -178,8 +178,8 @@ export const ledgerEntries = pgTable(
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
     /**
-     * 'opening', 'invoice', 'order', 'transfer_reversal' (debits); 'card_payment', 'bank_transfer'
-     * (credits).
+     * 'opening', 'invoice', 'order', 'transfer_reversal', 'card_refund' (debits); 'card_payment',
+     * 'bank_transfer', 'order_cancel' (credits).
      */
     kind: varchar('kind', { length: 24 }).notNull(),
     documentNo: varchar('document_no', { length: 40 }).notNull(),
@@ -220,7 +220,7 @@ export const ledgerEntries = pgTable(
     index('ledger_transfers_idx').on(t.entryDate, t.id).where(sql`${t.kind} = 'bank_transfer'`),
     check(
       'ledger_kind_valid',
-      sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer', 'transfer_reversal')`,
+      sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer', 'transfer_reversal', 'card_refund', 'order_cancel')`,
     ),
     check(
       'ledger_reversal_linked',

@@ -23,8 +23,8 @@ import {
  * (chosen ones first, then the one due first), and a new debit first consumes unapplied credits.
  */
 
-export type DebitKind = 'opening' | 'invoice' | 'order' | 'transfer_reversal'
-export type CreditKind = 'card_payment' | 'bank_transfer'
+export type DebitKind = 'opening' | 'invoice' | 'order' | 'transfer_reversal' | 'card_refund'
+export type CreditKind = 'card_payment' | 'bank_transfer' | 'order_cancel'
 
 /** A positive amount with at most 2 decimals, as text for the NUMERIC columns; anything else is refused. */
 function validAmount(amount: Amount): Big {
@@ -171,6 +171,66 @@ export async function recordCredit(
   )
   return { entryId }
 }
+
+/**
+ * A card-paid order cancelled and its payment refunded by the bank: two entries of the amount, today,
+ * that give the money back without rewriting the booked ones — a debit (`card_refund`, under the card
+ * payment's document number) for the money the dealer got back, and a credit (`order_cancel`, under
+ * the order number, with staff's reason) for the order they no longer owe. Each settles the other at
+ * once, so nothing is left open, the balance is back where it was before the order, and the rule (no
+ * open debits and unapplied credits at once) holds whatever the company had open. Once per payment:
+ * the unique (payment_intent_id, kind) index refuses a second refund of the same payment.
+ */
+export async function recordCardRefund(
+  tx: Db,
+  input: {
+    customerId: number
+    orderId: number
+    orderNo: string
+    amount: Amount
+    paymentIntentId: string
+    /** The card payment's document number (its credit's). */
+    paymentDocumentNo: string
+    card: string
+    reason: string
+    entryDate: string
+    createdByUserId: number | null
+  },
+): Promise<{ debitId: number; creditId: number }> {
+  const amount = validAmount(input.amount).toFixed(2)
+  await lockCompany(tx, input.customerId)
+  const common = {
+    customerId: input.customerId,
+    entryDate: input.entryDate,
+    orderId: input.orderId,
+    paymentIntentId: input.paymentIntentId,
+    createdByUserId: input.createdByUserId,
+    openAmount: '0',
+  }
+  const refundText: LedgerText = { key: 'card_refund', card: input.card, orderNo: input.orderNo }
+  const debitId = await insertEntry(tx, {
+    ...common,
+    kind: 'card_refund',
+    documentNo: input.paymentDocumentNo,
+    ...descriptionColumns(refundText),
+    dueDate: input.entryDate,
+    debit: amount,
+  })
+  const cancelText: LedgerText = { key: 'order_cancel', orderNo: input.orderNo, reason: input.reason }
+  const creditId = await insertEntry(tx, {
+    ...common,
+    kind: 'order_cancel',
+    documentNo: input.orderNo,
+    ...descriptionColumns(cancelText),
+    dueDate: null,
+    credit: amount,
+  })
+  await insertSettlements(tx, [{ creditEntryId: creditId, debitEntryId: debitId, amount }])
+  return { debitId, creditId }
+}
+
+/** The document number of a card payment's ledger entries: 'KK-' and its intent id's first 12 characters. */
+export const cardPaymentDocumentNo = (intentId: string) => `KK-${intentId.slice(0, 12).toUpperCase()}`
 
 /**
  * The chosen items of a payment, checked before the card is charged: each must be an open debit of

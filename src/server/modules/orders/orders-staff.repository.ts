@@ -4,7 +4,7 @@ import type { OrderStatus } from '../../../domain/order-status'
 import type { Db } from '../../db/client'
 import { escapeLike } from '../../db/like'
 import { customers, userPreferences, users } from '../../db/schema/accounts'
-import { orderStatusChanges, orders } from '../../db/schema/orders'
+import { orderStatusChanges, orders, type PaidCancelRequest } from '../../db/schema/orders'
 import { orderColumns } from './orders.repository'
 
 /** What the staff's order list is narrowed by; `from`/`until` are instants (the days' edges). */
@@ -97,6 +97,11 @@ export async function findAnyOrder(db: Db, orderId: number, lock = false) {
     .where(eq(orders.id, orderId))
   const [row] = lock ? await query.for('update', { of: orders }) : await query
   return row ?? null
+}
+
+/** Keeps (or clears, null) staff's cancellation of a card-paid order while its refund is under way. */
+export async function setCancelRequest(tx: Db, orderId: number, request: PaidCancelRequest | null) {
+  await tx.update(orders).set({ cancelRequest: request }).where(eq(orders.id, orderId))
 }
 
 /** The order's status changes, oldest first, with who made each. */

@@ -9,13 +9,16 @@ import {
 } from '../../../contracts/staff-orders'
 import type { AppDeps } from '../../app-deps'
 import { staffActor, staffOnly } from '../../http/guards'
-import { getStaffOrder, listStaffOrders, moveStaffOrder } from './orders-staff.service'
+import { type CancelPaidOrder, getStaffOrder, listStaffOrders, moveStaffOrder } from './orders-staff.service'
 
 const idParams = z.object({ id: dbIdFromText })
 
-/** Staff see every dealer's orders and move them through their statuses (domain/order-status.ts). */
+/**
+ * Staff see every dealer's orders and move them through their statuses (domain/order-status.ts); a
+ * card-paid order's cancellation goes through `cancelPaidOrder` (the payments module's refund).
+ */
 export const ordersStaffRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, cancelPaidOrder: CancelPaidOrder): FastifyPluginAsyncZod =>
   async (app) => {
     const { db } = deps.database
     const tags = ['yonetim']
@@ -57,19 +60,23 @@ export const ordersStaffRoutes =
         schema: {
           tags,
           summary:
-            'Move an order: new → processing → shipped → delivered, or cancelled (with its reason) before shipping; 409 for any other move',
+            'Move an order: new → processing → shipped → delivered, or cancelled (with its reason) before shipping; a card-paid order is cancelled through the refund of its payment (502 when the bank refuses: the order stays as it was); 409 for any other move',
           params: idParams,
           body: staffOrderPatchSchema,
           response: { 200: staffOrderDetailSchema },
         },
       },
-      async (request) =>
-        moveStaffOrder(
+      async (request) => {
+        const staff = staffActor(request)
+        const orderId = request.params.id
+        return moveStaffOrder(
           { db, caches: request.caches, mailSignal: deps.mailSignal },
-          staffActor(request),
-          request.params.id,
+          staff,
+          orderId,
           request.body,
           deps.now(),
-        ),
+          (note) => cancelPaidOrder({ staff, orderId, note, log: request.log }),
+        )
+      },
     )
   }

@@ -3,7 +3,7 @@ import { ledgerDay } from '../../../domain/ledger'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
-import { recordCredit, recordOrderDebit } from '../ledger/ledger.service'
+import { cardPaymentDocumentNo, recordCredit, recordOrderDebit } from '../ledger/ledger.service'
 import { bookHeldOrder, holdCartOrder, type OrderDraft, releaseHeldOrder } from '../orders/orders.service'
 import { lockLinkForPayment, markLinkPaidBy } from '../payment-links/payment-links.service'
 import { findDealer, type IntentRow, linkHeldByAnother } from './payments.repository'
@@ -122,7 +122,7 @@ async function bookPayment(
     customerId: intent.customerId,
     kind: 'card_payment',
     amount: intent.amount,
-    documentNo: `KK-${intent.id.slice(0, 12).toUpperCase()}`,
+    documentNo: cardPaymentDocumentNo(intent.id),
     description: {
       key: 'card_payment',
       card: intent.cardMasked,

@@ -1,6 +1,8 @@
 import Big from 'big.js'
 import { STUCK_STATUSES } from '../../../domain/payment-intent'
+import { pendingPaidOrderCancel } from '../orders/orders-staff.service'
 import type { Failure } from './payment-failures'
+import { resumeOrderCancel } from './payment-order-cancel'
 import { bookIntent, flagIntent, releaseIntent } from './payment-settlement'
 import {
   countReconcileAttempt,
@@ -39,6 +41,10 @@ export type ReconcileReport = {
   booked: number
   released: number
   flagged: number
+  /** Card-paid orders whose cancellation was finished (the bank refunded their payment). */
+  cancelled: number
+  /** Cancellations the bank refused to refund: the payment back to succeeded, the order as it was. */
+  refused: number
   /** Asked about, no answer yet: tried again next run. */
   unanswered: number
 }
@@ -51,7 +57,9 @@ export type ReconcileReport = {
  *   sandbox's books): charged for our amount → booked; not charged → failed, holds released; charged
  *   for another amount, or refunded behind our back → needs_attention; no answer → tried again, and
  *   after maxAttempts → needs_attention;
- * - refunding (the process died while the bank was asked) → needs_attention: staff see the bank's panel.
+ * - refunding of a cancelled card-paid order (the process died before or after the bank answered) →
+ *   the bank is asked and the cancellation finished (payment-order-cancel.ts, resumeOrderCancel);
+ * - other refunding (the process died while the bank was asked) → needs_attention: staff see the bank's panel.
  * Every step is guarded, so two processes reconciling at once settle each intent once.
  */
 export async function reconcilePayments(
@@ -59,7 +67,15 @@ export async function reconcilePayments(
   now: Date,
   options: ReconcilerOptions = DEFAULT_RECONCILER,
 ): Promise<ReconcileReport> {
-  const report: ReconcileReport = { expired: 0, booked: 0, released: 0, flagged: 0, unanswered: 0 }
+  const report: ReconcileReport = {
+    expired: 0,
+    booked: 0,
+    released: 0,
+    flagged: 0,
+    cancelled: 0,
+    refused: 0,
+    unanswered: 0,
+  }
   report.expired = await deps.db.transaction((tx) => expirePendingIntents(tx, now))
   const stuck = await findStuckIntents(
     deps.db,
@@ -80,7 +96,10 @@ export async function reconcilePayments(
       report.unanswered++
     }
   }
-  if (report.expired + report.booked + report.released + report.flagged > 0) {
+  if (
+    report.expired + report.booked + report.released + report.flagged + report.cancelled + report.refused >
+    0
+  ) {
     deps.log.info(report, 'payments reconciled')
   }
   return report
@@ -113,6 +132,14 @@ async function settleStuck(
     return
   }
   if (intent.status === 'refunding') {
+    const cancel = intent.orderId === null ? null : await pendingPaidOrderCancel(deps.db, intent.orderId)
+    if (cancel) {
+      const outcome = await resumeOrderCancel(deps, intent, by, cancel.staff.ip, options.maxAttempts)
+      if (outcome.kind === 'cancelled') report.cancelled++
+      else if (outcome.kind === 'refused') report.refused++
+      else if (outcome.kind === 'unknown') report.unanswered++
+      return
+    }
     const reason = 'İade sonucu alınamadı: ödeme kuruluşunun panelinden kontrol edip yeniden deneyin.'
     if (await flagIntent(deps, intent.id, 'refunding', reason, by)) report.flagged++
     return

@@ -31,6 +31,9 @@ import {
   type StaffPaymentRow,
 } from './payments-staff.repository'
 
+/** Staff's cancellation of a card-paid order, through the refund of its payment. */
+export { cancelPaidOrder } from './payment-order-cancel'
+
 function staffPaymentView(row: StaffPaymentRow): StaffPayment {
   return {
     id: row.id,

@@ -197,7 +197,11 @@ export class SandboxGateway implements PaymentGateway {
       .set({ status: 'refunded', refundedAt: this.now() })
       .where(and(eq(sandboxPosPayments.intentId, input.intentId), eq(sandboxPosPayments.status, 'charged')))
       .returning()
-    if (row) return { outcome: 'refunded', refundRef: `${row.paymentId}-iade` }
+    if (row) {
+      // The bank gave the money back; its answer to us is lost if the process dies here.
+      faultPoint('sandbox.after-refund')
+      return { outcome: 'refunded', refundRef: `${row.paymentId}-iade` }
+    }
     const state = await this.retrieve(input)
     // A refund asked twice answers the first one's result.
     if (state.state === 'refunded') return { outcome: 'refunded', refundRef: `${state.gatewayRef}-iade` }

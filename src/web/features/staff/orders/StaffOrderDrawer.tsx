@@ -89,8 +89,16 @@ function MoveForm({
     form.setFieldValue('status', firstNext)
   }, [detail.order.status])
 
+  if (detail.cancelPending) {
+    return (
+      <Alert color="yellow" icon={<AlertIcon />} data-testid="order-cancel-pending">
+        {t(`${m}.cancelPending`)}
+      </Alert>
+    )
+  }
   if (detail.next.length === 0) return <Text size="sm">{t(`${m}.finished`)}</Text>
   const cancelling = form.values.status === 'cancelled'
+  // Its cancellation goes through the refund of its card payment (the bank may refuse it).
   const paidCancel = cancelling && detail.paidByCard
   return (
     <form
@@ -139,7 +147,12 @@ function MoveForm({
           data-testid="order-move-note"
         />
         {paidCancel && (
-          <Alert color="yellow" icon={<AlertIcon />}>
+          <Alert
+            color="yellow"
+            icon={<AlertIcon />}
+            title={t(`${m}.paidCancelTitle`)}
+            data-testid="order-paid-cancel"
+          >
             {t(`${m}.paidCancel`)}
           </Alert>
         )}
@@ -149,13 +162,8 @@ function MoveForm({
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button
-            type="submit"
-            loading={move.isPending}
-            disabled={paidCancel}
-            data-testid="order-move-submit"
-          >
-            {t(`${m}.submit`)}
+          <Button type="submit" loading={move.isPending} data-testid="order-move-submit">
+            {paidCancel ? t(`${m}.refundAndCancel`) : t(`${m}.submit`)}
           </Button>
         </Group>
       </Stack>

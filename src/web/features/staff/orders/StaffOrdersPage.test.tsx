@@ -57,6 +57,7 @@ const detail = (status: OrderStatus, history: StaffOrderDetail['history'] = []):
   order: testOrder({ status, isCancel: status === 'cancelled', cancellable: false }),
   dealer: DEALER,
   paidByCard: false,
+  cancelPending: false,
   erpDocumentNo: null,
   next: NEXT[status],
   history,
@@ -199,6 +200,62 @@ describe('the staff orders page', () => {
       'textContent',
       expect.stringContaining('geçirilemez'),
     )
+  })
+
+  it("cancelling a card-paid order says its payment will be refunded, and shows the bank's refusal in place", async () => {
+    const requests = serve([row({ paidByCard: true })], () =>
+      apiError(
+        502,
+        'refund_failed',
+        'Kart ödemesi iade edilemedi; sipariş iptal edilmedi. Banka: Bankada teknik bir hata oluştu.',
+      ),
+    )
+    server.use(
+      http.get('/yonetim/orders/:id', () =>
+        apiJson(staffOrderDetailSchema, { ...detail('new'), paidByCard: true }),
+      ),
+    )
+    renderPage()
+    await openOrder('S2026-000077')
+    const form = await screen.findByTestId('order-move-form')
+    expect(within(form).queryByText('Kart ödemesi iade edilecek')).toBeNull()
+    fireEvent.click(within(form).getByRole('combobox', { name: /Yeni durum/ }))
+    fireEvent.click(await screen.findByRole('option', { name: 'İptal Edildi' }))
+    expect(within(form).getByTestId('order-paid-cancel')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('Kart ödemesi iade edilecek'),
+    )
+    fireEvent.change(within(form).getByRole('textbox', { name: /İptal nedeni/ }), {
+      target: { value: 'Bayi vazgeçti' },
+    })
+    fireEvent.click(within(form).getByRole('button', { name: 'İade et ve iptal et' }))
+    const refusal = await within(form).findByText(/Banka: Bankada teknik bir hata oluştu\./)
+    expect(refusal.closest('[role="alert"]')).toBeTruthy()
+    // The warning stays beside it: the order was not cancelled and may be tried again.
+    expect(within(form).getByTestId('order-paid-cancel')).toBeTruthy()
+    const patch = requests.find((r) => r.method === 'PATCH')!
+    expect(patch.body).toEqual({ status: 'cancelled', note: 'Bayi vazgeçti' })
+  })
+
+  it('an order whose cancellation waits for the bank offers no move and says why', async () => {
+    serve([row({ paidByCard: true })])
+    server.use(
+      http.get('/yonetim/orders/:id', () =>
+        apiJson(staffOrderDetailSchema, {
+          ...detail('new'),
+          paidByCard: true,
+          cancelPending: true,
+          next: [],
+        }),
+      ),
+    )
+    renderPage()
+    await openOrder('S2026-000077')
+    expect(await screen.findByTestId('order-cancel-pending')).toHaveProperty(
+      'textContent',
+      expect.stringContaining('kart ödemesinin iadesi bankadan bekleniyor'),
+    )
+    expect(screen.queryByTestId('order-move-form')).toBeNull()
   })
 
   it('gives a read-only user the order without the form to move it', async () => {
