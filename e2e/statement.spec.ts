@@ -343,7 +343,7 @@ test.describe('account statement', () => {
       await staffMenu.getByRole('link', { name: 'Değişiklik kaydı' }).click()
       await expect(page).toHaveURL(/\/yonetim\/denetim$/)
       const audited = page.getByTestId('audit-table').getByRole('row')
-      const reversalRow = audited.filter({ hasText: 'Neden: e2e: yanlış bayi' })
+      const reversalRow = audited.filter({ hasText: 'Neden: — → e2e: yanlış bayi' })
       await expect(reversalRow).toHaveCount(1)
       await expect(reversalRow).toContainText('Ters kayıt')
       await expect(reversalRow).toContainText('Ters kayıt yapıldı: Hayır → Evet')
