@@ -162,6 +162,8 @@ const log = (line) => console.log(`  ${line}`)
 function prepareFor(size, database, options) {
   // The search dashboard's million logged searches are written only when a chosen scenario reads them.
   const searchLogs = options.scenarios.some((s) => s.searchLogs)
+  // Likewise the staff lists' 20,000 companies and 100,000 orders.
+  const backOffice = options.scenarios.some((s) => s.backOffice)
   return database === 'postgres'
     ? preparePostgres({
         root,
@@ -169,9 +171,10 @@ function prepareFor(size, database, options) {
         serverUrl: /** @type {string} */ (options.postgres),
         log,
         searchLogs,
+        backOffice,
         reuse: options.reuse,
       })
-    : prepareDatabase({ root, size, reuse: options.reuse, log, searchLogs })
+    : prepareDatabase({ root, size, reuse: options.reuse, log, searchLogs, backOffice })
 }
 
 /**

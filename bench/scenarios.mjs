@@ -694,7 +694,82 @@ export const SCENARIOS = [
     requests: () => [get(`/api/catalog/orders?page=${DEEP_ORDER_PAGE}`)],
     verify: orderPage(DEEP_ORDER_PAGE),
   },
+  {
+    // The staff's list of every dealer's orders over 100,000 orders; p99 under 100 ms (BUDGETS).
+    id: 'staff-orders',
+    label: 'staff orders, random',
+    describe: (ctx) =>
+      `${prepared(ctx.fixtures.backOffice, 'back office').orders.toLocaleString('en')} orders; random pages, filters, sorts`,
+    backOffice: true,
+    sessions: () => [STAFF],
+    requests: drawn(staffOrdersPath),
+    verify: isStaffList,
+  },
+  {
+    // The staff's list of dealer companies over 20,000; p99 under 100 ms (BUDGETS).
+    id: 'staff-customers',
+    label: 'staff customers, random',
+    describe: (ctx) =>
+      `${prepared(ctx.fixtures.backOffice, 'back office').companies.toLocaleString('en')} companies; random pages, searches, sorts`,
+    backOffice: true,
+    sessions: () => [STAFF],
+    requests: drawn(staffCustomersPath),
+    verify: isStaffList,
+  },
 ]
+
+/** The staff order list's sorts as its address writes them. */
+const STAFF_ORDER_SORTS = ['date', 'total']
+const STAFF_ORDER_STATUSES = ['new', 'processing', 'shipped', 'delivered', 'cancelled']
+
+/**
+ * A staff order-list request drawn at random: any page of the whole list or of a status, a dealer's
+ * orders, a number typed in part, sorted by any column either way (docs/design.md, the staff API).
+ * @param {Context} ctx
+ * @param {() => number} draw
+ */
+function staffOrdersPath(ctx, draw) {
+  const office = prepared(ctx.fixtures.backOffice, 'back office')
+  const query = new URLSearchParams()
+  const kind = Math.floor(draw() * 4)
+  if (kind === 1) query.set('status', pick(STAFF_ORDER_STATUSES, draw))
+  if (kind === 2) query.set('customerId', String(pick(office.customerIds, draw)))
+  if (kind === 3) query.set('q', `S${pick(office.orderYears, draw)}-00${Math.floor(draw() * 10)}`)
+  query.set('sort', pick(STAFF_ORDER_SORTS, draw))
+  if (draw() < 0.5) query.set('dir', 'asc')
+  // Pages drawn over the first 200 (10,000 orders) of the whole list; a filter's last page bounds it.
+  query.set('page', String(1 + Math.floor(draw() * (kind === 0 ? 200 : 20))))
+  return `/yonetim/orders?${query}`
+}
+
+/**
+ * A staff customer-list request drawn at random: a page of all companies or of the closed ones, a
+ * search by a word of the names or a code, sorted by code or name either way.
+ * @param {Context} ctx
+ * @param {() => number} draw
+ */
+function staffCustomersPath(ctx, draw) {
+  const office = prepared(ctx.fixtures.backOffice, 'back office')
+  const query = new URLSearchParams()
+  const kind = Math.floor(draw() * 3)
+  if (kind === 1) query.set('q', pick(office.nameWords, draw).toLocaleLowerCase('tr'))
+  if (kind === 2) query.set('active', 'false')
+  query.set('sort', draw() < 0.5 ? 'name' : 'code')
+  if (draw() < 0.5) query.set('dir', 'desc')
+  query.set('page', String(1 + Math.floor(draw() * (kind === 0 ? 400 : 20))))
+  return `/yonetim/customers?${query}`
+}
+
+/**
+ * A staff list's page: its rows and their count.
+ * @param {any} body
+ * @returns {string | null}
+ */
+function isStaffList(body) {
+  return Array.isArray(body.items) && typeof body.total === 'number' && body.total > 0
+    ? null
+    : `no list: ${JSON.stringify(body).slice(0, 120)}`
+}
 
 /**
  * Not a load scenario: what a guest's first page (`/`) ships on the wire (bench/wire.mjs), measured
@@ -708,7 +783,7 @@ export const BUDGETS = {
   /** Every scenario's p99 at the largest catalogue (100,000). */
   p99Ms: 50,
   /** Scenarios held to a tighter p99 than p99Ms (ms). */
-  p99MsById: { 'bin-control': 10, 'search-dashboard': 100 },
+  p99MsById: { 'bin-control': 10, 'search-dashboard': 100, 'staff-orders': 100, 'staff-customers': 100 },
   /** p50 and p99 at the largest catalogue against the smallest. */
   sizeRatio: 3,
   /** p50 and p99 of a subject scenario against its base, at every size. */

@@ -8,7 +8,8 @@ import { track } from './children.mjs'
 import { benchTool } from './tools.mjs'
 
 /**
- * @typedef {import('./fixtures.ts').BenchFixturesReport & { searchLogs?: import('./search-logs.ts').BenchSearchLogsReport }} Fixtures
+ * @typedef {import('./fixtures.ts').BenchFixturesReport & { searchLogs?: import('./search-logs.ts').BenchSearchLogsReport,
+ *   backOffice?: import('./back-office.ts').BenchBackOfficeReport }} Fixtures
  * @typedef {{ dataDir: string, databaseUrl?: string, reused: boolean, seedSeconds: number | null,
  *   listed: number | null, fixtures: Fixtures, drop?: () => Promise<void> }} PreparedDatabase
  * @typedef {(line: string) => void} Log
@@ -36,10 +37,18 @@ export function childEnv(dataDir, extra = {}, databaseUrl = undefined) {
  * localhost only), created and dropped with the server's own psql-free SQL through the pg package.
  * With `reuse`, a database of that name that exists already is used as it is (a seed of a million
  * products takes long), and the database is kept after the run either way.
- * @param {{ root: string, size: number, serverUrl: string, log: Log, searchLogs?: boolean, reuse?: boolean }} options
+ * @param {{ root: string, size: number, serverUrl: string, log: Log, searchLogs?: boolean, backOffice?: boolean, reuse?: boolean }} options
  * @returns {Promise<PreparedDatabase & { databaseUrl: string }>}
  */
-export async function preparePostgres({ root, size, serverUrl, log, searchLogs = false, reuse = false }) {
+export async function preparePostgres({
+  root,
+  size,
+  serverUrl,
+  log,
+  searchLogs = false,
+  backOffice = false,
+  reuse = false,
+}) {
   const url = new URL(serverUrl)
   if (!['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname)) {
     throw new Error('--postgres must point at a server on this machine (127.0.0.1 or localhost)')
@@ -73,6 +82,7 @@ export async function preparePostgres({ root, size, serverUrl, log, searchLogs =
   const fixtures = await runFixtures(root, dataDir, log, databaseUrl)
   await importBenchBins(root, dataDir, log, databaseUrl)
   if (searchLogs) fixtures.searchLogs = await runSearchLogs(root, dataDir, log, databaseUrl)
+  if (backOffice) fixtures.backOffice = await runBackOffice(root, dataDir, log, databaseUrl)
   const drop = async () => {
     const client = new pg.Client({ connectionString: serverUrl })
     await client.connect()
@@ -87,10 +97,10 @@ const MARKER = 'bench-seed.json'
 /**
  * A fresh database with `size` listed products in data/bench/<size>. With `reuse`, an existing one of
  * that size (recorded in bench-seed.json after a seed that finished) is kept as it is.
- * @param {{ root: string, size: number, reuse: boolean, log: Log, searchLogs?: boolean }} options
+ * @param {{ root: string, size: number, reuse: boolean, log: Log, searchLogs?: boolean, backOffice?: boolean }} options
  * @returns {Promise<PreparedDatabase>}
  */
-export async function prepareDatabase({ root, size, reuse, log, searchLogs = false }) {
+export async function prepareDatabase({ root, size, reuse, log, searchLogs = false, backOffice = false }) {
   const dataDir = path.join(root, 'data', 'bench', String(size))
   const markerFile = path.join(dataDir, MARKER)
   if (reuse && existsSync(markerFile) && existsSync(path.join(dataDir, 'pgdata'))) {
@@ -106,6 +116,11 @@ export async function prepareDatabase({ root, size, reuse, log, searchLogs = fal
       // A database seeded without the search dashboard's log gets it when a scenario needs it.
       if (searchLogs && !fixtures.searchLogs) {
         fixtures = { ...fixtures, searchLogs: await runSearchLogs(root, dataDir, log) }
+        writeFileSync(markerFile, `${JSON.stringify({ ...marker, fixtures }, null, 2)}\n`)
+      }
+      // Likewise the staff lists' companies and orders.
+      if (backOffice && !fixtures.backOffice) {
+        fixtures = { ...fixtures, backOffice: await runBackOffice(root, dataDir, log) }
         writeFileSync(markerFile, `${JSON.stringify({ ...marker, fixtures }, null, 2)}\n`)
       }
       await importBenchBins(root, dataDir, log)
@@ -125,6 +140,7 @@ export async function prepareDatabase({ root, size, reuse, log, searchLogs = fal
   const fixtures = await runFixtures(root, dataDir, log)
   await importBenchBins(root, dataDir, log)
   if (searchLogs) fixtures.searchLogs = await runSearchLogs(root, dataDir, log)
+  if (backOffice) fixtures.backOffice = await runBackOffice(root, dataDir, log)
   writeFileSync(
     markerFile,
     `${JSON.stringify({ products: size, listed, seededAt: new Date().toISOString(), seedSeconds, fixtures }, null, 2)}\n`,
@@ -195,6 +211,33 @@ async function runSearchLogs(root, dataDir, log, databaseUrl = undefined) {
   const report = lastJsonLine(stdout, 'search log')
   log(
     `Search log: ${report.searches.toLocaleString('en')} searches by ${report.searchers} searchers ` +
+      `(${((performance.now() - started) / 1000).toFixed(1)} s).`,
+  )
+  return report
+}
+
+/**
+ * The staff lists' data (bench/back-office.ts): 20,000 companies and 100,000 orders in all; only for
+ * the scenarios that declare `backOffice`. Answers the company ids and order years the requests draw.
+ * @param {string} root
+ * @param {string} dataDir
+ * @param {Log} log
+ * @param {string | undefined} databaseUrl
+ * @returns {Promise<import('./back-office.ts').BenchBackOfficeReport>}
+ */
+async function runBackOffice(root, dataDir, log, databaseUrl = undefined) {
+  const started = performance.now()
+  const { stdout } = await runCli(
+    root,
+    benchTool(root, 'back-office'),
+    ['--json'],
+    childEnv(dataDir, {}, databaseUrl),
+    'back office',
+  )
+  /** @type {import('./back-office.ts').BenchBackOfficeReport} */
+  const report = lastJsonLine(stdout, 'back office')
+  log(
+    `Back office: ${report.companies.toLocaleString('en')} companies, ${report.orders.toLocaleString('en')} orders ` +
       `(${((performance.now() - started) / 1000).toFixed(1)} s).`,
   )
   return report

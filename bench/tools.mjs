@@ -12,6 +12,7 @@ import { build } from 'esbuild'
 export const ENTRIES = {
   fixtures: 'bench/fixtures.ts',
   'search-logs': 'bench/search-logs.ts',
+  'back-office': 'bench/back-office.ts',
   nginx: 'src/server/test/nginx.ts',
 }
 

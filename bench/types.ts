@@ -1,5 +1,7 @@
 // The shapes the bench's modules hand each other, for their JSDoc (`import('./types.ts').Context`): the
 // bench itself is JavaScript node runs as it is, type-checked through tsconfig.tools.json.
+
+import type { BenchBackOfficeReport } from './back-office'
 import type { Client } from './client.mjs'
 import type { BenchFixturesReport } from './fixtures'
 import type { BenchSearchLogsReport } from './search-logs'
@@ -9,7 +11,10 @@ export type Log = (line: string) => void
 export type Login = { email: string; password: string }
 
 /** The bench tools' reports: the order fixtures, and the search log when a scenario needed it. */
-export type Fixtures = BenchFixturesReport & { searchLogs?: BenchSearchLogsReport }
+export type Fixtures = BenchFixturesReport & {
+  searchLogs?: BenchSearchLogsReport
+  backOffice?: BenchBackOfficeReport
+}
 
 /** A product a dealer can add in its default unit (bench/scenarios.mjs, cartProducts). */
 export type CartProduct = { id: number; unitId: number; stock: number }
@@ -127,6 +132,8 @@ export type Scenario = {
   p99Budget?: boolean
   html?: boolean
   searchLogs?: boolean
+  /** Needs the staff lists' companies and orders (bench/back-office.ts). */
+  backOffice?: boolean
 }
 
 /** A scenario's figures as a size's run records them (bench/run.mjs, measureServer). */

@@ -7,6 +7,8 @@ export const mailKinds = [
   'offer',
   'payment_link',
   'fault_report',
+  /** The dealer's mail of a fault report's status step. */
+  'fault_status',
   /** The store's own mail of a new order or offer (to its notification addresses). */
   'store_order',
   'store_offer',

@@ -55,6 +55,17 @@ export const faultReportSchema = z.object({
   contactPhone: z.string(),
   status: FaultReportStatus,
   hasPhoto: z.boolean(),
+  /** The latest note staff wrote for the dealer; null while there is none. */
+  staffNote: z.string().nullable(),
+  /** Each status step, oldest first, with the note staff gave with it. */
+  history: z.array(
+    z.object({
+      from: FaultReportStatus,
+      to: FaultReportStatus,
+      note: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
 })
 export type FaultReport = z.infer<typeof faultReportSchema>
 
@@ -99,12 +110,21 @@ export type AdminFaultReport = z.infer<typeof adminFaultReportSchema>
 export const adminFaultReportListSchema = listOf(adminFaultReportSchema)
 export type AdminFaultReportList = z.infer<typeof adminFaultReportListSchema>
 
-/** PATCH /yonetim/fault-reports/:id — one step along new → in_service → done, or one step back. */
-export const faultReportStatusBodySchema = z.strictObject({ status: FaultReportStatus })
-export type FaultReportStatusBody = z.infer<typeof faultReportStatusBodySchema>
+export const FAULT_NOTE_MAX = 1000
+
+/**
+ * PATCH /yonetim/fault-reports/:id — one step along new → in_service → done, or one step back, with
+ * an optional note the dealer reads (and is mailed); the same status with a new note adds the note.
+ */
+export const faultReportStatusBodySchema = z.strictObject({
+  status: FaultReportStatus,
+  note: inputText({ multiline: true }).trim().max(FAULT_NOTE_MAX).optional(),
+})
+export type FaultReportStatusBody = z.input<typeof faultReportStatusBodySchema>
 export const faultReportStatusResponseSchema = z.object({
   id: z.number(),
   status: FaultReportStatus,
+  staffNote: z.string().nullable(),
   updatedAt: z.string(),
 })
 export type FaultReportStatusResponse = z.infer<typeof faultReportStatusResponseSchema>

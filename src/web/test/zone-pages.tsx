@@ -89,6 +89,8 @@ const faultReport = {
   contactPhone: '0532 123 45 67',
   status: 'new' as const,
   hasPhoto: false,
+  staffNote: null,
+  history: [],
 }
 
 /** Every call the pages make, answered with data dated AT (origin: where the render sends them). */

@@ -79,6 +79,8 @@ export const faultReports = pgTable(
     photo: bytea('photo'),
     photoType: varchar('photo_type', { length: 40 }),
     status: varchar('status', { length: 16 }).$type<FaultReportStatus>().notNull().default('new'),
+    /** The latest note staff wrote for the dealer (what the service found, what happens next). */
+    staffNote: text('staff_note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -88,4 +90,21 @@ export const faultReports = pgTable(
     index('fault_reports_status_idx').on(t.status, t.id),
     check('fault_reports_status_valid', sql`${t.status} in ('new', 'in_service', 'done')`),
   ],
+)
+
+/** Each status step of a fault report, with the note staff gave the dealer: its history, in order. */
+export const faultReportChanges = pgTable(
+  'fault_report_changes',
+  {
+    id: serial('id').primaryKey(),
+    reportId: integer('report_id')
+      .notNull()
+      .references(() => faultReports.id, { onDelete: 'cascade' }),
+    fromStatus: varchar('from_status', { length: 16 }).$type<FaultReportStatus>().notNull(),
+    toStatus: varchar('to_status', { length: 16 }).$type<FaultReportStatus>().notNull(),
+    note: text('note'),
+    byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('fault_report_changes_report_idx').on(t.reportId, t.id)],
 )

@@ -41,14 +41,21 @@ export const faultReportStaffRoutes =
         config: { staffArea: 'sales' },
         schema: {
           tags,
-          summary: "Move a report's status one step (new → in_service → done) or one step back",
+          summary:
+            "Move a report's status one step (new → in_service → done) or one step back, with a note the dealer reads and is mailed",
           params: faultReportIdParamsSchema,
           body: faultReportStatusBodySchema,
           response: { 200: faultReportStatusResponseSchema },
         },
       },
       async (request) =>
-        changeReportStatus(db, staffActor(request), request.params.id, request.body.status, deps.now()),
+        changeReportStatus(
+          { db, caches: request.caches, mailSignal: deps.mailSignal },
+          staffActor(request),
+          request.params.id,
+          request.body,
+          deps.now(),
+        ),
     )
 
     app.get(

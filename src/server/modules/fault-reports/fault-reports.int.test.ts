@@ -755,9 +755,62 @@ describe('staff: /yonetim/fault-reports', () => {
     const extra = await admin.send({
       method: 'PATCH',
       url: `/yonetim/fault-reports/${report.id}`,
-      payload: { status: 'done', note: 'x' },
+      payload: { status: 'done', priority: 'x' },
     })
     expect(extra.statusCode).toBe(400)
+  })
+
+  it("answers the dealer both ways: each step's note is on the report and in its history, and mailed", async () => {
+    const dealer = await newDealer()
+    const report = await fileReport(dealer)
+    const admin = await newAdmin()
+    const patch = (payload: Record<string, unknown>) =>
+      admin.send({ method: 'PATCH', url: `/yonetim/fault-reports/${report.id}`, payload })
+
+    const moved = await patch({ status: 'in_service', note: 'Cihaz servise alındı, 3 iş günü.' })
+    expect(moved.statusCode, moved.body).toBe(200)
+    expect(moved.json()).toMatchObject({
+      status: 'in_service',
+      staffNote: 'Cihaz servise alındı, 3 iş günü.',
+    })
+    // The same status with a new note adds the note; with the same note (or none) nothing happens.
+    expect((await patch({ status: 'in_service', note: 'Parça bekleniyor.' })).statusCode).toBe(200)
+    expect((await patch({ status: 'in_service', note: 'Parça bekleniyor.' })).statusCode).toBe(200)
+    expect((await patch({ status: 'in_service' })).statusCode).toBe(200)
+    expect((await patch({ status: 'done' })).statusCode).toBe(200)
+    const tooLong = await patch({ status: 'done', note: 'x'.repeat(1001) })
+    expect(tooLong.statusCode).toBe(400)
+
+    const own = faultReportListSchema.parse((await get(dealer, '/api/catalog/fault-reports')).json())
+    const mine = own.items.find((item) => item.id === report.id)!
+    expect(mine.status).toBe('done')
+    // The latest note stays until another comes.
+    expect(mine.staffNote).toBe('Parça bekleniyor.')
+    expect(mine.history.map((h) => [h.from, h.to, h.note])).toEqual([
+      ['new', 'in_service', 'Cihaz servise alındı, 3 iş günü.'],
+      ['in_service', 'in_service', 'Parça bekleniyor.'],
+      ['in_service', 'done', null],
+    ])
+    const staffList = adminFaultReportListSchema.parse((await get(admin, '/yonetim/fault-reports')).json())
+    expect(staffList.items.find((item) => item.id === report.id)?.history).toHaveLength(3)
+
+    const mails = await queryRows<{ recipient: string; subject: string; text: string }>(
+      t.database.db,
+      sql`select recipient, subject, text from mail_outbox where kind = 'fault_status'
+        and subject like ${`${report.reportNo}%`} order by id`,
+    )
+    expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
+      [dealer.user.email, `${report.reportNo} numaralı arıza bildiriminiz: Serviste`],
+      [dealer.user.email, `${report.reportNo} numaralı arıza bildiriminiz: Serviste`],
+      [dealer.user.email, `${report.reportNo} numaralı arıza bildiriminiz: Tamamlandı`],
+    ])
+    expect(mails[0]!.text).toContain('Servis notu: Cihaz servise alındı, 3 iş günü.')
+    expect(mails[1]!.text).toContain('not eklendi')
+    expect((await auditTrail(t.database.db, 'fault_report', report.id)).map((row) => row.action)).toEqual([
+      'status',
+      'note',
+      'status',
+    ])
   })
 
   it('serves any report’s photo to staff', async () => {

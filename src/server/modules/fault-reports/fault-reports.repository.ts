@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm'
 import type { FaultReportStatus } from '../../../contracts/service'
 import { LISTED_PRODUCT_SQL } from '../../../domain/listing'
 import type { Db } from '../../db/client'
-import { customers, users } from '../../db/schema/accounts'
+import { customers, userPreferences, users } from '../../db/schema/accounts'
 import { products } from '../../db/schema/catalogue'
-import { faultReports } from '../../db/schema/service'
+import { faultReportChanges, faultReports } from '../../db/schema/service'
 
 /** The picker's products of a category: listed ones (products_list_category_idx), by name. */
 export async function findCategoryProducts(db: Db, categoryId: number, limit: number) {
@@ -55,6 +55,7 @@ const listColumns = {
   description: faultReports.description,
   contactPhone: faultReports.contactPhone,
   status: faultReports.status,
+  staffNote: faultReports.staffNote,
   hasPhoto: sql<boolean>`${faultReports.photo} is not null`,
 }
 
@@ -69,6 +70,7 @@ export type FaultReportRow = {
   description: string
   contactPhone: string
   status: FaultReportStatus
+  staffNote: string | null
   hasPhoto: boolean
 }
 
@@ -132,23 +134,78 @@ export async function countReports(db: Db, status: FaultReportStatus | undefined
   return row?.n ?? 0
 }
 
-/** A report's status, its row locked until the transaction ends (two staff changing it wait in turn). */
+const statusColumns = {
+  id: faultReports.id,
+  reportNo: faultReports.reportNo,
+  userId: faultReports.userId,
+  status: faultReports.status,
+  staffNote: faultReports.staffNote,
+  updatedAt: faultReports.updatedAt,
+}
+
+/** A report's status and note, its row locked until the transaction ends (two staff wait in turn). */
 export async function lockReportStatus(db: Db, id: number) {
-  const [row] = await db
-    .select({ id: faultReports.id, status: faultReports.status, updatedAt: faultReports.updatedAt })
-    .from(faultReports)
-    .where(eq(faultReports.id, id))
-    .for('update')
+  const [row] = await db.select(statusColumns).from(faultReports).where(eq(faultReports.id, id)).for('update')
   return row ?? null
 }
 
-export async function setReportStatus(db: Db, id: number, status: FaultReportStatus, now: Date) {
+/** The report's new status and note, and the step in its history, by this staff user. */
+export async function recordReportStep(
+  db: Db,
+  step: {
+    id: number
+    from: FaultReportStatus
+    to: FaultReportStatus
+    note: string | null
+    byUserId: number
+    now: Date
+  },
+) {
   const [row] = await db
     .update(faultReports)
-    .set({ status, updatedAt: now })
-    .where(eq(faultReports.id, id))
-    .returning({ id: faultReports.id, status: faultReports.status, updatedAt: faultReports.updatedAt })
+    .set({
+      status: step.to,
+      updatedAt: step.now,
+      ...(step.note !== null ? { staffNote: step.note } : {}),
+    })
+    .where(eq(faultReports.id, step.id))
+    .returning(statusColumns)
+  await db.insert(faultReportChanges).values({
+    reportId: step.id,
+    fromStatus: step.from,
+    toStatus: step.to,
+    note: step.note,
+    byUserId: step.byUserId,
+    createdAt: step.now,
+  })
   return row!
+}
+
+/** The history of these reports, oldest step first (fault_report_changes_report_idx): one query a page. */
+export async function findReportHistories(db: Db, reportIds: number[]) {
+  if (reportIds.length === 0) return []
+  return db
+    .select({
+      reportId: faultReportChanges.reportId,
+      from: faultReportChanges.fromStatus,
+      to: faultReportChanges.toStatus,
+      note: faultReportChanges.note,
+      at: faultReportChanges.createdAt,
+    })
+    .from(faultReportChanges)
+    .where(inArray(faultReportChanges.reportId, reportIds))
+    .orderBy(asc(faultReportChanges.reportId), asc(faultReportChanges.id))
+}
+
+/** Who filed a report, to mail them its steps: address, name and language (null: gone or inactive). */
+export async function findReporter(db: Db, userId: number | null) {
+  if (userId === null) return null
+  const [row] = await db
+    .select({ email: users.email, name: users.name, locale: userPreferences.locale, active: users.isActive })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(eq(users.id, userId))
+  return row?.active ? row : null
 }
 
 /** A report's photo; `customerId` limits it to that company's reports (another's is not found). */

@@ -38,6 +38,7 @@ import {
   findCustomerCode,
   findCustomerReportPage,
   findProductByCode,
+  findReportHistories,
   findReportPhoto,
   insertFaultReport,
 } from './fault-reports.repository'
@@ -109,7 +110,24 @@ async function checkForm(db: Db, form: FaultReportForm) {
   return { product, photo, phone: normalizeTurkishPhone(form.contactPhone)! }
 }
 
-export const reportView = (row: FaultReportRow): FaultReport => ({
+export type ReportHistories = Map<number, FaultReport['history']>
+
+/** The history of each report of a page, read in one query, by report id. */
+export async function historiesOf(db: Db, rows: { id: number }[]): Promise<ReportHistories> {
+  const steps = await findReportHistories(
+    db,
+    rows.map((row) => row.id),
+  )
+  const byReport: ReportHistories = new Map()
+  for (const step of steps) {
+    const list = byReport.get(step.reportId) ?? []
+    list.push({ from: step.from, to: step.to, note: step.note, at: step.at.toISOString() })
+    byReport.set(step.reportId, list)
+  }
+  return byReport
+}
+
+export const reportView = (row: FaultReportRow, history: FaultReport['history']): FaultReport => ({
   id: row.id,
   reportNo: row.reportNo,
   createdAt: row.createdAt.toISOString(),
@@ -120,6 +138,8 @@ export const reportView = (row: FaultReportRow): FaultReport => ({
   contactPhone: row.contactPhone,
   status: row.status,
   hasPhoto: row.hasPhoto,
+  staffNote: row.staffNote,
+  history,
 })
 
 /**
@@ -180,19 +200,23 @@ export async function createFaultReport(
   return {
     success: true,
     message: translate(locale, 'fault.created', { no: row.reportNo }),
-    report: reportView({
-      id: row.id,
-      reportNo: row.reportNo,
-      createdAt: now,
-      updatedAt: now,
-      productCode: product.code,
-      productName: product.name,
-      serialNumber,
-      description,
-      contactPhone: phone,
-      status: 'new',
-      hasPhoto: photo !== null,
-    }),
+    report: reportView(
+      {
+        id: row.id,
+        reportNo: row.reportNo,
+        createdAt: now,
+        updatedAt: now,
+        productCode: product.code,
+        productName: product.name,
+        serialNumber,
+        description,
+        contactPhone: phone,
+        status: 'new',
+        staffNote: null,
+        hasPhoto: photo !== null,
+      },
+      [],
+    ),
   }
 }
 
@@ -202,7 +226,14 @@ export async function listOwnReports(db: Db, user: Dealer, asked: number): Promi
   const { page, pages, offset } = pageBounds(total, asked, FAULT_REPORTS_PAGE_SIZE)
   const rows =
     total === 0 ? [] : await findCustomerReportPage(db, user.customerId, offset, FAULT_REPORTS_PAGE_SIZE)
-  return { items: rows.map(reportView), page, pages, limit: FAULT_REPORTS_PAGE_SIZE, total }
+  const histories = await historiesOf(db, rows)
+  return {
+    items: rows.map((row) => reportView(row, histories.get(row.id) ?? [])),
+    page,
+    pages,
+    limit: FAULT_REPORTS_PAGE_SIZE,
+    total,
+  }
 }
 
 export type ReportPhoto = { reportNo: string; bytes: Buffer; type: string }

@@ -2,6 +2,7 @@ import { Anchor, Box, Card, Group, Skeleton, Stack, Table, Text, Title, Visually
 import type { ReactNode } from 'react'
 import { useSearchParams } from 'react-router'
 import type { FaultReport } from '../../../contracts/service'
+import { FaultReportAnswer } from '../../components/fault-report/FaultReportAnswer'
 import { ListPagination } from '../../components/ListPagination'
 import { LoadError } from '../../components/LoadError'
 import { PlainList } from '../../components/PlainList'
@@ -88,7 +89,10 @@ function ReportsTable({ reports }: { reports: FaultReport[] }) {
             </Table.Td>
             <Table.Td style={{ overflowWrap: 'anywhere' }}>{report.serialNumber ?? '—'}</Table.Td>
             <Table.Td>
-              <FaultStatusBadge status={report.status} />
+              <Stack gap={4} align="flex-start" maw={320}>
+                <FaultStatusBadge status={report.status} />
+                <FaultReportAnswer report={report} />
+              </Stack>
             </Table.Td>
             <Table.Td>
               <PhotoLink report={report} />
@@ -124,6 +128,7 @@ function ReportCards({ reports }: { reports: FaultReport[] }) {
               </Text>
               {report.hasPhoto && <PhotoLink report={report} />}
             </Group>
+            <FaultReportAnswer report={report} />
           </Stack>
         </Card>
       ))}

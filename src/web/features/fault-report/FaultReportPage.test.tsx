@@ -29,6 +29,8 @@ const report = (overrides: Partial<FaultReport> = {}): FaultReport => ({
   contactPhone: '0532 123 45 67',
   status: 'new',
   hasPhoto: false,
+  staffNote: null,
+  history: [],
   ...overrides,
 })
 
@@ -217,6 +219,36 @@ describe('the fault report page', () => {
     expect(link.getAttribute('href')).toBe('/api/catalog/fault-reports/3/photo')
     expect(within(rows[1]!).queryByRole('link')).toBeNull()
     expect(screen.getByText('3 bildirim')).toBeTruthy()
+  })
+
+  it("shows staff's answer on a report: the latest note and, folded, each step with its note", async () => {
+    serveReports([
+      [
+        report({
+          id: 3,
+          reportNo: 'AR-2026-000003',
+          status: 'done',
+          staffNote: 'Kömürler değişti, teslim alabilirsiniz.',
+          history: [
+            { from: 'new', to: 'in_service', note: 'Servise alındı.', at: '2026-03-15T08:00:00.000Z' },
+            {
+              from: 'in_service',
+              to: 'done',
+              note: 'Kömürler değişti, teslim alabilirsiniz.',
+              at: '2026-03-16T08:00:00.000Z',
+            },
+          ],
+        }),
+        report({ id: 1, reportNo: 'AR-2026-000001', status: 'new' }),
+      ],
+    ])
+    renderPage()
+    const rows = await screen.findAllByTestId('fault-report-row')
+    const answer = within(rows[0]!).getByTestId('fault-answer')
+    expect(answer.textContent).toContain('Servis notu: Kömürler değişti, teslim alabilirsiniz.')
+    expect(answer.querySelector('summary')?.textContent).toBe('Geçmiş (2 adım)')
+    expect(answer.textContent).toContain('16.03.2026 11:00: Tamamlandı — Kömürler değişti')
+    expect(within(rows[1]!).queryByTestId('fault-answer')).toBeNull()
   })
 
   it('sends a guest to log in and tells an administrator the page is for dealers', async () => {

@@ -183,6 +183,8 @@ describe('the staff area by role', () => {
               contactPhone: '0532 123 45 67',
               status: 'new',
               hasPhoto: false,
+              staffNote: null,
+              history: [],
               dealer: { id: 5, code: '120.01.001', name: 'Yıldız Yapı Market' },
               userName: 'Ahmet Yılmaz',
             },

@@ -2,6 +2,7 @@
 
 import { notifications } from '@mantine/notifications'
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { act } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
@@ -36,6 +37,8 @@ const report = (overrides: Partial<AdminFaultReport> = {}): AdminFaultReport => 
   contactPhone: '0532 123 45 67',
   status: 'new',
   hasPhoto: true,
+  staffNote: null,
+  history: [],
   dealer: { id: 5, code: '120.01.001', name: 'Yıldız Yapı Market' },
   userName: 'Ahmet Yılmaz',
   ...overrides,
@@ -62,6 +65,7 @@ function serve(items: AdminFaultReport[], patch?: () => Response) {
           return apiJson(faultReportStatusResponseSchema, {
             id: Number(params.id),
             status,
+            staffNote: null,
             updatedAt: '2026-03-15T08:00:00.000Z',
           })
         }),
@@ -100,7 +104,7 @@ describe('the staff fault reports page', () => {
     expect(region.tabIndex).toBe(0)
   })
 
-  it('offers the next step (and one back) only, and saves a new status at once', async () => {
+  it('offers the next step (and one back) only; a choice asks for a note to the dealer, then saves', async () => {
     const requests = serve([report()])
     renderPage()
     const select = await screen.findByRole('combobox', { name: 'AR-2026-000011 durumu' })
@@ -110,20 +114,34 @@ describe('the staff fault reports page', () => {
     expect(options).toEqual(['Yeni', 'Serviste'])
     fireEvent.click(screen.getByRole('option', { name: 'Serviste' }))
 
+    const dialog = await screen.findByRole('dialog', { name: 'AR-2026-000011: Serviste durumuna geçir' })
+    await userEvent.type(within(dialog).getByLabelText(/Bayiye not/), 'Servise alındı.')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }))
     expect(await screen.findByText('AR-2026-000011: durum “Serviste” olarak kaydedildi.')).toBeTruthy()
     const patch = requests.find((r) => r.method === 'PATCH')!
     expect(patch.path).toBe('/yonetim/fault-reports/11')
-    await waitFor(() => expect(patch.body).toEqual({ status: 'in_service' }))
-    await waitFor(() => expect((select as HTMLInputElement).value).toBe('Serviste'))
-    fireEvent.click(select)
-    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'Yeni',
-      'Serviste',
-      'Tamamlandı',
-    ])
+    await waitFor(() => expect(patch.body).toEqual({ status: 'in_service', note: 'Servise alındı.' }))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 
-  it("shows the server's refusal in a toast and keeps the status", async () => {
+  it('writes a note alone with the same status, and cannot send an empty one', async () => {
+    const requests = serve([report({ status: 'in_service' })])
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'AR-2026-000011 bildirimine not ekle' }))
+    const dialog = await screen.findByRole('dialog', { name: 'AR-2026-000011: bayiye not' })
+    const save = within(dialog).getByRole('button', { name: 'Kaydet' })
+    expect((save as HTMLButtonElement).disabled).toBe(true)
+    await userEvent.type(within(dialog).getByLabelText(/Bayiye not/), 'Parça bekleniyor.')
+    fireEvent.click(save)
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+        status: 'in_service',
+        note: 'Parça bekleniyor.',
+      }),
+    )
+  })
+
+  it("shows the server's refusal in the dialog and keeps the status", async () => {
     serve([report({ status: 'in_service' })], () =>
       apiError(409, 'fault_status_step', 'Bildirim bu duruma geçirilemez; durum adım adım ilerler.'),
     )
@@ -131,9 +149,30 @@ describe('the staff fault reports page', () => {
     const select = await screen.findByRole('combobox', { name: 'AR-2026-000011 durumu' })
     fireEvent.click(select)
     fireEvent.click(await screen.findByRole('option', { name: 'Tamamlandı' }))
-    expect(await screen.findByText('Bildirim bu duruma geçirilemez; durum adım adım ilerler.')).toBeTruthy()
-    expect(screen.getByText('Durum değiştirilemedi.')).toBeTruthy()
-    await waitFor(() => expect((select as HTMLInputElement).value).toBe('Serviste'))
+    const dialog = await screen.findByRole('dialog')
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Kaydet' }))
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Bildirim bu duruma geçirilemez; durum adım adım ilerler.',
+    )
+    expect((select as HTMLInputElement).value).toBe('Serviste')
+  })
+
+  it('shows what the dealer was told: the latest note and the steps', async () => {
+    serve([
+      report({
+        status: 'done',
+        staffNote: 'Parça değişti.',
+        history: [
+          { from: 'new', to: 'in_service', note: 'Servise alındı.', at: '2026-03-15T08:00:00.000Z' },
+          { from: 'in_service', to: 'done', note: 'Parça değişti.', at: '2026-03-16T08:00:00.000Z' },
+        ],
+      }),
+    ])
+    renderPage()
+    const answer = await screen.findByTestId('fault-answer')
+    expect(answer.textContent).toContain('Servis notu: Parça değişti.')
+    expect(answer.textContent).toContain('Geçmiş (2 adım)')
+    expect(answer.textContent).toContain('15.03.2026 11:00: Serviste — Servise alındı.')
   })
 
   it('filters by status from the address and says when there is none', async () => {

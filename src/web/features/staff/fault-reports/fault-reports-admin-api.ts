@@ -36,10 +36,10 @@ export function useAdminFaultReports(status: FaultReportStatus | 'all', page: nu
 export function useChangeFaultStatus() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, status }: { id: number; status: FaultReportStatus }) =>
+    mutationFn: ({ id, status, note }: { id: number; status: FaultReportStatus; note?: string }) =>
       apiFetch<FaultReportStatusResponse>(`/yonetim/fault-reports/${id}`, {
         method: 'PATCH',
-        json: { status },
+        json: note ? { status, note } : { status },
       }),
     onSuccess: (answer) => {
       queryClient.setQueriesData<AdminFaultReportList>({ queryKey: faultReportsAdminKeys.lists() }, (list) =>
@@ -48,13 +48,19 @@ export function useChangeFaultStatus() {
               ...list,
               items: list.items.map((item) =>
                 item.id === answer.id
-                  ? { ...item, status: answer.status, updatedAt: answer.updatedAt }
+                  ? {
+                      ...item,
+                      status: answer.status,
+                      staffNote: answer.staffNote,
+                      updatedAt: answer.updatedAt,
+                    }
                   : item,
               ),
             }
           : list,
       )
-      void queryClient.invalidateQueries({ queryKey: faultReportsAdminKeys.lists(), refetchType: 'none' })
+      // Read again: the history gained the step.
+      void queryClient.invalidateQueries({ queryKey: faultReportsAdminKeys.lists() })
     },
   })
 }
