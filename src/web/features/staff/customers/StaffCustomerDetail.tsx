@@ -21,6 +21,7 @@ import { useDates } from '../../../lib/dates'
 import { useLocalePath, useSession } from '../../../lib/session-context'
 import { useStaffCan } from '../use-staff-can'
 import { ActiveBadge } from './ActiveBadge'
+import { CustomerBranches } from './CustomerBranches'
 import { CustomerTermsForm } from './CustomerTermsForm'
 import { useStaffCustomer } from './staff-customers-api'
 
@@ -186,6 +187,7 @@ export function StaffCustomerDetailView({ id, onBack }: { id: number; onBack: ()
         </Alert>
       )}
       <CustomerTermsForm key={company.id} company={company} canWrite={canWrite} />
+      <CustomerBranches company={company} canWrite={canWrite} />
       <Users company={company} />
     </Stack>
   )

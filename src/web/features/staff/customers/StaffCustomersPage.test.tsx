@@ -112,6 +112,9 @@ function serve(rows: StaffCustomerRow[] = [row()], patch?: () => Response) {
       })
       return apiJson(staffCustomerDetailSchema, current)
     }),
+    http.patch('/yonetim/customers/:id/branches/:branchId', () =>
+      apiJson(staffCustomerDetailSchema, current),
+    ),
     http.get('/yonetim/customers/:id/statement', () => apiJson(statementSchema, statement())),
   )
   return recordRequests()
@@ -262,12 +265,54 @@ describe('the staff customers page', () => {
     await waitFor(() => expect((screen.getByTestId('terms-save') as HTMLButtonElement).disabled).toBe(true))
   })
 
-  it('gives a role that only reads the company without the save button', async () => {
+  it('adds a branch in a modal and sends its name and address', async () => {
+    const requests = serve()
+    renderPage('/yonetim/musteriler?id=5')
+    const add = await screen.findByTestId('branch-add')
+    fireEvent.click(add)
+    const dialog = await screen.findByRole('dialog', { name: 'Yeni şube' })
+    fireEvent.change(within(dialog).getByTestId('branch-name'), { target: { value: ' Depo ' } })
+    fireEvent.change(within(dialog).getByTestId('branch-address'), { target: { value: 'Sanayi Sit. 4' } })
+    fireEvent.click(within(dialog).getByTestId('branch-save'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const sent = requests.filter((r) => r.method === 'POST')
+    expect(sent.map((r) => r.url.pathname)).toEqual(['/yonetim/customers/5/branches'])
+    expect(sent[0]?.body).toEqual({ name: 'Depo', address: 'Sanayi Sit. 4' })
+    const branches = screen.getByTestId('customer-branches')
+    expect(within(branches).getByText('Depo')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(add))
+  })
+
+  it('edits a branch sending only what changed, and closes one', async () => {
+    const requests = serve()
+    renderPage('/yonetim/musteriler?id=5')
+    fireEvent.click(await screen.findByRole('button', { name: 'Merkez şubesini düzenle' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Merkez şubesini düzenle' })
+    expect((within(dialog).getByTestId('branch-name') as HTMLInputElement).value).toBe('Merkez')
+    fireEvent.change(within(dialog).getByTestId('branch-address'), { target: { value: 'Gazi Bulvarı 9' } })
+    fireEvent.click(within(dialog).getByTestId('branch-save'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    fireEvent.click(screen.getByRole('button', { name: 'Merkez şubesini kapat' }))
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(2))
+    const sent = requests.filter((r) => r.method === 'PATCH')
+    expect(sent.map((r) => r.url.pathname)).toEqual([
+      '/yonetim/customers/5/branches/21',
+      '/yonetim/customers/5/branches/21',
+    ])
+    await waitFor(() =>
+      expect(sent.map((r) => r.body)).toEqual([{ address: 'Gazi Bulvarı 9' }, { active: false }]),
+    )
+  })
+
+  it('gives a role that only reads the company without save or branch buttons', async () => {
     serve()
     renderPage('/yonetim/musteriler?id=5', 'accounting')
     await screen.findByTestId('customer-detail')
     expect(screen.getByText('Rolünüz yalnızca görüntülemeye izin veriyor')).toBeTruthy()
     expect(screen.queryByTestId('terms-save')).toBeNull()
+    expect(screen.queryByTestId('branch-add')).toBeNull()
+    expect(screen.queryByTestId('branch-edit')).toBeNull()
+    expect(screen.queryByTestId('branch-close')).toBeNull()
     expect((screen.getByTestId('terms-risk-limit') as HTMLInputElement).readOnly).toBe(true)
   })
 
@@ -277,6 +322,7 @@ describe('the staff customers page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Customers' })).toBeTruthy()
     await screen.findByTestId('customer-detail')
     expect(screen.getByText('0 = no limit, 1 = ordering closed')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add branch' })).toBeTruthy()
     expect(screen.getByTestId('customer-users').textContent).toContain('14 Mar 2026')
     const links = screen.getByTestId('customer-links')
     expect(within(links).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(
