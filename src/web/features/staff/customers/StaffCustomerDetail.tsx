@@ -22,8 +22,10 @@ import { useLocalePath, useSession } from '../../../lib/session-context'
 import { useStaffCan } from '../use-staff-can'
 import { ActiveBadge } from './ActiveBadge'
 import { CustomerBranches } from './CustomerBranches'
+import { CustomerStatement } from './CustomerStatement'
 import { CustomerTermsForm } from './CustomerTermsForm'
 import { useStaffCustomer } from './staff-customers-api'
+import { useCustomerFilters } from './use-customer-filters'
 
 const D = 'staffCustomers.detail'
 
@@ -143,6 +145,7 @@ export function StaffCustomerDetailView({ id, onBack }: { id: number; onBack: ()
   const { t } = useTranslation()
   const detail = useStaffCustomer(id)
   const canWrite = useStaffCan('customers:write')
+  const { filters, range } = useCustomerFilters()
   const company = detail.data
   const back = (
     <Group>
@@ -189,6 +192,12 @@ export function StaffCustomerDetailView({ id, onBack }: { id: number; onBack: ()
       <CustomerTermsForm key={company.id} company={company} canWrite={canWrite} />
       <CustomerBranches company={company} canWrite={canWrite} />
       <Users company={company} />
+      <CustomerStatement
+        customerId={company.id}
+        from={filters.from ?? ''}
+        to={filters.to ?? ''}
+        onRange={range}
+      />
     </Stack>
   )
 }

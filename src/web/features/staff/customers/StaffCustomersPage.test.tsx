@@ -316,6 +316,41 @@ describe('the staff customers page', () => {
     expect((screen.getByTestId('terms-risk-limit') as HTMLInputElement).readOnly).toBe(true)
   })
 
+  it("shows the company's statement with nothing to tick, and its CSV link", async () => {
+    const requests = serve()
+    renderPage('/yonetim/musteriler?id=5&from=2026-01-01&to=2026-03-31')
+    const table = await screen.findByTestId('statement-table')
+    expect(within(table).getByText('FTR-184')).toBeTruthy()
+    expect(screen.queryAllByTestId('statement-pick')).toHaveLength(0)
+    expect(table.querySelectorAll('input[type="checkbox"]')).toHaveLength(0)
+    expect(requests.map((r) => r.path)).toContain(
+      '/yonetim/customers/5/statement?from=2026-01-01&to=2026-03-31',
+    )
+    expect(screen.getByTestId('customer-statement-csv').getAttribute('href')).toBe(
+      '/yonetim/customers/5/statement.csv?lang=tr&from=2026-01-01&to=2026-03-31',
+    )
+  })
+
+  it('keeps the statement range in the address, and shows cards with nothing to tick on a phone', async () => {
+    mockPhoneWidth()
+    const requests = serve()
+    renderPage('/yonetim/musteriler?q=yap&id=5')
+    const cards = await screen.findByTestId('statement-cards')
+    expect(cards.textContent).toContain('FTR-184')
+    expect(cards.querySelectorAll('input[type="checkbox"]')).toHaveLength(0)
+    const filter = screen.getByTestId('customer-statement-filter')
+    fireEvent.change(within(filter).getByLabelText('Başlangıç tarihi'), { target: { value: '2026-02-01' } })
+    fireEvent.submit(filter)
+    await waitFor(() =>
+      expect(location()).toBe('/yonetim/musteriler?q=yap&id=5&from=2026-02-01&to=2026-03-18'),
+    )
+    await waitFor(() =>
+      expect(requests.map((r) => r.path)).toContain(
+        '/yonetim/customers/5/statement?from=2026-02-01&to=2026-03-18',
+      ),
+    )
+  })
+
   it('reads in English', async () => {
     serve()
     renderPage('/en/yonetim/musteriler?id=5', 'owner', 'en')
