@@ -98,6 +98,7 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
     await visit('/teklif/liste')
     await visit('/yonetim/ozet')
     await visit('/yonetim/siparisler')
+    await visit('/yonetim/musteriler')
     await visit('/yonetim/bildirim-ayarlari')
     await visit('/yonetim/havale')
     await visit('/yonetim/denetim')

@@ -8,6 +8,7 @@ describe('staffScreenArea', () => {
     ['/yonetim/odemeler/', 'payments'],
     ['/yonetim/e-postalar', 'system'],
     ['/yonetim/ariza-bildirimleri', 'sales'],
+    ['/yonetim/musteriler', 'customers'],
     ['/yonetim', null],
     ['/yonetim/yok-boyle', null],
     ['/odemeler', null],
@@ -25,12 +26,13 @@ describe('staffScreensFor', () => {
     expect(paths('readonly')).toEqual(STAFF_SCREENS.map((s) => s.path))
   })
 
-  it('gives accounting the overview, orders, offers and fault reports (sales, to read) and the payment screens, not the cockpit or mail', () => {
+  it('gives accounting the overview, orders, offers and fault reports (sales, to read), the customers (to read) and the payment screens, not the cockpit or mail', () => {
     expect(paths('accounting')).toEqual([
       '/yonetim/ozet',
       '/yonetim/siparisler',
       '/yonetim/teklifler',
       '/yonetim/ariza-bildirimleri',
+      '/yonetim/musteriler',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',
@@ -41,6 +43,7 @@ describe('staffScreensFor', () => {
     expect(paths('sales')).not.toContain('/yonetim/e-postalar')
     expect(paths('sales')).toContain('/yonetim/aramalar')
     expect(paths('sales')).toContain('/yonetim/ariza-bildirimleri')
+    expect(paths('sales')).toContain('/yonetim/musteriler')
   })
 
   it('gives the catalogue team none of today’s screens, and a dealer none', () => {
@@ -58,7 +61,7 @@ describe('staffMenuFor', () => {
 
   it('leaves out a group the role opens nothing in', () => {
     expect(staffMenuFor('owner').map((g) => g.group)).toEqual([...STAFF_GROUPS])
-    expect(staffMenuFor('accounting').map((g) => g.group)).toEqual(['sales', 'payments'])
+    expect(staffMenuFor('accounting').map((g) => g.group)).toEqual(['sales', 'customers', 'payments'])
     expect(staffMenuFor('catalogue')).toEqual([])
     expect(staffMenuFor(null)).toEqual([])
   })

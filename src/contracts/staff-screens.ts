@@ -18,6 +18,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/teklifler', area: 'sales', group: 'sales' },
   { path: '/yonetim/musteri-sepetleri', area: 'cockpit', group: 'sales' },
   { path: '/yonetim/ariza-bildirimleri', area: 'sales', group: 'sales' },
+  { path: '/yonetim/musteriler', area: 'customers', group: 'customers' },
   { path: '/yonetim/online-kullanicilar', area: 'cockpit', group: 'customers' },
   { path: '/yonetim/aramalar', area: 'cockpit', group: 'catalog' },
   { path: '/yonetim/odemeler', area: 'payments', group: 'payments' },

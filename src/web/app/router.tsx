@@ -91,6 +91,9 @@ const StaffOrdersPage = lazy(() =>
 const StaffOffersPage = lazy(() =>
   import('../features/staff/offers/StaffOffersPage').then((m) => ({ default: m.StaffOffersPage })),
 )
+const StaffCustomersPage = lazy(() =>
+  import('../features/staff/customers/StaffCustomersPage').then((m) => ({ default: m.StaffCustomersPage })),
+)
 const NotFoundPage = lazy(() =>
   import('../components/NotFoundState').then((m) => ({ default: m.NotFoundPage })),
 )
@@ -129,6 +132,7 @@ function pageRoutes() {
       <Route path="yonetim/denetim" element={<AuditPage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
+      <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />
       <Route path="odeme-linki/:token" element={<PaymentLinkPage />} />

@@ -18,6 +18,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/ozet': (t) => t('staffHome.menu'),
   '/yonetim/siparisler': (t) => t('staffOrders.menu'),
   '/yonetim/teklifler': (t) => t('staffOffers.menu'),
+  '/yonetim/musteriler': (t) => t('staffCustomers.menu'),
   '/yonetim/aramalar': (t) => t('searchDashboard.menu'),
   '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),
   '/yonetim/musteri-sepetleri': (t) => t('customerCarts.menu'),

@@ -86,6 +86,7 @@ describe('the staff area by role', () => {
       '/yonetim/siparisler',
       '/yonetim/teklifler',
       '/yonetim/ariza-bildirimleri',
+      '/yonetim/musteriler',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',
@@ -93,14 +94,16 @@ describe('the staff area by role', () => {
     // Under the headings of their groups, each a list named by its heading; no empty group.
     const menu = screen.getByTestId('staff-menu')
     const sales = within(menu).getByRole('list', { name: 'Satış' })
+    const customers = within(menu).getByRole('list', { name: 'Müşteriler' })
     const payments = within(menu).getByRole('list', { name: 'Ödemeler' })
     expect(
       within(sales)
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Özet', 'Siparişler', 'Teklifler', 'Arıza Bildirimleri'])
+    expect(within(customers).getAllByRole('link')).toHaveLength(1)
     expect(within(payments).getAllByRole('link')).toHaveLength(3)
-    expect(within(menu).getAllByRole('list')).toHaveLength(2)
+    expect(within(menu).getAllByRole('list')).toHaveLength(3)
     expect(within(sales).getByRole('link', { name: 'Arıza Bildirimleri' }).getAttribute('aria-current')).toBe(
       'page',
     )
@@ -120,7 +123,7 @@ describe('the staff area by role', () => {
     await userEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeTruthy()
-    expect(menuLinks()).toHaveLength(7)
+    expect(menuLinks()).toHaveLength(8)
     await userEvent.click(toggle)
     expect(within(screen.getByTestId('staff-menu')).queryAllByRole('link')).toHaveLength(0)
   })

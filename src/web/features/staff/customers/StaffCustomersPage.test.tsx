@@ -1,0 +1,367 @@
+// @vitest-environment jsdom
+
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { http } from 'msw'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { type Statement, statementSchema } from '../../../../contracts/ledger'
+import {
+  type StaffCustomerDetail,
+  type StaffCustomerRow,
+  staffCustomerDetailSchema,
+  staffCustomerListSchema,
+} from '../../../../contracts/staff-customers'
+import type { StaffRole } from '../../../../domain/staff-access'
+import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { LocationProbe } from '../../../test/LocationProbe'
+import { apiError, apiJson, recordRequests } from '../../../test/network'
+import { mockPhoneWidth } from '../../../test/phone'
+import { renderWithProviders } from '../../../test/render'
+import { server } from '../../../test/server'
+import { StaffCustomersPage } from './StaffCustomersPage'
+
+const staff = (staffRole: StaffRole, locale: 'tr' | 'en' = 'tr') =>
+  dealerBootstrap({ locale, user: { ...dealer, role: 'admin', staffRole, customer: null } })
+
+afterEach(() => vi.restoreAllMocks())
+
+const row = (overrides: Partial<StaffCustomerRow> = {}): StaffCustomerRow => ({
+  id: 5,
+  code: '120.01.001',
+  name: 'Yıldız Yapı Market',
+  taxNumber: '1234567890',
+  city: 'İzmir',
+  riskLimit: 25000.5,
+  profitPercent: -5,
+  paymentTermDays: 30,
+  salesPerson: { id: 3, name: 'Ayşe Satış' },
+  active: true,
+  ...overrides,
+})
+
+const company = (overrides: Partial<StaffCustomerDetail> = {}): StaffCustomerDetail => ({
+  ...row(),
+  taxOffice: 'Konak',
+  email: 'info@yildiz.example',
+  phone: '0232 111 22 33',
+  address: 'Atatürk Cad. 1',
+  town: 'Konak',
+  branches: [{ id: 21, name: 'Merkez', address: 'Atatürk Cad. 1', active: true }],
+  users: [
+    {
+      id: 31,
+      name: 'Ahmet Yıldız',
+      email: 'ahmet@yildiz.example',
+      active: true,
+      lastLoginAt: '2026-03-14T09:30:00.000Z',
+    },
+  ],
+  overdue: { balance: 1500, days: 12 },
+  salesPeople: [
+    { id: 3, name: 'Ayşe Satış' },
+    { id: 4, name: 'Mehmet Satış' },
+  ],
+  ...overrides,
+})
+
+const statement = (): Statement =>
+  statementSchema.parse({
+    from: '2025-03-18',
+    to: '2026-03-18',
+    currency: 'TRY',
+    openingBalance: 0,
+    entries: [
+      {
+        id: 11,
+        date: '2026-01-10',
+        documentNo: 'FTR-184',
+        kind: 'invoice',
+        description: 'Satış faturası',
+        dueDate: '2026-02-10',
+        debit: 2000,
+        credit: 0,
+        balance: 2000,
+        open: 1500,
+        overdue: true,
+      },
+    ],
+    totals: { debit: 2000, credit: 0 },
+    closingBalance: 2000,
+    overdue: { balance: 1500, days: 12 },
+    truncated: false,
+    limits: { maxDays: 731, maxRows: 2000 },
+  })
+
+function serve(rows: StaffCustomerRow[] = [row()], patch?: () => Response) {
+  let current = company()
+  server.use(
+    http.get('/yonetim/customers', () =>
+      apiJson(staffCustomerListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),
+    ),
+    http.get('/yonetim/customers/:id', () => apiJson(staffCustomerDetailSchema, current)),
+    http.patch(
+      '/yonetim/customers/:id',
+      patch ??
+        (() => {
+          current = company({ paymentTermDays: 45 })
+          return apiJson(staffCustomerDetailSchema, current)
+        }),
+    ),
+    http.post('/yonetim/customers/:id/branches', () => {
+      current = company({
+        branches: [...current.branches, { id: 22, name: 'Depo', address: 'Sanayi Sit. 4', active: true }],
+      })
+      return apiJson(staffCustomerDetailSchema, current)
+    }),
+    http.patch('/yonetim/customers/:id/branches/:branchId', () =>
+      apiJson(staffCustomerDetailSchema, current),
+    ),
+    http.get('/yonetim/customers/:id/statement', () => apiJson(statementSchema, statement())),
+  )
+  return recordRequests()
+}
+
+const renderPage = (route = '/yonetim/musteriler', role: StaffRole = 'owner', locale: 'tr' | 'en' = 'tr') =>
+  renderWithProviders(
+    <>
+      <StaffCustomersPage />
+      <LocationProbe />
+    </>,
+    { bootstrap: staff(role, locale), route },
+  )
+
+const location = () => screen.getByTestId('location').textContent
+
+describe('the staff customers page', () => {
+  it('lists the companies with their terms, asking with the filters of the address', async () => {
+    const requests = serve([
+      row(),
+      row({ id: 6, code: '120.01.002', name: 'Kaya İnşaat', active: false, riskLimit: 0 }),
+    ])
+    renderPage('/yonetim/musteriler?q=yap&active=true&sort=name&dir=desc&page=x')
+    const table = await screen.findByTestId('staff-customers-table')
+    await waitFor(() => expect(within(table).getByText('Kaya İnşaat')).toBeTruthy())
+    const first = within(table).getByText('Yıldız Yapı Market').closest('tr') as HTMLElement
+    expect(first.textContent).toContain('25.000,50 ₺')
+    expect(first.textContent).toContain('-%5,00')
+    expect(first.textContent).toContain('30')
+    expect(within(first).getByText('Etkin')).toBeTruthy()
+    const second = within(table).getByText('Kaya İnşaat').closest('tr') as HTMLElement
+    expect(second.textContent).toContain('Limitsiz')
+    expect(within(second).getByText('Kapalı')).toBeTruthy()
+    const list = requests.find((r) => r.url.pathname === '/yonetim/customers')!
+    expect(Object.fromEntries(list.url.searchParams)).toEqual({
+      q: 'yap',
+      active: 'true',
+      sort: 'name',
+      dir: 'desc',
+      page: '1',
+    })
+    expect((screen.getByTestId('customers-filter-q') as HTMLInputElement).value).toBe('yap')
+  })
+
+  it('searches on Enter and filters by status, starting again at the first page', async () => {
+    const requests = serve()
+    renderPage('/yonetim/musteriler?page=2')
+    await screen.findByText('Yıldız Yapı Market')
+    const q = screen.getByTestId('customers-filter-q')
+    fireEvent.change(q, { target: { value: ' kaya ' } })
+    fireEvent.submit(q.closest('form') as HTMLFormElement)
+    await waitFor(() => expect(location()).toBe('/yonetim/musteriler?q=kaya'))
+    fireEvent.click(screen.getByLabelText('Kapalı'))
+    await waitFor(() => expect(location()).toBe('/yonetim/musteriler?q=kaya&active=false'))
+    await waitFor(() =>
+      expect(requests.map((r) => r.path)).toContain(
+        '/yonetim/customers?q=kaya&active=false&sort=code&dir=asc&page=1',
+      ),
+    )
+  })
+
+  it('sorts by a column header', async () => {
+    serve()
+    renderPage('/yonetim/musteriler')
+    const table = await screen.findByTestId('staff-customers-table')
+    fireEvent.click(within(table).getByText('Firma adı'))
+    await waitFor(() => expect(location()).toBe('/yonetim/musteriler?sort=name'))
+  })
+
+  it('says so when no company matches, and when the list cannot be read', async () => {
+    serve([])
+    renderPage()
+    expect(await screen.findByText('Bu filtrelere uyan müşteri yok.')).toBeTruthy()
+    server.use(http.get('/yonetim/customers', () => apiError(500, 'internal', 'Beklenmeyen hata')))
+    renderPage()
+    expect(await screen.findByText('Müşteriler yüklenemedi')).toBeTruthy()
+  })
+
+  it('shows cards on a phone', async () => {
+    mockPhoneWidth()
+    serve()
+    renderPage()
+    const card = await screen.findByTestId('customer-card')
+    expect(within(card).getByText('Etkin')).toBeTruthy()
+    expect(card.textContent).toContain('Vade (gün): 30')
+    expect(within(card).getByRole('button', { name: 'Yıldız Yapı Market firmasını aç' })).toBeTruthy()
+    expect(screen.queryByTestId('staff-customers-table')).toBeNull()
+  })
+
+  it('opens a company on its own page with its facts, users and links, and goes back to the list as it was', async () => {
+    serve()
+    renderPage('/yonetim/musteriler?q=yap')
+    fireEvent.click(await screen.findByRole('button', { name: 'Yıldız Yapı Market firmasını aç' }))
+    const detail = await screen.findByTestId('customer-detail')
+    expect(location()).toBe('/yonetim/musteriler?q=yap&id=5')
+    expect(within(detail).getByRole('heading', { name: 'Yıldız Yapı Market (120.01.001)' })).toBeTruthy()
+    const facts = screen.getByTestId('customer-facts')
+    expect(facts.textContent).toContain('Konak · 1234567890')
+    expect(facts.textContent).toContain('1.500,00 ₺ · 12 gün')
+    const users = screen.getByTestId('customer-users')
+    expect(users.textContent).toContain('ahmet@yildiz.example')
+    expect(users.textContent).toContain('14.03.2026 12:30')
+    const links = within(screen.getByTestId('customer-links'))
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'))
+    expect(links).toEqual([
+      '/yonetim/siparisler?customerId=5',
+      '/yonetim/teklifler?customerId=5',
+      '/yonetim/havale?customerId=5',
+      '/yonetim/denetim?entity=customer&entityId=5',
+    ])
+    fireEvent.click(screen.getByTestId('customer-back'))
+    await waitFor(() => expect(location()).toBe('/yonetim/musteriler?q=yap'))
+    await waitFor(() => expect(document.activeElement?.getAttribute('data-customer-opener')).toBe('5'))
+  })
+
+  it('sends only the terms changed, and shows a field the server refuses on its field', async () => {
+    const requests = serve([row()], () =>
+      apiError(400, 'validation', 'Geçersiz', { salesUserId: 'Bu kişi satış temsilcisi değil.' }),
+    )
+    renderPage('/yonetim/musteriler?id=5')
+    const days = await screen.findByTestId('terms-payment-days')
+    fireEvent.change(days, { target: { value: '45' } })
+    fireEvent.change(screen.getByTestId('terms-risk-limit'), { target: { value: '30.000,00' } })
+    fireEvent.click(screen.getByTestId('terms-save'))
+    await screen.findByText('Bu kişi satış temsilcisi değil.')
+    const sent = requests.filter((r) => r.method === 'PATCH')
+    expect(sent.map((r) => r.url.pathname)).toEqual(['/yonetim/customers/5'])
+    await waitFor(() => expect(sent[0]?.body).toEqual({ paymentTermDays: 45, riskLimit: '30.000,00' }))
+  })
+
+  it('checks the terms with the contract before sending, and saves with a notice', async () => {
+    const requests = serve()
+    renderPage('/yonetim/musteriler?id=5')
+    const risk = await screen.findByTestId('terms-risk-limit')
+    fireEvent.change(risk, { target: { value: 'çok' } })
+    fireEvent.click(screen.getByTestId('terms-save'))
+    expect(await screen.findByText('Geçerli bir tutar yazınız (örneğin 25.000,50) ya da 0.')).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(0)
+
+    fireEvent.change(risk, { target: { value: '26000,50' } })
+    fireEvent.click(screen.getByTestId('terms-active'))
+    fireEvent.click(screen.getByTestId('terms-save'))
+    expect(await screen.findByText('Yıldız Yapı Market firmasının koşulları kaydedildi.')).toBeTruthy()
+    const sent = requests.filter((r) => r.method === 'PATCH')
+    await waitFor(() => expect(sent[0]?.body).toEqual({ riskLimit: '26000,50', active: false }))
+    // The stored answer is the form's new start: nothing reads as changed.
+    await waitFor(() => expect((screen.getByTestId('terms-save') as HTMLButtonElement).disabled).toBe(true))
+  })
+
+  it('adds a branch in a modal and sends its name and address', async () => {
+    const requests = serve()
+    renderPage('/yonetim/musteriler?id=5')
+    const add = await screen.findByTestId('branch-add')
+    fireEvent.click(add)
+    const dialog = await screen.findByRole('dialog', { name: 'Yeni şube' })
+    fireEvent.change(within(dialog).getByTestId('branch-name'), { target: { value: ' Depo ' } })
+    fireEvent.change(within(dialog).getByTestId('branch-address'), { target: { value: 'Sanayi Sit. 4' } })
+    fireEvent.click(within(dialog).getByTestId('branch-save'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    const sent = requests.filter((r) => r.method === 'POST')
+    expect(sent.map((r) => r.url.pathname)).toEqual(['/yonetim/customers/5/branches'])
+    expect(sent[0]?.body).toEqual({ name: 'Depo', address: 'Sanayi Sit. 4' })
+    const branches = screen.getByTestId('customer-branches')
+    expect(within(branches).getByText('Depo')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(add))
+  })
+
+  it('edits a branch sending only what changed, and closes one', async () => {
+    const requests = serve()
+    renderPage('/yonetim/musteriler?id=5')
+    fireEvent.click(await screen.findByRole('button', { name: 'Merkez şubesini düzenle' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Merkez şubesini düzenle' })
+    expect((within(dialog).getByTestId('branch-name') as HTMLInputElement).value).toBe('Merkez')
+    fireEvent.change(within(dialog).getByTestId('branch-address'), { target: { value: 'Gazi Bulvarı 9' } })
+    fireEvent.click(within(dialog).getByTestId('branch-save'))
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    fireEvent.click(screen.getByRole('button', { name: 'Merkez şubesini kapat' }))
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(2))
+    const sent = requests.filter((r) => r.method === 'PATCH')
+    expect(sent.map((r) => r.url.pathname)).toEqual([
+      '/yonetim/customers/5/branches/21',
+      '/yonetim/customers/5/branches/21',
+    ])
+    await waitFor(() =>
+      expect(sent.map((r) => r.body)).toEqual([{ address: 'Gazi Bulvarı 9' }, { active: false }]),
+    )
+  })
+
+  it('gives a role that only reads the company without save or branch buttons', async () => {
+    serve()
+    renderPage('/yonetim/musteriler?id=5', 'accounting')
+    await screen.findByTestId('customer-detail')
+    expect(screen.getByText('Rolünüz yalnızca görüntülemeye izin veriyor')).toBeTruthy()
+    expect(screen.queryByTestId('terms-save')).toBeNull()
+    expect(screen.queryByTestId('branch-add')).toBeNull()
+    expect(screen.queryByTestId('branch-edit')).toBeNull()
+    expect(screen.queryByTestId('branch-close')).toBeNull()
+    expect((screen.getByTestId('terms-risk-limit') as HTMLInputElement).readOnly).toBe(true)
+  })
+
+  it("shows the company's statement with nothing to tick, and its CSV link", async () => {
+    const requests = serve()
+    renderPage('/yonetim/musteriler?id=5&from=2026-01-01&to=2026-03-31')
+    const table = await screen.findByTestId('statement-table')
+    expect(within(table).getByText('FTR-184')).toBeTruthy()
+    expect(screen.queryAllByTestId('statement-pick')).toHaveLength(0)
+    expect(table.querySelectorAll('input[type="checkbox"]')).toHaveLength(0)
+    expect(requests.map((r) => r.path)).toContain(
+      '/yonetim/customers/5/statement?from=2026-01-01&to=2026-03-31',
+    )
+    expect(screen.getByTestId('customer-statement-csv').getAttribute('href')).toBe(
+      '/yonetim/customers/5/statement.csv?lang=tr&from=2026-01-01&to=2026-03-31',
+    )
+  })
+
+  it('keeps the statement range in the address, and shows cards with nothing to tick on a phone', async () => {
+    mockPhoneWidth()
+    const requests = serve()
+    renderPage('/yonetim/musteriler?q=yap&id=5')
+    const cards = await screen.findByTestId('statement-cards')
+    expect(cards.textContent).toContain('FTR-184')
+    expect(cards.querySelectorAll('input[type="checkbox"]')).toHaveLength(0)
+    const filter = screen.getByTestId('customer-statement-filter')
+    fireEvent.change(within(filter).getByLabelText('Başlangıç tarihi'), { target: { value: '2026-02-01' } })
+    fireEvent.submit(filter)
+    await waitFor(() =>
+      expect(location()).toBe('/yonetim/musteriler?q=yap&id=5&from=2026-02-01&to=2026-03-18'),
+    )
+    await waitFor(() =>
+      expect(requests.map((r) => r.path)).toContain(
+        '/yonetim/customers/5/statement?from=2026-02-01&to=2026-03-18',
+      ),
+    )
+  })
+
+  it('reads in English', async () => {
+    serve()
+    renderPage('/en/yonetim/musteriler?id=5', 'owner', 'en')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Customers' })).toBeTruthy()
+    await screen.findByTestId('customer-detail')
+    expect(screen.getByText('0 = no limit, 1 = ordering closed')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Add branch' })).toBeTruthy()
+    expect(screen.getByTestId('customer-users').textContent).toContain('14 Mar 2026')
+    const links = screen.getByTestId('customer-links')
+    expect(within(links).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(
+      '/en/yonetim/siparisler?customerId=5',
+    )
+  })
+})
