@@ -734,7 +734,8 @@ function staffOrdersPath(ctx, draw) {
   const kind = Math.floor(draw() * 4)
   if (kind === 1) query.set('status', pick(STAFF_ORDER_STATUSES, draw))
   if (kind === 2) query.set('customerId', String(pick(office.customerIds, draw)))
-  if (kind === 3) query.set('q', `S${pick(office.orderYears, draw)}-00${Math.floor(draw() * 10)}`)
+  // A number typed in part: S<year>-0001… to -0003, each the start of a thousand numbers of a year.
+  if (kind === 3) query.set('q', `S${pick(office.orderYears, draw)}-000${1 + Math.floor(draw() * 3)}`)
   query.set('sort', pick(STAFF_ORDER_SORTS, draw))
   if (draw() < 0.5) query.set('dir', 'asc')
   // Pages drawn over the first 200 (10,000 orders) of the whole list; a filter's last page bounds it.

@@ -7,6 +7,16 @@ export const BACK_OFFICE_PAGE_SIZE = 50
 export const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1).default(1)
 export const dealerSchema = z.object({ id: z.number(), code: z.string(), name: z.string() })
 
+/**
+ * A staff list counts its matches up to this many: past it, `total` is this and `capped` says there
+ * are more (its pages stop here; a filter narrows the rest). Counting 100,000 orders for every page
+ * cost more than the page itself.
+ */
+export const STAFF_LIST_COUNT_CAP = 10_000
+
+/** A page of a list that counts its matches no further than STAFF_LIST_COUNT_CAP. */
+export const cappedListOf = <T extends z.ZodTypeAny>(item: T) => listOf(item).extend({ capped: z.boolean() })
+
 export const listOf = <T extends z.ZodTypeAny>(item: T) =>
   z.object({
     items: z.array(item),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { dealerSchema, listOf, pageSchema } from './back-office'
+import { cappedListOf, dealerSchema, pageSchema } from './back-office'
 import { dbId, inputText, requiredTypedAmount } from './common'
 
 /** The staff's list of dealer companies: 50 a page. */
@@ -34,7 +34,7 @@ export const staffCustomerRowSchema = dealerSchema.extend({
 })
 export type StaffCustomerRow = z.infer<typeof staffCustomerRowSchema>
 
-export const staffCustomerListSchema = listOf(staffCustomerRowSchema)
+export const staffCustomerListSchema = cappedListOf(staffCustomerRowSchema)
 export type StaffCustomerList = z.infer<typeof staffCustomerListSchema>
 
 export const branchSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ORDER_NOTE_MAX, ORDER_STATUSES } from '../domain/order-status'
-import { dealerSchema, listOf, pageSchema } from './back-office'
+import { cappedListOf, dealerSchema, pageSchema } from './back-office'
 import { dbIdFromText, inputText, moneySchema } from './common'
 import { isoDaySchema } from './ledger'
 import { orderSchema } from './orders'
@@ -42,7 +42,7 @@ export const staffOrderRowSchema = z.object({
 })
 export type StaffOrderRow = z.infer<typeof staffOrderRowSchema>
 
-export const staffOrderListSchema = listOf(staffOrderRowSchema)
+export const staffOrderListSchema = cappedListOf(staffOrderRowSchema)
 export type StaffOrderList = z.infer<typeof staffOrderListSchema>
 
 export const staffOrderDetailSchema = z.object({

@@ -20,6 +20,7 @@ export function customerListReply(dealers: Dealer[]) {
     pages: 1,
     limit: 50,
     total: dealers.length,
+    capped: false,
   }
   return apiJson(staffCustomerListSchema, list)
 }

@@ -1,11 +1,8 @@
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { StaffCustomersQuery } from '../../../contracts/staff-customers'
 import type { Db } from '../../db/client'
-import { branches, customers, users } from '../../db/schema/accounts'
-
-/** Customer code, name or tax number folded the way domain/turkish-text foldTurkish folds (Ş→s, İ/I/ı→i, …). */
-const foldedSql = (column: SQL | typeof customers.code | typeof customers.name) =>
-  sql`lower(translate(${column}, 'şŞıIİğĞçÇöÖüÜ', 'ssiiiggccoouu'))`
+import { countUpTo } from '../../db/count'
+import { branches, customers, foldedSql, users } from '../../db/schema/accounts'
 
 export type CustomerFilter = { folded: string; active?: boolean }
 
@@ -14,15 +11,15 @@ function whereOf(filter: CustomerFilter): SQL | undefined {
   return and(
     filter.folded
       ? sql`(${foldedSql(customers.code)} like ${pattern} or ${foldedSql(customers.name)} like ${pattern}
-          or coalesce(${customers.taxNumber}, '') like ${pattern})`
+          or ${customers.taxNumber} like ${pattern})`
       : undefined,
     filter.active === undefined ? undefined : eq(customers.isActive, filter.active),
   )
 }
 
-export async function countCustomers(db: Db, filter: CustomerFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(customers).where(whereOf(filter))
-  return row?.n ?? 0
+/** The matching companies, counted up to `cap` (db/count.ts). */
+export function countCustomers(db: Db, filter: CustomerFilter, cap: number) {
+  return countUpTo(db, customers, whereOf(filter), cap)
 }
 
 const rowColumns = {

@@ -1,3 +1,4 @@
+import { STAFF_LIST_COUNT_CAP } from '../../../contracts/back-office'
 import type {
   BranchPatch,
   StaffCustomerChanges,
@@ -56,10 +57,10 @@ export async function listCustomers(db: Db, query: StaffCustomersQuery): Promise
     folded: foldTurkish(query.q),
     active: query.active === undefined ? undefined : query.active === 'true',
   }
-  const total = await countCustomers(db, filter)
+  const { total, capped } = await countCustomers(db, filter, STAFF_LIST_COUNT_CAP)
   const { page, pages, offset } = pageBounds(total, query.page, STAFF_CUSTOMERS_PAGE_SIZE)
   const rows = total === 0 ? [] : await findCustomerPage(db, filter, query, offset, STAFF_CUSTOMERS_PAGE_SIZE)
-  return { items: rows.map(rowView), page, pages, limit: STAFF_CUSTOMERS_PAGE_SIZE, total }
+  return { items: rows.map(rowView), page, pages, limit: STAFF_CUSTOMERS_PAGE_SIZE, total, capped }
 }
 
 /** GET /yonetim/customers/{id}: the company with its branches, users and overdue figure today. */

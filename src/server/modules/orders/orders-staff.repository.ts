@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { StaffOrderSort } from '../../../contracts/staff-orders'
 import type { OrderStatus } from '../../../domain/order-status'
 import type { Db } from '../../db/client'
+import { countUpTo } from '../../db/count'
 import { escapeLike } from '../../db/like'
 import { customers, userPreferences, users } from '../../db/schema/accounts'
 import { orderStatusChanges, orders, type PaidCancelRequest } from '../../db/schema/orders'
@@ -30,9 +31,9 @@ function filterWhere(filter: StaffOrderFilter): SQL | undefined {
   )
 }
 
-export async function countStaffOrders(db: Db, filter: StaffOrderFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(orders).where(filterWhere(filter))
-  return row?.n ?? 0
+/** The matching orders, counted up to `cap` (db/count.ts). */
+export function countStaffOrders(db: Db, filter: StaffOrderFilter, cap: number) {
+  return countUpTo(db, orders, filterWhere(filter), cap)
 }
 
 /**

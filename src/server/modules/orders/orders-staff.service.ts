@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify'
+import { STAFF_LIST_COUNT_CAP } from '../../../contracts/back-office'
 import type {
   StaffOrderDetail,
   StaffOrderList,
@@ -47,7 +48,7 @@ export async function listStaffOrders(data: CachedDb, query: StaffOrdersQuery): 
     until: query.to ? startOfDay(addDays(query.to, 1), timeZone) : undefined,
     q: query.q ? query.q.toLocaleUpperCase('tr-TR') : undefined,
   }
-  const total = await countStaffOrders(data.db, filter)
+  const { total, capped } = await countStaffOrders(data.db, filter, STAFF_LIST_COUNT_CAP)
   const { page, pages, offset } = pageBounds(total, query.page, STAFF_ORDERS_PAGE_SIZE)
   const rows = await findStaffOrderPage(
     data.db,
@@ -74,6 +75,7 @@ export async function listStaffOrders(data: CachedDb, query: StaffOrdersQuery): 
     pages,
     limit: STAFF_ORDERS_PAGE_SIZE,
     total,
+    capped,
   }
 }
 

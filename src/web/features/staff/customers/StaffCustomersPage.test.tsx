@@ -95,7 +95,14 @@ function serve(rows: StaffCustomerRow[] = [row()], patch?: () => Response) {
   let current = company()
   server.use(
     http.get('/yonetim/customers', () =>
-      apiJson(staffCustomerListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),
+      apiJson(staffCustomerListSchema, {
+        items: rows,
+        total: rows.length,
+        page: 1,
+        pages: 1,
+        limit: 50,
+        capped: false,
+      }),
     ),
     http.get('/yonetim/customers/:id', () => apiJson(staffCustomerDetailSchema, current)),
     http.patch(

@@ -111,7 +111,10 @@ function CustomersTable({ onOpen }: { onOpen: (id: number) => void }) {
       recordsPerPage={STAFF_CUSTOMERS_PAGE_SIZE}
       page={list.data?.page ?? filters.page}
       onPageChange={(page) => change({ page })}
-      paginationText={({ from, to, totalRecords }) => t(`${C}.pagination`, { from, to, total: totalRecords })}
+      paginationText={({ from, to, totalRecords }) =>
+        // Counted up to a cap: past it the total reads "10000+".
+        t(`${C}.pagination`, { from, to, total: list.data?.capped ? `${totalRecords}+` : totalRecords })
+      }
       getPaginationControlProps={(control) =>
         control === 'previous' || control === 'next' ? { 'aria-label': t(`${C}.page.${control}`) } : {}
       }

@@ -68,7 +68,14 @@ function serve(rows: StaffOrderRow[], patch?: () => Response) {
   server.use(
     http.get('/yonetim/customers', () => customerListReply([DEALER])),
     http.get('/yonetim/orders', () =>
-      apiJson(staffOrderListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),
+      apiJson(staffOrderListSchema, {
+        items: rows,
+        total: rows.length,
+        page: 1,
+        pages: 1,
+        limit: 50,
+        capped: false,
+      }),
     ),
     http.get('/yonetim/orders/:id', () => apiJson(staffOrderDetailSchema, current)),
     http.patch(
@@ -131,6 +138,24 @@ describe('the staff orders page', () => {
       q: 'S2026',
       page: '1',
     })
+  })
+
+  it('reads a total counted up to its cap as "10000+"', async () => {
+    serve([row()])
+    server.use(
+      http.get('/yonetim/orders', () =>
+        apiJson(staffOrderListSchema, {
+          items: [row()],
+          total: 10_000,
+          page: 1,
+          pages: 200,
+          limit: 50,
+          capped: true,
+        }),
+      ),
+    )
+    renderPage()
+    expect(await screen.findByText(/ \/ 10000\+ sipariş$/)).toBeTruthy()
   })
 
   it('says so when no order matches', async () => {

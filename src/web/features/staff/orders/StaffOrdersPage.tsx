@@ -137,7 +137,12 @@ function OrdersTable({ onOpen }: { onOpen: (row: StaffOrderRow) => void }) {
       page={list.data?.page ?? filters.page}
       onPageChange={(page) => change({ page })}
       paginationText={({ from, to, totalRecords }) =>
-        t('staffOrders.pagination', { from, to, total: totalRecords })
+        // Counted up to a cap: past it the total reads "10000+".
+        t('staffOrders.pagination', {
+          from,
+          to,
+          total: list.data?.capped ? `${totalRecords}+` : totalRecords,
+        })
       }
       getPaginationControlProps={(control) =>
         control === 'previous' || control === 'next' ? { 'aria-label': t(`staffOrders.page.${control}`) } : {}
