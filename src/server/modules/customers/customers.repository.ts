@@ -36,7 +36,11 @@ const rowColumns = {
   salesUserName: users.name,
 }
 
-/** A page of companies in code or name order (customers_code_uq, customers_name_idx), with the sales person. */
+/**
+ * A page of companies in code or name order, with the sales person. The page's ids are taken first
+ * from the companies alone (customers_code_uq, customers_name_idx), so a deep page skips index
+ * entries; joined to every company, the planner sorted all of them for each page.
+ */
 export async function findCustomerPage(
   db: Db,
   filter: CustomerFilter,
@@ -46,14 +50,20 @@ export async function findCustomerPage(
 ) {
   const by = order.dir === 'desc' ? desc : asc
   const sortKeys = order.sort === 'name' ? [by(customers.name), by(customers.id)] : [by(customers.code)]
-  return db
-    .select(rowColumns)
+  const page = db
+    .select({ id: customers.id })
     .from(customers)
-    .leftJoin(users, eq(users.id, customers.salesUserId))
     .where(whereOf(filter))
     .orderBy(...sortKeys)
     .offset(offset)
     .limit(limit)
+    .as('page')
+  return db
+    .select(rowColumns)
+    .from(customers)
+    .innerJoin(page, eq(page.id, customers.id))
+    .leftJoin(users, eq(users.id, customers.salesUserId))
+    .orderBy(...sortKeys)
 }
 
 export type CustomerRow = Awaited<ReturnType<typeof findCustomerPage>>[number]
