@@ -8,6 +8,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../security/password
 import { findUserByEmail, insertUser, markLoggedIn, setUserActive } from './account.repository'
 import { knownDeviceId, newDeviceId } from './device-cookie'
 import type { LoginThrottle } from './login-throttle'
+import { deleteUnusedLinks } from './password-links.repository'
 
 /** What logging in and out work with: the database, the app's login throttle, its session cache and secret. */
 export type AccountDeps = { db: Db; throttle: LoginThrottle; sessions: SessionCache; secret: string }
@@ -81,6 +82,8 @@ export async function disableUser(
   const found = await db.transaction(async (tx) => {
     if (!(await setUserActive(tx, userId, false))) return false
     await deleteUserSessions(tx, userId)
+    // A password link must not bring a disabled login back.
+    await deleteUnusedLinks(tx, userId)
     return true
   })
   if (found) sessions.forgetUser(userId)
