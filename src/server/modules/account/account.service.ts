@@ -39,7 +39,10 @@ export async function login(
   const attempt = { email: input.email, ip: ctx.ip, deviceId }
   // The try is counted as a failure before the password is checked (login-throttle.ts, take).
   const slot = await throttle.take(attempt, nowMs, 'auth.rateLimited')
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()))
+  // An invited user without a password yet has a hash that is no scrypt hash: checked against the
+  // decoy, so the answer takes as long as for any account and does not tell such an address apart.
+  const stored = user?.passwordHash.startsWith('scrypt$') ? user.passwordHash : await decoyHash()
+  const valid = (await verifyPassword(input.password, stored)) && stored === user?.passwordHash
   if (!user?.isActive || !valid) {
     throw new AppError('unauthenticated', 'auth.invalidCredentials', undefined, 'invalid_credentials')
   }
