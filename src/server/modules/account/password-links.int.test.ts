@@ -252,6 +252,36 @@ describe('POST /api/account/password-set', () => {
   })
 })
 
+describe('secrets in the log', () => {
+  it('writes no link token into the log, neither on a refusal nor on a use', async () => {
+    const lines: string[] = []
+    const logged = await createTestApp({
+      now: () => clock,
+      database: t.database,
+      logStream: { write: (line) => lines.push(line) },
+    })
+    try {
+      const user = await invited()
+      const token = await linkTokenOf(user.email)
+      const client = new TestClient(logged.app)
+      await client.openPage(`/sifre-belirle?token=${token}`)
+      const send = (password: string) =>
+        client.send({
+          method: 'POST',
+          url: '/api/account/password-set',
+          payload: { token, password, passwordAgain: password },
+        })
+      expect((await send('abc')).statusCode).toBe(400)
+      expect((await send('Gizli-123')).statusCode).toBe(200)
+      expect((await send('Gizli-123')).statusCode).toBe(400)
+      expect(lines.length).toBeGreaterThan(0)
+      expect(lines.filter((line) => line.includes(token) || line.includes('Gizli-123'))).toEqual([])
+    } finally {
+      await logged.close()
+    }
+  })
+})
+
 describe('staff: disable, enable, end sessions, reset', () => {
   it('disables a user: their session stops on the next request (cached too), login is refused; enable lets them in', async () => {
     const cached = await createTestApp({ now: () => clock, cacheSeconds: 5, database: t.database })
