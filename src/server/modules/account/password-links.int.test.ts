@@ -138,6 +138,27 @@ describe('POST /yonetim/customers/{id}/users (invitation)', () => {
     ).toBe(400)
   })
 
+  it('invites an address once when two invitations race', async () => {
+    const email = `yaris-${tag()}@toptan.test`
+    const answers = await Promise.all([
+      invite(owner, company.id, { email, name: 'Bir' }),
+      invite(owner, company.id, { email, name: 'İki' }),
+    ])
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409])
+    expect(await mailsTo(email)).toHaveLength(1)
+  })
+
+  it('a lost invitation is replaced by a reset link; using either kills the other', async () => {
+    const user = await invited()
+    const inviteToken = await linkTokenOf(user.email)
+    expect((await userAction(owner, user.id, 'password-reset')).statusCode).toBe(200)
+    const resetToken = await linkTokenOf(user.email)
+    expect(resetToken).not.toBe(inviteToken)
+    expect((await setPassword(resetToken, 'Sifirdan-1')).statusCode).toBe(200)
+    expect(err(await setPassword(inviteToken))).toMatchObject({ code: 'link_invalid' })
+    expect((await new TestClient(t.app).login(user.email, 'Sifirdan-1')).statusCode).toBe(200)
+  })
+
   it('lets sales invite; accounting, readonly and catalogue get 403 staff_role', async () => {
     const sales = await loggedInUser(t, null, { staffRole: 'sales' })
     expect((await invite(sales, company.id, { email: `s-${tag()}@toptan.test`, name: 'S' })).statusCode).toBe(
