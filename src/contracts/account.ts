@@ -56,3 +56,20 @@ export const preferencesSchema = z.object({
   locale: localeSchema,
 })
 export type Preferences = z.infer<typeof preferencesSchema>
+
+/** POST /api/account/password-reset: a forgotten password; the answer is the same for any address. */
+export const passwordResetRequestSchema = z.strictObject({ email: inputEmail().max(254) })
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>
+export const passwordResetResponseSchema = z.object({ ok: z.literal(true) })
+
+/**
+ * POST /api/account/password-set: a one-time link's token and the new password twice. The length and
+ * match rules are the password change's (domain/password-change.ts), checked by the service.
+ */
+export const passwordSetRequestSchema = z.strictObject({
+  token: z.string().max(100),
+  password: inputText().max(1000).default(''),
+  passwordAgain: inputText().max(1000).default(''),
+})
+export type PasswordSetRequest = z.infer<typeof passwordSetRequestSchema>
+export const passwordSetResponseSchema = z.object({ ok: z.literal(true) })

@@ -12,6 +12,9 @@ export const mailKinds = [
   /** The store's own mail of a new order or offer (to its notification addresses). */
   'store_order',
   'store_offer',
+  /** A one-time link that sets a dealer's password: staff's invitation, or a reset. */
+  'user_invite',
+  'password_reset',
 ] as const
 export type MailKind = (typeof mailKinds)[number]
 

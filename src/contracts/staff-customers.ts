@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { cappedListOf, dealerSchema, pageSchema } from './back-office'
-import { dbId, inputText, requiredTypedAmount } from './common'
+import { dbId, inputEmail, inputText, requiredTypedAmount } from './common'
 
 /** The staff's list of dealer companies: 50 a page. */
 export const STAFF_CUSTOMERS_PAGE_SIZE = 50
@@ -53,6 +53,19 @@ export const companyUserSchema = z.object({
   lastLoginAt: z.string().nullable(),
 })
 export type CompanyUser = z.infer<typeof companyUserSchema>
+
+/** POST /yonetim/customers/{id}/users: a dealer user to invite (they set their own password). */
+export const companyUserInviteSchema = z.strictObject({
+  email: inputEmail().max(254),
+  name: inputText().trim().min(1).max(200),
+})
+export type CompanyUserInvite = z.infer<typeof companyUserInviteSchema>
+
+/** POST /yonetim/customers/{id}/users/{userId}/sessions/end: how many sessions ended. */
+export const companyUserSessionsEndedSchema = z.object({ endedSessions: z.number() })
+
+/** POST /yonetim/customers/{id}/users/{userId}/password-reset: until when the mailed link works. */
+export const companyUserResetSentSchema = z.object({ expiresAt: z.string() })
 
 /** GET /yonetim/customers/{id}: the company, its branches and users, its balance and overdue figure. */
 export const staffCustomerDetailSchema = staffCustomerRowSchema.extend({

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm'
 import type { InjectOptions } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { queryRows } from '../test/db-helpers'
+import { createUser } from '../test/dealers'
 import { ADMIN, DEALER, DEALER2, seedAccounts } from '../test/fixtures'
 import {
   addLine,
@@ -63,6 +64,9 @@ const MATRIX: Record<string, Access> = {
   // Account, preferences, consent.
   'POST /api/account/login': everyone,
   'POST /api/account/logout': everyone,
+  // A forgotten password and a one-time link are for visitors who cannot log in.
+  'POST /api/account/password-reset': everyone,
+  'POST /api/account/password-set': everyone,
   'GET /api/bootstrap': everyone,
   'POST /api/catalog/account/settings': usersOnly,
   'POST /api/catalog/settings': usersOnly,
@@ -147,6 +151,11 @@ const MATRIX: Record<string, Access> = {
   'PATCH /yonetim/customers/:id': staffOnly,
   'POST /yonetim/customers/:id/branches': staffOnly,
   'PATCH /yonetim/customers/:id/branches/:branchId': staffOnly,
+  'POST /yonetim/customers/:id/users': staffOnly,
+  'POST /yonetim/customers/:id/users/:userId/disable': staffOnly,
+  'POST /yonetim/customers/:id/users/:userId/enable': staffOnly,
+  'POST /yonetim/customers/:id/users/:userId/sessions/end': staffOnly,
+  'POST /yonetim/customers/:id/users/:userId/password-reset': staffOnly,
   'GET /yonetim/customers/:id/statement': staffOnly,
   'GET /yonetim/customers/:id/statement.csv': staffOnly,
   'GET /yonetim/bank-transfers': staffOnly,
@@ -184,6 +193,8 @@ let owned: {
   offer: { id: number; orderNo: string }
   faultReport: number
   payment: string
+  /** A dealer of the first company of its own, whom the staff's user calls disable and sign out. */
+  spareUser: { customerId: number; id: number }
 }
 
 const login = async (account: { email: string; password: string }) => {
@@ -216,6 +227,10 @@ beforeAll(async () => {
     offer: { id: offer.id, orderNo: offer.orderNo },
     faultReport: await faultReport(t, fx.customers.c1.id, fx.users.dealer.id),
     payment: await startedPayment(t, dealer),
+    spareUser: {
+      customerId: fx.customers.c1.id,
+      id: (await createUser(t.database.db, fx.customers.c1.id)).id,
+    },
   }
   // The other company has a cart line of its own, so "not found" is not just an empty cart.
   await addLine(clients.otherDealer, product)
@@ -236,6 +251,7 @@ const writableState = () =>
           (select count(*) from sessions)::int sessions, (select count(*) from mail_outbox)::int mails,
           (select string_agg(status, ',' order by id) from fault_reports) reports,
           (select count(*) from payment_intents)::int payments, (select count(*) from payment_links)::int links,
+          (select count(*) from password_links)::int password_links,
           (select count(*) from ledger_entries)::int ledger, (select count(*) from user_preferences)::int prefs,
           (select string_agg(password_hash, ',' order by id) from users) passwords`,
   )
@@ -261,6 +277,10 @@ function addressOf(method: string, url: string): string {
     '/api/catalog/product/:id': product.id,
     '/payment/callback/:gateway': 'sandbox',
   }
+  if (url.startsWith('/yonetim/customers/:id/users/:userId/'))
+    return url
+      .replace(':id', String(owned.spareUser.customerId))
+      .replace(':userId', String(owned.spareUser.id))
   const id = ids[url]
   if (id !== undefined) return url.replace(/:[A-Za-z_]+/, String(id))
   return url.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, '1').replace(/\*/g, 'x')

@@ -30,6 +30,12 @@ const tr = {
   'account.currentPasswordRequired': 'Şifrenizi değiştirmek için mevcut şifrenizi giriniz.',
   'account.currentPasswordWrong': 'Mevcut şifreniz hatalı.',
   'account.rateLimited': 'Çok fazla hatalı şifre denemesi. Lütfen {minutes} dakika sonra tekrar deneyin.',
+  'account.linkInvalid': 'Bu bağlantı geçersiz ya da süresi dolmuş.',
+  'account.resetRateLimited':
+    'Çok fazla şifre sıfırlama isteği. Lütfen {minutes} dakika sonra tekrar deneyin.',
+  'account.emailTaken': 'Bu e-posta adresi başka bir kullanıcı tarafından kullanılıyor.',
+  'account.userInactive':
+    'Bu kullanıcı pasif. Şifre bağlantısı göndermek için önce kullanıcıyı etkinleştirin.',
   'prefs.unknownCurrency': 'Seçilen para birimi bulunamadı.',
   'prefs.unknownBranch': 'Seçilen şube size ait değil.',
   'prefs.noBranch': 'Şube seçimi yalnızca bayi hesapları içindir.',
@@ -202,6 +208,10 @@ const en: Record<MessageKey, string> = {
   'account.currentPasswordRequired': 'Enter your current password to change it.',
   'account.currentPasswordWrong': 'Your current password is wrong.',
   'account.rateLimited': 'Too many wrong password attempts. Please try again in {minutes} minutes.',
+  'account.linkInvalid': 'This link is invalid or has expired.',
+  'account.resetRateLimited': 'Too many password reset requests. Please try again in {minutes} minutes.',
+  'account.emailTaken': 'This e-mail address is already used by another user.',
+  'account.userInactive': 'This user is disabled. Enable the user before sending a password link.',
   'prefs.unknownCurrency': 'The chosen currency was not found.',
   'prefs.unknownBranch': 'The chosen branch does not belong to you.',
   'prefs.noBranch': 'Only dealer accounts choose a branch.',

@@ -11,6 +11,10 @@ const SECRET_NAMES = [
   'password',
   'newPassword',
   'currentPassword',
+  'passwordVerify',
+  'passwordAgain',
+  // A one-time password link's token (POST /api/account/password-set): as good as the password.
+  'token',
   'cardNumber',
   'card',
   'ccv',

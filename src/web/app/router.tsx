@@ -71,6 +71,9 @@ const SearchDashboardPage = lazy(() =>
     default: m.SearchDashboardPage,
   })),
 )
+const PasswordSetPage = lazy(() =>
+  import('../features/account/PasswordSetPage').then((m) => ({ default: m.PasswordSetPage })),
+)
 const FaultReportPage = lazy(() =>
   import('../features/fault-report/FaultReportPage').then((m) => ({ default: m.FaultReportPage })),
 )
@@ -135,6 +138,7 @@ function pageRoutes() {
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />
+      <Route path="sifre-belirle" element={<PasswordSetPage />} />
       <Route path="odeme-linki/:token" element={<PaymentLinkPage />} />
       <Route path="urunler" element={<ProductListPage kind="all" />} />
       <Route path="arama" element={<ProductListPage kind="search" />} />

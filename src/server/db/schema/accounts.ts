@@ -131,3 +131,31 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 )
+
+/**
+ * One-time links that set a user's password: an invitation (staff made the login) or a reset (the
+ * user forgot it, or staff sent one). Only a SHA-256 of the link's token is kept, as for sessions: a
+ * leaked table holds no usable link. A link is used once (used_at), and a newer one of the same kind
+ * deletes the older unused ones (account/password-links.service.ts).
+ */
+export const passwordLinks = pgTable(
+  'password_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull(),
+    kind: varchar('kind', { length: 8 }).$type<'invite' | 'reset'>().notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The staff user who sent it; null for a reset the user asked for themselves. */
+    createdBy: integer('created_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('password_links_token_uq').on(t.tokenHash),
+    index('password_links_user_idx').on(t.userId),
+    check('password_links_kind_valid', sql`${t.kind} in ('invite', 'reset')`),
+  ],
+)

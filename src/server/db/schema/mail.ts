@@ -39,7 +39,7 @@ export const mailOutbox = pgTable(
     check('mail_outbox_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
     check(
       'mail_outbox_kind_valid',
-      sql`${t.kind} in ('order_confirmation', 'order_status', 'offer', 'payment_link', 'fault_report', 'fault_status', 'store_order', 'store_offer')`,
+      sql`${t.kind} in ('order_confirmation', 'order_status', 'offer', 'payment_link', 'fault_report', 'fault_status', 'store_order', 'store_offer', 'user_invite', 'password_reset')`,
     ),
   ],
 )

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { StaffRole } from '../../../domain/staff-access'
 import type { Db } from '../../db/client'
-import { users } from '../../db/schema/accounts'
+import { customers, userPreferences, users } from '../../db/schema/accounts'
 
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
@@ -87,4 +87,43 @@ export async function findStaffUsers(db: Db, roles: readonly string[]) {
     .from(users)
     .where(and(eq(users.role, 'admin'), eq(users.isActive, true), inArray(users.staffRole, [...roles])))
     .orderBy(asc(users.name), asc(users.id))
+}
+
+/** A user of this dealer company (null: no such user, or one of another company). */
+export async function findCompanyUser(db: Db, customerId: number, userId: number) {
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      isActive: users.isActive,
+      lastLoginAt: users.lastLoginAt,
+      locale: userPreferences.locale,
+    })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(and(eq(users.id, userId), eq(users.customerId, customerId), eq(users.role, 'dealer')))
+    .limit(1)
+  return rows[0] ?? null
+}
+
+/** Whether the dealer company exists (staff add users only to one that does). */
+export async function customerExists(db: Db, customerId: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, customerId))
+    .limit(1)
+  return rows.length > 0
+}
+
+/** An active user by e-mail with the language their mail goes out in (null: none, or inactive). */
+export async function findActiveUserByEmail(db: Db, email: string) {
+  const rows = await db
+    .select({ id: users.id, name: users.name, email: users.email, locale: userPreferences.locale })
+    .from(users)
+    .leftJoin(userPreferences, eq(userPreferences.userId, users.id))
+    .where(and(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`, eq(users.isActive, true)))
+    .limit(1)
+  return rows[0] ?? null
 }

@@ -8,6 +8,7 @@ import { decoyHash, hashPassword, verifyPassword } from '../../security/password
 import { findUserByEmail, insertUser, markLoggedIn, setUserActive } from './account.repository'
 import { knownDeviceId, newDeviceId } from './device-cookie'
 import type { LoginThrottle } from './login-throttle'
+import { deleteUnusedLinks } from './password-links.repository'
 
 /** What logging in and out work with: the database, the app's login throttle, its session cache and secret. */
 export type AccountDeps = { db: Db; throttle: LoginThrottle; sessions: SessionCache; secret: string }
@@ -38,7 +39,10 @@ export async function login(
   const attempt = { email: input.email, ip: ctx.ip, deviceId }
   // The try is counted as a failure before the password is checked (login-throttle.ts, take).
   const slot = await throttle.take(attempt, nowMs, 'auth.rateLimited')
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash()))
+  // An invited user without a password yet has a hash that is no scrypt hash: checked against the
+  // decoy, so the answer takes as long as for any account and does not tell such an address apart.
+  const stored = user?.passwordHash.startsWith('scrypt$') ? user.passwordHash : await decoyHash()
+  const valid = (await verifyPassword(input.password, stored)) && stored === user?.passwordHash
   if (!user?.isActive || !valid) {
     throw new AppError('unauthenticated', 'auth.invalidCredentials', undefined, 'invalid_credentials')
   }
@@ -81,6 +85,8 @@ export async function disableUser(
   const found = await db.transaction(async (tx) => {
     if (!(await setUserActive(tx, userId, false))) return false
     await deleteUserSessions(tx, userId)
+    // A password link must not bring a disabled login back.
+    await deleteUnusedLinks(tx, userId)
     return true
   })
   if (found) sessions.forgetUser(userId)

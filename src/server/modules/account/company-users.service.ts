@@ -1,7 +1,23 @@
-import type { CompanyUser } from '../../../contracts/staff-customers'
+import type { CompanyUser, CompanyUserInvite } from '../../../contracts/staff-customers'
 import type { StaffRole } from '../../../domain/staff-access'
 import type { Db } from '../../db/client'
-import { findCompanyUsers, findStaffUsers } from './account.repository'
+import { AppError, notFound } from '../../http/errors'
+import { deleteUserSessions } from '../../http/session.repository'
+import type { SessionCache } from '../../http/session-cache'
+import type { StaffActor } from '../../identity'
+import type { MailSignal } from '../../integrations/mail/mail-signal'
+import { recordAudit } from '../audit/audit.service'
+import {
+  customerExists,
+  findCompanyUser,
+  findCompanyUsers,
+  findStaffUsers,
+  findUserByEmail,
+  insertUser,
+  setUserActive,
+} from './account.repository'
+import { deleteUnusedLinks } from './password-links.repository'
+import { queuePasswordLink } from './password-links.service'
 
 /** A dealer company's users as staff see them on the company's page. */
 export async function companyUsers(db: Db, customerId: number): Promise<CompanyUser[]> {
@@ -26,4 +42,198 @@ export function salesPeople(db: Db): Promise<{ id: number; name: string }[]> {
 /** Whether this user may be a company's sales person (an active owner or sales user). */
 export async function isSalesPerson(db: Db, userId: number): Promise<boolean> {
   return (await salesPeople(db)).some((person) => person.id === userId)
+}
+
+/** What the staff's user actions work with: the database, the session cache, the mail worker's signal. */
+export type CompanyUserDeps = { db: Db; sessions: SessionCache; mailSignal: MailSignal; publicUrl: string }
+
+/** The hash an invited user has until they set a password: no password verifies against it. */
+const NO_PASSWORD_YET = 'invited:no-password'
+
+const userView = (row: {
+  id: number
+  name: string
+  email: string
+  isActive: boolean
+  lastLoginAt: Date | null
+}): CompanyUser => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  active: row.isActive,
+  lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+})
+
+/** PostgreSQL's unique_violation, as the driver throws it or as Drizzle wraps it. */
+function isUniqueViolation(err: unknown): boolean {
+  const code = (e: unknown) => (e && typeof e === 'object' && 'code' in e ? e.code : undefined)
+  return code(err) === '23505' || (err instanceof Error && code(err.cause) === '23505')
+}
+
+async function companyUserOr404(db: Db, customerId: number, userId: number) {
+  const user = await findCompanyUser(db, customerId, userId)
+  if (!user) throw notFound()
+  return user
+}
+
+/**
+ * POST /yonetim/customers/{id}/users: a dealer user of the company, invited by mail to set their own
+ * password. Active from the start with a hash no password matches: they cannot log in until they set
+ * one through the link (or through a reset, if the invitation is lost), and staff's disable means only
+ * "disabled". The user, the link, its mail and the audit row commit together. 409 for an e-mail any
+ * user already has (the unique index decides when two invitations race).
+ */
+export async function inviteCompanyUser(
+  deps: CompanyUserDeps,
+  actor: StaffActor,
+  customerId: number,
+  input: CompanyUserInvite,
+  now: Date,
+): Promise<CompanyUser> {
+  if (!(await customerExists(deps.db, customerId))) throw notFound()
+  const email = input.email.trim().toLowerCase()
+  const emailTaken = () => new AppError('conflict', 'account.emailTaken', undefined, 'email_taken')
+  if (await findUserByEmail(deps.db, email)) throw emailTaken()
+  let userId: number
+  try {
+    userId = await deps.db.transaction(async (tx) => {
+      const id = await insertUser(tx, {
+        email,
+        name: input.name,
+        passwordHash: NO_PASSWORD_YET,
+        role: 'dealer',
+        customerId,
+      })
+      await queuePasswordLink(tx, {
+        kind: 'invite',
+        user: { id, email, name: input.name, locale: 'tr' },
+        createdBy: actor.id,
+        publicUrl: deps.publicUrl,
+        now,
+      })
+      await recordAudit(
+        tx,
+        actor,
+        {
+          entity: 'user',
+          entityId: id,
+          action: 'invite',
+          before: null,
+          after: { email, name: input.name, customerId, active: true },
+        },
+        now,
+      )
+      return id
+    })
+  } catch (err) {
+    if (isUniqueViolation(err)) throw emailTaken()
+    throw err
+  }
+  deps.mailSignal.notify()
+  return userView(await companyUserOr404(deps.db, customerId, userId))
+}
+
+/**
+ * Disables or enables a dealer user. Disabling ends every session of the user and deletes their unused
+ * password links in the same transaction; the forget after the commit reaches every process's session
+ * cache, so a session's next request is a guest's. Nothing is written (or audited) when the user
+ * already is so.
+ */
+export async function setCompanyUserActive(
+  deps: Pick<CompanyUserDeps, 'db' | 'sessions'>,
+  actor: StaffActor,
+  ids: { customerId: number; userId: number },
+  active: boolean,
+  now: Date,
+): Promise<CompanyUser> {
+  const { customerId, userId } = ids
+  await deps.db.transaction(async (tx) => {
+    const user = await companyUserOr404(tx, customerId, userId)
+    if (user.isActive === active) return
+    await setUserActive(tx, userId, active)
+    if (!active) {
+      await deleteUserSessions(tx, userId)
+      await deleteUnusedLinks(tx, userId)
+    }
+    await recordAudit(
+      tx,
+      actor,
+      {
+        entity: 'user',
+        entityId: userId,
+        action: active ? 'enable' : 'disable',
+        before: { active: !active },
+        after: { active },
+      },
+      now,
+    )
+  })
+  if (!active) deps.sessions.forgetUser(userId)
+  return userView(await companyUserOr404(deps.db, customerId, userId))
+}
+
+/** Ends every session of a dealer user (signs them out everywhere); answers how many ended. */
+export async function endCompanyUserSessions(
+  deps: Pick<CompanyUserDeps, 'db' | 'sessions'>,
+  actor: StaffActor,
+  ids: { customerId: number; userId: number },
+  now: Date,
+): Promise<{ endedSessions: number }> {
+  const endedSessions = await deps.db.transaction(async (tx) => {
+    await companyUserOr404(tx, ids.customerId, ids.userId)
+    const ended = await deleteUserSessions(tx, ids.userId)
+    await recordAudit(
+      tx,
+      actor,
+      {
+        entity: 'user',
+        entityId: ids.userId,
+        action: 'end_sessions',
+        before: { sessions: ended },
+        after: { sessions: 0 },
+      },
+      now,
+    )
+    return ended
+  })
+  deps.sessions.forgetUser(ids.userId)
+  return { endedSessions }
+}
+
+/**
+ * Mails a dealer user a reset link (1 hour); their older unused reset links stop working. The password
+ * stays as it is until the link is used. 409 for a disabled user: the link would not work.
+ */
+export async function sendCompanyUserReset(
+  deps: CompanyUserDeps,
+  actor: StaffActor,
+  ids: { customerId: number; userId: number },
+  now: Date,
+): Promise<{ expiresAt: string }> {
+  const expiresAt = await deps.db.transaction(async (tx) => {
+    const user = await companyUserOr404(tx, ids.customerId, ids.userId)
+    if (!user.isActive) throw new AppError('conflict', 'account.userInactive', undefined, 'user_inactive')
+    const { expiresAt } = await queuePasswordLink(tx, {
+      kind: 'reset',
+      user: { id: user.id, email: user.email, name: user.name, locale: user.locale === 'en' ? 'en' : 'tr' },
+      createdBy: actor.id,
+      publicUrl: deps.publicUrl,
+      now,
+    })
+    await recordAudit(
+      tx,
+      actor,
+      {
+        entity: 'user',
+        entityId: user.id,
+        action: 'password_reset',
+        before: null,
+        after: { resetLinkUntil: expiresAt.toISOString() },
+      },
+      now,
+    )
+    return expiresAt
+  })
+  deps.mailSignal.notify()
+  return { expiresAt: expiresAt.toISOString() }
 }

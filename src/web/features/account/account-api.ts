@@ -1,6 +1,11 @@
 import { notifications } from '@mantine/notifications'
 import { useMutation } from '@tanstack/react-query'
-import type { LoginRequest, LoginResponse } from '../../../contracts/account'
+import type {
+  LoginRequest,
+  LoginResponse,
+  PasswordResetRequest,
+  PasswordSetRequest,
+} from '../../../contracts/account'
 import { useTranslation } from '../../i18n/use-translation'
 import { apiFetch, setCsrfToken } from '../../lib/api-client'
 import { isApiError } from '../../lib/api-error'
@@ -40,5 +45,29 @@ export function useLogout() {
       if (isApiError(error) && error.status === 401) fullNavigate(localePath('/'))
       else notifications.show({ color: 'red', message: describeError(error, t) })
     },
+  })
+}
+
+/** POST /api/account/password-reset: the same answer whether or not the address has an account. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (request: PasswordResetRequest) =>
+      apiFetch<{ ok: true }>('/api/account/password-reset', {
+        method: 'POST',
+        json: request,
+        handleAuthErrors: false,
+      }),
+  })
+}
+
+/** POST /api/account/password-set: a one-time link's token and the new password twice. */
+export function useSetPassword() {
+  return useMutation({
+    mutationFn: (request: PasswordSetRequest) =>
+      apiFetch<{ ok: true }>('/api/account/password-set', {
+        method: 'POST',
+        json: request,
+        handleAuthErrors: false,
+      }),
   })
 }

@@ -7,6 +7,8 @@ export function mailKindText(mail: MailOutboxItem, t: TFunction): string {
   if (mail.kind === 'fault_report') return t('faultReport.mailKind')
   if (mail.kind === 'store_order') return t('staff.mail.kind.storeOrder')
   if (mail.kind === 'store_offer') return t('staff.mail.kind.storeOffer')
+  if (mail.kind === 'user_invite') return t('staff.mail.kind.userInvite')
+  if (mail.kind === 'password_reset') return t('staff.mail.kind.passwordReset')
   return t('staff.mail.kind.offer')
 }
 
