@@ -2,17 +2,14 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm'
 import type { StaffCustomersQuery } from '../../../contracts/staff-customers'
 import type { Db } from '../../db/client'
 import { countUpTo } from '../../db/count'
-import { branches, customers, foldedSql, users } from '../../db/schema/accounts'
+import { branches, customers, users } from '../../db/schema/accounts'
 
 export type CustomerFilter = { folded: string; active?: boolean }
 
 function whereOf(filter: CustomerFilter): SQL | undefined {
   const pattern = `%${filter.folded.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   return and(
-    filter.folded
-      ? sql`(${foldedSql(customers.code)} like ${pattern} or ${foldedSql(customers.name)} like ${pattern}
-          or ${customers.taxNumber} like ${pattern})`
-      : undefined,
+    filter.folded ? sql`${customers.searchText} like ${pattern}` : undefined,
     filter.active === undefined ? undefined : eq(customers.isActive, filter.active),
   )
 }

@@ -1,29 +1,17 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core'
+import { Alert, Anchor, Box, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { Link } from 'react-router'
 import type { StaffCustomerDetail } from '../../../../contracts/staff-customers'
 import { formatMoney } from '../../../../domain/money-format'
 import { AlertIcon } from '../../../components/icons/Icons'
 import { LoadError } from '../../../components/LoadError'
 import { useTranslation } from '../../../i18n/use-translation'
-import { useDates } from '../../../lib/dates'
 import { useLocalePath, useSession } from '../../../lib/session-context'
 import { useStaffCan } from '../use-staff-can'
 import { ActiveBadge } from './ActiveBadge'
 import { CustomerBranches } from './CustomerBranches'
 import { CustomerStatement } from './CustomerStatement'
 import { CustomerTermsForm } from './CustomerTermsForm'
+import { CustomerUsers } from './CustomerUsers'
 import { useStaffCustomer } from './staff-customers-api'
 import { useCustomerFilters } from './use-customer-filters'
 
@@ -92,51 +80,6 @@ function Links({ id }: { id: number }) {
   )
 }
 
-function Users({ company }: { company: StaffCustomerDetail }) {
-  const { t } = useTranslation()
-  const dates = useDates()
-  const c = `${D}.users.columns`
-  return (
-    <Stack gap="sm" component="section" aria-labelledby="customer-users-title">
-      <Title order={3} size="h4" id="customer-users-title">
-        {t(`${D}.users.title`)}
-      </Title>
-      {company.users.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t(`${D}.users.empty`)}
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped withTableBorder aria-labelledby="customer-users-title" data-testid="customer-users">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t(`${c}.name`)}</Table.Th>
-                <Table.Th>{t(`${c}.email`)}</Table.Th>
-                <Table.Th>{t(`${c}.active`)}</Table.Th>
-                <Table.Th>{t(`${c}.lastLogin`)}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {company.users.map((user) => (
-                <Table.Tr key={user.id}>
-                  <Table.Td>{user.name}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
-                  <Table.Td>
-                    <ActiveBadge active={user.active} />
-                  </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    {user.lastLoginAt ? dates.dateTime(user.lastLoginAt) : t(`${D}.users.never`)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Stack>
-  )
-}
-
 /**
  * One company on its own page (`/yonetim/musteriler?id=`): its facts, terms, branches, users and
  * statement, and links to its orders, offers, transfers and audit trail.
@@ -191,7 +134,7 @@ export function StaffCustomerDetailView({ id, onBack }: { id: number; onBack: ()
       )}
       <CustomerTermsForm key={company.id} company={company} canWrite={canWrite} />
       <CustomerBranches company={company} canWrite={canWrite} />
-      <Users company={company} />
+      <CustomerUsers company={company} />
       <CustomerStatement
         customerId={company.id}
         from={filters.from ?? ''}

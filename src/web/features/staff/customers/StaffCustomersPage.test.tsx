@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type Statement, statementSchema } from '../../../../contracts/ledger'
 import {
+  companyUserSchema,
+  companyUserSessionsEndedSchema,
   type StaffCustomerDetail,
   type StaffCustomerRow,
   staffCustomerDetailSchema,
@@ -321,6 +324,51 @@ describe('the staff customers page', () => {
     expect(screen.queryByTestId('branch-edit')).toBeNull()
     expect(screen.queryByTestId('branch-close')).toBeNull()
     expect((screen.getByTestId('terms-risk-limit') as HTMLInputElement).readOnly).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Kullanıcı davet et' })).toBeNull()
+    expect(screen.queryByRole('button', { name: /için işlemler$/ })).toBeNull()
+  })
+
+  it('invites a user with the contract checked first, and acts on a user from its menu', async () => {
+    const requests = serve()
+    server.use(
+      http.post('/yonetim/customers/:id/users', () =>
+        apiJson(companyUserSchema, {
+          id: 41,
+          name: 'Deniz Kaya',
+          email: 'deniz@yildiz.test',
+          active: true,
+          lastLoginAt: null,
+        }),
+      ),
+      http.post('/yonetim/customers/:id/users/:userId/sessions/end', () =>
+        apiJson(companyUserSessionsEndedSchema, { endedSessions: 2 }),
+      ),
+    )
+    renderPage('/yonetim/musteriler?id=5')
+    await userEvent.click(await screen.findByRole('button', { name: 'Kullanıcı davet et' }))
+    const form = screen.getByRole('form', { name: 'Kullanıcı daveti' })
+    await userEvent.type(within(form).getByLabelText(/E-posta/), 'yanlış')
+    await userEvent.click(within(form).getByRole('button', { name: 'Daveti gönder' }))
+    expect(await within(form).findByText('Ad soyad yazın.')).toBeTruthy()
+    expect(within(form).getByText('Geçerli bir e-posta adresi yazın.')).toBeTruthy()
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0)
+    await userEvent.type(within(form).getByLabelText(/Ad soyad/), 'Deniz Kaya')
+    await userEvent.clear(within(form).getByLabelText(/E-posta/))
+    await userEvent.type(within(form).getByLabelText(/E-posta/), 'deniz@yildiz.test')
+    await userEvent.click(within(form).getByRole('button', { name: 'Daveti gönder' }))
+    expect(await screen.findByText('deniz@yildiz.test adresine davet gönderildi.')).toBeTruthy()
+    const invite = requests.find((r) => r.method === 'POST' && r.path === '/yonetim/customers/5/users')!
+    await waitFor(() => expect(invite.body).toEqual({ name: 'Deniz Kaya', email: 'deniz@yildiz.test' }))
+
+    const users = screen.getByTestId('customer-users')
+    await userEvent.click(within(users).getAllByRole('button', { name: /için işlemler$/ })[0]!)
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Oturumlarını kapat' }))
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'POST' && /\/users\/\d+\/sessions\/end$/.test(r.path))).toBe(
+        true,
+      ),
+    )
+    expect(await screen.findByText(/tüm oturumlardan çıkarıldı/)).toBeTruthy()
   })
 
   it("shows the company's statement with nothing to tick, and its CSV link", async () => {

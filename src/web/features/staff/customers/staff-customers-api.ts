@@ -3,6 +3,8 @@ import type { Statement } from '../../../../contracts/ledger'
 import type {
   BranchBody,
   BranchPatch,
+  CompanyUser,
+  CompanyUserInvite,
   StaffCustomerDetail,
   StaffCustomerList,
   StaffCustomerPatch,
@@ -105,6 +107,28 @@ export function useChangeBranch(id: number) {
       json: patch,
     }),
   )
+}
+
+/** The company's user actions: each answers what it did; the company is read again for its users. */
+export function useCompanyUserAction(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: number; action: CompanyUserAction }) =>
+      apiFetch<unknown>(`/yonetim/customers/${id}/users/${userId}/${action}`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffCustomerKeys.detail(id) }),
+  })
+}
+
+export type CompanyUserAction = 'disable' | 'enable' | 'sessions/end' | 'password-reset'
+
+/** POST /yonetim/customers/{id}/users: a dealer user invited; the mail carries a 72-hour link. */
+export function useInviteUser(id: number) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CompanyUserInvite) =>
+      apiFetch<CompanyUser>(`/yonetim/customers/${id}/users`, { method: 'POST', json: body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: staffCustomerKeys.detail(id) }),
+  })
 }
 
 /**
