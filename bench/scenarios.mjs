@@ -738,8 +738,8 @@ function staffOrdersPath(ctx, draw) {
   if (kind === 3) query.set('q', `S${pick(office.orderYears, draw)}-000${1 + Math.floor(draw() * 3)}`)
   query.set('sort', pick(STAFF_ORDER_SORTS, draw))
   if (draw() < 0.5) query.set('dir', 'asc')
-  // Pages drawn over the first 200 (10,000 orders) of the whole list; a filter's last page bounds it.
-  query.set('page', String(1 + Math.floor(draw() * (kind === 0 ? 200 : 20))))
+  // Pages drawn over the 20 the list shows (its count stops at 1,000); a filter's last page bounds it.
+  query.set('page', String(1 + Math.floor(draw() * 20)))
   return `/yonetim/orders?${query}`
 }
 
@@ -757,7 +757,7 @@ function staffCustomersPath(ctx, draw) {
   if (kind === 2) query.set('active', 'false')
   query.set('sort', draw() < 0.5 ? 'name' : 'code')
   if (draw() < 0.5) query.set('dir', 'desc')
-  query.set('page', String(1 + Math.floor(draw() * (kind === 0 ? 400 : 20))))
+  query.set('page', String(1 + Math.floor(draw() * 20)))
   return `/yonetim/customers?${query}`
 }
 

@@ -6,7 +6,7 @@ import type { Db } from './client'
  * How many rows match, counting no further than `cap`: answers `{ total, capped }`, where `capped`
  * says there are more than `total` (= cap). A staff list of 100,000 orders does not count all of
  * them for every page it shows; its pages stop at the cap (docs/decisions.md, "Staff lists count up
- * to 10,000").
+ * to 1,000").
  */
 export async function countUpTo(
   db: Db,

@@ -112,7 +112,7 @@ function CustomersTable({ onOpen }: { onOpen: (id: number) => void }) {
       page={list.data?.page ?? filters.page}
       onPageChange={(page) => change({ page })}
       paginationText={({ from, to, totalRecords }) =>
-        // Counted up to a cap: past it the total reads "10000+".
+        // Counted up to a cap: past it the total reads "1000+".
         t(`${C}.pagination`, { from, to, total: list.data?.capped ? `${totalRecords}+` : totalRecords })
       }
       getPaginationControlProps={(control) =>

@@ -140,22 +140,22 @@ describe('the staff orders page', () => {
     })
   })
 
-  it('reads a total counted up to its cap as "10000+"', async () => {
+  it('reads a total counted up to its cap as "1000+"', async () => {
     serve([row()])
     server.use(
       http.get('/yonetim/orders', () =>
         apiJson(staffOrderListSchema, {
           items: [row()],
-          total: 10_000,
+          total: 1000,
           page: 1,
-          pages: 200,
+          pages: 20,
           limit: 50,
           capped: true,
         }),
       ),
     )
     renderPage()
-    expect(await screen.findByText(/ \/ 10000\+ sipariş$/)).toBeTruthy()
+    expect(await screen.findByText(/ \/ 1000\+ sipariş$/)).toBeTruthy()
   })
 
   it('says so when no order matches', async () => {

@@ -137,7 +137,7 @@ function OrdersTable({ onOpen }: { onOpen: (row: StaffOrderRow) => void }) {
       page={list.data?.page ?? filters.page}
       onPageChange={(page) => change({ page })}
       paginationText={({ from, to, totalRecords }) =>
-        // Counted up to a cap: past it the total reads "10000+".
+        // Counted up to a cap: past it the total reads "1000+".
         t('staffOrders.pagination', {
           from,
           to,
