@@ -40,7 +40,9 @@ export function PickItem({
 export function OverdueBadge() {
   const { t } = useTranslation()
   return (
-    <Badge color="red" variant="light" size="sm">
+    // Never narrower than its words: a badge's label may shrink, and on a narrower page (beside the
+    // staff menu) the column then left it running into the amounts beside it.
+    <Badge color="red" variant="light" size="sm" style={{ minWidth: 'max-content' }}>
       {t('statement.overdueBadge')}
     </Badge>
   )
