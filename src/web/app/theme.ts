@@ -21,10 +21,12 @@ const colors = {
     ['#f8f9fa', '#f1f3f5', '#e9ecef', '#dee2e6', '#ced4da', '#adb5bd'],
     ['#5c636a', '#495057', '#343a40', '#212529'],
   ),
-  // 4.61, 5.32, 6.16, 7.55 (shade 9 is 4.6:1 on shade 2, an active nav link under the pointer)
+  // 5.12, 5.32, 6.16, 7.55 (shade 9 is 4.6:1 on shade 2, an active nav link under the pointer); shade
+  // 6, the links' and subtle buttons' text, is also 4.86:1 on gray.0 (a striped table row) and 4.61:1
+  // on gray.1 (a row under the pointer): the first #496aec was 4.37:1 on a striped row.
   indigo: palette(
     ['#edf2ff', '#dbe4ff', '#bac8ff', '#91a7ff', '#748ffc', '#5c7cfa'],
-    ['#496aec', '#3f5fe2', '#3856d0', '#3249b8'],
+    ['#4262e4', '#3f5fe2', '#3856d0', '#3249b8'],
   ),
   // 4.85, 5.46, 6.69, 7.9
   red: palette(
