@@ -118,7 +118,15 @@ test.describe('fault report', () => {
     await expect(status).toHaveValue('Yeni')
     await status.click()
     await staff.getByRole('option', { name: 'Serviste' }).click()
+    // The step asks for a note the dealer reads on the report and receives by mail.
+    const step = staff.getByRole('dialog', { name: `${reportNo}: Serviste durumuna geçir` })
+    await step.getByRole('textbox', { name: /Bayiye not/ }).fill('Servise alındı, 3 iş günü.')
+    await expectAccessible(staff, 'fault report step dialog')
+    await step.getByRole('button', { name: 'Kaydet' }).click()
     await expect(staff.getByText(`${reportNo}: durum “Serviste” olarak kaydedildi.`)).toBeVisible()
+    await expect(step).toBeHidden()
+    // The dealer who filed it is mailed the step (the store was mailed the report itself).
+    await expect.poll(() => mailsMentioning(reportNo, DEALER.email).length, { timeout: 15_000 }).toBe(1)
 
     await staff.goto('/yonetim/ariza-bildirimleri?status=in_service')
     await expect(
@@ -127,9 +135,12 @@ test.describe('fault report', () => {
     await staff.context().close()
 
     await page.reload()
-    await expect(
-      page.getByTestId('fault-report-row').filter({ hasText: reportNo }).getByTestId('fault-status'),
-    ).toHaveText('Serviste')
+    const mine = page.getByTestId('fault-report-row').filter({ hasText: reportNo })
+    await expect(mine.getByTestId('fault-status')).toHaveText('Serviste')
+    await expect(mine.getByTestId('fault-answer')).toContainText('Servis notu: Servise alındı, 3 iş günü.')
+    await mine.getByText('Geçmiş (1 adım)').click()
+    await expect(mine.getByTestId('fault-answer')).toContainText('Serviste — Servise alındı, 3 iş günü.')
+    await expectAccessible(page, 'fault report answered')
   })
 
   test('the form, the picker and the staff list fit a phone @phone', async ({ page, browser }) => {

@@ -210,14 +210,18 @@ describe('the staff customers page', () => {
     const card = await screen.findByTestId('customer-card')
     expect(within(card).getByText('Etkin')).toBeTruthy()
     expect(card.textContent).toContain('Vade (gün): 30')
-    expect(within(card).getByRole('button', { name: 'Yıldız Yapı Market firmasını aç' })).toBeTruthy()
+    expect(
+      within(card).getByRole('button', { name: /^120\.01\.001: Yıldız Yapı Market firmasını aç$/ }),
+    ).toBeTruthy()
     expect(screen.queryByTestId('staff-customers-table')).toBeNull()
   })
 
   it('opens a company on its own page with its facts, users and links, and goes back to the list as it was', async () => {
     serve()
     renderPage('/yonetim/musteriler?q=yap')
-    fireEvent.click(await screen.findByRole('button', { name: 'Yıldız Yapı Market firmasını aç' }))
+    fireEvent.click(
+      await screen.findByRole('button', { name: /^120\.01\.001: Yıldız Yapı Market firmasını aç$/ }),
+    )
     const detail = await screen.findByTestId('customer-detail')
     expect(location()).toBe('/yonetim/musteriler?q=yap&id=5')
     expect(within(detail).getByRole('heading', { name: 'Yıldız Yapı Market (120.01.001)' })).toBeTruthy()
@@ -325,7 +329,7 @@ describe('the staff customers page', () => {
     expect(screen.queryByTestId('branch-close')).toBeNull()
     expect((screen.getByTestId('terms-risk-limit') as HTMLInputElement).readOnly).toBe(true)
     expect(screen.queryByRole('button', { name: 'Kullanıcı davet et' })).toBeNull()
-    expect(screen.queryByRole('button', { name: /için işlemler$/ })).toBeNull()
+    expect(screen.queryByRole('button', { name: /^İşlemler: / })).toBeNull()
   })
 
   it('invites a user with the contract checked first, and acts on a user from its menu', async () => {
@@ -361,7 +365,7 @@ describe('the staff customers page', () => {
     await waitFor(() => expect(invite.body).toEqual({ name: 'Deniz Kaya', email: 'deniz@yildiz.test' }))
 
     const users = screen.getByTestId('customer-users')
-    await userEvent.click(within(users).getAllByRole('button', { name: /için işlemler$/ })[0]!)
+    await userEvent.click(within(users).getAllByRole('button', { name: /^İşlemler: / })[0]!)
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Oturumlarını kapat' }))
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'POST' && /\/users\/\d+\/sessions\/end$/.test(r.path))).toBe(

@@ -77,7 +77,8 @@ function OpenButton({ row, onOpen }: { row: StaffCustomerRow; onOpen: (id: numbe
       size="compact-sm"
       px={4}
       onClick={() => onOpen(row.id)}
-      aria-label={t(`${C}.open`, { name: row.name })}
+      // The name starts with the code the button shows (WCAG 2.5.3, label in name).
+      aria-label={t(`${C}.open`, { code: row.code, name: row.name })}
       data-customer-opener={row.id}
     >
       {row.code}
