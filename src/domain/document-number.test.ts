@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { type DocumentKind, documentCounterKey, documentNumber, documentYear } from './document-number'
+import {
+  type DocumentKind,
+  documentCounterKey,
+  documentNumber,
+  documentNumberMatch,
+  documentYear,
+} from './document-number'
 
 describe('documentYear: the calendar year in Istanbul', () => {
   it.each([
@@ -28,5 +34,29 @@ describe('document numbers', () => {
 
   it.each([0, -1, 1.5])('refuses a counter value of %d', (n) => {
     expect(() => documentNumber('S2026', n)).toThrow(RangeError)
+  })
+})
+
+describe('documentNumberMatch: where a typed part of a number can be', () => {
+  it.each([
+    ['order', 'S2026-0001', 'start'],
+    ['order', 's2026', 'start'],
+    ['order', 'S', 'start'],
+    ['order', '2026-0001', 'anywhere'],
+    ['order', '000042', 'anywhere'],
+    ['order', 'T2026', 'anywhere'],
+    ['offer', 'T2026-000007', 'start'],
+    ['faultReport', 'AR-2026', 'start'],
+    ['faultReport', 'A', 'anywhere'],
+  ] as Array<[DocumentKind, string, string]>)('%s, typed %s → %s', (kind, typed, expected) => {
+    expect(documentNumberMatch(kind, typed)).toBe(expected)
+  })
+
+  it('agrees with the numbers themselves: a prefix-led part found anywhere is found at the start', () => {
+    const numbers = [1, 42, 1000, 999_999, 1_234_567].map((n) => documentNumber('S2026', n))
+    for (const typed of ['S2026-0', 'S2026-000042', 'S2026-1', 'S20']) {
+      const anywhere = numbers.filter((no) => no.includes(typed))
+      expect(numbers.filter((no) => no.startsWith(typed))).toEqual(anywhere)
+    }
   })
 })

@@ -26,3 +26,13 @@ export function documentNumber(counterKey: string, n: number): string {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`document counter ${n}`)
   return `${counterKey}-${String(n).padStart(6, '0')}`
 }
+
+/**
+ * Where a typed part of a document number can sit. Our numbers hold one run of letters, the kind's
+ * prefix in front ('S2026-000042'), so text that starts with the prefix matches only from the start:
+ * a search can read a range of the numbers' sorted index rather than every number's trigrams, which
+ * a part such as 'S2026-0001' shares with thousands of others.
+ */
+export function documentNumberMatch(kind: DocumentKind, typed: string): 'start' | 'anywhere' {
+  return typed.toLocaleUpperCase('tr-TR').startsWith(PREFIXES[kind]) ? 'start' : 'anywhere'
+}

@@ -89,6 +89,9 @@ export const orders = pgTable(
     index('orders_status_total_idx').on(t.status, t.baseTotal, t.createdAt, t.id),
     // A number typed in part ('2026-0001', 'IRS-12'): trigrams find it without reading every order.
     index('orders_no_trgm_idx').using('gin', sql`${t.orderNo} gin_trgm_ops`),
+    // A number typed from its start ('S2026-0001', thousands of orders sharing its trigrams): a range
+    // of this sorted index (domain/document-number.ts, documentNumberMatch).
+    index('orders_no_prefix_idx').using('btree', sql`${t.orderNo} text_pattern_ops`),
     index('orders_erp_no_trgm_idx').using('gin', sql`upper(${t.erpDocumentNo}) gin_trgm_ops`),
     check(
       'orders_status_valid',

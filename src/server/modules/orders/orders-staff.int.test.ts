@@ -93,6 +93,23 @@ describe('GET /yonetim/orders', () => {
     expect((await list(owner, `customerId=${b.company.id}&status=new`)).total).toBe(1)
   })
 
+  it("finds an order by its number typed from the start, in any case, and by a part of the ERP's number", async () => {
+    const a = await dealerWithOrder('100')
+    const b = await dealerWithOrder('100')
+    // An ERP number that holds another order's number: the number typed from its start finds both.
+    await t.database.db.execute(
+      sql`update orders set erp_document_no = ${`irs/${a.order.orderNo}`} where id = ${b.order.id}`,
+    )
+    const found = async (q: string) =>
+      (await list(owner, `q=${encodeURIComponent(q)}`)).items.map((row) => row.orderNo).sort()
+    expect(await found(a.order.orderNo)).toEqual([a.order.orderNo, b.order.orderNo].sort())
+    expect(await found(a.order.orderNo.toLowerCase())).toEqual([a.order.orderNo, b.order.orderNo].sort())
+    expect(await found(b.order.orderNo)).toEqual([b.order.orderNo])
+    expect(await found(`IRS/${a.order.orderNo.slice(0, 3)}`)).toContain(b.order.orderNo)
+    // The prefix only ever starts a number: in the middle of one it finds nothing.
+    expect(await found(`0${a.order.orderNo}`)).toEqual([])
+  })
+
   it('sorts by total either way, and a nonsense filter is ignored rather than refused', async () => {
     const company = await createCustomer(t.database.db)
     const dealer = await loggedInUser(t, company.id)

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { StaffOrderSort } from '../../../contracts/staff-orders'
+import { documentNumberMatch } from '../../../domain/document-number'
 import type { OrderStatus } from '../../../domain/order-status'
 import type { Db } from '../../db/client'
 import { countUpTo } from '../../db/count'
@@ -20,13 +21,16 @@ export interface StaffOrderFilter {
 
 function filterWhere(filter: StaffOrderFilter): SQL | undefined {
   const pattern = filter.q ? `%${escapeLike(filter.q)}%` : undefined
+  // 'S2026-0001' can only be the start of our numbers: read as a range of orders_no_prefix_idx.
+  const numberPattern =
+    filter.q && documentNumberMatch('order', filter.q) === 'start' ? `${escapeLike(filter.q)}%` : pattern
   return and(
     filter.status ? eq(orders.status, filter.status) : undefined,
     filter.customerId ? eq(orders.customerId, filter.customerId) : undefined,
     filter.from ? gte(orders.createdAt, filter.from) : undefined,
     filter.until ? lt(orders.createdAt, filter.until) : undefined,
     pattern
-      ? or(sql`${orders.orderNo} like ${pattern}`, sql`upper(${orders.erpDocumentNo}) like ${pattern}`)
+      ? or(sql`${orders.orderNo} like ${numberPattern}`, sql`upper(${orders.erpDocumentNo}) like ${pattern}`)
       : undefined,
   )
 }
