@@ -34,7 +34,8 @@ if (!chromium) {
 const run = (cmd, args, env = {}) =>
   spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1
 
-if (run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1)
+// E2E_BUILT=1: the caller (npm test) has just built dist/ itself.
+if (process.env.E2E_BUILT !== '1' && run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1)
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'toptan-e2e-'))
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
