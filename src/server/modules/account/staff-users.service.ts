@@ -108,7 +108,7 @@ export async function changeStaffUser(
     const roleChanged = after.role !== before.role
     const activeChanged = after.active !== before.active
     if (!roleChanged && !activeChanged) return false
-    // The last owner first: the sole owner demoting themself learns what to do before they may not.
+    // Checked before the own-account rule: the sole owner stepping down is told the store needs another.
     const wasOwner = before.active && before.role === 'owner'
     const staysOwner = after.active && after.role === 'owner'
     if (wasOwner && !staysOwner && !owners.some((ownerId) => ownerId !== user.id)) throw lastOwner()
