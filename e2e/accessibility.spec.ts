@@ -102,6 +102,11 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
     await visit('/yonetim/bildirim-ayarlari')
     await visit('/yonetim/havale')
     await visit('/yonetim/denetim')
+    await visit('/yonetim/personel')
+    await withOverlay(
+      () => page.getByRole('button', { name: either('Personel davet et', 'Invite a staff user') }).click(),
+      '/yonetim/personel invite dialog',
+    )
     await visit('/yonetim/e-postalar')
     await visit('/yonetim/e-postalar?status=sent', '/yonetim/e-postalar (sent)')
     await visit('/yonetim/online-kullanicilar')

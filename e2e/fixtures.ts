@@ -137,6 +137,23 @@ export function mailsMentioning(text: string, to?: string): string[] {
 }
 
 /**
+ * The link's token out of an .eml file: its text part may be quoted-printable (soft line breaks, '='
+ * written as =3D) or base64, as the mailer chose for the text.
+ */
+export function linkTokenIn(raw: string): string | null {
+  const pattern = /sifre-belirle\?token=([A-Za-z0-9_-]{43})/
+  const unwrapped = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
+  const plain = pattern.exec(unwrapped)?.[1]
+  if (plain) return plain
+  for (const block of raw.split(/\r?\n\r?\n/)) {
+    const decoded = Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8')
+    const found = pattern.exec(decoded)?.[1]
+    if (found) return found
+  }
+  return null
+}
+
+/**
  * The page needs no sideways scroll (document.documentElement.scrollWidth ≤ window.innerWidth), and
  * each of `locators` lies inside the viewport's width where it is — measured before anything scrolls,
  * so a button pushed out of a sideways-scrolling box counts as outside — and in the viewport once

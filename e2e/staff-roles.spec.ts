@@ -12,7 +12,7 @@ test.describe('a read-only staff user', () => {
     // Every screen is open to read: the staff area opens the menu's first one.
     await expect(page).toHaveURL(/\/yonetim\/ozet$/)
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    await expect(menu.getByRole('link')).toHaveCount(14)
+    await expect(menu.getByRole('link')).toHaveCount(15)
 
     await menu.getByRole('link', { name: 'Havale / EFT' }).click()
     await expect(page).toHaveURL(/\/yonetim\/havale$/)
@@ -25,6 +25,13 @@ test.describe('a read-only staff user', () => {
     await expect(page).toHaveURL(/\/yonetim\/ariza-bildirimleri$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByTestId('fault-status-select')).toHaveCount(0)
+
+    await menu.getByRole('link', { name: 'Personel', exact: true }).click()
+    await expect(page).toHaveURL(/\/yonetim\/personel$/)
+    await expect(page.getByText(READONLY.email)).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Personel davet et' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: /^İşlemler: / })).toHaveCount(0)
+    await expect(page.getByTestId('staff-user-role')).toHaveCount(0)
 
     // The server refuses the write all the same, with the page's own token and origin.
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content')

@@ -14,6 +14,24 @@ async function untilLive(page: Page) {
 }
 
 /**
+ * Makes the page's `goto` return once the app has taken the page over (see `test` below): for the
+ * pages of a second browser context a test opens itself, as the fixture's page does.
+ */
+export async function waitForLiveOnGoto(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.addEventListener('toptan:live', () => {
+      ;(window as { e2eLive?: boolean }).e2eLive = true
+    })
+  })
+  const goto = page.goto.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    await untilLive(page)
+    return response
+  }
+}
+
+/**
  * Playwright's test, with each worker pointed at its own server (servers.ts), and `page.goto`
  * returning once the app has taken the page over, as a person's first click meets it on a quick
  * device: on two busy cores a click 0.4 s after the load event once went nowhere (the offer was never
@@ -25,19 +43,7 @@ export const test = base.extend<{ waitUntilLive: boolean }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from its first parameter's destructuring; this one has none
   baseURL: async ({}, use, testInfo) => use(serverURL(testInfo.parallelIndex)),
   page: async ({ page, waitUntilLive }, use) => {
-    if (waitUntilLive) {
-      await page.addInitScript(() => {
-        window.addEventListener('toptan:live', () => {
-          ;(window as { e2eLive?: boolean }).e2eLive = true
-        })
-      })
-      const goto = page.goto.bind(page)
-      page.goto = async (url, options) => {
-        const response = await goto(url, options)
-        await untilLive(page)
-        return response
-      }
-    }
+    if (waitUntilLive) await waitForLiveOnGoto(page)
     await use(page)
   },
 })

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { ADMIN, logIn, mailsMentioning } from './fixtures'
+import { ADMIN, linkTokenIn, logIn, mailsMentioning } from './fixtures'
 import { expect, test } from './test'
 
 /** Staff's API session: the page's CSRF token, then the login's, with our own Origin on every write. */
@@ -12,23 +12,6 @@ async function staffApi(request: APIRequestContext) {
   const login = await request.post('/api/account/login', { headers, data: ADMIN })
   expect(login.ok(), 'the administrator logs in').toBe(true)
   return { ...headers, 'x-csrf-token': (await login.json()).csrfToken as string }
-}
-
-/**
- * The link's token out of an .eml file: its text part may be quoted-printable (soft line breaks, '='
- * written as =3D) or base64, as the mailer chose for the text.
- */
-function tokenIn(raw: string): string | null {
-  const pattern = /sifre-belirle\?token=([A-Za-z0-9_-]{43})/
-  const unwrapped = raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')
-  const plain = pattern.exec(unwrapped)?.[1]
-  if (plain) return plain
-  for (const block of raw.split(/\r?\n\r?\n/)) {
-    const decoded = Buffer.from(block.replace(/\s+/g, ''), 'base64').toString('utf8')
-    const found = pattern.exec(decoded)?.[1]
-    if (found) return found
-  }
-  return null
 }
 
 test.describe('a dealer user invited by staff', () => {
@@ -48,7 +31,7 @@ test.describe('a dealer user invited by staff', () => {
 
     // The outbox worker writes the mail out as an .eml file.
     await expect.poll(() => mailsMentioning('', email).length, { timeout: 15_000 }).toBe(1)
-    const token = tokenIn(mailsMentioning('', email)[0]!)
+    const token = linkTokenIn(mailsMentioning('', email)[0]!)
     expect(token, 'the mail carries the link').toBeTruthy()
 
     await page.goto(`/sifre-belirle?token=${token}`)

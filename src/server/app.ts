@@ -30,6 +30,7 @@ import { sandboxRoutes } from './integrations/payments/sandbox/sandbox.routes'
 import { accountRoutes } from './modules/account/account.routes'
 import { accountSettingsRoutes } from './modules/account/account-settings.routes'
 import { companyUsersRoutes } from './modules/account/company-users.routes'
+import { staffUsersRoutes } from './modules/account/staff-users.routes'
 import { auditRoutes } from './modules/audit/audit.routes'
 import { backOfficeRoutes } from './modules/back-office/back-office.routes'
 import { binRoutes } from './modules/bin/bin.routes'
@@ -188,6 +189,7 @@ export async function buildApp(
   await app.register(staffHomeRoutes(deps))
   await app.register(customersRoutes(deps))
   await app.register(companyUsersRoutes(deps))
+  await app.register(staffUsersRoutes(deps))
   await app.register(staffStatementRoutes(deps))
   await app.register(auditRoutes(deps, async (data) => (await loadStoreSettings(data)).timeZone))
   await app.register(customerCartsRoutes(deps))

@@ -162,6 +162,10 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/settings/notifications': staffOnly,
   'GET /yonetim/summary': staffOnly,
   'GET /yonetim/audit': staffOnly,
+  'GET /yonetim/staff-users': staffOnly,
+  'POST /yonetim/staff-users': staffOnly,
+  'PATCH /yonetim/staff-users/:id': staffOnly,
+  'POST /yonetim/staff-users/:id/password-reset': staffOnly,
   'PUT /yonetim/settings/notifications': staffOnly,
   'POST /yonetim/bank-transfers': staffOnly,
   'POST /yonetim/bank-transfers/:id/reversal': staffOnly,
@@ -195,6 +199,8 @@ let owned: {
   payment: string
   /** A dealer of the first company of its own, whom the staff's user calls disable and sign out. */
   spareUser: { customerId: number; id: number }
+  /** A staff user of their own, whom the staff users' calls name (user 1 is a dealer: a 404 there). */
+  spareStaff: number
 }
 
 const login = async (account: { email: string; password: string }) => {
@@ -231,6 +237,7 @@ beforeAll(async () => {
       customerId: fx.customers.c1.id,
       id: (await createUser(t.database.db, fx.customers.c1.id)).id,
     },
+    spareStaff: (await createUser(t.database.db, null, { staffRole: 'sales' })).id,
   }
   // The other company has a cart line of its own, so "not found" is not just an empty cart.
   await addLine(clients.otherDealer, product)
@@ -276,6 +283,8 @@ function addressOf(method: string, url: string): string {
     '/yonetim/payments/:id/refund': owned.payment,
     '/api/catalog/product/:id': product.id,
     '/payment/callback/:gateway': 'sandbox',
+    '/yonetim/staff-users/:id': owned.spareStaff,
+    '/yonetim/staff-users/:id/password-reset': owned.spareStaff,
   }
   if (url.startsWith('/yonetim/customers/:id/users/:userId/'))
     return url

@@ -79,6 +79,10 @@ const tr = {
   'orders.cancelReasonRequired': 'İptal nedenini yazın; bayiye bu not gösterilir.',
   'customers.notSalesPerson':
     'Satış temsilcisi olarak yalnızca etkin bir yönetici ya da satış kullanıcısı seçilebilir.',
+  'staffUsers.ownAccount':
+    'Kendi rolünüzü değiştiremez, kendinizi devre dışı bırakamazsınız. Bunu başka bir mağaza sahibi yapabilir.',
+  'staffUsers.lastOwner':
+    'Son etkin mağaza sahibinin rolü değiştirilemez ve devre dışı bırakılamaz. Önce başka bir kullanıcıyı mağaza sahibi yapın.',
   'orderStatus.new': 'Yeni',
   'orderStatus.processing': 'Hazırlanıyor',
   'orderStatus.shipped': 'Sevk edildi',
@@ -254,6 +258,9 @@ const en: Record<MessageKey, string> = {
     'The bank has not answered the refund yet; the order will be cancelled by itself once the refund is confirmed.',
   'orders.cancelReasonRequired': 'Write the reason for the cancellation; the dealer is shown this note.',
   'customers.notSalesPerson': 'Only an active owner or sales user can be the sales person.',
+  'staffUsers.ownAccount': 'You cannot change your own role or disable yourself. Another owner can do that.',
+  'staffUsers.lastOwner':
+    'The last active owner cannot be given another role or be disabled. Make another user an owner first.',
   'orderStatus.new': 'New',
   'orderStatus.processing': 'Being prepared',
   'orderStatus.shipped': 'Shipped',

@@ -29,6 +29,8 @@ describe('pageOf: the page the web app shows at an address', () => {
     ['/yonetim/havale', 'staffBankTransfer'],
     ['/yonetim/ariza-bildirimleri', 'staffFaultReports'],
     ['/yonetim/aramalar', 'searchDashboard'],
+    ['/yonetim/personel', 'staffUsers'],
+    ['/en/yonetim/personel', 'staffUsers'],
     ['/en/yonetim/aramalar', 'searchDashboard'],
     ['/ariza-bildirimi', 'faultReport'],
     ['/en/ariza-bildirimi', 'faultReport'],

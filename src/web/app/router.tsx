@@ -66,6 +66,9 @@ const BankTransferPage = lazy(() =>
 const AuditPage = lazy(() =>
   import('../features/staff/audit/AuditPage').then((m) => ({ default: m.AuditPage })),
 )
+const StaffUsersPage = lazy(() =>
+  import('../features/staff/users/StaffUsersPage').then((m) => ({ default: m.StaffUsersPage })),
+)
 const SearchDashboardPage = lazy(() =>
   import('../features/staff/search-dashboard/SearchDashboardPage').then((m) => ({
     default: m.SearchDashboardPage,
@@ -133,6 +136,7 @@ function pageRoutes() {
       <Route path="yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
       <Route path="yonetim/ozet" element={<StaffHomePage />} />
       <Route path="yonetim/denetim" element={<AuditPage />} />
+      <Route path="yonetim/personel" element={<StaffUsersPage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />

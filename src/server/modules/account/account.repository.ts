@@ -3,6 +3,12 @@ import type { StaffRole } from '../../../domain/staff-access'
 import type { Db } from '../../db/client'
 import { customers, userPreferences, users } from '../../db/schema/accounts'
 
+/**
+ * The hash an invited user has until they set a password through their link: no password verifies
+ * against it (it is no hash), and the staff users' list reads it as "invited, not signed in yet".
+ */
+export const NO_PASSWORD_YET = 'invited:no-password'
+
 export async function findUserByEmail(db: Db, email: string) {
   const rows = await db
     .select({

@@ -1,4 +1,5 @@
 import type { CompanyUser, CompanyUserInvite } from '../../../contracts/staff-customers'
+import type { AuditValue } from '../../../domain/audit'
 import type { StaffRole } from '../../../domain/staff-access'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
@@ -14,6 +15,7 @@ import {
   findStaffUsers,
   findUserByEmail,
   insertUser,
+  NO_PASSWORD_YET,
   setUserActive,
 } from './account.repository'
 import { deleteUnusedLinks } from './password-links.repository'
@@ -44,11 +46,12 @@ export async function isSalesPerson(db: Db, userId: number): Promise<boolean> {
   return (await salesPeople(db)).some((person) => person.id === userId)
 }
 
-/** What the staff's user actions work with: the database, the session cache, the mail worker's signal. */
-export type CompanyUserDeps = { db: Db; sessions: SessionCache; mailSignal: MailSignal; publicUrl: string }
-
-/** The hash an invited user has until they set a password: no password verifies against it. */
-const NO_PASSWORD_YET = 'invited:no-password'
+/**
+ * What the staff's user actions work with: the database, the session cache, the mail worker's signal.
+ * The staff users' own actions (staff-users.service.ts) go through the same invitation, reset and
+ * disable steps below, so a dealer's and a staff user's login are invited and shut alike.
+ */
+export type UserAdminDeps = { db: Db; sessions: SessionCache; mailSignal: MailSignal; publicUrl: string }
 
 const userView = (row: {
   id: number
@@ -76,22 +79,27 @@ async function companyUserOr404(db: Db, customerId: number, userId: number) {
   return user
 }
 
+/** Who is invited: a dealer user of a company, or a staff user with their role. */
+export type Invitee = { email: string; name: string } & (
+  | { customerId: number; staffRole?: undefined }
+  | { customerId: null; staffRole: StaffRole }
+)
+
 /**
- * POST /yonetim/customers/{id}/users: a dealer user of the company, invited by mail to set their own
- * password. Active from the start with a hash no password matches: they cannot log in until they set
- * one through the link (or through a reset, if the invitation is lost), and staff's disable means only
- * "disabled". The user, the link, its mail and the audit row commit together. 409 for an e-mail any
- * user already has (the unique index decides when two invitations race).
+ * A user invited by mail to set their own password. Active from the start with a hash no password
+ * matches: they cannot log in until they set one through the link (or through a reset, if the
+ * invitation is lost), and staff's disable means only "disabled". The user, the link, its mail and the
+ * audit row commit together. 409 for an e-mail any user already has (the unique index decides when two
+ * invitations race). Answers the new user's id.
  */
-export async function inviteCompanyUser(
-  deps: CompanyUserDeps,
+export async function inviteUser(
+  deps: UserAdminDeps,
   actor: StaffActor,
-  customerId: number,
-  input: CompanyUserInvite,
+  invitee: Invitee,
   now: Date,
-): Promise<CompanyUser> {
-  if (!(await customerExists(deps.db, customerId))) throw notFound()
-  const email = input.email.trim().toLowerCase()
+): Promise<number> {
+  const email = invitee.email.trim().toLowerCase()
+  const { name, customerId } = invitee
   const emailTaken = () => new AppError('conflict', 'account.emailTaken', undefined, 'email_taken')
   if (await findUserByEmail(deps.db, email)) throw emailTaken()
   let userId: number
@@ -99,28 +107,27 @@ export async function inviteCompanyUser(
     userId = await deps.db.transaction(async (tx) => {
       const id = await insertUser(tx, {
         email,
-        name: input.name,
+        name,
         passwordHash: NO_PASSWORD_YET,
-        role: 'dealer',
-        customerId,
+        ...(customerId === null
+          ? { role: 'admin', customerId: null, staffRole: invitee.staffRole }
+          : { role: 'dealer', customerId }),
       })
       await queuePasswordLink(tx, {
         kind: 'invite',
-        user: { id, email, name: input.name, locale: 'tr' },
+        user: { id, email, name, locale: 'tr' },
         createdBy: actor.id,
         publicUrl: deps.publicUrl,
         now,
       })
+      const after: Record<string, AuditValue> =
+        customerId === null
+          ? { email, name, role: invitee.staffRole, active: true }
+          : { email, name, customerId, active: true }
       await recordAudit(
         tx,
         actor,
-        {
-          entity: 'user',
-          entityId: id,
-          action: 'invite',
-          before: null,
-          after: { email, name: input.name, customerId, active: true },
-        },
+        { entity: 'user', entityId: id, action: 'invite', before: null, after },
         now,
       )
       return id
@@ -130,7 +137,31 @@ export async function inviteCompanyUser(
     throw err
   }
   deps.mailSignal.notify()
+  return userId
+}
+
+/** POST /yonetim/customers/{id}/users: a dealer user of the company, invited (inviteUser). */
+export async function inviteCompanyUser(
+  deps: UserAdminDeps,
+  actor: StaffActor,
+  customerId: number,
+  input: CompanyUserInvite,
+  now: Date,
+): Promise<CompanyUser> {
+  if (!(await customerExists(deps.db, customerId))) throw notFound()
+  const userId = await inviteUser(deps, actor, { email: input.email, name: input.name, customerId }, now)
   return userView(await companyUserOr404(deps.db, customerId, userId))
+}
+
+/**
+ * Shuts a login that was just disabled, in the caller's transaction: every session of the user ends
+ * and their unused password links are deleted. The caller forgets the user's sessions in the session
+ * cache after the commit (that reaches every process's cache), so a session's next request is a
+ * guest's.
+ */
+export async function shutDisabledLogin(tx: Db, userId: number): Promise<void> {
+  await deleteUserSessions(tx, userId)
+  await deleteUnusedLinks(tx, userId)
 }
 
 /**
@@ -140,7 +171,7 @@ export async function inviteCompanyUser(
  * already is so.
  */
 export async function setCompanyUserActive(
-  deps: Pick<CompanyUserDeps, 'db' | 'sessions'>,
+  deps: Pick<UserAdminDeps, 'db' | 'sessions'>,
   actor: StaffActor,
   ids: { customerId: number; userId: number },
   active: boolean,
@@ -151,10 +182,7 @@ export async function setCompanyUserActive(
     const user = await companyUserOr404(tx, customerId, userId)
     if (user.isActive === active) return
     await setUserActive(tx, userId, active)
-    if (!active) {
-      await deleteUserSessions(tx, userId)
-      await deleteUnusedLinks(tx, userId)
-    }
+    if (!active) await shutDisabledLogin(tx, userId)
     await recordAudit(
       tx,
       actor,
@@ -174,7 +202,7 @@ export async function setCompanyUserActive(
 
 /** Ends every session of a dealer user (signs them out everywhere); answers how many ended. */
 export async function endCompanyUserSessions(
-  deps: Pick<CompanyUserDeps, 'db' | 'sessions'>,
+  deps: Pick<UserAdminDeps, 'db' | 'sessions'>,
   actor: StaffActor,
   ids: { customerId: number; userId: number },
   now: Date,
@@ -201,39 +229,50 @@ export async function endCompanyUserSessions(
 }
 
 /**
- * Mails a dealer user a reset link (1 hour); their older unused reset links stop working. The password
- * stays as it is until the link is used. 409 for a disabled user: the link would not work.
+ * Mails a user a reset link (1 hour) in their transaction with its audit row; their older unused reset
+ * links stop working. The password stays as it is until the link is used. 409 for a disabled user:
+ * the link would not work. Answers until when the link works.
  */
+export async function mailResetLink(
+  tx: Db,
+  deps: Pick<UserAdminDeps, 'publicUrl'>,
+  actor: StaffActor,
+  user: { id: number; email: string; name: string; isActive: boolean; locale: string | null },
+  now: Date,
+): Promise<Date> {
+  if (!user.isActive) throw new AppError('conflict', 'account.userInactive', undefined, 'user_inactive')
+  const { expiresAt } = await queuePasswordLink(tx, {
+    kind: 'reset',
+    user: { id: user.id, email: user.email, name: user.name, locale: user.locale === 'en' ? 'en' : 'tr' },
+    createdBy: actor.id,
+    publicUrl: deps.publicUrl,
+    now,
+  })
+  await recordAudit(
+    tx,
+    actor,
+    {
+      entity: 'user',
+      entityId: user.id,
+      action: 'password_reset',
+      before: null,
+      after: { resetLinkUntil: expiresAt.toISOString() },
+    },
+    now,
+  )
+  return expiresAt
+}
+
+/** POST /yonetim/customers/{id}/users/{userId}/password-reset: a dealer user's reset link (mailResetLink). */
 export async function sendCompanyUserReset(
-  deps: CompanyUserDeps,
+  deps: UserAdminDeps,
   actor: StaffActor,
   ids: { customerId: number; userId: number },
   now: Date,
 ): Promise<{ expiresAt: string }> {
-  const expiresAt = await deps.db.transaction(async (tx) => {
-    const user = await companyUserOr404(tx, ids.customerId, ids.userId)
-    if (!user.isActive) throw new AppError('conflict', 'account.userInactive', undefined, 'user_inactive')
-    const { expiresAt } = await queuePasswordLink(tx, {
-      kind: 'reset',
-      user: { id: user.id, email: user.email, name: user.name, locale: user.locale === 'en' ? 'en' : 'tr' },
-      createdBy: actor.id,
-      publicUrl: deps.publicUrl,
-      now,
-    })
-    await recordAudit(
-      tx,
-      actor,
-      {
-        entity: 'user',
-        entityId: user.id,
-        action: 'password_reset',
-        before: null,
-        after: { resetLinkUntil: expiresAt.toISOString() },
-      },
-      now,
-    )
-    return expiresAt
-  })
+  const expiresAt = await deps.db.transaction(async (tx) =>
+    mailResetLink(tx, deps, actor, await companyUserOr404(tx, ids.customerId, ids.userId), now),
+  )
   deps.mailSignal.notify()
   return { expiresAt: expiresAt.toISOString() }
 }

@@ -65,6 +65,20 @@ const recipients: AuditRow = {
   changes: [{ field: 'recipients', old: [], new: ['satis@toptan.test', 'muhasebe@toptan.test'] }],
 }
 
+const roleChange: AuditRow = {
+  id: 3,
+  at: '2026-03-18T06:00:00.000Z',
+  actor: { id: 1, name: 'Mehmet Öztürk' },
+  ip: '203.0.113.1',
+  entity: 'user',
+  entityId: '14',
+  action: 'update',
+  changes: [
+    { field: 'role', old: 'sales', new: 'readonly' },
+    { field: 'active', old: true, new: false },
+  ],
+}
+
 function serve(rows: AuditRow[]) {
   server.use(
     http.get('/yonetim/audit', () =>
@@ -92,6 +106,17 @@ describe('AuditPage', () => {
     expect(rows[3]?.textContent).toContain('Tarih: — → 17.03.2026')
     expect(rows[2]?.textContent).toContain('Mağaza ayarı: Bildirim e-postaları')
     expect(rows[2]?.textContent).toContain('Alıcılar: — → satis@toptan.test, muhasebe@toptan.test')
+  })
+
+  it('names a staff user’s role and state in words', async () => {
+    serve([roleChange])
+    renderWithProviders(<AuditPage />, { bootstrap: owner, route: '/yonetim/denetim?entity=user' })
+    const table = await screen.findByTestId('audit-table')
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2))
+    const row = within(table).getAllByRole('row')[1]!
+    expect(row.textContent).toContain('Kullanıcı 14')
+    expect(row.textContent).toContain('Rol: Satış → Yalnızca görüntüleme')
+    expect(row.textContent).toContain('Etkin: Evet → Hayır')
   })
 
   it('sends the filters of the address, and a click on a user shows only their changes', async () => {

@@ -29,8 +29,8 @@ const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
 /**
- * A recorded value as a person reads it: statuses in words, days and amounts in the reader's format,
- * lists joined, nothing as a dash.
+ * A recorded value as a person reads it: statuses and staff roles in words, days and amounts in the
+ * reader's format, lists joined, nothing as a dash.
  */
 export function valueText(
   t: TFunction,
@@ -44,6 +44,9 @@ export function valueText(
   if (typeof value === 'boolean') return t(value ? `${A}.yes` : `${A}.no`)
   const words = STATUS_WORDS[entity]
   if (field === 'status' && words && typeof value === 'string') return labelOr(t, `${words}.${value}`, value)
+  // A staff user's role, in the words of the staff users' screen.
+  if (entity === 'user' && field === 'role' && typeof value === 'string')
+    return labelOr(t, `staffUsers.roles.${value}`, value)
   if (field === 'date' && typeof value === 'string' && ISO_DAY.test(value)) return formats.day(value)
   if (field === 'amount' && typeof value === 'string' && DECIMAL.test(value)) return formats.amount(value)
   return String(value)
