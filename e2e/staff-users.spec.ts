@@ -73,7 +73,7 @@ test.describe('staff users', () => {
     await expectAccessible(page, 'staff users, disable confirmation')
     await confirm.getByRole('button', { name: 'Devre dışı bırak' }).click()
     await expect(page.getByText(`${person.name} devre dışı bırakıldı; oturumları kapandı.`)).toBeVisible()
-    await expect(row).toContainText('Kapalı')
+    await expect(row).toContainText('Devre dışı')
 
     // The user's session has ended: their next page is the login, and their password no longer opens it.
     expect((await (await invitee.request.get('/api/bootstrap')).json()).user).toBeNull()

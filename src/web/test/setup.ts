@@ -51,6 +51,9 @@ if (typeof window !== 'undefined') {
   }
   window.scrollTo = () => {}
   if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {}
+  // jsdom lays nothing out, so an element has nothing to scroll; a table scrolls its body back to the
+  // top on a new page (mantine-datatable, in an animation frame that may come after the test).
+  if (!Element.prototype.scrollTo) Element.prototype.scrollTo = () => {}
 }
 
 // A request no handler answers fails (a network error in the app, logged by MSW) and fails the test

@@ -189,7 +189,7 @@ export function CustomerUsers({ company }: { company: StaffCustomerDetail }) {
                   <Table.Td>{user.name}</Table.Td>
                   <Table.Td style={{ overflowWrap: 'anywhere' }}>{user.email}</Table.Td>
                   <Table.Td>
-                    <ActiveBadge active={user.active} />
+                    <ActiveBadge active={user.active} user />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {user.lastLoginAt ? dates.dateTime(user.lastLoginAt) : t(`${U}.never`)}

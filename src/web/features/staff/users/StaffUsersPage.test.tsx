@@ -99,7 +99,7 @@ describe('the staff users page', { timeout: 30_000 }, () => {
     const ece = rowOf('Ece Muhasebe')
     expect(ece.textContent).toContain('Davet edildi')
     expect(ece.textContent).toContain('Hiç giriş yapmadı')
-    expect(rowOf('Kaan Katalog').textContent).toContain('Kapalı')
+    expect(rowOf('Kaan Katalog').textContent).toContain('Devre dışı')
     // One's own row says so, and shows the role as text: another owner changes it.
     const mine = rowOf(dealer.name)
     expect(mine.textContent).toContain('Siz')
@@ -121,7 +121,7 @@ describe('the staff users page', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('combobox', { name: 'Rol' }))
     fireEvent.click(await screen.findByRole('option', { name: 'Muhasebe' }))
     await waitFor(() => expect(location()).toBe('/yonetim/personel?q=ece&role=accounting'))
-    fireEvent.click(screen.getByLabelText('Kapalı'))
+    fireEvent.click(screen.getByLabelText('Devre dışı'))
     await waitFor(() => expect(location()).toBe('/yonetim/personel?q=ece&role=accounting&active=false'))
     await waitFor(() =>
       expect(requests.map((r) => r.path)).toContain(

@@ -165,7 +165,7 @@ function UsersTable({ users, canWrite }: { users: StaffUser[]; canWrite: boolean
         {
           accessor: 'active',
           title: t(`${c}.active`),
-          render: (user) => <ActiveBadge active={user.active} />,
+          render: (user) => <ActiveBadge active={user.active} user />,
         },
         { accessor: 'lastLoginAt', title: t(`${c}.lastLogin`), noWrap: true, render: lastLogin },
         ...(canWrite
@@ -193,7 +193,7 @@ function UserCards({ users, canWrite }: { users: StaffUser[]; canWrite: boolean 
         <Card component="li" withBorder padding="sm" key={user.id} data-testid="staff-user-card">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
             <NameCell user={user} />
-            <ActiveBadge active={user.active} />
+            <ActiveBadge active={user.active} user />
           </Group>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {user.email}
