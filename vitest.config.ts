@@ -53,10 +53,10 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
-          // Above the 5 s that findBy…/waitFor wait (src/web/test/setup.ts): at Vitest's default 5 s a
-          // list page's first render on two busy workers ran the whole test out while its findBy still
-          // had time left.
-          testTimeout: 15_000,
+          // Well above the 10 s that findBy…/waitFor wait (src/web/test/setup.ts): at Vitest's default
+          // 5 s a list page's first render on two busy workers ran the whole test out while its findBy
+          // still had time left.
+          testTimeout: 30_000,
           setupFiles: ['src/web/test/setup.ts'],
           // One module graph per worker, as for the integration files: importing React, Mantine and
           // the pages again for each of ~80 files was half of this project's time. A file never

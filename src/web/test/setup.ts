@@ -7,10 +7,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { stopRecording } from './network'
 import { server } from './server'
 
-// findBy…/waitFor give up after 5 s instead of 1 s: on a 2-core machine running the suites side by side a
-// first render of a page (its modules transformed on first use) took 1.3–1.6 s, and a test that passes
-// only on a quiet machine is a flaky test. A wrong page still fails, only later.
-configure({ asyncUtilTimeout: 5000 })
+// findBy…/waitFor give up after 10 s instead of 1 s: on a 2-core machine running the suites side by
+// side a first render of a page (its modules transformed on first use) took 1.3–1.6 s, and at a load
+// of 10 the product list's first cards came after more than 5 s; a test that passes only on a quiet
+// machine is a flaky test. A wrong page still fails, only later.
+configure({ asyncUtilTimeout: 10_000 })
 
 if (typeof window !== 'undefined') {
   if (!window.matchMedia) {
