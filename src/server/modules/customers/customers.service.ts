@@ -92,6 +92,11 @@ export async function getCustomer(db: Db, id: number, now: Date): Promise<StaffC
   }
 }
 
+/** The ids of a company's branches, closed ones too: their changes show on the company's page. */
+export async function branchIdsOf(db: Db, customerId: number): Promise<number[]> {
+  return (await findBranches(db, customerId)).map((branch) => branch.id)
+}
+
 /**
  * PATCH /yonetim/customers/{id}: the company's terms (risk limit, price adjustment, payment terms,
  * sales person, active), only the fields sent, in one transaction with its audit row. The risk
