@@ -53,7 +53,11 @@ describe('GET /yonetim/history/{entity}/{entityId}', () => {
       [owner, 'processing'],
       [sales, 'shipped'],
     ] as const) {
-      const res = await client.send({ method: 'PATCH', url: `/yonetim/orders/${order.id}`, payload: { status } })
+      const res = await client.send({
+        method: 'PATCH',
+        url: `/yonetim/orders/${order.id}`,
+        payload: { status },
+      })
       expect(res.statusCode, res.body).toBe(200)
     }
     const { items, total, limit } = await history(sales, 'order', order.id)

@@ -5,6 +5,7 @@ import type { AuditEntity, AuditValue } from '../../../../domain/audit'
 /** Where each entity's status values have their words already (the screens that show them). */
 const STATUS_WORDS: Partial<Record<AuditEntity, string>> = {
   order: 'orders.status',
+  offer: 'staffOffers.status',
   fault_report: 'faultReport.status',
   payment: 'staffPayments.payments.status',
   mail: 'staff.mail.status',
@@ -26,6 +27,8 @@ export const fieldLabel = (t: TFunction, field: string) => labelOr(t, `${A}.fiel
 export type ValueFormats = { day: (isoDay: string) => string; amount: (decimal: string) => string }
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+/** Fields that record an amount of money (in TRY, as the ledger and the risk limit keep it). */
+const AMOUNT_FIELDS = new Set(['amount', 'riskLimit'])
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
 /**
@@ -45,7 +48,8 @@ export function valueText(
   const words = STATUS_WORDS[entity]
   if (field === 'status' && words && typeof value === 'string') return labelOr(t, `${words}.${value}`, value)
   if (field === 'date' && typeof value === 'string' && ISO_DAY.test(value)) return formats.day(value)
-  if (field === 'amount' && typeof value === 'string' && DECIMAL.test(value)) return formats.amount(value)
+  if (AMOUNT_FIELDS.has(field) && typeof value === 'string' && DECIMAL.test(value))
+    return formats.amount(value)
   return String(value)
 }
 
@@ -53,7 +57,7 @@ export function valueText(
 export function changeLine(
   t: TFunction,
   formats: ValueFormats,
-  row: AuditRow,
+  row: Pick<AuditRow, 'entity'>,
   change: AuditRow['changes'][number],
 ): string {
   return t(`${A}.change`, {

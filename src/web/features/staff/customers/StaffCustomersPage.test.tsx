@@ -15,6 +15,7 @@ import {
 } from '../../../../contracts/staff-customers'
 import type { StaffRole } from '../../../../domain/staff-access'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { historyHandler } from '../../../test/history-fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { mockPhoneWidth } from '../../../test/phone'
@@ -126,6 +127,7 @@ function serve(rows: StaffCustomerRow[] = [row()], patch?: () => Response) {
       apiJson(staffCustomerDetailSchema, current),
     ),
     http.get('/yonetim/customers/:id/statement', () => apiJson(statementSchema, statement())),
+    historyHandler(),
   )
   return recordRequests()
 }
@@ -216,8 +218,21 @@ describe('the staff customers page', () => {
     expect(screen.queryByTestId('staff-customers-table')).toBeNull()
   })
 
-  it('opens a company on its own page with its facts, users and links, and goes back to the list as it was', async () => {
+  it('opens a company on its own page with its facts, users, links and history, and goes back to the list as it was', async () => {
     serve()
+    server.use(
+      historyHandler([
+        {
+          id: 40,
+          at: '2026-03-16T07:00:00.000Z',
+          actor: { id: 3, name: 'Ayşe Satış' },
+          entity: 'branch',
+          entityId: '21',
+          action: 'update',
+          changes: [{ field: 'active', old: true, new: false }],
+        },
+      ]),
+    )
     renderPage('/yonetim/musteriler?q=yap')
     fireEvent.click(
       await screen.findByRole('button', { name: /^120\.01\.001: Yıldız Yapı Market firmasını aç$/ }),
@@ -238,8 +253,11 @@ describe('the staff customers page', () => {
       '/yonetim/siparisler?customerId=5',
       '/yonetim/teklifler?customerId=5',
       '/yonetim/havale?customerId=5',
-      '/yonetim/denetim?entity=customer&entityId=5',
     ])
+    // Its branches' changes are in its history, each naming its branch.
+    const history = await screen.findByTestId('entity-history')
+    expect(history.textContent).toContain('Ayşe Satış · Şube: Merkez')
+    expect(history.textContent).toContain('Etkin: Evet → Hayır')
     fireEvent.click(screen.getByTestId('customer-back'))
     await waitFor(() => expect(location()).toBe('/yonetim/musteriler?q=yap'))
     await waitFor(() => expect(document.activeElement?.getAttribute('data-customer-opener')).toBe('5'))
