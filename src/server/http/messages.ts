@@ -79,6 +79,7 @@ const tr = {
   'orders.cancelReasonRequired': 'İptal nedenini yazın; bayiye bu not gösterilir.',
   'customers.notSalesPerson':
     'Satış temsilcisi olarak yalnızca etkin bir yönetici ya da satış kullanıcısı seçilebilir.',
+  'customers.unknownPaymentPlan': 'Bu ödeme planı mağazada yok; listeden bir plan seçin ya da boş bırakın.',
   'orderStatus.new': 'Yeni',
   'orderStatus.processing': 'Hazırlanıyor',
   'orderStatus.shipped': 'Sevk edildi',
@@ -254,6 +255,7 @@ const en: Record<MessageKey, string> = {
     'The bank has not answered the refund yet; the order will be cancelled by itself once the refund is confirmed.',
   'orders.cancelReasonRequired': 'Write the reason for the cancellation; the dealer is shown this note.',
   'customers.notSalesPerson': 'Only an active owner or sales user can be the sales person.',
+  'customers.unknownPaymentPlan': 'The store has no such payment plan; pick one from the list or leave it empty.',
   'orderStatus.new': 'New',
   'orderStatus.processing': 'Being prepared',
   'orderStatus.shipped': 'Shipped',

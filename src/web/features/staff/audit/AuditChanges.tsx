@@ -8,13 +8,18 @@ import { changeLine, type ValueFormats } from './audit-text'
 
 const A = 'staffAudit'
 
-/** Days and amounts in the reader's language; a recorded amount is in TRY (bank transfers, risk limits). */
+/**
+ * Days and amounts in the reader's language, a recorded amount in TRY (bank transfers, risk limits);
+ * a payment plan by its name.
+ */
 export function useValueFormats(): ValueFormats {
   const dates = useDates()
-  const { locale } = useSession()
+  const { locale, bootstrap } = useSession()
   return {
     day: (isoDay) => dates.day(isoDay),
     amount: (decimal) => formatMoney({ value: Number(decimal), currency: 'TRY' }, locale),
+    // A plan the store no longer has is named by its number.
+    paymentPlan: (id) => bootstrap.paymentPlans.find((plan) => plan.id === id)?.name ?? `#${id}`,
   }
 }
 

@@ -15,7 +15,13 @@ import { server } from '../../../test/server'
 import { EntityHistory } from './EntityHistory'
 
 const staff = (staffRole: StaffRole, locale: 'tr' | 'en' = 'tr') =>
-  dealerBootstrap({ locale, user: { ...dealer, role: 'admin', staffRole, customer: null } })
+  dealerBootstrap({
+    locale,
+    user: { ...dealer, role: 'admin', staffRole, customer: null },
+    paymentPlans: [
+      { id: 2, name: '30 Gün Vadeli', priceName: 'advencePrice1', varsayilan: false, isVirtual: false },
+    ],
+  })
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -29,6 +35,7 @@ const terms: EntityHistoryRow = {
   changes: [
     { field: 'riskLimit', old: '25000.00', new: '30000.00' },
     { field: 'paymentTermDays', old: 30, new: 45 },
+    { field: 'defaultPaymentPlanId', old: 7, new: 2 },
   ],
 }
 const branchAdded: EntityHistoryRow = {
@@ -67,6 +74,8 @@ describe('EntityHistory', () => {
     expect(items[0]?.textContent).toContain('Mert Satış')
     expect(items[0]?.textContent).toContain('Risk limiti: 25.000,00 ₺ → 30.000,00 ₺')
     expect(items[0]?.textContent).toContain('Vade (gün): 30 → 45')
+    // A plan by its name; one the store no longer has by its number.
+    expect(items[0]?.textContent).toContain('Varsayılan ödeme planı: #7 → 30 Gün Vadeli')
     // A change of a record shown with this one names it; one written by the system says so.
     expect(items[1]?.textContent).toContain('18.03.2026 00:30')
     expect(items[1]?.textContent).toContain('Sistem · Şube: Gebze')

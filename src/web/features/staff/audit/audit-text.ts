@@ -23,8 +23,15 @@ export const entityLabel = (t: TFunction, entity: string) => labelOr(t, `${A}.en
 export const actionLabel = (t: TFunction, action: string) => labelOr(t, `${A}.action.${action}`, action)
 export const fieldLabel = (t: TFunction, field: string) => labelOr(t, `${A}.field.${field}`, field)
 
-/** How days and amounts are written in the reader's language (lib/dates, domain/money-format). */
-export type ValueFormats = { day: (isoDay: string) => string; amount: (decimal: string) => string }
+/**
+ * How days and amounts are written in the reader's language (lib/dates, domain/money-format), and a
+ * payment plan's name by its id (the store's plans, in the reader's language).
+ */
+export type ValueFormats = {
+  day: (isoDay: string) => string
+  amount: (decimal: string) => string
+  paymentPlan: (id: number) => string
+}
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
 /** Fields that record an amount of money (in TRY, as the ledger and the risk limit keep it). */
@@ -33,7 +40,7 @@ const DECIMAL = /^-?\d+(\.\d+)?$/
 
 /**
  * A recorded value as a person reads it: statuses in words, days and amounts in the reader's format,
- * lists joined, nothing as a dash.
+ * a payment plan by its name, lists joined, nothing as a dash.
  */
 export function valueText(
   t: TFunction,
@@ -48,6 +55,7 @@ export function valueText(
   const words = STATUS_WORDS[entity]
   if (field === 'status' && words && typeof value === 'string') return labelOr(t, `${words}.${value}`, value)
   if (field === 'date' && typeof value === 'string' && ISO_DAY.test(value)) return formats.day(value)
+  if (field === 'defaultPaymentPlanId' && typeof value === 'number') return formats.paymentPlan(value)
   if (AMOUNT_FIELDS.has(field) && typeof value === 'string' && DECIMAL.test(value))
     return formats.amount(value)
   return String(value)
