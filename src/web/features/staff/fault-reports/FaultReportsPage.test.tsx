@@ -147,7 +147,7 @@ describe('the staff fault reports page', () => {
     const requests = recordRequests()
     renderPage()
     const open = await screen.findByRole('button', {
-      name: 'Geçmiş: AR-2026-000011 bildiriminin değişiklikleri',
+      name: 'Değişiklik geçmişi: AR-2026-000011',
     })
     await userEvent.click(open)
     const dialog = await screen.findByRole('dialog', { name: 'AR-2026-000011: değişiklik geçmişi' })
