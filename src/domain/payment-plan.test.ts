@@ -82,7 +82,12 @@ describe('choosePaymentPlan', () => {
   it.each([
     ["nothing chosen: the company's plan", undefined, 3, { plan: sixMonths }],
     ['a choice wins over the company plan', '1', 3, { plan: cash }],
-    ["nothing chosen, the company's plan paid by card: refused as a card plan", undefined, 4, { refusal: 'cardPlan' }],
+    [
+      "nothing chosen, the company's plan paid by card: refused as a card plan",
+      undefined,
+      4,
+      { refusal: 'cardPlan' },
+    ],
     ["nothing chosen, the company's plan gone: the store's default", undefined, 99, { plan: threeMonths }],
   ] as const)('%s', (_label, chosen, companyPlanId, expected) => {
     expect(choosePaymentPlan({ plans, offered: true, chosen, companyPlanId })).toEqual(expected)

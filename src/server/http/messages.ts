@@ -255,7 +255,8 @@ const en: Record<MessageKey, string> = {
     'The bank has not answered the refund yet; the order will be cancelled by itself once the refund is confirmed.',
   'orders.cancelReasonRequired': 'Write the reason for the cancellation; the dealer is shown this note.',
   'customers.notSalesPerson': 'Only an active owner or sales user can be the sales person.',
-  'customers.unknownPaymentPlan': 'The store has no such payment plan; pick one from the list or leave it empty.',
+  'customers.unknownPaymentPlan':
+    'The store has no such payment plan; pick one from the list or leave it empty.',
   'orderStatus.new': 'New',
   'orderStatus.processing': 'Being prepared',
   'orderStatus.shipped': 'Shipped',

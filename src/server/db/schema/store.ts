@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm'
 import {
   bigserial,
-  boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
   timestamp,
   varchar,

@@ -17,8 +17,8 @@ import { AppError, notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import { companyUsers, isSalesPerson, salesPeople } from '../account/company-users.service'
 import { recordAudit } from '../audit/audit.service'
-import { hasPaymentPlan } from '../store/store.service'
 import { overdueOf } from '../ledger/ledger.service'
+import { hasPaymentPlan } from '../store/store.service'
 import {
   type CustomerRow,
   countCustomers,
