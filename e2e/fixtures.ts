@@ -5,6 +5,16 @@ import { serverDataDir } from './servers'
 
 export const DEALER = { email: 'bayi@toptan.test', password: 'Bayi1234!', name: 'Ahmet Yılmaz' }
 export const ADMIN = { email: 'yonetici@toptan.test', password: 'Yonetici1234!' }
+/**
+ * The demo's dealer of Çağlar Oto (another company than DEALER's): no other spec signs in with it, so
+ * a test that books on its account reads its statement without another spec's entries in the way.
+ */
+export const DEALER2 = {
+  email: 'bayi2@toptan.test',
+  password: 'Bayi1234!',
+  name: 'Ayşe Demir',
+  company: { code: '120.01.002', name: 'Çağlar Oto Yedek Parça San. ve Tic. A.Ş.' },
+}
 /** The demo's staff user of the read-only role. */
 export const READONLY = { email: 'izleyici@toptan.test', password: 'Izleyici1234!' }
 /** The demo's staff user of the sales role. */

@@ -28,6 +28,8 @@ export const sessionUserSchema = z.object({
       overdueDays: z.number(),
       overdueCurrency: z.string(),
       branches: z.array(z.object({ id: z.number(), name: z.string() })),
+      /** The plan the cart starts in (staff set it for the company); null: the store's default. */
+      defaultPaymentPlanId: z.number().nullable(),
     })
     .nullable(),
 })

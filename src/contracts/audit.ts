@@ -13,16 +13,17 @@ export const auditEntitySchema = z.enum(AUDIT_ENTITIES)
  * GET /yonetim/audit?entity=&entityId=&userId=&from=&to=&page= — the recorded changes, newest first;
  * from/to are the store's days (both included). A filter value that is not one is ignored.
  */
+/** A record's id as the trail keeps it: a number, or a setting's key. */
+const entityIdSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(80)
+  .regex(/^[\w.@-]+$/)
+
 export const auditQuerySchema = z.object({
   entity: auditEntitySchema.optional().catch(undefined),
-  entityId: z
-    .string()
-    .trim()
-    .min(1)
-    .max(80)
-    .regex(/^[\w.@-]+$/)
-    .optional()
-    .catch(undefined),
+  entityId: entityIdSchema.optional().catch(undefined),
   userId: dbIdFromText.optional().catch(undefined),
   from: isoDaySchema.optional().catch(undefined),
   to: isoDaySchema.optional().catch(undefined),
@@ -47,3 +48,27 @@ export type AuditRow = z.infer<typeof auditRowSchema>
 
 export const auditListSchema = listOf(auditRowSchema)
 export type AuditList = z.infer<typeof auditListSchema>
+
+/** A record's own history on its page: the newest changes, this many at most. */
+export const ENTITY_HISTORY_LIMIT = 20
+
+/** GET /yonetim/history/{entity}/{entityId} */
+export const entityHistoryParamsSchema = z.object({ entityId: entityIdSchema })
+
+/**
+ * A record's history as its page shows it: who, when and what, without the address the change came
+ * from (that stays on the audit screen, which only the system area opens).
+ */
+export const entityHistoryRowSchema = auditRowSchema.omit({ ip: true })
+export type EntityHistoryRow = z.infer<typeof entityHistoryRowSchema>
+
+/**
+ * The newest ENTITY_HISTORY_LIMIT changes of the record (a company's include its branches'), and how
+ * many there are in all: more than shown are read on the audit screen.
+ */
+export const entityHistorySchema = z.object({
+  items: z.array(entityHistoryRowSchema),
+  total: z.number(),
+  limit: z.number(),
+})
+export type EntityHistory = z.infer<typeof entityHistorySchema>

@@ -79,6 +79,8 @@ export const staffCustomerDetailSchema = staffCustomerRowSchema.extend({
   overdue: z.object({ balance: z.number(), days: z.number() }),
   /** Staff who may be assigned as the company's sales person (owner and sales roles). */
   salesPeople: z.array(z.object({ id: z.number(), name: z.string() })),
+  /** The payment plan its dealers' cart starts in (one of the store's plans); null: the store's default. */
+  defaultPaymentPlanId: z.number().nullable(),
 })
 export type StaffCustomerDetail = z.infer<typeof staffCustomerDetailSchema>
 
@@ -100,7 +102,7 @@ const percentInput = z
   .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'at most 2 decimals')
   .transform((n) => n.toFixed(2))
 
-/** PATCH /yonetim/customers/{id}: the terms staff set; only the fields sent change. */
+/** PATCH /yonetim/customers/{id}: the terms staff set (default payment plan included); only the fields sent change. */
 export const staffCustomerPatchSchema = z
   .strictObject({
     riskLimit: riskLimitInput.optional(),
@@ -108,6 +110,8 @@ export const staffCustomerPatchSchema = z
     paymentTermDays: z.number().int().min(0).max(PAYMENT_TERM_MAX_DAYS).optional(),
     salesUserId: dbId.nullable().optional(),
     active: z.boolean().optional(),
+    /** One of the store's payment plans (the server checks it is), or null for the store's default. */
+    defaultPaymentPlanId: dbId.nullable().optional(),
   })
   .refine((body) => Object.values(body).some((value) => value !== undefined), 'nothing to change')
 export type StaffCustomerPatch = z.input<typeof staffCustomerPatchSchema>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { type AuditValue, fieldChanges, isAuditEntity } from './audit'
+import { AUDIT_ENTITY_AREAS, type AuditValue, fieldChanges, isAuditEntity } from './audit'
+import { staffCan } from './staff-access'
 
 type Fields = Record<string, AuditValue>
 
@@ -58,5 +59,28 @@ describe('isAuditEntity', () => {
     [3, false],
   ])('%s → %s', (value, expected) => {
     expect(isAuditEntity(value)).toBe(expected)
+  })
+})
+
+describe('AUDIT_ENTITY_AREAS', () => {
+  it('gives a record the area of the screen that shows it', () => {
+    expect(AUDIT_ENTITY_AREAS).toEqual({
+      order: 'sales',
+      offer: 'sales',
+      fault_report: 'sales',
+      customer: 'customers',
+      branch: 'customers',
+      user: 'customers',
+      bank_transfer: 'payments',
+      payment: 'payments',
+      mail: 'system',
+      store_setting: 'system',
+    })
+  })
+
+  it("lets a sales user read an order's history but not a mail's", () => {
+    expect(staffCan('sales', `${AUDIT_ENTITY_AREAS.order}:read`)).toBe(true)
+    expect(staffCan('sales', `${AUDIT_ENTITY_AREAS.mail}:read`)).toBe(false)
+    expect(staffCan('catalogue', `${AUDIT_ENTITY_AREAS.customer}:read`)).toBe(false)
   })
 })

@@ -1,3 +1,5 @@
+import type { StaffArea } from './staff-access'
+
 /**
  * The audit trail's rules: what staff (and, later, integration keys) change is recorded as the
  * fields that changed, each with its value before and after. A created thing has no "before"
@@ -21,6 +23,24 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
 export function isAuditEntity(value: unknown): value is AuditEntity {
   return typeof value === 'string' && (AUDIT_ENTITIES as readonly string[]).includes(value)
+}
+
+/**
+ * The back-office area each kind of record belongs to (staff-access.ts): whoever may read the area
+ * may read the history of its records on their own pages, so a sales user reads an order's history
+ * without the system area that opens the whole trail.
+ */
+export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
+  order: 'sales',
+  offer: 'sales',
+  fault_report: 'sales',
+  customer: 'customers',
+  branch: 'customers',
+  user: 'customers',
+  bank_transfer: 'payments',
+  payment: 'payments',
+  mail: 'system',
+  store_setting: 'system',
 }
 
 /** A recorded value: what a field held, as JSON keeps it. */

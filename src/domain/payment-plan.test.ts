@@ -40,6 +40,17 @@ describe('offeredPlans and defaultPlan (spec/2 §9)', () => {
   ])('%s', (_label, list, expected) => {
     expect(defaultPlan(list)).toBe(expected)
   })
+
+  it.each([
+    ["the company's plan before the store's default", plans, 3, sixMonths],
+    ["the company's card plan too (the cart offers to pay by card)", plans, 4, card],
+    ['the store default when the company has none', plans, null, threeMonths],
+    ["the store default when the company's plan is gone", plans, 99, threeMonths],
+    ["else the first when the company's plan is gone", [cash, sixMonths], 99, cash],
+    ['none without plans', [], 3, undefined],
+  ])('%s', (_label, list, companyPlanId, expected) => {
+    expect(defaultPlan(list, companyPlanId)).toBe(expected)
+  })
 })
 
 describe('choosePaymentPlan', () => {
@@ -66,6 +77,26 @@ describe('choosePaymentPlan', () => {
     ],
   ])('%s', (_label, list, offered, chosen, expected) => {
     expect(choosePaymentPlan({ plans: list, offered, chosen })).toEqual(expected)
+  })
+
+  it.each([
+    ["nothing chosen: the company's plan", undefined, 3, { plan: sixMonths }],
+    ['a choice wins over the company plan', '1', 3, { plan: cash }],
+    [
+      "nothing chosen, the company's plan paid by card: refused as a card plan",
+      undefined,
+      4,
+      { refusal: 'cardPlan' },
+    ],
+    ["nothing chosen, the company's plan gone: the store's default", undefined, 99, { plan: threeMonths }],
+  ] as const)('%s', (_label, chosen, companyPlanId, expected) => {
+    expect(choosePaymentPlan({ plans, offered: true, chosen, companyPlanId })).toEqual(expected)
+  })
+
+  it('prices in the sale prices when plans are not offered, whatever the company plan', () => {
+    expect(choosePaymentPlan({ plans, offered: false, chosen: undefined, companyPlanId: 3 })).toEqual({
+      plan: SALE_PLAN,
+    })
   })
 })
 

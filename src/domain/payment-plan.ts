@@ -27,9 +27,14 @@ export function offeredPlans<P extends PlanLike>(plans: P[], showPaymentPlanPric
   return showPaymentPlanPrice ? plans : []
 }
 
-/** The plan flagged as default, else the first (spec/2 §9); undefined without plans. */
-export function defaultPlan<P extends PlanLike>(plans: P[]): P | undefined {
-  return plans.find((plan) => plan.varsayilan) ?? plans[0]
+/**
+ * The plan a dealer is in until they choose one: their company's default plan (staff set it) while the
+ * store still has it, else the plan flagged as the store's default, else the first (spec/2 §9);
+ * undefined without plans. The cart starts in it and an order sent without a plan is priced in it.
+ */
+export function defaultPlan<P extends PlanLike>(plans: P[], companyPlanId?: number | null): P | undefined {
+  const company = companyPlanId == null ? undefined : plans.find((plan) => plan.id === companyPlanId)
+  return company ?? plans.find((plan) => plan.varsayilan) ?? plans[0]
 }
 
 export type PlanChoice<P extends PlanLike> =
@@ -39,20 +44,22 @@ export type PlanChoice<P extends PlanLike> =
 
 /**
  * The plan an order is priced in: when plans are not offered, the sale prices the cart shows; when
- * they are, the one the dealer chose (by id or price name), else the store's default, else the sale
- * prices. A choice that names no plan is refused, and so is a card (virtual) plan: it is paid through
- * the payment step, never by placing the order.
+ * they are, the one the dealer chose (by id or price name), else their default (defaultPlan: the
+ * company's, else the store's), else the sale prices. A choice that names no plan is refused, and so
+ * is a card (virtual) plan: it is paid through the payment step, never by placing the order.
  */
 export function choosePaymentPlan<P extends PlanLike>(input: {
   plans: P[]
   offered: boolean
   chosen: string | undefined
+  /** The dealer company's default plan, if staff set one. */
+  companyPlanId?: number | null
 }): PlanChoice<P> {
   if (!input.offered) return { plan: SALE_PLAN }
   const { chosen } = input
   const plan = chosen
     ? input.plans.find((p) => String(p.id) === chosen || p.priceName === chosen)
-    : (defaultPlan(input.plans) ?? SALE_PLAN)
+    : (defaultPlan(input.plans, input.companyPlanId) ?? SALE_PLAN)
   if (!plan) return { refusal: 'unknownPlan' }
   if (plan.isVirtual) return { refusal: 'cardPlan' }
   return { plan }

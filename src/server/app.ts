@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyInstance, type FastifySchema } from 'fastify'
 import { validatorCompiler } from 'fastify-type-provider-zod'
+import { dbIdFromText } from '../contracts/common'
 import type { AppDeps } from './app-deps'
 import { trustHops } from './config'
 import { registerCompression } from './http/compression'
@@ -43,6 +44,7 @@ import { productHead } from './modules/catalog/catalog.service'
 import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
 import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
+import { branchIdsOf } from './modules/customers/customers.service'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
 import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
@@ -191,7 +193,19 @@ export async function buildApp(
   await app.register(companyUsersRoutes(deps))
   await app.register(staffUsersRoutes(deps))
   await app.register(staffStatementRoutes(deps))
-  await app.register(auditRoutes(deps, async (data) => (await loadStoreSettings(data)).timeZone))
+  await app.register(
+    auditRoutes(deps, {
+      storeTimeZone: async (data) => (await loadStoreSettings(data)).timeZone,
+      // A company's page shows its branches, and so their changes with its own.
+      relatedRecords: {
+        customer: async (db, entityId) => {
+          const id = dbIdFromText.safeParse(entityId)
+          if (!id.success) return []
+          return [{ entity: 'branch', ids: (await branchIdsOf(db, id.data)).map(String) }]
+        },
+      },
+    }),
+  )
   await app.register(customerCartsRoutes(deps))
   await app.register(searchDashboardRoutes(deps))
   await app.register(faultReportRoutes(deps))

@@ -24,6 +24,8 @@ export type AuthUser = {
   profitPercent: string
   /** The dealer company's name (null for staff). */
   customerName: string | null
+  /** The dealer company's default payment plan, set by staff (null: the store's default; staff). */
+  defaultPaymentPlanId: number | null
 }
 
 export type StoredPreferences = typeof userPreferences.$inferSelect

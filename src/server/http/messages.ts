@@ -83,6 +83,7 @@ const tr = {
     'Kendi rolünüzü değiştiremez, kendinizi devre dışı bırakamazsınız. Bunu başka bir mağaza sahibi yapabilir.',
   'staffUsers.lastOwner':
     'Son etkin mağaza sahibinin rolü değiştirilemez ve devre dışı bırakılamaz. Önce başka bir kullanıcıyı mağaza sahibi yapın.',
+  'customers.unknownPaymentPlan': 'Bu ödeme planı mağazada yok; listeden bir plan seçin ya da boş bırakın.',
   'orderStatus.new': 'Yeni',
   'orderStatus.processing': 'Hazırlanıyor',
   'orderStatus.shipped': 'Sevk edildi',
@@ -261,6 +262,8 @@ const en: Record<MessageKey, string> = {
   'staffUsers.ownAccount': 'You cannot change your own role or disable yourself. Another owner can do that.',
   'staffUsers.lastOwner':
     'The last active owner cannot be given another role or be disabled. Make another user an owner first.',
+  'customers.unknownPaymentPlan':
+    'The store has no such payment plan; pick one from the list or leave it empty.',
   'orderStatus.new': 'New',
   'orderStatus.processing': 'Being prepared',
   'orderStatus.shipped': 'Shipped',

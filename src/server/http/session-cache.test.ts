@@ -14,6 +14,7 @@ const row = (userId: number): SessionRow => ({
     preferences: null,
     profitPercent: '0',
     customerName: null,
+    defaultPaymentPlanId: null,
   },
   expiresAt: new Date(0),
 })

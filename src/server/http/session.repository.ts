@@ -9,7 +9,7 @@ import type { AuthUser } from '../identity'
 export type SessionRow = { user: AuthUser; expiresAt: Date }
 
 /**
- * One indexed lookup per request: the session with its user, preferences and company discount.
+ * One indexed lookup per request: the session with its user, preferences, company discount and plan.
  * Prepared (db/prepared.ts): every request of a logged-in user runs it.
  */
 const findSessionStatement = preparedPerHandle((db) =>
@@ -25,6 +25,7 @@ const findSessionStatement = preparedPerHandle((db) =>
       prefs: userPreferences,
       profitPercent: customers.profitPercent,
       customerName: customers.name,
+      defaultPaymentPlanId: customers.defaultPaymentPlanId,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -1,7 +1,8 @@
 import type { Db } from '../db/client'
 import { branches, customers, users } from '../db/schema/accounts'
 import { currencies } from '../db/schema/catalogue'
-import { paymentPlans, storeInfo } from '../db/schema/store'
+import { paymentPlans } from '../db/schema/payment-plans'
+import { storeInfo } from '../db/schema/store'
 import { addOverdueInvoice } from './dealers'
 import { testPasswordHash } from './passwords'
 

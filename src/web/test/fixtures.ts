@@ -58,6 +58,7 @@ export const dealer: SessionUser = sessionUserSchema.parse({
     overdueDays: 0,
     overdueCurrency: 'TL',
     branches: [],
+    defaultPaymentPlanId: null,
   },
 })
 

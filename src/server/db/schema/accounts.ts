@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { foldTurkishSql } from '../../../domain/turkish-text.sql'
 import { currencies } from './catalogue'
+import { paymentPlans } from './payment-plans'
 
 /** A dealer company ("cari"). */
 export const customers = pgTable(
@@ -39,6 +40,13 @@ export const customers = pgTable(
     paymentTermDays: integer('payment_term_days').notNull().default(0),
     /** The staff user who looks after the company (its sales person); null while nobody is assigned. */
     salesUserId: integer('sales_user_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    /**
+     * The payment plan the company's dealers start their cart in (domain/payment-plan.ts
+     * defaultPlan); null: the store's default. A plan removed from the store leaves it null.
+     */
+    defaultPaymentPlanId: integer('default_payment_plan_id').references(() => paymentPlans.id, {
+      onDelete: 'set null',
+    }),
     isActive: boolean('is_active').notNull().default(true),
     /**
      * Code, name and tax number folded as foldTurkish folds, kept by the database itself: the staff

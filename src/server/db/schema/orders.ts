@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core'
 import { branches, customers, users } from './accounts'
 import { products, productUnits, warehouses } from './catalogue'
-import { paymentPlans } from './store'
+import { paymentPlans } from './payment-plans'
 
 /**
  * Staff's cancellation of a card-paid order, kept on the order while the bank refunds its payment:

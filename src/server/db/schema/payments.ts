@@ -22,7 +22,7 @@ import type { LedgerText } from '../../../domain/ledger-text'
 import type { IntentStatus } from '../../../domain/payment-intent'
 import { customers, users } from './accounts'
 import { orders } from './orders'
-import { paymentPlans } from './store'
+import { paymentPlans } from './payment-plans'
 
 const tl = (name: string) => numeric(name, { precision: 18, scale: 2 })
 

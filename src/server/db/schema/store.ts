@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm'
 import {
   bigserial,
-  boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
-  serial,
   text,
   timestamp,
   varchar,
@@ -20,27 +18,6 @@ export const storeSettings = pgTable('store_settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
-
-/** The spec's advencePriceInfo: which price column each payment plan reads. */
-export const paymentPlans = pgTable(
-  'payment_plans',
-  {
-    id: serial('id').primaryKey(),
-    name: text('name').notNull(),
-    /** 'salePrice' or 'advencePrice1'..'advencePrice5'. */
-    priceName: varchar('price_name', { length: 20 }).notNull(),
-    isDefault: boolean('is_default').notNull().default(false),
-    /** A virtual plan is paid by card (pay button) instead of ordered on account. */
-    isVirtual: boolean('is_virtual').notNull().default(false),
-    sortOrder: integer('sort_order').notNull().default(0),
-  },
-  (t) => [
-    check(
-      'payment_plans_price_name_valid',
-      sql`${t.priceName} in ('salePrice','advencePrice1','advencePrice2','advencePrice3','advencePrice4','advencePrice5')`,
-    ),
-  ],
-)
 
 /** Single row (id = 1): what the header, slips and prints show about the seller. */
 export const storeInfo = pgTable(

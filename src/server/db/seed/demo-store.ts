@@ -2,7 +2,8 @@
 import { count } from 'drizzle-orm'
 import { defaultStoreSettings, type StoreSettings, storeSettingsSchema } from '../../../contracts/settings'
 import type { Db } from '../client'
-import { paymentPlans, storeInfo, storeSettings } from '../schema/store'
+import { paymentPlans } from '../schema/payment-plans'
+import { storeInfo, storeSettings } from '../schema/store'
 
 /** The defaults, with the features a demo should show switched on. */
 export const DEMO_SETTINGS: StoreSettings = storeSettingsSchema.parse({

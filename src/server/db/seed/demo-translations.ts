@@ -7,7 +7,7 @@
 import { inArray } from 'drizzle-orm'
 import type { Db } from '../client'
 import { campaigns, categories } from '../schema/catalogue'
-import { paymentPlans } from '../schema/store'
+import { paymentPlans } from '../schema/payment-plans'
 import { translations } from '../schema/translations'
 
 export const CATEGORY_NAMES_EN: Record<string, string> = {

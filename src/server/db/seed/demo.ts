@@ -20,7 +20,8 @@ import {
   productUnits,
   warehouses,
 } from '../schema/catalogue'
-import { paymentPlans, storeSettings } from '../schema/store'
+import { paymentPlans } from '../schema/payment-plans'
+import { storeSettings } from '../schema/store'
 import { ensureBaseData } from './base-data'
 import { buildProduct, type ProductDraft } from './catalogue-builder'
 import { seedAccounts } from './demo-accounts'

@@ -22,6 +22,7 @@ export async function loadSessionUser(db: Db, userId: number, now: Date): Promis
       customerCode: customers.code,
       customerName: customers.name,
       riskLimit: customers.riskLimit,
+      defaultPaymentPlanId: customers.defaultPaymentPlanId,
     })
     .from(users)
     .leftJoin(customers, eq(customers.id, users.customerId))
@@ -56,6 +57,7 @@ export async function loadSessionUser(db: Db, userId: number, now: Date): Promis
       overdueDays: overdue.days,
       overdueCurrency: 'TL',
       branches: branchRows,
+      defaultPaymentPlanId: row.defaultPaymentPlanId,
     },
   }
 }

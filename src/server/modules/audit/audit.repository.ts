@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, gte, inArray, lt, or, type SQL, sql } from 'drizzle-orm'
 import type { AuditChange, AuditEntity } from '../../../domain/audit'
 import type { Db } from '../../db/client'
 import { auditLog } from '../../db/schema/audit'
@@ -18,17 +18,31 @@ export async function insertAudit(tx: Db, row: AuditInsert): Promise<void> {
   await tx.insert(auditLog).values(row)
 }
 
+/** Some records of one kind: the rows of any of them match. */
+export type AuditRecords = { entity: AuditEntity; ids: readonly string[] }
+
 export type AuditFilter = {
   entity?: AuditEntity
   entityId?: string
+  /** The rows of any of these records (a record with its parts: a company and its branches). */
+  records?: readonly AuditRecords[]
   userId?: number
   /** Instants: [from, until). */
   from?: Date
   until?: Date
 }
 
+function recordsOf(records: readonly AuditRecords[]): SQL {
+  const any = records
+    .filter((record) => record.ids.length > 0)
+    .map((record) => and(eq(auditLog.entity, record.entity), inArray(auditLog.entityId, [...record.ids])))
+  // No record named matches nothing (rather than everything).
+  return or(...any) ?? sql`false`
+}
+
 function whereOf(filter: AuditFilter): SQL | undefined {
   return and(
+    filter.records ? recordsOf(filter.records) : undefined,
     filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
     filter.entityId ? eq(auditLog.entityId, filter.entityId) : undefined,
     filter.userId ? eq(auditLog.actorUserId, filter.userId) : undefined,

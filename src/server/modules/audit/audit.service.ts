@@ -1,11 +1,20 @@
-import { AUDIT_PAGE_SIZE, type AuditList, type AuditQuery } from '../../../contracts/audit'
+import {
+  AUDIT_PAGE_SIZE,
+  type AuditList,
+  type AuditQuery,
+  type AuditRow,
+  ENTITY_HISTORY_LIMIT,
+  type EntityHistory,
+} from '../../../contracts/audit'
 import { type AuditChange, type AuditEntity, type AuditValue, fieldChanges } from '../../../domain/audit'
 import { startOfDay } from '../../../domain/date-format'
 import { addDays } from '../../../domain/ledger'
 import { pageBounds } from '../../../domain/paging'
 import type { Db } from '../../db/client'
 import type { StaffActor } from '../../identity'
-import { countAudit, findAuditPage, insertAudit } from './audit.repository'
+import { type AuditRecords, countAudit, findAuditPage, insertAudit } from './audit.repository'
+
+export type { AuditRecords }
 
 export type AuditRecord = {
   entity: AuditEntity
@@ -35,6 +44,19 @@ export async function recordAudit(tx: Db, actor: StaffActor, record: AuditRecord
   })
 }
 
+type StoredRow = Awaited<ReturnType<typeof findAuditPage>>[number]
+
+const rowView = (row: StoredRow): AuditRow => ({
+  id: row.id,
+  at: row.at.toISOString(),
+  actor: { id: row.actorUserId, name: row.actorName },
+  ip: row.ip,
+  entity: row.entity as AuditEntity,
+  entityId: row.entityId,
+  action: row.action,
+  changes: row.changes,
+})
+
 /**
  * GET /yonetim/audit: the recorded changes, newest first, 50 a page; from/to are days in the store's
  * time zone (given by the caller: the store module records its own writes here, so this module does
@@ -52,19 +74,31 @@ export async function listAudit(db: Db, query: AuditQuery, timeZone: string): Pr
   const { page, pages, offset } = pageBounds(total, query.page, AUDIT_PAGE_SIZE)
   const rows = await findAuditPage(db, filter, offset, AUDIT_PAGE_SIZE)
   return {
-    items: rows.map((row) => ({
-      id: row.id,
-      at: row.at.toISOString(),
-      actor: { id: row.actorUserId, name: row.actorName },
-      ip: row.ip,
-      entity: row.entity as AuditEntity,
-      entityId: row.entityId,
-      action: row.action,
-      changes: row.changes,
-    })),
+    items: rows.map(rowView),
     page,
     pages,
     limit: AUDIT_PAGE_SIZE,
     total,
+  }
+}
+
+/**
+ * GET /yonetim/history/{entity}/{entityId}: the newest changes of a record and of the records shown
+ * with it (a company's branches), ENTITY_HISTORY_LIMIT at most, with how many there are in all. The
+ * address each came from is left out: the page's reader need not be allowed the whole trail.
+ */
+export async function entityHistory(db: Db, records: readonly AuditRecords[]): Promise<EntityHistory> {
+  const filter = { records }
+  const [total, rows] = await Promise.all([
+    countAudit(db, filter),
+    findAuditPage(db, filter, 0, ENTITY_HISTORY_LIMIT),
+  ])
+  return {
+    items: rows.map((row) => {
+      const { ip: _ip, ...shown } = rowView(row)
+      return shown
+    }),
+    total,
+    limit: ENTITY_HISTORY_LIMIT,
   }
 }

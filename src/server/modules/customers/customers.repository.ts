@@ -74,6 +74,7 @@ export async function findCustomer(db: Db, id: number, lock = false) {
       phone: customers.phone,
       address: customers.address,
       town: customers.town,
+      defaultPaymentPlanId: customers.defaultPaymentPlanId,
     })
     .from(customers)
     .leftJoin(users, eq(users.id, customers.salesUserId))
@@ -91,6 +92,7 @@ export async function updateCustomer(
     paymentTermDays: number
     salesUserId: number | null
     isActive: boolean
+    defaultPaymentPlanId: number | null
   }>,
 ): Promise<void> {
   await tx.update(customers).set(changes).where(eq(customers.id, id))

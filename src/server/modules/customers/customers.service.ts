@@ -18,6 +18,7 @@ import type { StaffActor } from '../../identity'
 import { companyUsers, isSalesPerson, salesPeople } from '../account/company-users.service'
 import { recordAudit } from '../audit/audit.service'
 import { overdueOf } from '../ledger/ledger.service'
+import { hasPaymentPlan } from '../store/store.service'
 import {
   type CustomerRow,
   countCustomers,
@@ -89,14 +90,20 @@ export async function getCustomer(db: Db, id: number, now: Date): Promise<StaffC
     users,
     overdue: { balance: overdue.balance.toNumber(), days: overdue.days },
     salesPeople: people,
+    defaultPaymentPlanId: row.defaultPaymentPlanId,
   }
+}
+
+/** The ids of a company's branches, closed ones too: their changes show on the company's page. */
+export async function branchIdsOf(db: Db, customerId: number): Promise<number[]> {
+  return (await findBranches(db, customerId)).map((branch) => branch.id)
 }
 
 /**
  * PATCH /yonetim/customers/{id}: the company's terms (risk limit, price adjustment, payment terms,
- * sales person, active), only the fields sent, in one transaction with its audit row. The risk
- * limit and price adjustment apply from the dealer's next request: both are read fresh by the order
- * and price paths.
+ * sales person, active, default payment plan), only the fields sent, in one transaction with its
+ * audit row. The risk limit and price adjustment apply from the dealer's next request: both are read
+ * fresh by the order and price paths. The default plan is the one its dealers' cart starts in.
  */
 export async function changeCustomer(
   db: Db,
@@ -113,12 +120,19 @@ export async function changeCustomer(
   await db.transaction(async (tx) => {
     const current = await findCustomer(tx, id, true)
     if (!current) throw customerNotFound()
+    // A plan the store does not have (any more) is named on its field, not left to the foreign key.
+    if (input.defaultPaymentPlanId != null && !(await hasPaymentPlan(tx, input.defaultPaymentPlanId))) {
+      throw new AppError('validation', 'error.validation', undefined, 'unknown_payment_plan', {
+        defaultPaymentPlanId: { key: 'customers.unknownPaymentPlan' },
+      })
+    }
     const before: Record<string, AuditValue> = {
       riskLimit: current.riskLimit,
       profitPercent: current.profitPercent,
       paymentTermDays: current.paymentTermDays,
       salesUserId: current.salesUserId,
       active: current.isActive,
+      defaultPaymentPlanId: current.defaultPaymentPlanId,
     }
     const after: Record<string, AuditValue> = {}
     for (const [field, value] of Object.entries(input)) if (value !== undefined) after[field] = value
@@ -128,6 +142,7 @@ export async function changeCustomer(
       paymentTermDays: input.paymentTermDays,
       salesUserId: input.salesUserId,
       isActive: input.active,
+      defaultPaymentPlanId: input.defaultPaymentPlanId,
     })
     await recordAudit(tx, staff, { entity: 'customer', entityId: id, action: 'update', before, after }, now)
   })

@@ -65,6 +65,7 @@ export async function placeOrder(
     await loadPaymentPlans({ db, caches }),
     ctx.settings.showPaymentPlanPrice,
     input.advencePrice,
+    user.defaultPaymentPlanId,
   )
   const placed = await db.transaction(async (tx) => {
     const cartId = await lockCartOf(tx, user.id)

@@ -21,9 +21,17 @@ import { findOrderByKey, lockCustomer } from './orders.repository'
  * Every step after findRepeatedOrder runs inside the order's transaction.
  */
 
-/** The plan the order is priced in (domain/payment-plan choosePaymentPlan), or its refusal. */
-export function choosePlan(plans: PaymentPlan[], offered: boolean, chosen: string | undefined): PaymentPlan {
-  const choice = choosePaymentPlan({ plans, offered, chosen })
+/**
+ * The plan the order is priced in (domain/payment-plan choosePaymentPlan): the one chosen, else the
+ * company's default, else the store's; or its refusal.
+ */
+export function choosePlan(
+  plans: PaymentPlan[],
+  offered: boolean,
+  chosen: string | undefined,
+  companyPlanId: number | null,
+): PaymentPlan {
+  const choice = choosePaymentPlan({ plans, offered, chosen, companyPlanId })
   if ('plan' in choice) return choice.plan
   if (choice.refusal === 'unknownPlan') {
     throw new AppError('validation', 'orders.unknownPlan', undefined, 'unknown_plan', {

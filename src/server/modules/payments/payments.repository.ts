@@ -231,6 +231,7 @@ export async function findDealer(db: Db, userId: number): Promise<Dealer | null>
       prefs: userPreferences,
       profitPercent: customers.profitPercent,
       customerName: customers.name,
+      defaultPaymentPlanId: customers.defaultPaymentPlanId,
     })
     .from(users)
     .innerJoin(customers, eq(customers.id, users.customerId))

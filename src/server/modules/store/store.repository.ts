@@ -3,7 +3,8 @@ import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootst
 import { defaultStoreSettings, type StoreSettings, storeSettingsSchema } from '../../../contracts/settings'
 import type { Db } from '../../db/client'
 import { currencies } from '../../db/schema/catalogue'
-import { paymentPlans, storeInfo, storeSettings } from '../../db/schema/store'
+import { paymentPlans } from '../../db/schema/payment-plans'
+import { storeInfo, storeSettings } from '../../db/schema/store'
 
 /** The settings as loaded, with the stored values that were refused (each reported once per load). */
 export type LoadedSettings = {

@@ -44,6 +44,14 @@ export function loadPaymentPlans({ db, caches }: CachedDb): Promise<PaymentPlan[
   return caches.reference.get(db, 'paymentPlans', () => readPaymentPlans(db))
 }
 
+/**
+ * Whether the store has this payment plan now: read uncached, in the caller's transaction, so a plan
+ * a company is about to name is checked against the table the write will see.
+ */
+export async function hasPaymentPlan(tx: Db, id: number): Promise<boolean> {
+  return (await readPaymentPlans(tx)).some((plan) => plan.id === id)
+}
+
 export function loadStoreInfo({ db, caches }: CachedDb): Promise<StoreInfo> {
   return caches.reference.get(db, 'storeInfo', () => readStoreInfo(db))
 }

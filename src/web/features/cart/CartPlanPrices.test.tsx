@@ -8,7 +8,7 @@ import { type Cart, cartSchema } from '../../../contracts/cart'
 import { type CheckoutInfo, checkoutInfoSchema } from '../../../contracts/orders'
 import { defaultStoreSettings } from '../../../contracts/settings'
 import { cartLine, cartOf, planFigures } from '../../test/cart-fixtures'
-import { dealerBootstrap } from '../../test/fixtures'
+import { dealer, dealerBootstrap } from '../../test/fixtures'
 import { apiJson, holdRequests } from '../../test/network'
 import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
@@ -115,6 +115,29 @@ describe('The cart page in a payment plan', () => {
     )
     expect(share).toContain(`Genel Toplam: ${text('cart-total')}`)
     expect(share).toContain('FB-100 - Fren Balatası × 2 Adet = 2.641,84 ₺')
+  })
+
+  it("starts in the company's default plan (staff set it), and the dealer may still pick another", async () => {
+    serve(twoLines())
+    const company = { ...dealer.customer!, defaultPaymentPlanId: 2 }
+    renderCart(withPlans({ user: { ...dealer, customer: company } }))
+    await screen.findByTestId('cart-table')
+    expect((screen.getByRole('radio', { name: '30 Gün Vadeli' }) as HTMLInputElement).checked).toBe(true)
+    expect((screen.getByRole('radio', { name: 'Peşin' }) as HTMLInputElement).checked).toBe(false)
+    await waitFor(() => expect(lines('line-unit-price')).toEqual(['1.271,54 ₺', '10,30 ₺']))
+    expect(text('cart-summary-plan')).toBe('Ödeme planı: 30 Gün Vadeli')
+
+    fireEvent.click(screen.getByRole('radio', { name: 'Peşin' }))
+    expect(lines('line-unit-price')).toEqual(['1.234,50 ₺', '10,00 ₺'])
+  })
+
+  it("starts in the store's default when the company's plan is not one the store offers", async () => {
+    serve(twoLines())
+    renderCart(
+      withPlans({ user: { ...dealer, customer: { ...dealer.customer!, defaultPaymentPlanId: 99 } } }),
+    )
+    await screen.findByTestId('cart-table')
+    expect((screen.getByRole('radio', { name: 'Peşin' }) as HTMLInputElement).checked).toBe(true)
   })
 
   it('keeps the plan prices through a quantity change, at once and after the server answers', async () => {

@@ -5,7 +5,6 @@ import {
   Button,
   CloseButton,
   Group,
-  List,
   Paper,
   Select,
   Stack,
@@ -16,16 +15,15 @@ import { DataTable } from 'mantine-datatable'
 import { useEffect, useState } from 'react'
 import { AUDIT_PAGE_SIZE, type AuditRow } from '../../../../contracts/audit'
 import { AUDIT_ENTITIES, type AuditEntity } from '../../../../domain/audit'
-import { formatMoney } from '../../../../domain/money-format'
 import { ListPagination } from '../../../components/ListPagination'
 import { LoadError } from '../../../components/LoadError'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
-import { useSession } from '../../../lib/session-context'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
 import { StaffLayout } from '../StaffLayout'
+import { AuditChanges } from './AuditChanges'
 import { useAuditTrail } from './audit-api'
-import { actionLabel, changeLine, entityLabel, recordText, type ValueFormats } from './audit-text'
+import { actionLabel, entityLabel, recordText } from './audit-text'
 import { useAuditFilters } from './use-audit-filters'
 
 const A = 'staffAudit'
@@ -146,37 +144,6 @@ function ActorCell({ row }: { row: AuditRow }) {
   )
 }
 
-function ChangesCell({ row }: { row: AuditRow }) {
-  const { t } = useTranslation()
-  const formats = useValueFormats()
-  if (row.changes.length === 0) {
-    return (
-      <Text size="sm" c="gray.7">
-        {t(`${A}.noChanges`)}
-      </Text>
-    )
-  }
-  return (
-    <List size="sm" spacing={2} listStyleType="none" m={0} p={0}>
-      {row.changes.map((change) => (
-        <List.Item key={change.field} style={{ overflowWrap: 'anywhere' }}>
-          {changeLine(t, formats, row, change)}
-        </List.Item>
-      ))}
-    </List>
-  )
-}
-
-/** Days and amounts in the reader's language; a recorded amount is in TRY (bank transfers). */
-function useValueFormats(): ValueFormats {
-  const dates = useDates()
-  const { locale } = useSession()
-  return {
-    day: (isoDay) => dates.day(isoDay),
-    amount: (decimal) => formatMoney({ value: Number(decimal), currency: 'TRY' }, locale),
-  }
-}
-
 /** On a phone, a card per change: everything in sight without sideways scrolling. */
 function AuditCards({ rows }: { rows: AuditRow[] }) {
   const { t } = useTranslation()
@@ -199,7 +166,7 @@ function AuditCards({ rows }: { rows: AuditRow[] }) {
             </Badge>
           </Group>
           <Box mt="xs">
-            <ChangesCell row={row} />
+            <AuditChanges row={row} />
           </Box>
           <Box mt="xs">
             <ActorCell row={row} />
@@ -266,7 +233,7 @@ function AuditList() {
               render: (row) => recordText(t, row),
             },
             { accessor: 'action', title: t(`${c}.action`), render: (row) => actionLabel(t, row.action) },
-            { accessor: 'changes', title: t(`${c}.changes`), render: (row) => <ChangesCell row={row} /> },
+            { accessor: 'changes', title: t(`${c}.changes`), render: (row) => <AuditChanges row={row} /> },
           ]}
         />
       )}

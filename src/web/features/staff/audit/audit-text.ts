@@ -5,6 +5,7 @@ import type { AuditEntity, AuditValue } from '../../../../domain/audit'
 /** Where each entity's status values have their words already (the screens that show them). */
 const STATUS_WORDS: Partial<Record<AuditEntity, string>> = {
   order: 'orders.status',
+  offer: 'staffOffers.status',
   fault_report: 'faultReport.status',
   payment: 'staffPayments.payments.status',
   mail: 'staff.mail.status',
@@ -22,15 +23,24 @@ export const entityLabel = (t: TFunction, entity: string) => labelOr(t, `${A}.en
 export const actionLabel = (t: TFunction, action: string) => labelOr(t, `${A}.action.${action}`, action)
 export const fieldLabel = (t: TFunction, field: string) => labelOr(t, `${A}.field.${field}`, field)
 
-/** How days and amounts are written in the reader's language (lib/dates, domain/money-format). */
-export type ValueFormats = { day: (isoDay: string) => string; amount: (decimal: string) => string }
+/**
+ * How days and amounts are written in the reader's language (lib/dates, domain/money-format), and a
+ * payment plan's name by its id (the store's plans, in the reader's language).
+ */
+export type ValueFormats = {
+  day: (isoDay: string) => string
+  amount: (decimal: string) => string
+  paymentPlan: (id: number) => string
+}
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/
+/** Fields that record an amount of money (in TRY, as the ledger and the risk limit keep it). */
+const AMOUNT_FIELDS = new Set(['amount', 'riskLimit'])
 const DECIMAL = /^-?\d+(\.\d+)?$/
 
 /**
  * A recorded value as a person reads it: statuses and staff roles in words, days and amounts in the
- * reader's format, lists joined, nothing as a dash.
+ * reader's format, a payment plan by its name, lists joined, nothing as a dash.
  */
 export function valueText(
   t: TFunction,
@@ -48,7 +58,9 @@ export function valueText(
   if (entity === 'user' && field === 'role' && typeof value === 'string')
     return labelOr(t, `staffUsers.roles.${value}`, value)
   if (field === 'date' && typeof value === 'string' && ISO_DAY.test(value)) return formats.day(value)
-  if (field === 'amount' && typeof value === 'string' && DECIMAL.test(value)) return formats.amount(value)
+  if (field === 'defaultPaymentPlanId' && typeof value === 'number') return formats.paymentPlan(value)
+  if (AMOUNT_FIELDS.has(field) && typeof value === 'string' && DECIMAL.test(value))
+    return formats.amount(value)
   return String(value)
 }
 
@@ -56,7 +68,7 @@ export function valueText(
 export function changeLine(
   t: TFunction,
   formats: ValueFormats,
-  row: AuditRow,
+  row: Pick<AuditRow, 'entity'>,
   change: AuditRow['changes'][number],
 ): string {
   return t(`${A}.change`, {

@@ -36,9 +36,18 @@ interface TermsValues {
   paymentTermDays: number | string
   salesUserId: string | null
   active: boolean
+  /** '' for none: the store's default. */
+  defaultPaymentPlanId: string
 }
 
-const FIELDS = ['riskLimit', 'profitPercent', 'paymentTermDays', 'salesUserId', 'active'] as const
+const FIELDS = [
+  'riskLimit',
+  'profitPercent',
+  'paymentTermDays',
+  'salesUserId',
+  'active',
+  'defaultPaymentPlanId',
+] as const
 
 function valuesOf(company: StaffCustomerDetail, locale: 'tr' | 'en'): TermsValues {
   return {
@@ -48,6 +57,7 @@ function valuesOf(company: StaffCustomerDetail, locale: 'tr' | 'en'): TermsValue
     paymentTermDays: company.paymentTermDays,
     salesUserId: company.salesPerson ? String(company.salesPerson.id) : null,
     active: company.active,
+    defaultPaymentPlanId: company.defaultPaymentPlanId === null ? '' : String(company.defaultPaymentPlanId),
   }
 }
 
@@ -59,8 +69,9 @@ const numberOf = (value: number | string): number | string => {
 }
 
 /**
- * The company's terms: risk limit, price adjustment, payment terms, sales person and whether it may
- * sign in. Only the fields changed are sent, checked first with the contract the server checks with,
+ * The company's terms: risk limit, price adjustment, payment terms, sales person, the payment plan
+ * its dealers' cart starts in (one of the store's plans, or none: the store's default) and whether
+ * it may sign in. Only the fields changed are sent, checked first with the contract the server checks with,
  * so a mistake is named on its field before any call; the server's own refusals land there too.
  */
 export function CustomerTermsForm({
@@ -71,7 +82,7 @@ export function CustomerTermsForm({
   canWrite: boolean
 }) {
   const { t } = useTranslation()
-  const { locale } = useSession()
+  const { locale, bootstrap } = useSession()
   const save = useChangeCustomer(company.id)
   const form = useForm<TermsValues>({ initialValues: valuesOf(company, locale) })
   const dirty = form.isDirty()
@@ -85,6 +96,8 @@ export function CustomerTermsForm({
     if (form.isDirty('paymentTermDays')) body.paymentTermDays = numberOf(values.paymentTermDays) as number
     if (form.isDirty('salesUserId')) body.salesUserId = values.salesUserId ? Number(values.salesUserId) : null
     if (form.isDirty('active')) body.active = values.active
+    if (form.isDirty('defaultPaymentPlanId'))
+      body.defaultPaymentPlanId = values.defaultPaymentPlanId ? Number(values.defaultPaymentPlanId) : null
     if (Object.keys(body).length === 0) return
     const checked = staffCustomerPatchSchema.safeParse(body)
     if (!checked.success) {
@@ -166,6 +179,26 @@ export function CustomerTermsForm({
               readOnly={!canWrite}
               {...form.getInputProps('salesUserId')}
               data-testid="terms-sales-person"
+            />
+            <Select
+              label={t(`${T}.paymentPlan`)}
+              description={
+                bootstrap.settings.showPaymentPlanPrice
+                  ? t(`${T}.paymentPlanHint`)
+                  : t(`${T}.paymentPlanHidden`)
+              }
+              // "None" is an option of its own: Mantine's clear button is hidden from assistive technology.
+              data={[
+                { value: '', label: t(`${T}.noPaymentPlan`) },
+                ...bootstrap.paymentPlans.map((plan) => ({
+                  value: String(plan.id),
+                  label: plan.isVirtual ? t(`${T}.cardPlan`, { name: plan.name }) : plan.name,
+                })),
+              ]}
+              allowDeselect={false}
+              readOnly={!canWrite}
+              {...form.getInputProps('defaultPaymentPlanId')}
+              data-testid="terms-payment-plan"
             />
           </SimpleGrid>
           <Switch

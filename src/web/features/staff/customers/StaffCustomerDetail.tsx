@@ -6,6 +6,7 @@ import { AlertIcon } from '../../../components/icons/Icons'
 import { LoadError } from '../../../components/LoadError'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useLocalePath, useSession } from '../../../lib/session-context'
+import { EntityHistory } from '../audit/EntityHistory'
 import { useStaffCan } from '../use-staff-can'
 import { ActiveBadge } from './ActiveBadge'
 import { CustomerBranches } from './CustomerBranches'
@@ -67,7 +68,6 @@ function Links({ id }: { id: number }) {
     ['orders', '/yonetim/siparisler', `customerId=${id}`],
     ['offers', '/yonetim/teklifler', `customerId=${id}`],
     ['transfers', '/yonetim/havale', `customerId=${id}`],
-    ['audit', '/yonetim/denetim', `entity=customer&entityId=${id}`],
   ] as const
   return (
     <Group component="nav" gap="md" aria-label={t(`${D}.links`)} data-testid="customer-links">
@@ -82,7 +82,7 @@ function Links({ id }: { id: number }) {
 
 /**
  * One company on its own page (`/yonetim/musteriler?id=`): its facts, terms, branches, users and
- * statement, and links to its orders, offers, transfers and audit trail.
+ * statement, its change history (its branches' included), and links to its orders, offers and transfers.
  */
 export function StaffCustomerDetailView({ id, onBack }: { id: number; onBack: () => void }) {
   const { t } = useTranslation()
@@ -140,6 +140,15 @@ export function StaffCustomerDetailView({ id, onBack }: { id: number; onBack: ()
         from={filters.from ?? ''}
         to={filters.to ?? ''}
         onRange={range}
+      />
+      <EntityHistory
+        entity="customer"
+        entityId={company.id}
+        recordLabel={(row) => {
+          const branch =
+            row.entity === 'branch' && company.branches.find((b) => String(b.id) === row.entityId)
+          return branch ? t(`${D}.branchRecord`, { name: branch.name }) : null
+        }}
       />
     </Stack>
   )

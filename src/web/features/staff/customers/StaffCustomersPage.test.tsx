@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { type Statement, statementSchema } from '../../../../contracts/ledger'
+import { defaultStoreSettings } from '../../../../contracts/settings'
 import {
   companyUserSchema,
   companyUserSessionsEndedSchema,
@@ -15,6 +16,7 @@ import {
 } from '../../../../contracts/staff-customers'
 import type { StaffRole } from '../../../../domain/staff-access'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { historyHandler } from '../../../test/history-fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { mockPhoneWidth } from '../../../test/phone'
@@ -63,6 +65,7 @@ const company = (overrides: Partial<StaffCustomerDetail> = {}): StaffCustomerDet
     { id: 3, name: 'Ayşe Satış' },
     { id: 4, name: 'Mehmet Satış' },
   ],
+  defaultPaymentPlanId: null,
   ...overrides,
 })
 
@@ -126,6 +129,7 @@ function serve(rows: StaffCustomerRow[] = [row()], patch?: () => Response) {
       apiJson(staffCustomerDetailSchema, current),
     ),
     http.get('/yonetim/customers/:id/statement', () => apiJson(statementSchema, statement())),
+    historyHandler(),
   )
   return recordRequests()
 }
@@ -216,8 +220,21 @@ describe('the staff customers page', () => {
     expect(screen.queryByTestId('staff-customers-table')).toBeNull()
   })
 
-  it('opens a company on its own page with its facts, users and links, and goes back to the list as it was', async () => {
+  it('opens a company on its own page with its facts, users, links and history, and goes back to the list as it was', async () => {
     serve()
+    server.use(
+      historyHandler([
+        {
+          id: 40,
+          at: '2026-03-16T07:00:00.000Z',
+          actor: { id: 3, name: 'Ayşe Satış' },
+          entity: 'branch',
+          entityId: '21',
+          action: 'update',
+          changes: [{ field: 'active', old: true, new: false }],
+        },
+      ]),
+    )
     renderPage('/yonetim/musteriler?q=yap')
     fireEvent.click(
       await screen.findByRole('button', { name: /^120\.01\.001: Yıldız Yapı Market firmasını aç$/ }),
@@ -238,8 +255,11 @@ describe('the staff customers page', () => {
       '/yonetim/siparisler?customerId=5',
       '/yonetim/teklifler?customerId=5',
       '/yonetim/havale?customerId=5',
-      '/yonetim/denetim?entity=customer&entityId=5',
     ])
+    // Its branches' changes are in its history, each naming its branch.
+    const history = await screen.findByTestId('entity-history')
+    expect(history.textContent).toContain('Ayşe Satış · Şube: Merkez')
+    expect(history.textContent).toContain('Etkin: Evet → Hayır')
     fireEvent.click(screen.getByTestId('customer-back'))
     await waitFor(() => expect(location()).toBe('/yonetim/musteriler?q=yap'))
     await waitFor(() => expect(document.activeElement?.getAttribute('data-customer-opener')).toBe('5'))
@@ -258,6 +278,59 @@ describe('the staff customers page', () => {
     const sent = requests.filter((r) => r.method === 'PATCH')
     expect(sent.map((r) => r.url.pathname)).toEqual(['/yonetim/customers/5'])
     await waitFor(() => expect(sent[0]?.body).toEqual({ paymentTermDays: 45, riskLimit: '30.000,00' }))
+  })
+
+  it("sets the default payment plan from the store's plans, none allowed, and shows a refusal on its field", async () => {
+    const answers = [
+      () => apiError(400, 'validation', 'Geçersiz', { defaultPaymentPlanId: 'Bu ödeme planı mağazada yok.' }),
+      () => apiJson(staffCustomerDetailSchema, company({ defaultPaymentPlanId: 2 })),
+      () => apiJson(staffCustomerDetailSchema, company({ defaultPaymentPlanId: null })),
+    ]
+    const requests = serve([row()], () => answers.shift()!())
+    renderWithProviders(<StaffCustomersPage />, {
+      bootstrap: dealerBootstrap({
+        user: { ...dealer, role: 'admin', staffRole: 'sales', customer: null },
+        settings: { ...defaultStoreSettings, showPaymentPlanPrice: true },
+        paymentPlans: [
+          { id: 1, name: 'Peşin', priceName: 'salePrice', varsayilan: true, isVirtual: false },
+          { id: 2, name: '30 Gün Vadeli', priceName: 'advencePrice1', varsayilan: false, isVirtual: false },
+          { id: 3, name: 'Kredi Kartı', priceName: 'advencePrice3', varsayilan: false, isVirtual: true },
+        ],
+      }),
+      route: '/yonetim/musteriler?id=5',
+    })
+    const plan = (await screen.findByTestId('terms-payment-plan')) as HTMLInputElement
+    expect(plan.labels?.[0]?.textContent).toBe('Varsayılan ödeme planı')
+    expect(plan.value).toBe('Mağazanın varsayılanı')
+    expect(screen.getByText('Bayinin sepeti bu planla açılır; bayi başka plan seçebilir.')).toBeTruthy()
+    const patches = () => requests.filter((r) => r.method === 'PATCH')
+
+    fireEvent.click(plan)
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent)
+    expect(options).toEqual([
+      'Mağazanın varsayılanı',
+      'Peşin',
+      '30 Gün Vadeli',
+      'Kredi Kartı (kartla ödenir)',
+    ])
+    fireEvent.click(screen.getByRole('option', { name: 'Kredi Kartı (kartla ödenir)' }))
+    fireEvent.click(screen.getByTestId('terms-save'))
+    expect(await screen.findByText('Bu ödeme planı mağazada yok.')).toBeTruthy()
+    await waitFor(() => expect(patches()[0]?.body).toEqual({ defaultPaymentPlanId: 3 }))
+
+    fireEvent.click(plan)
+    fireEvent.click(await screen.findByRole('option', { name: '30 Gün Vadeli' }))
+    fireEvent.click(screen.getByTestId('terms-save'))
+    expect(await screen.findByText('Yıldız Yapı Market firmasının koşulları kaydedildi.')).toBeTruthy()
+    await waitFor(() => expect(patches()[1]?.body).toEqual({ defaultPaymentPlanId: 2 }))
+    await waitFor(() => expect(plan.value).toBe('30 Gün Vadeli'))
+
+    // None: the store's default again.
+    fireEvent.click(plan)
+    fireEvent.click(await screen.findByRole('option', { name: 'Mağazanın varsayılanı' }))
+    fireEvent.click(screen.getByTestId('terms-save'))
+    await waitFor(() => expect(patches()[2]?.body).toEqual({ defaultPaymentPlanId: null }))
+    await waitFor(() => expect(plan.value).toBe('Mağazanın varsayılanı'))
   })
 
   it('checks the terms with the contract before sending, and saves with a notice', async () => {

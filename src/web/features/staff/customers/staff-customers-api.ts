@@ -11,6 +11,7 @@ import type {
 } from '../../../../contracts/staff-customers'
 import { apiFetch } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session-context'
+import { staffHistoryKeys } from '../audit/history-api'
 
 /** What the company list shows, as its address keeps it (use-customer-filters.ts). */
 export interface StaffCustomerFilters {
@@ -81,6 +82,7 @@ function useCustomerWrite<V>(id: number, send: (values: V) => Promise<StaffCusto
     onSuccess: (company) => {
       queryClient.setQueryData(staffCustomerKeys.detail(id), company)
       void queryClient.invalidateQueries({ queryKey: [...staffCustomerKeys.all(), 'list'] })
+      void queryClient.invalidateQueries({ queryKey: staffHistoryKeys.all() })
     },
   })
 }

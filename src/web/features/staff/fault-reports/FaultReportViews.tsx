@@ -4,6 +4,7 @@ import type { AdminFaultReport } from '../../../../contracts/service'
 import { PlainList } from '../../../components/PlainList'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
+import { FaultReportHistory } from './FaultReportHistory'
 import { FaultStatusSelect } from './FaultStatusSelect'
 import { staffPhotoUrl } from './fault-reports-admin-api'
 
@@ -117,6 +118,7 @@ export function FaultReportsTable({ reports }: { reports: AdminFaultReport[] }) 
                 <Text size="xs" c="dimmed">
                   {dates.dateTime(report.createdAt)}
                 </Text>
+                <FaultReportHistory report={report} />
               </Table.Td>
               <Table.Td miw={150}>
                 <Dealer report={report} />
@@ -173,6 +175,7 @@ export function FaultReportCards({ reports }: { reports: AdminFaultReport[] }) {
                 <Text size="xs" c="dimmed">
                   {dates.dateTime(report.createdAt)}
                 </Text>
+                <FaultReportHistory report={report} />
               </Box>
               <FaultStatusSelect report={report} />
             </Group>

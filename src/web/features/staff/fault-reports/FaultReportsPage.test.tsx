@@ -12,6 +12,7 @@ import {
   faultReportStatusResponseSchema,
 } from '../../../../contracts/service'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { historyHandler } from '../../../test/history-fixtures'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { mockPhoneWidth } from '../../../test/phone'
 import { renderWithProviders } from '../../../test/render'
@@ -46,6 +47,7 @@ const report = (overrides: Partial<AdminFaultReport> = {}): AdminFaultReport => 
 
 function serve(items: AdminFaultReport[], patch?: () => Response) {
   server.use(
+    historyHandler(),
     http.get('/yonetim/fault-reports', ({ request }) => {
       const status = new URL(request.url).searchParams.get('status')
       const shown = status ? items.filter((r) => r.status === status) : items
@@ -122,6 +124,44 @@ describe('the staff fault reports page', () => {
     expect(patch.path).toBe('/yonetim/fault-reports/11')
     await waitFor(() => expect(patch.body).toEqual({ status: 'in_service', note: 'Servise alındı.' }))
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+  })
+
+  it("opens a report's change history in a dialog from its row, and gives the focus back after", async () => {
+    serve([report()])
+    server.use(
+      historyHandler([
+        {
+          id: 4,
+          at: '2026-03-15T08:00:00.000Z',
+          actor: { id: 12, name: 'Mert Satış' },
+          entity: 'fault_report',
+          entityId: '11',
+          action: 'status',
+          changes: [
+            { field: 'status', old: 'new', new: 'in_service' },
+            { field: 'note', old: null, new: 'Servise alındı.' },
+          ],
+        },
+      ]),
+    )
+    const requests = recordRequests()
+    renderPage()
+    const open = await screen.findByRole('button', {
+      name: 'Değişiklik geçmişi: AR-2026-000011',
+    })
+    await userEvent.click(open)
+    const dialog = await screen.findByRole('dialog', { name: 'AR-2026-000011: değişiklik geçmişi' })
+    const item = await within(dialog).findByTestId('history-item')
+    expect(item.textContent).toContain('15.03.2026 11:00')
+    expect(item.textContent).toContain('Mert Satış')
+    expect(item.textContent).toContain('Durum: Yeni → Serviste')
+    expect(item.textContent).toContain('Not: — → Servise alındı.')
+    expect(requests.filter((r) => r.url.pathname.startsWith('/yonetim/history/')).map((r) => r.path)).toEqual(
+      ['/yonetim/history/fault_report/11'],
+    )
+    await userEvent.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(open))
   })
 
   it('writes a note alone with the same status, and cannot send an empty one', async () => {

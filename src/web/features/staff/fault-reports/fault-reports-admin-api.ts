@@ -6,6 +6,7 @@ import type {
 } from '../../../../contracts/service'
 import { apiFetch } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session-context'
+import { staffHistoryKeys } from '../audit/history-api'
 
 export const faultReportsAdminKeys = {
   lists: () => ['staff', 'fault-reports'] as const,
@@ -61,6 +62,7 @@ export function useChangeFaultStatus() {
       )
       // Read again: the history gained the step.
       void queryClient.invalidateQueries({ queryKey: faultReportsAdminKeys.lists() })
+      void queryClient.invalidateQueries({ queryKey: staffHistoryKeys.all() })
     },
   })
 }

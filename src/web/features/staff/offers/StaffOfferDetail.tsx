@@ -22,6 +22,7 @@ import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
 import { describeError } from '../../../lib/error-message'
 import { useLocalePath, useSession } from '../../../lib/session-context'
+import { EntityHistory } from '../audit/EntityHistory'
 import { useStaffCan } from '../use-staff-can'
 import { OfferStatusBadge } from './OfferStatusBadge'
 import { useConvertOffer, useStaffOffer } from './staff-offers-api'
@@ -225,6 +226,7 @@ export function StaffOfferDetailView({ id, onBack }: { id: number; onBack: () =>
       ) : (
         offer.convertible && <Text size="sm">{t(`${d}.readOnly`)}</Text>
       )}
+      <EntityHistory entity="offer" entityId={offer.id} />
     </Stack>
   )
 }

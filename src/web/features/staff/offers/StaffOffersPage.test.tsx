@@ -13,6 +13,7 @@ import {
 import type { StaffRole } from '../../../../domain/staff-access'
 import { customerListReply } from '../../../test/customer-fixtures'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { historyHandler } from '../../../test/history-fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { mockPhoneWidth } from '../../../test/phone'
@@ -75,6 +76,7 @@ const detail = (overrides: Partial<StaffOfferDetail> = {}): StaffOfferDetail => 
 function serve(rows: StaffOfferRow[], convert?: () => Response) {
   let current = detail()
   server.use(
+    historyHandler(),
     http.get('/yonetim/customers', () => customerListReply([DEALER])),
     http.get('/yonetim/offers', () =>
       apiJson(staffOfferListSchema, { items: rows, total: rows.length, page: 1, pages: 1, limit: 50 }),

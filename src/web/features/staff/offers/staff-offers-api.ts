@@ -7,6 +7,7 @@ import type {
 } from '../../../../contracts/staff-offers'
 import { apiFetch } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session-context'
+import { staffHistoryKeys } from '../audit/history-api'
 
 /** What the offer list shows, as its address keeps it (use-offer-filters.ts). */
 export interface StaffOfferFilters {
@@ -70,6 +71,9 @@ export function useConvertOffer() {
     mutationFn: (id: number) =>
       apiFetch<StaffOfferOrdered>(`/yonetim/offers/${id}/order`, { method: 'POST' }),
     onSuccess: (answer) => queryClient.setQueryData(staffOfferKeys.detail(answer.offer.id), answer.offer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: staffOfferKeys.all() }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: staffHistoryKeys.all() })
+      return queryClient.invalidateQueries({ queryKey: staffOfferKeys.all() })
+    },
   })
 }

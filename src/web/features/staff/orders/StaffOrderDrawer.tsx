@@ -32,6 +32,7 @@ import { useDates } from '../../../lib/dates'
 import { describeError } from '../../../lib/error-message'
 import { useSession } from '../../../lib/session-context'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
+import { EntityHistory } from '../audit/EntityHistory'
 import { useStaffCan } from '../use-staff-can'
 import { OrderStatusBadge } from './OrderStatusBadge'
 import { useMoveOrder, useStaffOrder } from './staff-orders-api'
@@ -253,6 +254,7 @@ function Detail({
           label={t('orders.itemsOf', { orderNo: order.orderNo })}
         />
       </Stack>
+      <EntityHistory entity="order" entityId={order.id} headingOrder={4} />
     </Stack>
   )
 }

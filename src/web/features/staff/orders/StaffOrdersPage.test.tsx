@@ -14,13 +14,14 @@ import {
 import type { OrderStatus } from '../../../../domain/order-status'
 import { customerListReply } from '../../../test/customer-fixtures'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
+import { historyHandler } from '../../../test/history-fixtures'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { testOrder } from '../../../test/order-fixtures'
 import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
 import { StaffOrdersPage } from './StaffOrdersPage'
 
-const staff = (staffRole: 'owner' | 'readonly') =>
+const staff = (staffRole: 'owner' | 'sales' | 'readonly') =>
   dealerBootstrap({ user: { ...dealer, role: 'admin', staffRole, customer: null } })
 
 afterEach(() => {
@@ -66,6 +67,7 @@ const detail = (status: OrderStatus, history: StaffOrderDetail['history'] = []):
 function serve(rows: StaffOrderRow[], patch?: () => Response) {
   let current = detail('new')
   server.use(
+    historyHandler(),
     http.get('/yonetim/customers', () => customerListReply([DEALER])),
     http.get('/yonetim/orders', () =>
       apiJson(staffOrderListSchema, {
@@ -112,7 +114,7 @@ async function openOrder(orderNo: string) {
   })
 }
 
-const renderPage = (route = '/yonetim/siparisler', role: 'owner' | 'readonly' = 'owner') =>
+const renderPage = (route = '/yonetim/siparisler', role: 'owner' | 'sales' | 'readonly' = 'owner') =>
   renderWithProviders(<StaffOrdersPage />, { bootstrap: staff(role), route })
 
 describe('the staff orders page', () => {
@@ -281,6 +283,37 @@ describe('the staff orders page', () => {
       expect.stringContaining('kart ödemesinin iadesi bankadan bekleniyor'),
     )
     expect(screen.queryByTestId('order-move-form')).toBeNull()
+  })
+
+  it("shows a sales user the order's change history in the drawer, asked for by the order's id", async () => {
+    serve([row()])
+    server.use(
+      historyHandler([
+        {
+          id: 3,
+          at: '2026-03-14T10:00:00.000Z',
+          actor: { id: 12, name: 'Ayşe Satış' },
+          entity: 'order',
+          entityId: '77',
+          action: 'status',
+          changes: [
+            { field: 'status', old: 'new', new: 'processing' },
+            { field: 'note', old: null, new: 'Hazırlanıyor' },
+          ],
+        },
+      ]),
+    )
+    const requests = recordRequests()
+    renderPage('/yonetim/siparisler', 'sales')
+    await openOrder('S2026-000077')
+    const drawer = await screen.findByTestId('order-drawer')
+    const history = await within(drawer).findByTestId('entity-history')
+    expect(within(drawer).getByRole('heading', { level: 4, name: 'Değişiklik geçmişi' })).toBeTruthy()
+    expect(history.textContent).toContain('14.03.2026 13:00')
+    expect(history.textContent).toContain('Ayşe Satış')
+    expect(history.textContent).toContain('Durum: Yeni → Hazırlanıyor')
+    expect(history.textContent).toContain('Not: — → Hazırlanıyor')
+    expect(requests.some((r) => r.url.pathname === '/yonetim/history/order/77')).toBe(true)
   })
 
   it('gives a read-only user the order without the form to move it', async () => {

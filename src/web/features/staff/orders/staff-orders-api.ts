@@ -8,6 +8,7 @@ import type {
 import type { OrderStatus } from '../../../../domain/order-status'
 import { apiFetch } from '../../../lib/api-client'
 import { useSession } from '../../../lib/session-context'
+import { staffHistoryKeys } from '../audit/history-api'
 
 /** What the order list shows, as its address keeps it (use-order-filters.ts). */
 export interface StaffOrderFilters {
@@ -73,6 +74,9 @@ export function useMoveOrder() {
     mutationFn: ({ id, body }: { id: number; body: StaffOrderPatch }) =>
       apiFetch<StaffOrderDetail>(`/yonetim/orders/${id}`, { method: 'PATCH', json: body }),
     onSuccess: (answer) => queryClient.setQueryData(staffOrderKeys.detail(answer.order.id), answer),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: staffOrderKeys.all() }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: staffHistoryKeys.all() })
+      return queryClient.invalidateQueries({ queryKey: staffOrderKeys.all() })
+    },
   })
 }
