@@ -487,11 +487,15 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
         if (!(await payByCard(dealer, payFirst))) return
       }
       for (let step = 0; step < steps; step++) {
-        const roll = random()
+        // Each round's first step is an order by key for the first dealer and an offer for the second,
+        // and the run's first chance to cancel is taken: a short run (FAULT_ROUNDS) has orders, offers
+        // and a cancel whatever the draws.
+        const roll = step === 0 ? (dealer === 0 ? 0.5 : 0.9) : random()
         const cancellable = [...model.ackedOrders]
           .filter(([id, v]) => v.dealer === dealer && !model.attemptedCancels.has(id))
           .map(([id]) => id)
-        if (roll < 0.25 && cancellable.length > 0) {
+        const firstCancel = model.attemptedCancels.size === 0 && step > 0
+        if ((roll < 0.25 || firstCancel) && cancellable.length > 0) {
           const orderId = pick(cancellable)
           model.attemptedCancels.add(orderId)
           const outcome = await cancel(dealer, orderId)
@@ -775,8 +779,11 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
     expect(model.violations).toEqual([])
     // The rounds did real work: many acknowledged writes of each kind (orders by key or by card: a
     // quarter of the steps are card payments now, so keyed orders alone were 35..60 in 50 rounds).
-    expect(model.ackedOrders.size + paid('order')).toBeGreaterThan(ROUNDS / 2)
-    expect(model.ackedOrders.size).toBeGreaterThan(ROUNDS / 4)
+    // A short run is held to half of that (a round ends at its fault, after 1..10 answers; every
+    // round's first step is an order of the first dealer, one lost sent again with its key later).
+    const least = ROUNDS >= 25 ? ROUNDS / 2 : ROUNDS / 4
+    expect(model.ackedOrders.size + paid('order')).toBeGreaterThan(least)
+    expect(model.ackedOrders.size).toBeGreaterThan(least / 2)
     expect(model.ackedCancels.size).toBeGreaterThan(0)
     expect(model.ackedOffers.size).toBeGreaterThan(0)
     // Card payments are rarer (a payment on account is 8 % of the steps): the CI size of 25 rounds once
