@@ -65,6 +65,12 @@ export async function putLinesBack(
   lines: ReadonlyArray<{ productId: number; unitId: number; quantity: number }>,
 ) {
   if (lines.length === 0) return
+  // The cart's row first (locked by this update until the commit), as every other writer of the cart
+  // takes it before its lines or any product.
+  await db
+    .update(carts)
+    .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
+    .where(eq(carts.id, cartId))
   await db
     .insert(cartItems)
     .values(lines.map((line) => ({ cartId, ...line })))
@@ -72,8 +78,4 @@ export async function putLinesBack(
       target: [cartItems.cartId, cartItems.productId, cartItems.unitId],
       set: { quantity: sql`least(${cartItems.quantity} + excluded.quantity, ${MAX_LINE_QUANTITY})` },
     })
-  await db
-    .update(carts)
-    .set({ version: sql`${carts.version} + 1`, updatedAt: sql`now()` })
-    .where(eq(carts.id, cartId))
 }

@@ -215,11 +215,14 @@ export async function releaseOrderDraft(tx: Db, draft: OrderDraft): Promise<numb
       quantity: take.quantity,
     })),
   )
-  await returnStock(tx, moves)
+  // The cart first, then the products: the order in which placing an order locks them. Stock first,
+  // a failed card payment and the same dealer's order each waited for the other's row until
+  // PostgreSQL broke the deadlock by failing the order with a 500.
   await putLinesBack(
     tx,
     draft.cartId,
     draft.lines.map((line) => ({ productId: line.productId, unitId: line.unitId, quantity: line.quantity })),
   )
+  await returnStock(tx, moves)
   return [...new Set(draft.lines.map((line) => line.productId))]
 }
