@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe'
 import { expectFitsPhoneWidth, logIn } from './fixtures'
-import { type APIRequestContext, expect, type Page, test } from './test'
+import { type APIRequestContext, expect, newLivePage, type Page, test } from './test'
 
 /*
  * Account settings (/hesap/ayarlar): a dealer changes the password. The demo dealer bayi3@toptan.test
@@ -73,8 +73,7 @@ test.describe('account settings', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Hesap Ayarları' })).toBeVisible()
 
     // The same account is logged in on another device.
-    const elsewhere = await browser.newContext()
-    const otherPage = await elsewhere.newPage()
+    const otherPage = await newLivePage(browser)
     await logIn(otherPage, ACCOUNT)
 
     // Reached from the user menu too.
@@ -103,7 +102,7 @@ test.describe('account settings', () => {
     // The other device's session has ended; this one goes on, under a new cookie and CSRF token.
     const other = await otherPage.request.get('/api/bootstrap')
     expect((await other.json()).user).toBeNull()
-    await elsewhere.close()
+    await otherPage.context().close()
     expect((await (await page.request.get('/api/bootstrap')).json()).user?.email).toBe(ACCOUNT.email)
 
     // The page took the new CSRF token from the answer: its next write, without a reload, works.

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { expectAccessible } from './axe'
 import { ADMIN, DEALER2, logIn, signIn } from './fixtures'
-import { expect, type Locator, test } from './test'
+import { expect, type Locator, newLivePage, test } from './test'
 
 /*
  * A bank transfer entered twice: the second entry of the same receipt is refused naming the first,
@@ -86,9 +86,9 @@ test('a bank transfer entered twice is refused, reversed, and the dealer’s sta
   await expect(listed).toContainText(reason)
 
   // The dealer signs in and reads the statement: the payment, then its reversal of the same amount.
-  const dealerContext = await browser.newContext({ locale: 'tr-TR' })
+  const dealerPage = await newLivePage(browser, { locale: 'tr-TR' })
+  const dealerContext = dealerPage.context()
   try {
-    const dealerPage = await dealerContext.newPage()
     await logIn(dealerPage, DEALER2)
     await dealerPage.goto('/hesap/ekstre')
     await expect(dealerPage.getByRole('heading', { level: 1, name: 'Hesap Ekstresi' })).toBeVisible()

@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe'
 import { ADMIN, DEALER, expectFitsPhoneWidth, mailsMentioning, signIn } from './fixtures'
-import { type Browser, expect, type Page, test } from './test'
+import { type Browser, expect, newLivePage, type Page, test } from './test'
 
 /** A 1×1 PNG: the server tells its type from these bytes, then keeps it re-encoded as a JPEG. */
 const PNG = Buffer.from(
@@ -49,7 +49,7 @@ async function sendReport(page: Page, serial: string): Promise<string> {
 }
 
 async function adminPage(browser: Browser): Promise<Page> {
-  const page = await (await browser.newContext()).newPage()
+  const page = await newLivePage(browser)
   await signIn(page, ADMIN)
   return page
 }
@@ -167,12 +167,11 @@ test.describe('fault report', () => {
     await expectFitsPhoneWidth(page, card)
     await expectAccessible(page, 'phone fault report')
 
-    const phone = await browser.newContext({
+    const staff = await newLivePage(browser, {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
     })
-    const staff = await phone.newPage()
     await signIn(staff, ADMIN)
     await staff.goto('/yonetim/ariza-bildirimleri')
     const staffCard = staff.getByTestId('fault-report-row').filter({ hasText: reportNo })

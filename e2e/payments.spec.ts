@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe'
 import { addFromCard, DEALER, emptyCartIfNeeded, expectCount, money, signIn } from './fixtures'
-import { expect, type FrameLocator, type Page, test } from './test'
+import { expect, type FrameLocator, newLivePage, type Page, test } from './test'
 
 // The sandbox virtual POS's test cards and SMS code (docs/payments.md).
 const SUCCESS_CARD = '4090 2100 0000 0016'
@@ -152,9 +152,9 @@ test.describe('card payment', () => {
     expect(link).toMatch(/\/odeme-linki\/[A-Za-z0-9_-]{43}$/)
     await expectAccessible(page, 'payment link modal')
 
-    const guest = await browser.newContext({ locale: 'tr-TR' })
+    const payer = await newLivePage(browser, { locale: 'tr-TR' })
+    const guest = payer.context()
     try {
-      const payer = await guest.newPage()
       await payer.goto(link)
       await expect(payer.getByText('275,50').first()).toBeVisible()
       await expect(payer.getByText('Yıldız Yapı Market Ltd. Şti.').first()).toBeVisible()

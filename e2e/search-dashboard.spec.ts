@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe'
 import { ADMIN, DEALER, expectFitsPhoneWidth, signIn } from './fixtures'
-import { type Browser, expect, type Locator, type Page, test } from './test'
+import { type Browser, expect, type Locator, newLivePage, type Page, test } from './test'
 
 /** A word nobody else searches: Turkish letters in it, so that the dashboard's folding is exercised. */
 const uniqueWord = () => `Şanzımanöz${Date.now().toString(36)}`
@@ -9,9 +9,9 @@ const folded = (word: string) => word.replace('Ş', 'S').replace('ı', 'i').repl
 
 /** The demo dealer, in a browser of their own, searches `word` through the header's search bar. */
 async function dealerSearches(browser: Browser, word: string) {
-  const context = await browser.newContext({ locale: 'tr-TR' })
+  const page = await newLivePage(browser, { locale: 'tr-TR' })
+  const context = page.context()
   try {
-    const page = await context.newPage()
     await signIn(page, DEALER)
     const box = page.getByRole('combobox', { name: 'Ürün ara' })
     await box.fill(word)

@@ -9,15 +9,14 @@ import {
   logIn,
   signIn,
 } from './fixtures'
-import { type Browser, expect, type Locator, type Page, test } from './test'
+import { type Browser, expect, type Locator, newLivePage, type Page, test } from './test'
 
 /** A product of the demo catalogue any dealer can put in the cart from its grid card. */
 const PRODUCT = 'Açık Ağız Anahtar 24 mm'
 
 /** The demo dealer in a browser of their own (a second person, beside the administrator). */
 async function dealerBrowser(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ locale: 'tr-TR' })
-  const page = await context.newPage()
+  const page = await newLivePage(browser, { locale: 'tr-TR' })
   await logIn(page, DEALER)
   return page
 }

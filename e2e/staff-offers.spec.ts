@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe'
 import { addFromCard, DEALER, emptyCartIfNeeded, mailsMentioning, SALES, signIn } from './fixtures'
-import { expect, test } from './test'
+import { expect, newLivePage, test } from './test'
 
 test.describe("staff convert a dealer's offer", () => {
   test('a sales user makes an offer into an order, and finds the order in the order list', async ({
@@ -21,8 +21,8 @@ test.describe("staff convert a dealer's offer", () => {
     expect(offerNo).toMatch(/^T\d{4}-\d{6}$/)
 
     // The sales user finds it by its number among every dealer's offers and opens it.
-    const context = await browser.newContext({ baseURL, locale: 'tr-TR' })
-    const staff = await context.newPage()
+    const staff = await newLivePage(browser, { baseURL, locale: 'tr-TR' })
+    const context = staff.context()
     await signIn(staff, SALES)
     await staff.goto(`/yonetim/teklifler?q=${offerNo}`)
     await expect(staff.getByRole('heading', { level: 1, name: 'Teklifler' })).toBeVisible()

@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe'
 import { addFromCard, DEALER, emptyCartIfNeeded, mailsMentioning, SALES, signIn } from './fixtures'
-import { expect, test } from './test'
+import { expect, newLivePage, test } from './test'
 
 test.describe("staff move a dealer's order", () => {
   test('a sales user ships an order; the dealer sees the status, its history and the note, and is mailed each step', async ({
@@ -19,8 +19,8 @@ test.describe("staff move a dealer's order", () => {
     expect(orderNo).toMatch(/^S\d{4}-\d{6}$/)
 
     // The sales user finds it by its number in the list of every dealer's orders.
-    const context = await browser.newContext({ baseURL, locale: 'tr-TR' })
-    const staff = await context.newPage()
+    const staff = await newLivePage(browser, { baseURL, locale: 'tr-TR' })
+    const context = staff.context()
     await signIn(staff, SALES)
     await staff.goto(`/yonetim/siparisler?q=${orderNo}`)
     await expect(staff.getByRole('heading', { level: 1, name: 'Siparişler' })).toBeVisible()

@@ -1,6 +1,6 @@
 import { expectAccessible } from './axe'
 import { ADMIN, linkTokenIn, logIn, mailsMentioning, signIn } from './fixtures'
-import { expect, type Page, test, waitForLiveOnGoto } from './test'
+import { expect, newLivePage, type Page, test } from './test'
 
 /** The owner's invitation, through the screen's dialog: name, address and role. */
 async function invite(page: Page, person: { name: string; email: string }) {
@@ -43,9 +43,8 @@ test.describe('staff users', () => {
     await expect.poll(() => mailsMentioning('', person.email).length, { timeout: 15_000 }).toBe(1)
     const token = linkTokenIn(mailsMentioning('', person.email)[0]!)
     expect(token, 'the mail carries the link').toBeTruthy()
-    const context = await browser.newContext({ baseURL, locale: 'tr-TR' })
-    const invitee = await context.newPage()
-    await waitForLiveOnGoto(invitee)
+    const invitee = await newLivePage(browser, { baseURL, locale: 'tr-TR' })
+    const context = invitee.context()
     await invitee.goto(`/sifre-belirle?token=${token}`)
     await invitee.getByLabel(/^Yeni Şifre( \*)?$/).fill(password)
     await invitee.getByLabel(/^Yeni Şifre Tekrar/).fill(password)

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expectAccessible } from './axe'
 import { ADMIN, addFromCard, DEALER, emptyCartIfNeeded, expectFitsPhoneWidth, signIn } from './fixtures'
-import { expect, type Locator, type Page, test } from './test'
+import { expect, type Locator, newLivePage, type Page, test } from './test'
 
 /*
  * The dealer's account statement (/hesap/ekstre) and the back office's payment screens. The demo
@@ -219,9 +219,9 @@ test.describe('account statement', () => {
 
     // The dealer, in a browser of its own, leaves a declined card payment and an open payment link
     // behind (neither changes the account), so the back office's lists have a row of this test's.
-    const dealerContext = await browser.newContext({ locale: 'tr-TR' })
+    const dealerPage = await newLivePage(browser, { locale: 'tr-TR' })
+    const dealerContext = dealerPage.context()
     try {
-      const dealerPage = await dealerContext.newPage()
       await signIn(dealerPage, DEALER)
       await dealerPage.goto('/odeme')
       await dealerPage.getByLabel('Ödenecek Tutar (TL)').fill(AMOUNT)

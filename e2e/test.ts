@@ -1,4 +1,4 @@
-import { test as base, type Page } from '@playwright/test'
+import { type Browser, type BrowserContextOptions, test as base, type Page } from '@playwright/test'
 import { serverURL } from './servers'
 
 /** The app says it has taken a server-drawn page over (AppLayout's LiveSignal). */
@@ -29,6 +29,17 @@ export async function waitForLiveOnGoto(page: Page): Promise<void> {
     await untilLive(page)
     return response
   }
+}
+
+/**
+ * A page in a new browser context (a second person, another device) whose `goto` waits for the app
+ * as the fixture's page does; its context is `page.context()`.
+ */
+export async function newLivePage(browser: Browser, options?: BrowserContextOptions): Promise<Page> {
+  const context = await browser.newContext(options)
+  const page = await context.newPage()
+  await waitForLiveOnGoto(page)
+  return page
 }
 
 /**

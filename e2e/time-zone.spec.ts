@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ADMIN, addFromCard, DEALER, emptyCartIfNeeded, logIn } from './fixtures'
-import { type Browser, expect, type Page, test } from './test'
+import { type Browser, expect, newLivePage, type Page, test } from './test'
 
 // Every date and time is drawn in the store's time zone (Istanbul, the demo's), on the server and in the
 // browser alike. This spec runs its own server with TZ=America/New_York and browsers in UTC: a page
@@ -94,8 +94,9 @@ test.afterAll(async () => {
 
 /** A page in a browser context in UTC, against the New York server, noting hydration errors. */
 async function zonePage(browser: Browser): Promise<{ page: Page; hydrationErrors: string[] }> {
-  const context = await browser.newContext({ baseURL, timezoneId: BROWSER_ZONE, locale: 'tr-TR' })
-  const page = await context.newPage()
+  // goto returns once the app has taken the page over: a click on a server-drawn button before that
+  // goes nowhere (the order button on a busy machine did).
+  const page = await newLivePage(browser, { baseURL, timezoneId: BROWSER_ZONE, locale: 'tr-TR' })
   const hydrationErrors: string[] = []
   const note = (text: string) => {
     if (/#418|hydrat/i.test(text)) hydrationErrors.push(`${page.url()}: ${text.slice(0, 300)}`)
