@@ -142,21 +142,6 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
   await check('/teklif/liste (opened)')
 }
 
-/**
- * Which walks run. By default each role walks one language on a desktop and the other on a phone,
- * and the pairs alternate (dealer: English desktop, Turkish phone; guest and administrator the other
- * way round), so every screen is scanned in both languages and at both widths and every
- * language-and-width pair is walked: 6 walks instead of 12, each over a minute of a worker on CI.
- * The language changes the words, not the structure, colours and layout axe checks, and a missing
- * English text fails i18n/translations.test.ts (English has exactly the Turkish keys).
- * `E2E_A11Y_ALL=1` walks all 12 (every role in each language at each width).
- */
-function includeWalk(role: Role, locale: Locale, size: 'desktop' | 'phone'): boolean {
-  if (['1', 'true'].includes(process.env.E2E_A11Y_ALL ?? '')) return true
-  const desktopLocale: Locale = role === 'dealer' ? 'en' : 'tr'
-  return (size === 'desktop') === (locale === desktopLocale)
-}
-
 test.describe('accessibility (axe)', () => {
   // Each walk is independent and the longest test of the suite: spread them over the workers.
   test.describe.configure({ mode: 'parallel' })
@@ -167,16 +152,14 @@ test.describe('accessibility (axe)', () => {
 
   for (const role of ['guest', 'dealer', 'admin'] as const) {
     for (const locale of ['tr', 'en'] as const) {
-      if (includeWalk(role, locale, 'desktop'))
-        test(`every screen, ${role}, ${locale}`, async ({ page }) => {
-          test.setTimeout(180_000)
-          await walk(page, role, locale, false)
-        })
-      if (includeWalk(role, locale, 'phone'))
-        test(`every screen, ${role}, ${locale} @phone`, async ({ page }) => {
-          test.setTimeout(180_000)
-          await walk(page, role, locale, true)
-        })
+      test(`every screen, ${role}, ${locale}`, async ({ page }) => {
+        test.setTimeout(180_000)
+        await walk(page, role, locale, false)
+      })
+      test(`every screen, ${role}, ${locale} @phone`, async ({ page }) => {
+        test.setTimeout(180_000)
+        await walk(page, role, locale, true)
+      })
     }
   }
 })
