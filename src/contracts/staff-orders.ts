@@ -27,6 +27,19 @@ export const staffOrdersQuerySchema = z.object({
 })
 export type StaffOrdersQuery = z.infer<typeof staffOrdersQuerySchema>
 
+/** The most orders one export holds; more is refused with a request to narrow the filter. */
+export const STAFF_ORDERS_EXPORT_CAP = 20_000
+
+/**
+ * GET /yonetim/orders/export?format=xlsx|csv&… — the orders the list's filters match (every page, in
+ * its sort), one row per order line, as a spreadsheet file.
+ */
+export const staffOrdersExportQuerySchema = staffOrdersQuerySchema.omit({ page: true }).extend({
+  format: z.enum(['xlsx', 'csv']).catch('xlsx').default('xlsx'),
+  lang: z.enum(['tr', 'en']).optional().catch(undefined),
+})
+export type StaffOrdersExportQuery = z.infer<typeof staffOrdersExportQuerySchema>
+
 export const staffOrderRowSchema = z.object({
   id: z.number(),
   orderNo: z.string(),

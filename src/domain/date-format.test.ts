@@ -8,6 +8,7 @@ import {
   formatTime,
   isTimeZone,
   startOfDay,
+  wallClockAsUtc,
 } from './date-format'
 
 const IST = 'Europe/Istanbul'
@@ -119,5 +120,20 @@ describe('dayIn and startOfDay', () => {
     ['2026-03-30', 'Europe/London', '2026-03-29T23:00:00.000Z'],
   ])('%s begins in %s at %s', (day, zone, instant) => {
     expect(startOfDay(day, zone).toISOString()).toBe(instant)
+  })
+})
+
+describe('the wall clock for a spreadsheet cell', () => {
+  it.each([
+    ['2026-11-27T21:30:00Z', 'Europe/Istanbul', '2026-11-28T00:30:00.000Z'],
+    ['2026-11-28T11:05:59Z', 'Europe/Istanbul', '2026-11-28T14:05:00.000Z'],
+    ['2026-07-01T03:00:00Z', 'America/New_York', '2026-06-30T23:00:00.000Z'],
+    ['2026-01-01T03:00:00Z', 'America/New_York', '2025-12-31T22:00:00.000Z'],
+  ])('%s in %s reads %s', (at, zone, wall) => {
+    expect(wallClockAsUtc(at, zone)?.toISOString()).toBe(wall)
+  })
+
+  it('is null for what is not an instant', () => {
+    expect(wallClockAsUtc('dün', 'Europe/Istanbul')).toBeNull()
   })
 })

@@ -147,6 +147,17 @@ export function formatDateTime(at: Instant, locale: Locale, timeZone: string): s
     : `${dateText(clock, locale)} ${timeText(clock)}`
 }
 
+/**
+ * The zone's wall clock at an instant as a Date whose UTC fields read it (seconds dropped): what a
+ * spreadsheet's date cell, which has no zone, should show. Null for what is not an instant.
+ */
+export function wallClockAsUtc(at: Instant, timeZone: string): Date | null {
+  const epoch = epochOf(at)
+  if (Number.isNaN(epoch)) return null
+  const c = wallClock(epoch, timeZone)
+  return new Date(Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute))
+}
+
 /** The time of an instant in the zone, 24-hour: '14:05' in both languages. */
 export function formatTime(at: Instant, timeZone: string): string {
   const epoch = epochOf(at)

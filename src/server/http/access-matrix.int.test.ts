@@ -184,6 +184,7 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/top-queries': staffOnly,
   'GET /yonetim/search_queries': staffOnly,
   'GET /yonetim/orders': staffOnly,
+  'GET /yonetim/orders/export': staffOnly,
   'GET /yonetim/orders/:id': staffOnly,
   'PATCH /yonetim/orders/:id': staffOnly,
   'GET /yonetim/offers': staffOnly,

@@ -89,6 +89,8 @@ const tr = {
   'orderStatus.shipped': 'Sevk edildi',
   'orderStatus.delivered': 'Teslim edildi',
   'orderStatus.cancelled': 'İptal Edildi',
+  'exports.tooLarge':
+    'Bu süzgeçle {count} kayıttan fazlası çıkıyor; bir dosyaya en çok {count} kayıt sığar. Tarih aralığını daraltın ya da bir durum seçin.',
   'offers.disabled': 'Teklif verme şu anda kapalıdır.',
   'offers.emptyCart': 'Sepetiniz boş; teklif oluşturulamaz.',
   'offers.cancelled': 'İptal edilmiş bir teklif değiştirilemez.',
@@ -269,6 +271,8 @@ const en: Record<MessageKey, string> = {
   'orderStatus.shipped': 'Shipped',
   'orderStatus.delivered': 'Delivered',
   'orderStatus.cancelled': 'Cancelled',
+  'exports.tooLarge':
+    'This filter matches more than {count} records, the most one file holds. Narrow the dates or choose a status.',
   'offers.disabled': 'Making offers is turned off at the moment.',
   'offers.emptyCart': 'Your cart is empty; there is nothing to make an offer of.',
   'offers.cancelled': 'A cancelled offer cannot be changed.',

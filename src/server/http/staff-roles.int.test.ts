@@ -41,6 +41,7 @@ const STAFF_ROUTES: Record<string, StaffArea> = {
   'GET /yonetim/history/mail/:entityId': 'system',
   'GET /yonetim/history/store_setting/:entityId': 'system',
   'GET /yonetim/orders': 'sales',
+  'GET /yonetim/orders/export': 'sales',
   'GET /yonetim/orders/:id': 'sales',
   'PATCH /yonetim/orders/:id': 'sales',
   'GET /yonetim/offers': 'sales',

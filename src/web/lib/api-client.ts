@@ -130,10 +130,13 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
     throw new ApiError({ status: 0, code: 'network', message: '' })
   }
 
-  const payload = await readPayload(response)
-  if (response.ok) return payload as T
+  if (response.ok) return (await readPayload(response)) as T
+  throw await failure(response, options)
+}
 
-  const error = toApiError(response.status, payload)
+/** A refused answer as the error apiFetch throws, its 401 and 403 handled as apiFetch handles them. */
+async function failure(response: Response, options: ApiRequestOptions): Promise<ApiError> {
+  const error = toApiError(response.status, await readPayload(response))
   if (options.handleAuthErrors !== false) {
     if (response.status === 401) {
       error.handled = true
@@ -143,5 +146,36 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
       config.onForbidden(error.message)
     }
   }
-  throw error
+  return error
+}
+
+/**
+ * GETs a file of this site (an export): its bytes and the name the server gave it. A refusal (a filter
+ * that matches too much) is an ApiError with the server's message, as apiFetch's are, so the page
+ * can say it instead of the browser opening an error page.
+ */
+export async function apiFetchFile(
+  path: string,
+  options: Pick<ApiRequestOptions, 'query' | 'signal' | 'handleAuthErrors'> = {},
+): Promise<{ blob: Blob; fileName: string | null }> {
+  const headers = new Headers({
+    'Accept-Language': config.locale,
+    'X-Requested-With': 'XMLHttpRequest',
+  })
+  let response: Response
+  try {
+    response = await config.fetch(withQuery(path, options.query), {
+      method: 'GET',
+      headers,
+      signal: options.signal ?? null,
+      credentials: 'same-origin',
+    })
+  } catch (error) {
+    if (isAbort(error) || options.signal?.aborted) throw error
+    throw new ApiError({ status: 0, code: 'network', message: '' })
+  }
+  if (!response.ok) throw await failure(response, options)
+  const disposition = response.headers.get('content-disposition') ?? ''
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null
+  return { blob: await response.blob(), fileName }
 }

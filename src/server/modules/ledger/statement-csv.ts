@@ -1,5 +1,6 @@
 import type { Locale } from '../../../contracts/common'
 import type { LedgerKind, Statement } from '../../../contracts/ledger'
+import { neutraliseCell } from '../../../domain/spreadsheet-cell'
 
 /*
  * The statement as a CSV file the way Turkish spreadsheets open it: UTF-8 with a BOM, ';' between
@@ -75,10 +76,10 @@ const amount = (value: number) => value.toFixed(2).replace('.', ',')
 
 /**
  * A text field: quoted when it holds ';', a quote or a line break; one that a spreadsheet would run as
- * a formula (= + - @, tab, CR) gets a leading apostrophe first.
+ * a formula gets a leading apostrophe first (domain/spreadsheet-cell.ts).
  */
 export function csvText(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  const safe = neutraliseCell(value)
   return /[";\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe
 }
 

@@ -5,10 +5,13 @@ import {
   staffOrderDetailSchema,
   staffOrderListSchema,
   staffOrderPatchSchema,
+  staffOrdersExportQuerySchema,
   staffOrdersQuerySchema,
 } from '../../../contracts/staff-orders'
 import type { AppDeps } from '../../app-deps'
 import { staffActor, staffOnly } from '../../http/guards'
+import { contentTypes } from '../../spreadsheets/table-file'
+import { exportStaffOrders } from './orders-export'
 import { type CancelPaidOrder, getStaffOrder, listStaffOrders, moveStaffOrder } from './orders-staff.service'
 
 const idParams = z.object({ id: dbIdFromText })
@@ -37,6 +40,34 @@ export const ordersStaffRoutes =
         },
       },
       async (request) => listStaffOrders({ db, caches: request.caches }, request.query),
+    )
+
+    app.get(
+      '/yonetim/orders/export',
+      {
+        config: { staffArea: 'sales' },
+        schema: {
+          tags,
+          summary:
+            'The orders the list filters match (every page, its sort), one row per line, as format=xlsx (default) or csv; 400 export_too_large past 20,000 orders',
+          querystring: staffOrdersExportQuerySchema,
+          produces: [contentTypes.xlsx, 'text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const locale = request.query.lang ?? request.locale
+        const file = await exportStaffOrders(
+          { db, caches: request.caches },
+          request.query,
+          locale,
+          deps.now(),
+        )
+        return reply
+          .type(contentTypes[file.format])
+          .header('content-disposition', `attachment; filename="${file.fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(file.body)
+      },
     )
 
     app.get(

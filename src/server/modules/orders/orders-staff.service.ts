@@ -35,19 +35,27 @@ import {
 
 const money = (value: string, currency: string) => ({ value: Number(value), currency })
 
-/**
- * GET /yonetim/orders: every dealer's orders, 50 a page, filtered and sorted as asked. Days are the
- * store's days: `to` includes its whole day.
- */
-export async function listStaffOrders(data: CachedDb, query: StaffOrdersQuery): Promise<StaffOrderList> {
-  const { timeZone } = await loadStoreSettings(data)
-  const filter: StaffOrderFilter = {
+/** The list's query as the repository's filter: the store's days as instants, the number upper-cased. */
+export function staffOrderFilter(
+  query: Pick<StaffOrdersQuery, 'status' | 'customerId' | 'from' | 'to' | 'q'>,
+  timeZone: string,
+): StaffOrderFilter {
+  return {
     status: query.status,
     customerId: query.customerId,
     from: query.from ? startOfDay(query.from, timeZone) : undefined,
     until: query.to ? startOfDay(addDays(query.to, 1), timeZone) : undefined,
     q: query.q ? query.q.toLocaleUpperCase('tr-TR') : undefined,
   }
+}
+
+/**
+ * GET /yonetim/orders: every dealer's orders, 50 a page, filtered and sorted as asked. Days are the
+ * store's days: `to` includes its whole day.
+ */
+export async function listStaffOrders(data: CachedDb, query: StaffOrdersQuery): Promise<StaffOrderList> {
+  const { timeZone } = await loadStoreSettings(data)
+  const filter = staffOrderFilter(query, timeZone)
   const { total, capped } = await countStaffOrders(data.db, filter, STAFF_LIST_COUNT_CAP)
   const { page, pages, offset } = pageBounds(total, query.page, STAFF_ORDERS_PAGE_SIZE)
   const rows = await findStaffOrderPage(

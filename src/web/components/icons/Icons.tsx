@@ -5,6 +5,7 @@ import IconBrandWhatsapp from '@tabler/icons-react/dist/esm/icons/IconBrandWhats
 import IconBuildingWarehouse from '@tabler/icons-react/dist/esm/icons/IconBuildingWarehouse.mjs'
 import IconCheck from '@tabler/icons-react/dist/esm/icons/IconCheck.mjs'
 import IconChevronDown from '@tabler/icons-react/dist/esm/icons/IconChevronDown.mjs'
+import IconDownload from '@tabler/icons-react/dist/esm/icons/IconDownload.mjs'
 import IconInfoCircle from '@tabler/icons-react/dist/esm/icons/IconInfoCircle.mjs'
 import IconLayoutGrid from '@tabler/icons-react/dist/esm/icons/IconLayoutGrid.mjs'
 import IconList from '@tabler/icons-react/dist/esm/icons/IconList.mjs'
@@ -36,6 +37,7 @@ export const CartIcon = decorative(IconShoppingCart)
 export const UserIcon = decorative(IconUser)
 export const SearchIcon = decorative(IconSearch)
 export const ChevronDownIcon = decorative(IconChevronDown)
+export const DownloadIcon = decorative(IconDownload)
 export const LogoutIcon = decorative(IconLogout)
 export const AlertIcon = decorative(IconAlertCircle)
 export const InfoIcon = decorative(IconInfoCircle)

@@ -142,6 +142,57 @@ describe('the staff orders page', () => {
     })
   })
 
+  it('exports the list as its filters stand, as a file named by the server', async () => {
+    const requests = serve([row()])
+    server.use(
+      http.get(
+        '/yonetim/orders/export',
+        () =>
+          new Response(new Uint8Array([80, 75, 3, 4]), {
+            headers: {
+              'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'content-disposition': 'attachment; filename="siparisler-20260314-1230.xlsx"',
+            },
+          }),
+      ),
+    )
+    const created = vi.fn((_blob: Blob) => 'blob:export')
+    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() })
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    renderPage('/yonetim/siparisler?status=shipped&customerId=5&sort=total&dir=asc')
+    fireEvent.click(await screen.findByRole('button', { name: 'Listeyi dosya olarak indir' }))
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }))
+    await waitFor(() => expect(saved).toEqual(['siparisler-20260314-1230.xlsx']))
+    expect(created.mock.calls[0]![0].size).toBe(4)
+    const asked = requests.find((r) => r.url.pathname === '/yonetim/orders/export')!
+    expect(Object.fromEntries(asked.url.searchParams)).toEqual({
+      status: 'shipped',
+      customerId: '5',
+      sort: 'total',
+      dir: 'asc',
+      format: 'xlsx',
+      lang: 'tr',
+    })
+  })
+
+  it("says the server's refusal of an export on the page", async () => {
+    serve([row()])
+    server.use(
+      http.get('/yonetim/orders/export', () =>
+        apiError(400, 'export_too_large', 'Bu süzgeçle 20.000 kayıttan fazlası çıkıyor.'),
+      ),
+    )
+    renderPage()
+    fireEvent.click(await screen.findByRole('button', { name: 'Listeyi dosya olarak indir' }))
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV (noktalı virgülle)' }))
+    const alert = await screen.findByTestId('export-error')
+    expect(alert.textContent).toContain('Bu süzgeçle 20.000 kayıttan fazlası çıkıyor.')
+    expect(alert.getAttribute('role')).toBe('alert')
+  })
+
   it('reads a total counted up to its cap as "1000+"', async () => {
     serve([row()])
     server.use(

@@ -10,6 +10,7 @@ import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 import { DealerPicker } from '../DealerPicker'
+import { ExportMenu } from '../ExportMenu'
 import { StaffLayout } from '../StaffLayout'
 import { OrderStatusBadge } from './OrderStatusBadge'
 import { StaffOrderDrawer } from './StaffOrderDrawer'
@@ -103,6 +104,26 @@ function Filters() {
         </Button>
       )}
     </Group>
+  )
+}
+
+/** The list's filters and sort, as the export takes them. */
+function OrdersExport() {
+  const { filters } = useOrderFilters()
+  return (
+    <ExportMenu
+      path="/yonetim/orders/export"
+      testId="orders-export"
+      query={{
+        status: filters.status,
+        customerId: filters.customerId,
+        from: filters.from,
+        to: filters.to,
+        q: filters.q,
+        sort: filters.sort,
+        dir: filters.dir,
+      }}
+    />
   )
 }
 
@@ -250,7 +271,10 @@ export function StaffOrdersPage() {
   return (
     <StaffLayout title={t('staffOrders.title')} description={t('staffOrders.description')}>
       <Stack gap="md" ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-        <Filters />
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <Filters />
+          <OrdersExport />
+        </Group>
         <OrdersTable onOpen={setOpen} />
       </Stack>
       <StaffOrderDrawer row={open} onClose={close} />
