@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs'
 import { expectAccessible } from './axe'
 import { addFromCard, DEALER, emptyCartIfNeeded, mailsMentioning, SALES, signIn } from './fixtures'
 import { expect, newLivePage, test } from './test'
@@ -27,6 +28,18 @@ test.describe("staff move a dealer's order", () => {
     const table = staff.getByTestId('staff-orders-table')
     await expect(table.getByRole('row').filter({ hasText: orderNo })).toContainText('Yeni')
     await expectAccessible(staff, 'staff orders')
+
+    // The list as a spreadsheet: the file the browser saves holds the order's line.
+    await staff.getByRole('button', { name: 'Dışa aktar' }).click()
+    const [download] = await Promise.all([
+      staff.waitForEvent('download'),
+      staff.getByRole('menuitem', { name: 'Excel (XLSX)' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^siparisler-\d{8}-\d{4}\.xlsx$/)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.readFile(await download.path())
+    const rows = workbook.getWorksheet('Siparişler')!.getSheetValues().slice(2) as unknown[][]
+    expect(rows.map((cells) => [cells[1], cells[12]])).toEqual([[orderNo, 'Açık Ağız Anahtar 24 mm']])
 
     await staff.getByRole('button', { name: `${orderNo} numaralı siparişi aç` }).click()
     const drawer = staff.getByRole('dialog', { name: orderNo })

@@ -58,7 +58,7 @@ export function ExportMenu({
   }
 
   return (
-    <Stack gap="xs" align="flex-end" data-testid={testId}>
+    <Stack gap="xs" align="flex-end" ml="auto" data-testid={testId}>
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <Button
@@ -66,7 +66,6 @@ export function ExportMenu({
             leftSection={<DownloadIcon size={18} />}
             rightSection={<ChevronDownIcon size={16} />}
             aria-busy={busy || undefined}
-            aria-label={t('staff.export.menuLabel')}
           >
             {t('staff.export.button')}
           </Button>

@@ -163,7 +163,7 @@ describe('the staff orders page', () => {
       saved.push(this.download)
     })
     renderPage('/yonetim/siparisler?status=shipped&customerId=5&sort=total&dir=asc')
-    fireEvent.click(await screen.findByRole('button', { name: 'Listeyi dosya olarak indir' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Dışa aktar' }))
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Excel (XLSX)' }))
     await waitFor(() => expect(saved).toEqual(['siparisler-20260314-1230.xlsx']))
     expect(created.mock.calls[0]![0].size).toBe(4)
@@ -186,7 +186,7 @@ describe('the staff orders page', () => {
       ),
     )
     renderPage()
-    fireEvent.click(await screen.findByRole('button', { name: 'Listeyi dosya olarak indir' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Dışa aktar' }))
     fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV (noktalı virgülle)' }))
     const alert = await screen.findByTestId('export-error')
     expect(alert.textContent).toContain('Bu süzgeçle 20.000 kayıttan fazlası çıkıyor.')
