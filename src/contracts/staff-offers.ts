@@ -36,6 +36,16 @@ export const staffOffersQuerySchema = z.object({
 })
 export type StaffOffersQuery = z.infer<typeof staffOffersQuerySchema>
 
+/** The most offers one export holds; more is refused with a request to narrow the filter. */
+export const STAFF_OFFERS_EXPORT_CAP = 20_000
+
+/** GET /yonetim/offers/export?format=xlsx|csv&… — the offers the list's filters match, a row per line. */
+export const staffOffersExportQuerySchema = staffOffersQuerySchema.omit({ page: true }).extend({
+  format: z.enum(['xlsx', 'csv']).catch('xlsx').default('xlsx'),
+  lang: z.enum(['tr', 'en']).optional().catch(undefined),
+})
+export type StaffOffersExportQuery = z.infer<typeof staffOffersExportQuerySchema>
+
 export const staffOfferRowSchema = z.object({
   id: z.number(),
   offerNo: z.string(),

@@ -188,6 +188,7 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/orders/:id': staffOnly,
   'PATCH /yonetim/orders/:id': staffOnly,
   'GET /yonetim/offers': staffOnly,
+  'GET /yonetim/offers/export': staffOnly,
   'GET /yonetim/offers/:id': staffOnly,
   'POST /yonetim/offers/:id/order': staffOnly,
   'GET /yonetim/fault-reports': staffOnly,

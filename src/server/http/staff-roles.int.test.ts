@@ -45,6 +45,7 @@ const STAFF_ROUTES: Record<string, StaffArea> = {
   'GET /yonetim/orders/:id': 'sales',
   'PATCH /yonetim/orders/:id': 'sales',
   'GET /yonetim/offers': 'sales',
+  'GET /yonetim/offers/export': 'sales',
   'GET /yonetim/offers/:id': 'sales',
   'POST /yonetim/offers/:id/order': 'sales',
   'GET /yonetim/fault-reports': 'sales',

@@ -2,6 +2,7 @@ import { PassThrough } from 'node:stream'
 import Big from 'big.js'
 import { stringify } from 'csv-stringify/sync'
 import ExcelJS from 'exceljs'
+import type { FastifyReply } from 'fastify'
 import type { Locale } from '../../contracts/common'
 import { formatDateTime, wallClockAsUtc } from '../../domain/date-format'
 import { neutraliseCell } from '../../domain/spreadsheet-cell'
@@ -125,4 +126,16 @@ export function tableFile<Row>(format: ExportFormat, file: TableFile<Row>): Prom
 export function exportFileName(name: string, format: ExportFormat, at: Date, timeZone: string): string {
   const wall = wallClockAsUtc(at, timeZone)!.toISOString()
   return `${name}-${wall.slice(0, 10).replaceAll('-', '')}-${wall.slice(11, 16).replace(':', '')}.${format}`
+}
+
+/** An export's answer: the file as an attachment under its name, never kept by a cache. */
+export function sendTableFile(
+  reply: FastifyReply,
+  file: { fileName: string; format: ExportFormat; body: Buffer },
+): FastifyReply {
+  return reply
+    .type(contentTypes[file.format])
+    .header('content-disposition', `attachment; filename="${file.fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(file.body)
 }

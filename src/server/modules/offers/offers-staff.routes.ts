@@ -5,10 +5,13 @@ import {
   staffOfferDetailSchema,
   staffOfferListSchema,
   staffOfferOrderedSchema,
+  staffOffersExportQuerySchema,
   staffOffersQuerySchema,
 } from '../../../contracts/staff-offers'
 import type { AppDeps } from '../../app-deps'
 import { staffActor, staffOnly } from '../../http/guards'
+import { contentTypes, sendTableFile } from '../../spreadsheets/table-file'
+import { exportStaffOffers } from './offers-export'
 import { convertStaffOffer, getStaffOffer, listStaffOffers } from './offers-staff.service'
 
 const idParams = z.object({ id: dbIdFromText })
@@ -34,6 +37,29 @@ export const offersStaffRoutes =
         },
       },
       async (request) => listStaffOffers({ db, caches: request.caches }, request.query),
+    )
+
+    app.get(
+      '/yonetim/offers/export',
+      {
+        config: { staffArea: 'sales' },
+        schema: {
+          tags,
+          summary:
+            'The offers the list filters match, newest first, one row per line at the quoted prices, as format=xlsx (default) or csv; 400 export_too_large past 20,000 offers',
+          querystring: staffOffersExportQuerySchema,
+          produces: [contentTypes.xlsx, 'text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const file = await exportStaffOffers(
+          { db, caches: request.caches },
+          request.query,
+          request.query.lang ?? request.locale,
+          deps.now(),
+        )
+        return sendTableFile(reply, file)
+      },
     )
 
     app.get(

@@ -32,7 +32,7 @@ import {
  * profit (that is the dealer's mark-up for its customer, not what the distributor charges), with the
  * offer totals' one rule (domain offerTotals).
  */
-function quotedTotals(items: OfferItemRow[]) {
+export function quotedTotals(items: OfferItemRow[]) {
   return offerTotals(
     items.map((item) => ({
       price: item.unitPrice,
@@ -43,19 +43,27 @@ function quotedTotals(items: OfferItemRow[]) {
   )
 }
 
-/**
- * GET /yonetim/offers: every dealer's offers, 50 a page, newest first, filtered as asked. Days are the
- * store's days: `to` includes its whole day.
- */
-export async function listStaffOffers(data: CachedDb, query: StaffOffersQuery): Promise<StaffOfferList> {
-  const { timeZone } = await loadStoreSettings(data)
-  const filter: StaffOfferFilter = {
+/** The list's query as the repository's filter: the store's days as instants, the number upper-cased. */
+export function staffOfferFilter(
+  query: Pick<StaffOffersQuery, 'status' | 'customerId' | 'from' | 'to' | 'q'>,
+  timeZone: string,
+): StaffOfferFilter {
+  return {
     status: query.status,
     customerId: query.customerId,
     from: query.from ? startOfDay(query.from, timeZone) : undefined,
     until: query.to ? startOfDay(addDays(query.to, 1), timeZone) : undefined,
     q: query.q ? query.q.toLocaleUpperCase('tr-TR') : undefined,
   }
+}
+
+/**
+ * GET /yonetim/offers: every dealer's offers, 50 a page, newest first, filtered as asked. Days are the
+ * store's days: `to` includes its whole day.
+ */
+export async function listStaffOffers(data: CachedDb, query: StaffOffersQuery): Promise<StaffOfferList> {
+  const { timeZone } = await loadStoreSettings(data)
+  const filter = staffOfferFilter(query, timeZone)
   const total = await countStaffOffers(data.db, filter)
   const { page, pages, offset } = pageBounds(total, query.page, STAFF_OFFERS_PAGE_SIZE)
   const rows = await findStaffOfferPage(data.db, filter, offset, STAFF_OFFERS_PAGE_SIZE)

@@ -10,7 +10,7 @@ import {
 } from '../../../contracts/staff-orders'
 import type { AppDeps } from '../../app-deps'
 import { staffActor, staffOnly } from '../../http/guards'
-import { contentTypes } from '../../spreadsheets/table-file'
+import { contentTypes, sendTableFile } from '../../spreadsheets/table-file'
 import { exportStaffOrders } from './orders-export'
 import { type CancelPaidOrder, getStaffOrder, listStaffOrders, moveStaffOrder } from './orders-staff.service'
 
@@ -62,11 +62,7 @@ export const ordersStaffRoutes =
           locale,
           deps.now(),
         )
-        return reply
-          .type(contentTypes[file.format])
-          .header('content-disposition', `attachment; filename="${file.fileName}"`)
-          .header('cache-control', 'private, no-store')
-          .send(file.body)
+        return sendTableFile(reply, file)
       },
     )
 

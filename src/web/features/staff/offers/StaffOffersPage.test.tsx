@@ -16,6 +16,7 @@ import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { historyHandler } from '../../../test/history-fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
+import { stubObjectUrls } from '../../../test/object-urls'
 import { mockPhoneWidth } from '../../../test/phone'
 import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
@@ -123,6 +124,38 @@ describe('the staff offers page', () => {
       customerId: '5',
       from: '2026-03-01',
       page: '1',
+    })
+  })
+
+  it('exports the list as its filters stand, as a file named by the server', async () => {
+    const requests = serve([])
+    server.use(
+      http.get(
+        '/yonetim/offers/export',
+        () =>
+          new Response('\uFEFFTeklif No\r\n', {
+            headers: {
+              'content-type': 'text/csv; charset=utf-8',
+              'content-disposition': 'attachment; filename="teklifler-20260314-1230.csv"',
+            },
+          }),
+      ),
+    )
+    stubObjectUrls()
+    const saved: string[] = []
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download)
+    })
+    renderPage('/yonetim/teklifler?status=open&q=T2026')
+    fireEvent.click(await screen.findByRole('button', { name: 'Dışa aktar' }))
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'CSV (noktalı virgülle)' }))
+    await waitFor(() => expect(saved).toEqual(['teklifler-20260314-1230.csv']))
+    const asked = requests.find((r) => r.url.pathname === '/yonetim/offers/export')!
+    expect(Object.fromEntries(asked.url.searchParams)).toEqual({
+      status: 'open',
+      q: 'T2026',
+      format: 'csv',
+      lang: 'tr',
     })
   })
 

@@ -14,6 +14,7 @@ import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
 import { DealerPicker } from '../DealerPicker'
+import { ExportMenu } from '../ExportMenu'
 import { StaffLayout } from '../StaffLayout'
 import { OfferStatusBadge } from './OfferStatusBadge'
 import { StaffOfferDetailView } from './StaffOfferDetail'
@@ -266,6 +267,24 @@ function OfferCards({ onOpen }: { onOpen: (id: number) => void }) {
   )
 }
 
+/** The list's filters, as the export takes them. */
+function OffersExport() {
+  const { filters } = useOfferFilters()
+  return (
+    <ExportMenu
+      path="/yonetim/offers/export"
+      testId="offers-export"
+      query={{
+        status: filters.status,
+        customerId: filters.customerId,
+        from: filters.from,
+        to: filters.to,
+        q: filters.q,
+      }}
+    />
+  )
+}
+
 function OffersList({ onOpen }: { onOpen: (id: number) => void }) {
   const { t } = useTranslation()
   const phone = usePhoneLayout()
@@ -305,7 +324,10 @@ export function StaffOffersPage() {
           <StaffOfferDetailView id={filters.id} onBack={() => show(null)} />
         ) : (
           <>
-            <Filters />
+            <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+              <Filters />
+              <OffersExport />
+            </Group>
             <OffersList onOpen={show} />
           </>
         )}

@@ -16,6 +16,7 @@ import { customerListReply } from '../../../test/customer-fixtures'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { historyHandler } from '../../../test/history-fixtures'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
+import { stubObjectUrls } from '../../../test/object-urls'
 import { testOrder } from '../../../test/order-fixtures'
 import { renderWithProviders } from '../../../test/render'
 import { server } from '../../../test/server'
@@ -156,8 +157,7 @@ describe('the staff orders page', () => {
           }),
       ),
     )
-    const created = vi.fn((_blob: Blob) => 'blob:export')
-    Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() })
+    const created = stubObjectUrls()
     const saved: string[] = []
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       saved.push(this.download)
