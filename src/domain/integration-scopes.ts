@@ -20,12 +20,14 @@ export const INTEGRATION_SCOPES = [
 ] as const
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number]
 
+export type ScopeResource = IntegrationScope extends `${infer R}:${string}` ? R : never
+
 /** The resource a scope is about (the screen groups its checkboxes by it). */
-export const scopeResource = (scope: IntegrationScope): string => scope.split(':')[0] ?? scope
+export const scopeResource = (scope: IntegrationScope): ScopeResource => scope.split(':')[0] as ScopeResource
 
 /** The scopes grouped by resource, in the list's order (resources by their first scope). */
-export function scopesByResource(): { resource: string; scopes: IntegrationScope[] }[] {
-  const groups: { resource: string; scopes: IntegrationScope[] }[] = []
+export function scopesByResource(): { resource: ScopeResource; scopes: IntegrationScope[] }[] {
+  const groups: { resource: ScopeResource; scopes: IntegrationScope[] }[] = []
   for (const scope of INTEGRATION_SCOPES) {
     const resource = scopeResource(scope)
     const group = groups.find((g) => g.resource === resource)
