@@ -27,11 +27,17 @@ const STATE_COLOR = { active: 'green', retiring: 'yellow', expired: 'gray', revo
 function StateBadge({ apiKey }: { apiKey: ApiKey }) {
   const { t } = useTranslation()
   const dates = useDates()
-  const time = apiKey.expiresAt ? dates.dateTime(apiKey.expiresAt) : ''
   return (
-    <Badge variant="light" color={STATE_COLOR[apiKey.state]} tt="none" data-testid="api-key-state">
-      {t(`${K}.state.${apiKey.state}`, { time })}
-    </Badge>
+    <Stack gap={2} align="flex-start">
+      <Badge variant="light" color={STATE_COLOR[apiKey.state]} tt="none" data-testid="api-key-state">
+        {t(`${K}.state.${apiKey.state}`)}
+      </Badge>
+      {apiKey.state === 'retiring' && apiKey.expiresAt && (
+        <Text size="xs" c="gray.7">
+          {t(`${K}.validUntil`, { time: dates.dateTime(apiKey.expiresAt) })}
+        </Text>
+      )}
+    </Stack>
   )
 }
 

@@ -19,7 +19,6 @@ import { useTranslation } from '../../../i18n/use-translation'
 import { isApiError } from '../../../lib/api-error'
 import { describeError } from '../../../lib/error-message'
 import { useCreateApiKey } from './api-keys-api'
-import { useScopeLabel } from './scope-label'
 
 const C = 'apiKeys.create'
 
@@ -34,7 +33,6 @@ function CreateForm({
   onCancel: () => void
 }) {
   const { t } = useTranslation()
-  const scopeLabel = useScopeLabel()
   const create = useCreateApiKey()
   const [failure, setFailure] = useState<unknown>(null)
   const form = useForm<Values>({
@@ -89,14 +87,20 @@ function CreateForm({
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
             {scopesByResource().map((group) => (
-              <Stack key={group.resource} gap={4}>
-                <Text size="sm" fw={600}>
+              // Each resource's checkboxes are a group named by its heading, so a screen reader hears both.
+              <Stack
+                key={group.resource}
+                gap={4}
+                role="group"
+                aria-labelledby={`api-key-resource-${group.resource}`}
+              >
+                <Text size="sm" fw={600} id={`api-key-resource-${group.resource}`}>
                   {t(`apiKeys.resource.${group.resource}`)}
                 </Text>
                 {group.scopes.map((scope) => (
                   <Checkbox
                     key={scope}
-                    label={scopeLabel(scope)}
+                    label={t(`apiKeys.checkbox.${scope.endsWith(':read') ? 'read' : 'write'}`, { scope })}
                     value={scope}
                     checked={form.values.scopes.includes(scope)}
                     onChange={(event) => toggle(scope, event.currentTarget.checked)}
