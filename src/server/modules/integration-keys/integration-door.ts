@@ -84,7 +84,9 @@ export function installIntegrationDoor(app: FastifyInstance, deps: AppDeps) {
       const schema = route.schema as Record<string, unknown>
       schema.security = [{ integrationKey: [] }]
       const needs = scope ? `Needs the scope ${scope}.` : 'Any usable key.'
-      schema.description = schema.description ? `${String(schema.description)} ${needs}` : needs
+      // A GET's HEAD twin shares the schema object: say it once.
+      const said = String(schema.description ?? '')
+      if (!said.endsWith(needs)) schema.description = said ? `${said} ${needs}` : needs
     }
   })
 
