@@ -107,6 +107,11 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
       () => page.getByRole('button', { name: either('Personel davet et', 'Invite a staff user') }).click(),
       '/yonetim/personel invite dialog',
     )
+    await visit('/yonetim/api-anahtarlari')
+    await withOverlay(
+      () => page.getByRole('button', { name: either('Yeni anahtar', 'New key') }).click(),
+      '/yonetim/api-anahtarlari create dialog',
+    )
     await visit('/yonetim/e-postalar')
     await visit('/yonetim/e-postalar?status=sent', '/yonetim/e-postalar (sent)')
     await visit('/yonetim/online-kullanicilar')

@@ -12,7 +12,7 @@ test.describe('a read-only staff user', () => {
     // Every screen is open to read: the staff area opens the menu's first one.
     await expect(page).toHaveURL(/\/yonetim\/ozet$/)
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    await expect(menu.getByRole('link')).toHaveCount(15)
+    await expect(menu.getByRole('link')).toHaveCount(16)
 
     await menu.getByRole('link', { name: 'Havale / EFT' }).click()
     await expect(page).toHaveURL(/\/yonetim\/havale$/)
@@ -32,6 +32,12 @@ test.describe('a read-only staff user', () => {
     await expect(page.getByRole('button', { name: 'Personel davet et' })).toHaveCount(0)
     await expect(page.getByRole('button', { name: /^İşlemler: / })).toHaveCount(0)
     await expect(page.getByTestId('staff-user-role')).toHaveCount(0)
+
+    await menu.getByRole('link', { name: 'API anahtarları', exact: true }).click()
+    await expect(page).toHaveURL(/\/yonetim\/api-anahtarlari$/)
+    await expect(page.getByRole('heading', { level: 1, name: 'API anahtarları' })).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Yeni anahtar' })).toHaveCount(0)
+    await expect(page.getByTestId('api-key-actions')).toHaveCount(0)
 
     // The server refuses the write all the same, with the page's own token and origin.
     const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content')

@@ -75,6 +75,7 @@ describe('AUDIT_ENTITY_AREAS', () => {
       payment: 'payments',
       mail: 'system',
       store_setting: 'system',
+      api_key: 'system',
     })
   })
 

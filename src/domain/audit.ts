@@ -18,6 +18,7 @@ export const AUDIT_ENTITIES = [
   'customer',
   'branch',
   'user',
+  'api_key',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -41,6 +42,7 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   payment: 'payments',
   mail: 'system',
   store_setting: 'system',
+  api_key: 'system',
 }
 
 /** A recorded value: what a field held, as JSON keeps it. */

@@ -47,6 +47,8 @@ import { customersRoutes } from './modules/customers/customers.routes'
 import { branchIdsOf } from './modules/customers/customers.service'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
+import { integrationRoutes } from './modules/integration-keys/integration.routes'
+import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes'
 import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
 import { ledgerRoutes, staffStatementRoutes } from './modules/ledger/ledger.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
@@ -192,6 +194,9 @@ export async function buildApp(
   await app.register(customersRoutes(deps))
   await app.register(companyUsersRoutes(deps))
   await app.register(staffUsersRoutes(deps))
+  await app.register(integrationKeysRoutes(deps))
+  // Its own plugin context: the key door's hooks hold for its routes and nothing else.
+  await app.register(integrationRoutes(deps))
   await app.register(staffStatementRoutes(deps))
   await app.register(
     auditRoutes(deps, {

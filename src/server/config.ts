@@ -61,6 +61,8 @@ const envSchema = z.object({
   IYZICO_BASE_URL: z.url().optional(),
   /** How long a payment link can be paid (days). */
   PAYMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  /** Calls per minute each integration API key may make (docs/integration.md, "Rate limit"). */
+  INTEGRATION_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(600),
   /**
    * A card payment untouched this long half-way (its process died, or the bank's answer was lost) is
    * settled by the reconciler (docs/payments.md); at least 30 outside tests, above any gateway call.
@@ -137,6 +139,8 @@ export type Config = {
   paymentStartLimits: Partial<Record<'ip' | 'bin' | 'link' | 'user', { max: number; windowMs: number }>>
   /** The bearer token GET /metrics asks for (METRICS_TOKEN); null: private addresses only. */
   metricsToken: string | null
+  /** Calls each integration API key may make per minute (INTEGRATION_RATE_LIMIT). */
+  integrationRateLimit: number
 }
 
 export type IyzicoConfig = { apiKey: string; secretKey: string; baseUrl: string }
@@ -215,6 +219,7 @@ export function loadConfig(
       }),
     ),
     metricsToken: e.METRICS_TOKEN ?? null,
+    integrationRateLimit: e.INTEGRATION_RATE_LIMIT,
   }
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../test/owned-records'
 import { createTestApp, type TestApp, TestClient } from '../test/test-app'
 import { isCsrfExempt } from './csrf'
+import { INTEGRATION_PREFIX } from './integration-path'
 
 /**
  * The access matrix: every route the app registers, with what each kind of caller gets.
@@ -42,6 +43,8 @@ const dealersOnly: Access = { guest: 401, dealer: 'ok', otherDealer: 'ok', admin
 const ownersOnly: Access = { guest: 401, dealer: 'ok', otherDealer: 404, admin: 403 }
 const staffOnly: Access = { guest: 401, dealer: 403, otherDealer: 403, admin: 'ok' }
 const nobody: Access = { guest: 404, dealer: 404, otherDealer: 404, admin: 404 }
+/** The integration API: a bearer key and nothing else; a session of any kind is a 401 there. */
+const keysOnly: Access = { guest: 401, dealer: 401, otherDealer: 401, admin: 401 }
 
 const MATRIX: Record<string, Access> = {
   // Pages, health, API documentation.
@@ -166,6 +169,18 @@ const MATRIX: Record<string, Access> = {
   'POST /yonetim/staff-users': staffOnly,
   'PATCH /yonetim/staff-users/:id': staffOnly,
   'POST /yonetim/staff-users/:id/password-reset': staffOnly,
+  'GET /yonetim/api-keys': staffOnly,
+  'POST /yonetim/api-keys': staffOnly,
+  'PATCH /yonetim/api-keys/:id': staffOnly,
+  'POST /yonetim/api-keys/:id/rotate': staffOnly,
+  'POST /yonetim/api-keys/:id/revoke': staffOnly,
+  // The ERP integration API (integration-keys.int.test.ts: keys, scopes, rate limit).
+  'GET /api/integration/v1/key': keysOnly,
+  'GET /api/integration/v1/*': keysOnly,
+  'POST /api/integration/v1/*': keysOnly,
+  'PUT /api/integration/v1/*': keysOnly,
+  'PATCH /api/integration/v1/*': keysOnly,
+  'DELETE /api/integration/v1/*': keysOnly,
   // A record's own history, one address per kind of record (each its own area: staff-roles.int.test.ts).
   'GET /yonetim/history/order/:entityId': staffOnly,
   'GET /yonetim/history/offer/:entityId': staffOnly,
@@ -174,6 +189,7 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/history/fault_report/:entityId': staffOnly,
   'GET /yonetim/history/mail/:entityId': staffOnly,
   'GET /yonetim/history/store_setting/:entityId': staffOnly,
+  'GET /yonetim/history/api_key/:entityId': staffOnly,
   'GET /yonetim/history/customer/:entityId': staffOnly,
   'GET /yonetim/history/branch/:entityId': staffOnly,
   'GET /yonetim/history/user/:entityId': staffOnly,
@@ -214,6 +230,8 @@ let owned: {
   spareUser: { customerId: number; id: number }
   /** A staff user of their own, whom the staff users' calls name (user 1 is a dealer: a 404 there). */
   spareStaff: number
+  /** An integration key the key calls name. */
+  apiKey: number
 }
 
 const login = async (account: { email: string; password: string }) => {
@@ -251,6 +269,13 @@ beforeAll(async () => {
       id: (await createUser(t.database.db, fx.customers.c1.id)).id,
     },
     spareStaff: (await createUser(t.database.db, null, { staffRole: 'sales' })).id,
+    apiKey: (
+      await clients.admin.send({
+        method: 'POST',
+        url: '/yonetim/api-keys',
+        payload: { name: 'matrix', scopes: ['orders:read'] },
+      })
+    ).json().id,
   }
   // The other company has a cart line of its own, so "not found" is not just an empty cart.
   await addLine(clients.otherDealer, product)
@@ -298,6 +323,9 @@ function addressOf(method: string, url: string): string {
     '/payment/callback/:gateway': 'sandbox',
     '/yonetim/staff-users/:id': owned.spareStaff,
     '/yonetim/staff-users/:id/password-reset': owned.spareStaff,
+    '/yonetim/api-keys/:id': owned.apiKey,
+    '/yonetim/api-keys/:id/rotate': owned.apiKey,
+    '/yonetim/api-keys/:id/revoke': owned.apiKey,
   }
   if (url.startsWith('/yonetim/customers/:id/users/:userId/'))
     return url
@@ -404,7 +432,9 @@ describe('the access matrix, walked over the whole route table', () => {
         // anti-forgery check's (every request here carries a valid token and our own Origin).
         if (res.statusCode === 401 || res.statusCode === 403) {
           const code = route.method === 'HEAD' ? undefined : res.json().error?.code
-          if (res.statusCode === 401 && code !== undefined && code !== 'unauthenticated')
+          // The integration API's 401 asks for a key instead (integration-keys.int.test.ts).
+          const loginCode = route.url.startsWith(INTEGRATION_PREFIX) ? 'api_key_missing' : 'unauthenticated'
+          if (res.statusCode === 401 && code !== undefined && code !== loginCode)
             wrongCodes.push(`${label} → 401 ${code}`)
           if (res.statusCode === 403 && (code === 'csrf' || code === 'bad_origin'))
             wrongCodes.push(`${label} → 403 ${code}`)
@@ -419,7 +449,11 @@ describe('the access matrix, walked over the whole route table', () => {
 describe('a foreign Origin, walked over every state-changing route', () => {
   it('is refused with 403 bad_origin before anything happens, with a valid token, for every caller', async () => {
     const stateChanging = routes().filter(
-      (r) => !SAFE.has(r.method) && !isCsrfExempt(addressOf(r.method, r.url)),
+      // The integration API takes no browser's word at all: a key or a 401, whatever the origin.
+      (r) =>
+        !SAFE.has(r.method) &&
+        !isCsrfExempt(addressOf(r.method, r.url)) &&
+        !r.url.startsWith(INTEGRATION_PREFIX),
     )
     expect(stateChanging.length).toBeGreaterThan(25)
     const before = await writableState()

@@ -6,6 +6,7 @@ import { DEALER, seedAccounts } from '../test/fixtures'
 import { addLine, makeOffer, placeOrder, stockedProduct } from '../test/owned-records'
 import { createTestApp, type TestApp, TestClient } from '../test/test-app'
 import { isCsrfExempt } from './csrf'
+import { INTEGRATION_PREFIX } from './integration-path'
 
 let t: TestApp
 let client: TestClient
@@ -23,13 +24,19 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** A concrete URL for a route pattern: parameters become 1, wildcards a path segment. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x')
 
+/**
+ * Exempt from the check: the signed cross-site posts, and the integration API, which a browser's
+ * cookie never authenticates (a bearer key does; integration-keys.int.test.ts).
+ */
+const exempt = (url: string) => isCsrfExempt(concrete(url)) || url.startsWith(INTEGRATION_PREFIX)
+
 describe('anti-forgery, walked over the whole route table', () => {
   const stateChanging = () => {
     const seen = new Set<string>()
     return t.app.routeTable.filter((r) => {
       const key = `${r.method} ${r.url}`
       // The bank's callback and the sandbox POS's form are verified by signature (payments tests).
-      if (SAFE.has(r.method) || seen.has(key) || isCsrfExempt(concrete(r.url))) return false
+      if (SAFE.has(r.method) || seen.has(key) || exempt(r.url)) return false
       seen.add(key)
       return true
     })
@@ -40,13 +47,17 @@ describe('anti-forgery, walked over the whole route table', () => {
     expect(routes).toEqual(expect.arrayContaining(['POST /api/account/login', 'POST /api/catalog/settings']))
   })
 
-  it('exempts only the payment callback and the sandbox POS form', () => {
-    const exempt = t.app.routeTable
-      .filter((r) => !SAFE.has(r.method) && isCsrfExempt(concrete(r.url)))
+  it('exempts only the payment callback, the sandbox POS form and the integration API', () => {
+    const exempted = t.app.routeTable
+      .filter((r) => !SAFE.has(r.method) && exempt(r.url))
       .map((r) => `${r.method} ${r.url}`)
-    expect([...new Set(exempt)].sort()).toEqual([
+    expect([...new Set(exempted)].sort()).toEqual([
+      'DELETE /api/integration/v1/*',
+      'PATCH /api/integration/v1/*',
+      'POST /api/integration/v1/*',
       'POST /payment/callback/:gateway',
       'POST /sandbox-pos/3ds/:token',
+      'PUT /api/integration/v1/*',
     ])
   })
 
@@ -137,7 +148,7 @@ describe('same-origin writes: a valid token is not enough', () => {
       const sessionsBefore = await t.database.db.select({ n: count() }).from(sessions)
       const prefsBefore = await t.database.db.select({ n: count() }).from(userPreferences)
       const answers: string[] = []
-      const routes = t.app.routeTable.filter((r) => !SAFE.has(r.method) && !isCsrfExempt(concrete(r.url)))
+      const routes = t.app.routeTable.filter((r) => !SAFE.has(r.method) && !exempt(r.url))
       for (const route of new Set(routes.map((r) => `${r.method} ${r.url}`))) {
         const [method, url] = route.split(' ') as [string, string]
         const res = await t.app.inject({

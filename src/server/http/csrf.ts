@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { sendError } from './error-handler'
+import { isIntegrationRequest } from './integration-path'
 import { fromOwnPages, type OriginPolicy } from './same-origin'
 import { csrfTokenMatches, SESSION_COOKIE } from './session'
 
@@ -26,6 +27,8 @@ export const isCsrfExempt = (url: string) => {
 export function registerCsrf(app: FastifyInstance, secret: string, origins: OriginPolicy) {
   app.addHook('onRequest', async (request, reply) => {
     if (SAFE_METHODS.has(request.method) || (request.method === 'POST' && isCsrfExempt(request.url))) return
+    // Server-to-server with a bearer key and no cookie: nothing a browser could be tricked into sending.
+    if (isIntegrationRequest(request)) return
     const cookie = request.cookies[SESSION_COOKIE]
     const header = request.headers['x-csrf-token']
     const ok =

@@ -84,6 +84,12 @@ const tr = {
   'staffUsers.lastOwner':
     'Son etkin mağaza sahibinin rolü değiştirilemez ve devre dışı bırakılamaz. Önce başka bir kullanıcıyı mağaza sahibi yapın.',
   'customers.unknownPaymentPlan': 'Bu ödeme planı mağazada yok; listeden bir plan seçin ya da boş bırakın.',
+  'apiKeys.missing': 'Bu adres bir API anahtarı ister: Authorization: Bearer <anahtar> başlığını gönderin.',
+  'apiKeys.invalid': 'API anahtarı geçersiz, iptal edilmiş ya da süresi dolmuş.',
+  'apiKeys.scope': 'Bu API anahtarının "{scope}" yetkisi yok.',
+  'apiKeys.rateLimited':
+    'Bu API anahtarı dakikalık çağrı sınırını aştı. Lütfen {seconds} saniye sonra tekrar deneyin.',
+  'apiKeys.inactive': 'Bu anahtar artık kullanılmıyor (iptal edilmiş ya da yenilenmiş); değiştirilemez.',
   'orderStatus.new': 'Yeni',
   'orderStatus.processing': 'Hazırlanıyor',
   'orderStatus.shipped': 'Sevk edildi',
@@ -264,6 +270,12 @@ const en: Record<MessageKey, string> = {
   'staffUsers.ownAccount': 'You cannot change your own role or disable yourself. Another owner can do that.',
   'staffUsers.lastOwner':
     'The last active owner cannot be given another role or be disabled. Make another user an owner first.',
+  'apiKeys.missing': 'This address needs an API key: send the header Authorization: Bearer <key>.',
+  'apiKeys.invalid': 'The API key is not valid, was revoked or has expired.',
+  'apiKeys.scope': 'This API key does not have the "{scope}" scope.',
+  'apiKeys.rateLimited':
+    'This API key went over its calls per minute. Please try again in {seconds} seconds.',
+  'apiKeys.inactive': 'This key is no longer in use (revoked or rotated) and cannot be changed.',
   'customers.unknownPaymentPlan':
     'The store has no such payment plan; pick one from the list or leave it empty.',
   'orderStatus.new': 'New',

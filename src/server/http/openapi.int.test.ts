@@ -41,3 +41,24 @@ describe('the API docs', () => {
     expect(init.body).toContain('"validatorUrl":null')
   })
 })
+
+describe('the integration API in the document', () => {
+  it('has a bearer scheme, the scopes enum, and the key route under it with its scope', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json()
+    expect(doc.components.securitySchemes.integrationKey).toMatchObject({ type: 'http', scheme: 'bearer' })
+    expect(doc.components.schemas.IntegrationScope.enum).toEqual(
+      expect.arrayContaining(['catalogue:write', 'orders:read', 'jobs:write']),
+    )
+    const key = doc.paths['/api/integration/v1/key'].get
+    expect(key.security).toEqual([{ integrationKey: [] }])
+    expect(key.description).toBe('Any usable key.')
+    expect(key.responses['200'].content['application/json'].schema.properties.scopes.items.enum).toContain(
+      'orders:read',
+    )
+    // Staff routes keep the session, and the integration catch-all stays out of the document.
+    expect(doc.paths['/yonetim/api-keys'].get.security).toBeUndefined()
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/integration/'))).toEqual([
+      '/api/integration/v1/key',
+    ])
+  })
+})

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger'
 import swaggerUi from '@fastify/swagger-ui'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import { INTEGRATION_SCOPES } from '../../domain/integration-scopes'
 
 /** The OpenAPI document is generated from the routes' Zod schemas, so every route is documented by construction. */
 export async function registerOpenApi(app: FastifyInstance) {
@@ -16,7 +17,18 @@ export async function registerOpenApi(app: FastifyInstance) {
         version: '1',
       },
       components: {
-        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'toptan_sid' } },
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'toptan_sid' },
+          integrationKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'The ERP integration API (/api/integration/v1/, docs/integration.md): Authorization: Bearer tpk_…, ' +
+              'a key made at /yonetim/api-anahtarlari. No cookie, no CSRF token. Each route needs one scope ' +
+              `(IntegrationScope): ${INTEGRATION_SCOPES.join(', ')}.`,
+          },
+        },
+        schemas: { IntegrationScope: { type: 'string', enum: [...INTEGRATION_SCOPES] } },
       },
     },
     transform: jsonSchemaTransform,

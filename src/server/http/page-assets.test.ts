@@ -31,6 +31,8 @@ describe('pageOf: the page the web app shows at an address', () => {
     ['/yonetim/aramalar', 'searchDashboard'],
     ['/yonetim/personel', 'staffUsers'],
     ['/en/yonetim/personel', 'staffUsers'],
+    ['/yonetim/api-anahtarlari', 'staffApiKeys'],
+    ['/en/yonetim/api-anahtarlari', 'staffApiKeys'],
     ['/en/yonetim/aramalar', 'searchDashboard'],
     ['/ariza-bildirimi', 'faultReport'],
     ['/en/ariza-bildirimi', 'faultReport'],

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Locale } from '../../contracts/common'
 import type { Db } from '../db/client'
 import type { AuthUser } from '../identity'
+import { isIntegrationRequest } from './integration-path'
 import { requestKind } from './request-log'
 import { extendSession, findSession } from './session.repository'
 import type { SessionCache } from './session-cache'
@@ -61,6 +62,8 @@ export function registerSession(
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     // Files and health checks need no session (and get no cookie).
     if (requestKind(request.url) === 'quiet') return
+    // The integration API authenticates by key alone: no session is read there, and no cookie issued.
+    if (isIntegrationRequest(request)) return
     const cookie = request.cookies[SESSION_COOKIE]
     if (!cookie || !TOKEN_PATTERN.test(cookie)) {
       request.sessionToken = newSessionToken()

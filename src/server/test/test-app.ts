@@ -33,7 +33,7 @@ export async function createTestApp(
     /** Caches on (seconds), to test the cached paths; the default is off, so every rule is tested uncached. */
     cacheSeconds?: number
     /** Extra routes a test needs (added before the app is sealed). */
-    beforeReady?: (app: FastifyInstance) => void
+    beforeReady?: (app: FastifyInstance, deps: AppDeps) => void
     /** Where mail goes; the default writes .eml files into a fresh temporary outbox. */
     mailer?: Mailer
     /**
@@ -113,7 +113,7 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
     ...(options.staffSocketRecheckMs ? { staffSocketRecheckMs: options.staffSocketRecheckMs } : {}),
   })
-  options.beforeReady?.(app)
+  options.beforeReady?.(app, deps)
   await app.ready()
   return {
     app,

@@ -69,6 +69,9 @@ const AuditPage = lazy(() =>
 const StaffUsersPage = lazy(() =>
   import('../features/staff/users/StaffUsersPage').then((m) => ({ default: m.StaffUsersPage })),
 )
+const ApiKeysPage = lazy(() =>
+  import('../features/staff/api-keys/ApiKeysPage').then((m) => ({ default: m.ApiKeysPage })),
+)
 const SearchDashboardPage = lazy(() =>
   import('../features/staff/search-dashboard/SearchDashboardPage').then((m) => ({
     default: m.SearchDashboardPage,
@@ -137,6 +140,7 @@ function pageRoutes() {
       <Route path="yonetim/ozet" element={<StaffHomePage />} />
       <Route path="yonetim/denetim" element={<AuditPage />} />
       <Route path="yonetim/personel" element={<StaffUsersPage />} />
+      <Route path="yonetim/api-anahtarlari" element={<ApiKeysPage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />

@@ -24,6 +24,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/musteri-sepetleri': (t) => t('customerCarts.menu'),
   '/yonetim/bildirim-ayarlari': (t) => t('storeNotifications.menu'),
   '/yonetim/personel': (t) => t('staffUsers.menu'),
+  '/yonetim/api-anahtarlari': (t) => t('apiKeys.menu'),
   '/yonetim/e-postalar': (t) => t('staff.mail.menu'),
   '/yonetim/odemeler': (t) => t('staffPayments.payments.menu'),
   '/yonetim/odeme-baglantilari': (t) => t('staffPayments.links.menu'),

@@ -1,0 +1,62 @@
+import {
+  type AnyPgColumn,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core'
+import { users } from './accounts'
+
+/**
+ * Keys of the ERP integration API (`/api/integration/v1/`). A key reads `tpk_<prefix>_<secret>`: the
+ * prefix finds the row, and only the SHA-256 of the secret is kept, compared in constant time — the
+ * database never holds a usable key.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: serial('id').primaryKey(),
+    /** The key's public part: random, shown on the screen and in logs. */
+    prefix: varchar('prefix', { length: 16 }).notNull(),
+    name: varchar('name', { length: 100 }).notNull(),
+    scopes: text('scopes').array().notNull(),
+    /** SHA-256 (hex) of the secret part. */
+    secretHash: varchar('secret_hash', { length: 64 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Written at most once a minute per key (domain/integration-scopes.ts LAST_USE_WRITE_MS). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Set when the key is rotated: it keeps working until then beside its successor. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    rotatedFromId: integer('rotated_from_id').references((): AnyPgColumn => apiKeys.id),
+  },
+  (t) => [uniqueIndex('api_keys_prefix_uq').on(t.prefix)],
+)
+
+/**
+ * One row per call of the integration API, for the sync health screen to come (what the ERP sent,
+ * when, and what failed). Kept 30 days; pruned by the integration door.
+ */
+export const integrationCalls = pgTable(
+  'integration_calls',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    method: varchar('method', { length: 8 }).notNull(),
+    /** The route's pattern (`/api/integration/v1/key`), never the raw URL. */
+    route: varchar('route', { length: 200 }).notNull(),
+    status: integer('status').notNull(),
+    /** Rows the route reports having handled (bulk upserts, feeds); null when it reports none. */
+    rows: integer('rows'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (t) => [index('integration_calls_key_idx').on(t.keyId, t.id), index('integration_calls_at_idx').on(t.at)],
+)

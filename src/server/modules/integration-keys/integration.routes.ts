@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { integrationWhoAmISchema } from '../../../contracts/api-keys'
+import type { AppDeps } from '../../app-deps'
+import { sendError } from '../../http/error-handler'
+import { INTEGRATION_PREFIX } from '../../http/integration-path'
+import { installIntegrationDoor, integrationCaller, RATE_WINDOW_MS } from './integration-door'
+
+/**
+ * The ERP integration API (`/api/integration/v1/`, docs/integration.md). Every route registered in
+ * this plugin is behind the door (integration-door.ts): later resources are added here, each naming
+ * its scope.
+ */
+export const integrationRoutes =
+  (deps: AppDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    installIntegrationDoor(app, deps)
+    const tags = ['integration']
+
+    app.get(
+      `${INTEGRATION_PREFIX}key`,
+      {
+        config: { integrationScope: null },
+        schema: {
+          tags,
+          summary: 'The calling key: its id, name, scopes and rate limit (any usable key; to test a setup)',
+          response: { 200: integrationWhoAmISchema },
+        },
+      },
+      async (request) => {
+        const key = integrationCaller(request)
+        return {
+          id: key.id,
+          name: key.name,
+          scopes: key.scopes,
+          rateLimit: { limit: deps.config.integrationRateLimit, windowSeconds: RATE_WINDOW_MS / 1000 },
+        }
+      },
+    )
+
+    // An unknown integration address is behind the door too: 401 without a key, 404 with one.
+    app.route({
+      method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      url: `${INTEGRATION_PREFIX}*`,
+      config: { integrationScope: null },
+      schema: { hide: true },
+      handler: (request, reply) =>
+        sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
+    })
+  }
