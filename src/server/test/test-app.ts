@@ -12,6 +12,7 @@ import { createPaymentGateway } from '../integrations/payments'
 import type { PaymentGateway } from '../integrations/payments/gateway'
 import { guardGateway } from '../integrations/payments/guarded-gateway'
 import type { ThrottleOptions } from '../modules/account/login-throttle'
+import type { ExchangeRateWorkerOptions } from '../modules/exchange-rates/exchange-rate-worker'
 import type { ReconcilerOptions } from '../modules/payments/payment-reconciler'
 import type { StartLimitRules } from '../modules/payments/payment-start-limits'
 import { SearchLog } from '../modules/search/search-log'
@@ -59,6 +60,8 @@ export async function createTestApp(
     startLimits?: StartLimitRules
     /** Run the payment reconciler in the app (the default: off; tests call reconcilePayments). */
     paymentReconciler?: ReconcilerOptions
+    /** Run the exchange-rate worker in the app (the default: off; tests fetch through the route). */
+    exchangeRateWorker?: ExchangeRateWorkerOptions
     /** How often every staff socket's session is checked again (ms; the app's default is 60 s). */
     staffSocketRecheckMs?: number
     /** More environment for loadConfig (e.g. PUBLIC_URL, TRUST_PROXY), read as the server reads it. */
@@ -108,6 +111,7 @@ export async function createTestApp(
       ? guardGateway(options.paymentGateway)
       : createPaymentGateway(config, now, database.db),
     paymentReconciler: options.paymentReconciler ?? null,
+    exchangeRateWorker: options.exchangeRateWorker ?? null,
   }
   const app = await buildApp(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
