@@ -8,6 +8,7 @@ import {
   nextFetchAt,
   rateFromBulletin,
   ratesFromBulletin,
+  rateText,
 } from './exchange-rates'
 
 const quote = (code: string, unit: string, rates: Partial<BulletinCurrency['rates']>): BulletinCurrency => ({
@@ -134,5 +135,17 @@ describe('typed values', () => {
     ['1e3', false],
   ])('rate %s → %s', (text, ok) => {
     expect(isRateText(text)).toBe(ok)
+  })
+})
+
+describe('rateText', () => {
+  it.each([
+    ['42.486600', 'tr', '42,4866'],
+    ['42.486600', 'en', '42.4866'],
+    ['0.271642', 'tr', '0,271642'],
+    ['1.000000', 'tr', '1,0000'],
+    ['43.1', 'en', '43.1000'],
+  ] as const)('%s (%s) → %s', (rate, locale, expected) => {
+    expect(rateText(rate, locale)).toBe(expected)
   })
 })

@@ -121,3 +121,13 @@ export function isRateText(text: string): boolean {
 
 /** The store's base currency: every rate is in it, its own is 1, and no bulletin or staff changes it. */
 export const isBaseCurrency = (code: string): boolean => code === 'TRY' || code === 'TL'
+
+/**
+ * A stored rate ("42.486600") as people read it: at least four decimals, trailing zeros beyond them
+ * dropped, the language's decimal mark ("42,4866" in Turkish, "42.4866" in English).
+ */
+export function rateText(rate: string, locale: 'tr' | 'en'): string {
+  const [whole = '0', fraction = ''] = rate.split('.')
+  const kept = fraction.replace(/0+$/, '').padEnd(4, '0')
+  return `${whole}${locale === 'tr' ? ',' : '.'}${kept}`
+}

@@ -16,6 +16,7 @@ import type { ExchangeRateWorkerOptions } from '../modules/exchange-rates/exchan
 import type { ReconcilerOptions } from '../modules/payments/payment-reconciler'
 import type { StartLimitRules } from '../modules/payments/payment-start-limits'
 import { SearchLog } from '../modules/search/search-log'
+import { sampleBulletinUrl } from './tcmb-stand-in'
 import { createTestDatabase } from './test-database'
 
 /** The test apps' session secret (a gateway a test makes itself signs with keys derived from it). */
@@ -80,6 +81,7 @@ export async function createTestApp(
         NODE_ENV: 'test',
         SESSION_SECRET: TEST_SESSION_SECRET,
         CACHE_SECONDS: '0',
+        TCMB_URL: await sampleBulletinUrl(),
         ...options.env,
       },
       options.rootDir ?? process.cwd(),
