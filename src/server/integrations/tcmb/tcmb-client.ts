@@ -29,8 +29,11 @@ export async function downloadBulletin(url: string, timeoutMs: number): Promise<
     const name = err instanceof Error ? err.name : ''
     if (name === 'TimeoutError' || name === 'AbortError')
       throw new BulletinDownloadError(`timeout after ${timeoutMs} ms`)
-    const code = (err as { cause?: { code?: unknown } })?.cause?.code
-    throw new BulletinDownloadError(`network error${typeof code === 'string' ? ` (${code})` : ''}`)
+    // The cause's code (ECONNREFUSED, ENOTFOUND…) or short message: no header or body of ours in it.
+    const cause = (err as { cause?: { code?: unknown; message?: unknown } })?.cause
+    const why =
+      typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : ''
+    throw new BulletinDownloadError(`network error${why ? ` (${why.slice(0, 80)})` : ''}`)
   }
   if (response.status !== 200) {
     await response.body?.cancel().catch(() => undefined)

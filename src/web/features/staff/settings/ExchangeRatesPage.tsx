@@ -61,11 +61,14 @@ function FetchStatus({ status }: { status: ExchangeRates['status'] }) {
           {lastSuccess ? t(`${X}.failedSince`, { time: lastSuccess }) : t(`${X}.failedNever`)}
         </Alert>
       )}
-      <Text size="sm" c="gray.7" data-testid="rates-last">
-        {status.lastBulletinDate
-          ? t(`${X}.lastBulletin`, { date: dates.day(status.lastBulletinDate), time: lastSuccess ?? '—' })
-          : t(`${X}.noBulletin`)}
-      </Text>
+      {/* The warning already says that no fetch has succeeded: not said twice. */}
+      {(status.lastBulletinDate || !status.failing) && (
+        <Text size="sm" c="gray.7" data-testid="rates-last">
+          {status.lastBulletinDate
+            ? t(`${X}.lastBulletin`, { date: dates.day(status.lastBulletinDate), time: lastSuccess ?? '—' })
+            : t(`${X}.noBulletin`)}
+        </Text>
+      )}
     </Stack>
   )
 }
