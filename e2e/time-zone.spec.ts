@@ -67,6 +67,8 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
       LOG_LEVEL: 'warn',
+      // No fetch of the exchange rates leaves the machine (playwright.config.ts says why).
+      TCMB_URL: 'http://127.0.0.1:9/kurlar/today.xml',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -10,6 +10,9 @@ export const currencySchema = z.object({
   symbol: z.string(),
   exchangeRate: z.number(),
   isDefault: z.boolean(),
+  /** Where the rate came from: the Central Bank's bulletin of rateBulletinDate (ISO day), or staff. */
+  rateSource: z.enum(['tcmb', 'manual']),
+  rateBulletinDate: z.string().nullable(),
 })
 export type Currency = z.infer<typeof currencySchema>
 

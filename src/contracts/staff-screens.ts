@@ -25,6 +25,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/odeme-baglantilari', area: 'payments', group: 'payments' },
   { path: '/yonetim/havale', area: 'payments', group: 'payments' },
   { path: '/yonetim/bildirim-ayarlari', area: 'system', group: 'settings' },
+  { path: '/yonetim/doviz-kurlari', area: 'system', group: 'settings' },
   { path: '/yonetim/personel', area: 'system', group: 'system' },
   { path: '/yonetim/api-anahtarlari', area: 'system', group: 'system' },
   { path: '/yonetim/e-postalar', area: 'system', group: 'system' },

@@ -10,6 +10,7 @@ import type { OutboxWorkerOptions } from './integrations/mail/outbox-worker'
 import type { PaymentGateway } from './integrations/payments/gateway'
 import { LoginThrottle, type ThrottleOptions } from './modules/account/login-throttle'
 import { type CartQueue, createCartQueue } from './modules/cart/cart-queue'
+import type { ExchangeRateWorkerOptions } from './modules/exchange-rates/exchange-rate-worker'
 import type { ReconcilerOptions } from './modules/payments/payment-reconciler'
 import { type StartLimitRules, StartLimits } from './modules/payments/payment-start-limits'
 import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
@@ -94,4 +95,9 @@ export type AppDeps = AppMemory & {
    * null: not in this app (tests run it themselves).
    */
   paymentReconciler: ReconcilerOptions | null
+  /**
+   * Fetches the Central Bank's bulletin each business day after 15:30 Istanbul (and at start when one
+   * was missed); null: not in this app (tests fetch through the route).
+   */
+  exchangeRateWorker: ExchangeRateWorkerOptions | null
 }

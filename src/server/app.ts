@@ -45,6 +45,7 @@ import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
 import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { branchIdsOf } from './modules/customers/customers.service'
+import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
 import { integrationRoutes } from './modules/integration-keys/integration.routes'
@@ -190,6 +191,7 @@ export async function buildApp(
   await app.register(backOfficeRoutes(deps))
   await app.register(bankTransfersRoutes(deps))
   await app.register(storeSettingsRoutes(deps))
+  await app.register(exchangeRatesRoutes(deps))
   await app.register(staffHomeRoutes(deps))
   await app.register(customersRoutes(deps))
   await app.register(companyUsersRoutes(deps))

@@ -81,6 +81,10 @@ const envSchema = z.object({
       'rule=max/minutes pairs, e.g. ip=40/60,bin=60/60',
     )
     .optional(),
+  /** The Central Bank of Turkey's daily bulletin of exchange rates (modules/exchange-rates). */
+  TCMB_URL: z.url({ protocol: /^https?$/ }).default('https://www.tcmb.gov.tr/kurlar/today.xml'),
+  /** How long a fetch of the bulletin may take before it counts as failed (seconds). */
+  TCMB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /**
    * Prometheus' bearer token for GET /metrics: set, a scrape must send it (from any address); unset,
    * only direct connections from private addresses are answered (http/metrics.ts).
@@ -141,6 +145,8 @@ export type Config = {
   metricsToken: string | null
   /** Calls each integration API key may make per minute (INTEGRATION_RATE_LIMIT). */
   integrationRateLimit: number
+  /** Where the exchange-rate bulletin is fetched from, and how long a fetch may take. */
+  tcmb: { url: string; timeoutMs: number }
 }
 
 export type IyzicoConfig = { apiKey: string; secretKey: string; baseUrl: string }
@@ -220,6 +226,7 @@ export function loadConfig(
     ),
     metricsToken: e.METRICS_TOKEN ?? null,
     integrationRateLimit: e.INTEGRATION_RATE_LIMIT,
+    tcmb: { url: e.TCMB_URL, timeoutMs: e.TCMB_TIMEOUT_SECONDS * 1000 },
   }
 }
 

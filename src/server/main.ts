@@ -12,6 +12,7 @@ import { seedDemo } from './db/seed/demo'
 import { deleteExpiredSessions } from './http/session.repository'
 import { createMailer } from './integrations/mail/mailer'
 import { createPaymentGateway } from './integrations/payments'
+import { DEFAULT_RATE_WORKER } from './modules/exchange-rates/exchange-rate-worker'
 import { DEFAULT_RECONCILER } from './modules/payments/payment-reconciler'
 import { START_LIMITS } from './modules/payments/payment-start-limits'
 import { SearchLog } from './modules/search/search-log'
@@ -70,6 +71,7 @@ async function main() {
     mailWorker: { pollMs: 5000 },
     paymentGateway: createPaymentGateway(config, () => new Date(), database.db),
     paymentReconciler: { ...DEFAULT_RECONCILER, ...config.paymentReconcile },
+    exchangeRateWorker: DEFAULT_RATE_WORKER,
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()

@@ -189,6 +189,10 @@ const tr = {
   'fault.badMove': 'Bildirim bu duruma geçirilemez; durum adım adım ilerler (Yeni → Serviste → Tamamlandı).',
   'fault.rateLimited':
     'Bir saatte gönderilebilecek arıza bildirimi sınırına ulaştınız. Lütfen {minutes} dakika sonra tekrar deneyiniz.',
+  'rates.fetchFailed':
+    'Merkez Bankası kurları alınamadı ({reason}); önceki kurlar geçerli. Biraz sonra tekrar deneyiniz.',
+  'rates.unknownCurrency': 'Bu para birimi mağazada tanımlı değil.',
+  'rates.baseCurrency': 'Ana para biriminin kuru 1’dir; değiştirilemez.',
 }
 
 export type MessageKey = keyof typeof tr
@@ -375,6 +379,10 @@ const en: Record<MessageKey, string> = {
     'The report cannot be moved to that status; it goes step by step (New → In service → Done).',
   'fault.rateLimited':
     'You have reached the hourly limit of fault reports. Please try again in {minutes} minutes.',
+  'rates.fetchFailed':
+    'The Central Bank rates could not be fetched ({reason}); the previous rates stay. Please try again later.',
+  'rates.unknownCurrency': 'The store has no such currency.',
+  'rates.baseCurrency': 'The base currency’s rate is 1 and cannot be changed.',
 }
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }

@@ -80,6 +80,10 @@ const STAFF_ROUTES: Record<string, StaffArea> = {
   'POST /yonetim/bank-transfers/:id/reversal': 'payments',
   'GET /yonetim/settings/notifications': 'system',
   'PUT /yonetim/settings/notifications': 'system',
+  'GET /yonetim/exchange-rates': 'system',
+  'POST /yonetim/exchange-rates/fetch': 'system',
+  'PUT /yonetim/exchange-rates/settings': 'system',
+  'PUT /yonetim/exchange-rates/:code': 'system',
   'GET /yonetim/mail-outbox': 'system',
   'POST /yonetim/mail-outbox/:id/retry': 'system',
 }

@@ -12,9 +12,11 @@ import { createPaymentGateway } from '../integrations/payments'
 import type { PaymentGateway } from '../integrations/payments/gateway'
 import { guardGateway } from '../integrations/payments/guarded-gateway'
 import type { ThrottleOptions } from '../modules/account/login-throttle'
+import type { ExchangeRateWorkerOptions } from '../modules/exchange-rates/exchange-rate-worker'
 import type { ReconcilerOptions } from '../modules/payments/payment-reconciler'
 import type { StartLimitRules } from '../modules/payments/payment-start-limits'
 import { SearchLog } from '../modules/search/search-log'
+import { sampleBulletinUrl } from './tcmb-stand-in'
 import { createTestDatabase } from './test-database'
 
 /** The test apps' session secret (a gateway a test makes itself signs with keys derived from it). */
@@ -59,6 +61,8 @@ export async function createTestApp(
     startLimits?: StartLimitRules
     /** Run the payment reconciler in the app (the default: off; tests call reconcilePayments). */
     paymentReconciler?: ReconcilerOptions
+    /** Run the exchange-rate worker in the app (the default: off; tests fetch through the route). */
+    exchangeRateWorker?: ExchangeRateWorkerOptions
     /** How often every staff socket's session is checked again (ms; the app's default is 60 s). */
     staffSocketRecheckMs?: number
     /** More environment for loadConfig (e.g. PUBLIC_URL, TRUST_PROXY), read as the server reads it. */
@@ -77,6 +81,7 @@ export async function createTestApp(
         NODE_ENV: 'test',
         SESSION_SECRET: TEST_SESSION_SECRET,
         CACHE_SECONDS: '0',
+        TCMB_URL: await sampleBulletinUrl(),
         ...options.env,
       },
       options.rootDir ?? process.cwd(),
@@ -108,6 +113,7 @@ export async function createTestApp(
       ? guardGateway(options.paymentGateway)
       : createPaymentGateway(config, now, database.db),
     paymentReconciler: options.paymentReconciler ?? null,
+    exchangeRateWorker: options.exchangeRateWorker ?? null,
   }
   const app = await buildApp(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),

@@ -86,6 +86,11 @@ const FaultReportPage = lazy(() =>
 const FaultReportsPage = lazy(() =>
   import('../features/staff/fault-reports/FaultReportsPage').then((m) => ({ default: m.FaultReportsPage })),
 )
+const ExchangeRatesPage = lazy(() =>
+  import('../features/staff/settings/ExchangeRatesPage').then((m) => ({
+    default: m.ExchangeRatesPage,
+  })),
+)
 const StoreNotificationsPage = lazy(() =>
   import('../features/staff/settings/StoreNotificationsPage').then((m) => ({
     default: m.StoreNotificationsPage,
@@ -145,6 +150,7 @@ function pageRoutes() {
       <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
+      <Route path="yonetim/doviz-kurlari" element={<ExchangeRatesPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />
       <Route path="sifre-belirle" element={<PasswordSetPage />} />
       <Route path="odeme-linki/:token" element={<PaymentLinkPage />} />

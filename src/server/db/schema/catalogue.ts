@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   numeric,
@@ -31,11 +32,18 @@ export const currencies = pgTable(
     exchangeRate: numeric('exchange_rate', { precision: 18, scale: 6 }).notNull(),
     isDefault: boolean('is_default').notNull().default(false),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Where exchange_rate came from: the bank's bulletin ('tcmb', of rate_bulletin_date) or staff ('manual'). */
+    rateSource: varchar('rate_source', { length: 8 }).$type<'tcmb' | 'manual'>().notNull().default('manual'),
+    rateBulletinDate: date('rate_bulletin_date', { mode: 'string' }),
+    /** A manual rate staff pinned: the bank's bulletins leave it alone until staff release it. */
+    ratePinned: boolean('rate_pinned').notNull().default(false),
   },
   (t) => [
     uniqueIndex('currencies_code_uq').on(t.code),
     uniqueIndex('currencies_one_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
     check('currencies_rate_positive', sql`${t.exchangeRate} > 0`),
+    check('currencies_rate_source', sql`${t.rateSource} in ('tcmb', 'manual')`),
+    check('currencies_rate_bulletin', sql`(${t.rateSource} = 'tcmb') = (${t.rateBulletinDate} is not null)`),
   ],
 )
 

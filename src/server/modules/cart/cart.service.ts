@@ -81,10 +81,17 @@ function checkAllowed(
  * A cart's priced lines are remembered under its version (raised by every change, in any process), the
  * products' change number (cache/change-clock.ts: raised by every product insert or update, so a
  * price or stock change anywhere is a new key at once, never a wait for the TTL) and the pricing that
- * applies to this user, so reading an unchanged cart costs one small query.
+ * applies to this user (its currency, profit, tax setting and the exchange rates), so reading an unchanged cart costs one small query.
  */
 const pricedKey = (user: Dealer, version: number, products: number, ctx: PricingContext) =>
-  `cart:${user.id}:${version}:${products}:${ctx.target.id}:${ctx.profitPercent}:${ctx.withTax}`
+  `cart:${user.id}:${version}:${products}:${ctx.target.id}:${ctx.profitPercent}:${ctx.withTax}:${ratesKey(ctx)}`
+
+/**
+ * The rates the lines were priced at: a new bulletin or a manual rate (any process) reloads the
+ * currencies by change (reference-cache.ts), and with them comes a new key, not a wait for the TTL.
+ */
+const ratesKey = (ctx: PricingContext) =>
+  [...ctx.currencies.values()].map((c) => `${c.id}=${c.exchangeRate}`).join(',')
 
 async function pricedLines(
   { db, caches }: CachedDb,

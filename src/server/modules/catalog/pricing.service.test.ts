@@ -4,8 +4,26 @@ import { defaultStoreSettings } from '../../../contracts/settings'
 import { priceFor, pricingContextFor } from './pricing.service'
 
 const currencies: Currency[] = [
-  { id: 1, code: 'TRY', name: 'Türk Lirası', symbol: '₺', exchangeRate: 1, isDefault: true },
-  { id: 2, code: 'USD', name: 'Dolar', symbol: '$', exchangeRate: 42.5, isDefault: false },
+  {
+    id: 1,
+    code: 'TRY',
+    name: 'Türk Lirası',
+    symbol: '₺',
+    exchangeRate: 1,
+    isDefault: true,
+    rateSource: 'manual',
+    rateBulletinDate: null,
+  },
+  {
+    id: 2,
+    code: 'USD',
+    name: 'Dolar',
+    symbol: '$',
+    exchangeRate: 42.5,
+    isDefault: false,
+    rateSource: 'manual',
+    rateBulletinDate: null,
+  },
 ]
 const dealer = { preferences: null, profitPercent: '-10' }
 

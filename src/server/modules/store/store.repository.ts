@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm'
 import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootstrap'
+import { type ExchangeRateSettings, exchangeRateSettingsSchema } from '../../../contracts/exchange-rates'
 import { defaultStoreSettings, type StoreSettings, storeSettingsSchema } from '../../../contracts/settings'
 import type { Db } from '../../db/client'
 import { currencies } from '../../db/schema/catalogue'
@@ -39,6 +40,8 @@ export async function readCurrencies(db: Db): Promise<Currency[]> {
     symbol: c.symbol,
     exchangeRate: Number(c.exchangeRate),
     isDefault: c.isDefault,
+    rateSource: c.rateSource,
+    rateBulletinDate: c.rateBulletinDate,
   }))
 }
 
@@ -89,5 +92,66 @@ export async function writeMailRecipients(db: Db, recipients: string[], now: Dat
   await db
     .insert(storeSettings)
     .values({ key: RECIPIENTS_KEY, value: recipients, updatedAt: now })
+    .onConflictDoUpdate({ target: storeSettings.key, set: { value: sql`excluded.value`, updatedAt: now } })
+}
+
+/** A currency's rate as stored, with where it came from (the exchange-rates module's view). */
+export type CurrencyRate = {
+  code: string
+  name: string
+  rate: string
+  source: 'tcmb' | 'manual'
+  bulletinDate: string | null
+  pinned: boolean
+}
+
+export async function readCurrencyRates(db: Db, options: { lock?: boolean } = {}): Promise<CurrencyRate[]> {
+  const query = db
+    .select({
+      code: currencies.code,
+      name: currencies.name,
+      rate: currencies.exchangeRate,
+      source: currencies.rateSource,
+      bulletinDate: currencies.rateBulletinDate,
+      pinned: currencies.ratePinned,
+    })
+    .from(currencies)
+    .orderBy(asc(currencies.sortOrder), asc(currencies.id))
+  return options.lock ? query.for('update') : query
+}
+
+export async function writeCurrencyRate(
+  db: Db,
+  code: string,
+  rate: Pick<CurrencyRate, 'rate' | 'source' | 'bulletinDate' | 'pinned'>,
+): Promise<void> {
+  await db
+    .update(currencies)
+    .set({
+      exchangeRate: rate.rate,
+      rateSource: rate.source,
+      rateBulletinDate: rate.bulletinDate,
+      ratePinned: rate.pinned,
+    })
+    .where(eq(currencies.code, code))
+}
+
+/** The key of the exchange-rate settings in store_settings (read by the exchange-rates module). */
+const RATE_SETTINGS_KEY = 'exchangeRateSource'
+export const DEFAULT_RATE_SETTINGS: ExchangeRateSettings = { field: 'ForexSelling', markupPercent: '0' }
+
+export async function readRateSettings(db: Db): Promise<ExchangeRateSettings> {
+  const [row] = await db
+    .select({ value: storeSettings.value })
+    .from(storeSettings)
+    .where(eq(storeSettings.key, RATE_SETTINGS_KEY))
+  const parsed = exchangeRateSettingsSchema.safeParse(row?.value)
+  return parsed.success ? parsed.data : DEFAULT_RATE_SETTINGS
+}
+
+export async function writeRateSettings(db: Db, settings: ExchangeRateSettings, now: Date): Promise<void> {
+  await db
+    .insert(storeSettings)
+    .values({ key: RATE_SETTINGS_KEY, value: settings, updatedAt: now })
     .onConflictDoUpdate({ target: storeSettings.key, set: { value: sql`excluded.value`, updatedAt: now } })
 }

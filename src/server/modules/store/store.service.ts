@@ -1,4 +1,5 @@
 import type { Currency, PaymentPlan, StoreInfo } from '../../../contracts/bootstrap'
+import type { ExchangeRateSettings } from '../../../contracts/exchange-rates'
 import type { StoreSettings } from '../../../contracts/settings'
 import type { StoreNotifications } from '../../../contracts/store-notifications'
 import type { CachedDb } from '../../cache/caches'
@@ -6,13 +7,20 @@ import type { Db } from '../../db/client'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
 import {
+  type CurrencyRate,
   readCurrencies,
+  readCurrencyRates,
   readMailRecipients,
   readPaymentPlans,
+  readRateSettings,
   readStoreInfo,
   readStoreSettings,
+  writeCurrencyRate,
   writeMailRecipients,
+  writeRateSettings,
 } from './store.repository'
+
+export type { CurrencyRate }
 
 // The store's reference data (settings, currencies, payment plans, the store's card) as the other
 // modules read it: through the process cache, loaded again only when reference data changes.
@@ -99,3 +107,19 @@ export async function setStoreNotifications(
   })
   return getStoreNotifications(db)
 }
+
+/*
+ * The currencies' rates for the exchange-rates module, read uncached in the caller's transaction (lock:
+ * the rows held until it commits). Writing currencies stamps the reference version (migration 0017),
+ * so every process's cached currencies and pricing reload after the commit, with no message to send.
+ */
+export const currencyRates = (tx: Db, options: { lock?: boolean } = {}) => readCurrencyRates(tx, options)
+
+export const setCurrencyRate = (tx: Db, code: string, rate: Omit<CurrencyRate, 'code' | 'name'>) =>
+  writeCurrencyRate(tx, code, rate)
+
+/** Which bulletin rate and markup the store uses (a store setting; the default: ForexSelling, 0 %). */
+export const exchangeRateSettings = (db: Db) => readRateSettings(db)
+
+export const setExchangeRateSettings = (tx: Db, settings: ExchangeRateSettings, now: Date) =>
+  writeRateSettings(tx, settings, now)

@@ -1,13 +1,17 @@
-import { Menu } from '@mantine/core'
+import { Menu, Text } from '@mantine/core'
+import { isBaseCurrency } from '../../../domain/exchange-rates'
 import { BusyButton } from '../../components/BusyButton'
 import { ChevronDownIcon } from '../../components/icons/Icons'
 import { useTranslation } from '../../i18n/use-translation'
+import { useDates } from '../../lib/dates'
+import { rateSourceText } from '../../lib/rate-source'
 import { useSession } from '../../lib/session-context'
 import { useChangeCurrency } from './preferences-api'
 
 /** The currency prices are shown in (logged-in users only: the preference needs an account). */
 export function CurrencyMenu() {
   const { t } = useTranslation()
+  const dates = useDates()
   const { bootstrap, preferences } = useSession()
   const changeCurrency = useChangeCurrency()
   const currencies = bootstrap.currencies
@@ -16,7 +20,7 @@ export function CurrencyMenu() {
   if (currencies.length === 0) return null
 
   return (
-    <Menu position="bottom-end" shadow="md" width={200}>
+    <Menu position="bottom-end" shadow="md" width={220}>
       <Menu.Target>
         <BusyButton
           variant="subtle"
@@ -41,6 +45,21 @@ export function CurrencyMenu() {
           {currencies.map((currency) => (
             <Menu.RadioItem key={currency.id} value={String(currency.id)} closeMenuOnClick>
               {currency.code} ({currency.symbol})
+              {/* Where the rate comes from; the base currency (rate 1) has none to tell. */}
+              {!isBaseCurrency(currency.code) && (
+                <Text
+                  component="span"
+                  display="block"
+                  size="xs"
+                  c="dimmed"
+                  data-testid="currency-rate-source"
+                >
+                  {rateSourceText(t, dates, {
+                    source: currency.rateSource,
+                    bulletinDate: currency.rateBulletinDate,
+                  })}
+                </Text>
+              )}
             </Menu.RadioItem>
           ))}
         </Menu.RadioGroup>

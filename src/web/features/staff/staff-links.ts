@@ -23,6 +23,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),
   '/yonetim/musteri-sepetleri': (t) => t('customerCarts.menu'),
   '/yonetim/bildirim-ayarlari': (t) => t('storeNotifications.menu'),
+  '/yonetim/doviz-kurlari': (t) => t('exchangeRates.menu'),
   '/yonetim/personel': (t) => t('staffUsers.menu'),
   '/yonetim/api-anahtarlari': (t) => t('apiKeys.menu'),
   '/yonetim/e-postalar': (t) => t('staff.mail.menu'),

@@ -2,6 +2,7 @@
 import { screen, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { exchangeRatesSchema } from '../../../../contracts/exchange-rates'
 import { type StaffSummary, staffSummarySchema } from '../../../../contracts/staff-home'
 import type { StaffRole } from '../../../../domain/staff-access'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
@@ -22,9 +23,45 @@ const figures: StaffSummary = {
   faultReports: { open: 5 },
 }
 
-const serve = () => server.use(http.get('/yonetim/summary', () => apiJson(staffSummarySchema, figures)))
+const serve = (ratesFailing = false) =>
+  server.use(
+    http.get('/yonetim/summary', () => apiJson(staffSummarySchema, figures)),
+    http.get('/yonetim/exchange-rates', () =>
+      apiJson(exchangeRatesSchema, {
+        settings: { field: 'ForexSelling', markupPercent: '0' },
+        currencies: [],
+        status: {
+          lastSuccessAt: '2026-03-17T12:35:00.000Z',
+          lastBulletinDate: '2026-03-17',
+          lastFailureAt: ratesFailing ? '2026-03-18T12:35:00.000Z' : null,
+          lastFailure: ratesFailing ? 'HTTP 500' : null,
+          failing: ratesFailing,
+        },
+      }),
+    ),
+  )
 
 describe('The staff home', () => {
+  it('warns the owner when the last fetch of the exchange rates failed, with a link to them', async () => {
+    serve(true)
+    renderWithProviders(<StaffHomePage />, { bootstrap: staff('owner'), route: '/yonetim/ozet' })
+    const warning = await screen.findByTestId('home-rates-warning')
+    expect(warning.textContent).toContain(
+      'Döviz kurları TCMB’den alınamadı; geçerli kurlar 17.03.2026 15:35 tarihindeki son başarılı alımdan.',
+    )
+    expect(within(warning).getByRole('link', { name: 'Döviz kurlarına git' }).getAttribute('href')).toBe(
+      '/yonetim/doviz-kurlari',
+    )
+  })
+
+  it('says nothing of the rates while their fetches succeed', async () => {
+    serve(false)
+    renderWithProviders(<StaffHomePage />, { bootstrap: staff('owner'), route: '/yonetim/ozet' })
+    await screen.findByTestId('figure-orders')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(screen.queryByTestId('home-rates-warning')).toBeNull()
+  })
+
   it("shows today's figures, each with its screen", async () => {
     serve()
     renderWithProviders(<StaffHomePage />, { bootstrap: staff('owner'), route: '/yonetim/ozet' })
@@ -61,6 +98,7 @@ describe('The staff home', () => {
   })
 
   it('says when the figures cannot be read, with a retry', async () => {
+    serve()
     server.use(
       http.get('/yonetim/summary', () => apiError(503, 'unavailable', 'Hizmet şu an kullanılamıyor.')),
     )

@@ -1,13 +1,15 @@
-import { Anchor, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Paper, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { staffRoleOpens } from '../../../../contracts/staff-screens'
 import { formatMoney } from '../../../../domain/money-format'
+import { AlertIcon } from '../../../components/icons/Icons'
 import { LoadError } from '../../../components/LoadError'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
 import { useLocalePath, useSession } from '../../../lib/session-context'
 import { StaffLayout } from '../StaffLayout'
+import { useExchangeRates } from '../settings/exchange-rates-api'
 import { useStaffSummary } from './staff-home-api'
 
 const H = 'staffHome'
@@ -131,11 +133,43 @@ function Figures() {
   )
 }
 
+const RATES_PATH = '/yonetim/doviz-kurlari'
+
+/**
+ * The last fetch of the Central Bank's rates failed: said here too, for the roles that open the
+ * rates screen, with the time of the last success (the rates in force are from then).
+ */
+function RatesWarning() {
+  const { t } = useTranslation()
+  const { user } = useSession()
+  const dates = useDates()
+  const localePath = useLocalePath()
+  const rates = useExchangeRates({ enabled: staffRoleOpens(user?.staffRole ?? null, RATES_PATH) })
+  const status = rates.data?.status
+  if (!status?.failing) return null
+  return (
+    <Alert color="orange" variant="light" icon={<AlertIcon />} mb="md" data-testid="home-rates-warning">
+      <Stack gap={4}>
+        <Text size="sm">
+          {status.lastSuccessAt
+            ? t('exchangeRates.homeWarning', { time: dates.dateTime(status.lastSuccessAt) })
+            : t('exchangeRates.homeWarningNever')}
+        </Text>
+        {/* Dark and underlined: the theme's link blue reads at 4.3:1 on the orange tint (axe wants 4.5). */}
+        <Anchor component={Link} to={localePath(RATES_PATH)} size="sm" c="dark.8" underline="always">
+          {t('exchangeRates.homeLink')}
+        </Anchor>
+      </Stack>
+    </Alert>
+  )
+}
+
 /** /yonetim/ozet — today at a glance, read again every minute; the first screen of the staff area. */
 export function StaffHomePage() {
   const { t } = useTranslation()
   return (
     <StaffLayout title={t(`${H}.title`)} description={t(`${H}.description`)}>
+      <RatesWarning />
       <Figures />
     </StaffLayout>
   )
