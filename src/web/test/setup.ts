@@ -3,7 +3,7 @@
 // cannot register it itself).
 import { notifications } from '@mantine/notifications'
 import { cleanup, configure } from '@testing-library/react'
-import { afterAll, afterEach, beforeAll } from 'vitest'
+import { afterAll, afterEach, beforeAll, vi } from 'vitest'
 import { stopRecording } from './network'
 import { server } from './server'
 
@@ -77,6 +77,9 @@ afterEach(() => {
     document.title = ''
   }
   notifications.clean()
+  // Spies too (a phone width made by mockPhoneWidth, a stubbed click): a test that forgot to undo
+  // one drew the next test, in any file of the worker, in the phone layout.
+  vi.restoreAllMocks()
   stopRecording()
   server.resetHandlers()
   const missed = unhandled.splice(0)
