@@ -37,7 +37,11 @@ export const auditRowSchema = z.object({
   id: z.number(),
   at: z.string(),
   /** The staff user who made the change, by their name at the time (id null: written by the system). */
-  actor: z.object({ id: z.number().nullable(), name: z.string() }),
+  /**
+   * Who made the change: a staff user (id), the system (id null, no name) or, with `apiKey`, the
+   * integration API key of that name (id null).
+   */
+  actor: z.object({ id: z.number().nullable(), name: z.string(), apiKey: z.literal(true).optional() }),
   ip: z.string(),
   entity: auditEntitySchema,
   entityId: z.string(),

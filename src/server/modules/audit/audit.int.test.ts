@@ -7,6 +7,7 @@ import { queryRows } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
+import { recordAudit } from './audit.service'
 
 const NOW = new Date('2026-03-18T09:00:00Z')
 const TODAY = '2026-03-18'
@@ -121,6 +122,44 @@ describe('the audit trail', () => {
     expect((await audit(owner, `?userId=${other.user.id}&from=${TODAY}&to=${TODAY}`)).total).toBe(1)
     expect((await audit(owner, `?userId=${other.user.id}&from=2026-03-19`)).total).toBe(0)
     expect((await audit(owner, `?userId=${other.user.id}&to=2026-03-17`)).total).toBe(0)
+  })
+
+  it('names an integration API key as the author of a change the ERP made, with no user', async () => {
+    const made = await owner.send({
+      method: 'POST',
+      url: '/yonetim/api-keys',
+      payload: { name: 'Logo ERP', scopes: ['customers:write'] },
+    })
+    expect(made.statusCode, made.body).toBe(200)
+    const keyId = (made.json() as { id: number }).id
+    const company = await createCustomer(t.database.db)
+    await t.database.db.transaction((tx) =>
+      recordAudit(
+        tx,
+        { apiKeyId: keyId, name: 'Logo ERP', ip: '10.0.0.7' },
+        {
+          entity: 'customer',
+          entityId: company.id,
+          action: 'update',
+          before: { riskLimit: '1000.00' },
+          after: { riskLimit: '2500.00' },
+        },
+        NOW,
+      ),
+    )
+    const { items } = await audit(owner, `?entity=customer&entityId=${company.id}`)
+    expect(items).toHaveLength(1)
+    expect(items[0]).toMatchObject({
+      actor: { id: null, name: 'Logo ERP', apiKey: true },
+      ip: '10.0.0.7',
+      changes: [{ field: 'riskLimit', old: '1000.00', new: '2500.00' }],
+    })
+    const [stored] = await queryRows<{ actor_user_id: number | null; actor_api_key_id: number | null }>(
+      t.database.db,
+      sql`select actor_user_id, actor_api_key_id from audit_log where entity = 'customer'
+          and entity_id = ${String(company.id)}`,
+    )
+    expect(stored).toEqual({ actor_user_id: null, actor_api_key_id: keyId })
   })
 
   it('reads a filter value that is not one as not given', async () => {

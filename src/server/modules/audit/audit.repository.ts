@@ -5,6 +5,7 @@ import { auditLog } from '../../db/schema/audit'
 
 export type AuditInsert = {
   actorUserId: number | null
+  actorApiKeyId?: number | null
   actorName: string
   ip: string
   entity: AuditEntity

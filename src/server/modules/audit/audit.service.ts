@@ -30,10 +30,14 @@ export type AuditRecord = {
  * Records a staff write in the audit trail. Called inside the write's own transaction, so the row is
  * committed exactly when the change is, and never for a write that was refused or rolled back.
  */
-export async function recordAudit(tx: Db, actor: StaffActor, record: AuditRecord, now: Date): Promise<void> {
+/** A write's author: a staff user, or an integration API key (the ERP) with its name and address. */
+export type AuditActor = StaffActor | { apiKeyId: number; name: string; ip: string }
+
+export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord, now: Date): Promise<void> {
   const changes: AuditChange[] = fieldChanges(record.before, record.after)
   await insertAudit(tx, {
-    actorUserId: actor.id,
+    actorUserId: 'apiKeyId' in actor ? null : actor.id,
+    actorApiKeyId: 'apiKeyId' in actor ? actor.apiKeyId : null,
     actorName: actor.name,
     ip: actor.ip,
     entity: record.entity,
@@ -49,7 +53,11 @@ type StoredRow = Awaited<ReturnType<typeof findAuditPage>>[number]
 const rowView = (row: StoredRow): AuditRow => ({
   id: row.id,
   at: row.at.toISOString(),
-  actor: { id: row.actorUserId, name: row.actorName },
+  actor: {
+    id: row.actorUserId,
+    name: row.actorName,
+    ...(row.actorApiKeyId !== null ? { apiKey: true as const } : {}),
+  },
   ip: row.ip,
   entity: row.entity as AuditEntity,
   entityId: row.entityId,

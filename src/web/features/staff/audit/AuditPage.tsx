@@ -22,6 +22,7 @@ import { useDates } from '../../../lib/dates'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
 import { StaffLayout } from '../StaffLayout'
 import { AuditChanges } from './AuditChanges'
+import { actorLabel } from './actor-label'
 import { useAuditTrail } from './audit-api'
 import { actionLabel, entityLabel, recordText } from './audit-text'
 import { useAuditFilters } from './use-audit-filters'
@@ -124,7 +125,7 @@ function ActorCell({ row }: { row: AuditRow }) {
   return (
     <Stack gap={0}>
       {actorId === null ? (
-        <Text size="sm">{row.actor.name || t(`${A}.system`)}</Text>
+        <Text size="sm">{actorLabel(t, row.actor)}</Text>
       ) : (
         <Anchor
           component="button"

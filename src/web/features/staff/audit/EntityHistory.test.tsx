@@ -83,6 +83,14 @@ describe('EntityHistory', () => {
     expect(within(screen.getByTestId('history-section')).queryByRole('link')).toBeNull()
   })
 
+  it('names a change the ERP made by its API key', async () => {
+    const byKey: EntityHistoryRow = { ...terms, id: 10, actor: { id: null, name: 'Logo ERP', apiKey: true } }
+    server.use(historyHandler([byKey]))
+    renderHistory('owner', 'en')
+    const [item] = await screen.findAllByTestId('history-item')
+    expect(item?.textContent).toContain('API key: Logo ERP')
+  })
+
   it('says how many more there are, and leads only a role that may open the audit trail there', async () => {
     const many = Array.from({ length: 20 }, (_, i) => ({ ...terms, id: 100 - i }))
     server.use(historyHandler(many, 45))

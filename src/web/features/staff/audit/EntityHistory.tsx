@@ -10,6 +10,7 @@ import { useDates } from '../../../lib/dates'
 import { useLocalePath } from '../../../lib/session-context'
 import { useStaffCan } from '../use-staff-can'
 import { AuditChanges } from './AuditChanges'
+import { actorLabel } from './actor-label'
 import { actionLabel, recordText } from './audit-text'
 import { useEntityHistory } from './history-api'
 
@@ -30,7 +31,7 @@ function HistoryItem({ row, record }: { row: EntityHistoryRow; record: string | 
         </Text>
       </Group>
       <Text size="xs" c="gray.7" mt={4} style={{ overflowWrap: 'anywhere' }}>
-        {row.actor.name || t('staffAudit.system')}
+        {actorLabel(t, row.actor)}
         {record ? ` · ${record}` : ''}
       </Text>
       <Stack gap={0} mt={6}>
