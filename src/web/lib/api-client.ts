@@ -116,22 +116,19 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
     body = JSON.stringify(options.json)
   }
 
-  let response: Response
-  try {
-    response = await config.fetch(withQuery(path, options.query), {
-      method,
-      headers,
-      body,
-      signal: options.signal ?? null,
-      credentials: 'same-origin',
-    })
-  } catch (error) {
-    if (isAbort(error) || options.signal?.aborted) throw error
-    throw new ApiError({ status: 0, code: 'network', message: '' })
-  }
-
+  const response = await send(withQuery(path, options.query), { method, headers, body }, options.signal)
   if (response.ok) return (await readPayload(response)) as T
   throw await failure(response, options)
+}
+
+/** One request of this site with its cookies; a failure to reach it is an ApiError 'network'. */
+async function send(url: string, init: RequestInit, signal: AbortSignal | undefined): Promise<Response> {
+  try {
+    return await config.fetch(url, { ...init, signal: signal ?? null, credentials: 'same-origin' })
+  } catch (error) {
+    if (isAbort(error) || signal?.aborted) throw error
+    throw new ApiError({ status: 0, code: 'network', message: '' })
+  }
 }
 
 /** A refused answer as the error apiFetch throws, its 401 and 403 handled as apiFetch handles them. */
@@ -162,18 +159,7 @@ export async function apiFetchFile(
     'Accept-Language': config.locale,
     'X-Requested-With': 'XMLHttpRequest',
   })
-  let response: Response
-  try {
-    response = await config.fetch(withQuery(path, options.query), {
-      method: 'GET',
-      headers,
-      signal: options.signal ?? null,
-      credentials: 'same-origin',
-    })
-  } catch (error) {
-    if (isAbort(error) || options.signal?.aborted) throw error
-    throw new ApiError({ status: 0, code: 'network', message: '' })
-  }
+  const response = await send(withQuery(path, options.query), { method: 'GET', headers }, options.signal)
   if (!response.ok) throw await failure(response, options)
   const disposition = response.headers.get('content-disposition') ?? ''
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null
