@@ -1,46 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { IntegrationScope } from '../../../domain/integration-scopes'
 import type { AppDeps } from '../../app-deps'
 import { sendError } from '../../http/error-handler'
+import type { IntegrationCaller } from '../../http/integration-path'
 import { INTEGRATION_PREFIX } from '../../http/integration-path'
 import { RateWindow } from '../../http/rate-window'
-import {
-  authenticateKey,
-  type IntegrationCaller,
-  pruneIntegrationCalls,
-  recordIntegrationCall,
-} from './integration-keys.service'
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /**
-     * The scope an integration route needs (null: any usable key). Every route behind the door names
-     * it, so a route cannot be opened to every key by forgetting.
-     */
-    integrationScope?: IntegrationScope | null
-  }
-  interface FastifyRequest {
-    /** The key an integration call authenticated with (null anywhere else). */
-    integrationKey: IntegrationCaller | null
-    /** Rows the route handled, for the call log (reportRows); null when it reports none. */
-    integrationRows: number | null
-  }
-}
+import { authenticateKey, pruneIntegrationCalls, recordIntegrationCall } from './integration-keys.service'
 
 /** The window of the per-key rate limit. */
 export const RATE_WINDOW_MS = 60_000
 const PRUNE_EVERY_MS = 60 * 60 * 1000
-
-/** A route behind the door says how many rows it handled (bulk upserts, feeds): the call log keeps it. */
-export const reportRows = (request: FastifyRequest, rows: number) => {
-  request.integrationRows = rows
-}
-
-/** The integration key on the request, for routes behind the door (the door has checked it). */
-export function integrationCaller(request: FastifyRequest): IntegrationCaller {
-  if (!request.integrationKey) throw new Error('integration route outside the door')
-  return request.integrationKey
-}
 
 const bearerOf = (header: string | undefined): string | null => {
   const match = /^Bearer ([^\s]+)$/i.exec(header?.trim() ?? '')

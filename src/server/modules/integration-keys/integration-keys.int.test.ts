@@ -5,11 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ApiKey, ApiKeyIssued, ApiKeyList } from '../../../contracts/api-keys'
 import { LAST_USE_WRITE_MS, ROTATION_GRACE_MS } from '../../../domain/integration-scopes'
 import type { AppDeps } from '../../app-deps'
+import { reportRows } from '../../http/integration-path'
 import { auditTrail } from '../../test/audit'
 import { queryRows } from '../../test/db-helpers'
 import { loggedInUser } from '../../test/dealers'
 import { createTestApp, type TestApp } from '../../test/test-app'
-import { installIntegrationDoor, reportRows } from './integration-door'
+import { installIntegrationDoor } from './integration-door'
 
 /** Test-only routes behind the door: an orders:read feed and a jobs:write post that reports rows. */
 function testRoutes(app: FastifyInstance, deps: AppDeps) {

@@ -8,6 +8,7 @@ import {
 } from '../../../domain/integration-scopes'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
+import type { IntegrationCaller } from '../../http/integration-path'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
 import { newApiKey, newKeyPrefix, parseApiKey, secretMatches } from './api-key-secret'
@@ -174,7 +175,6 @@ export async function revokeApiKey(db: Db, actor: StaffActor, id: number, now: D
 }
 
 /** The key a call of the integration API carries, as the door hands it to routes. */
-export type IntegrationCaller = { id: number; name: string; prefix: string; scopes: IntegrationScope[] }
 
 /**
  * The usable key `presented` names, or null (malformed, unknown, wrong secret, revoked, retired).

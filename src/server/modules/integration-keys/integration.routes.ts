@@ -2,19 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { integrationWhoAmISchema } from '../../../contracts/api-keys'
 import type { AppDeps } from '../../app-deps'
 import { sendError } from '../../http/error-handler'
-import { INTEGRATION_PREFIX } from '../../http/integration-path'
-import { installIntegrationDoor, integrationCaller, RATE_WINDOW_MS } from './integration-door'
+import { INTEGRATION_PREFIX, integrationCaller } from '../../http/integration-path'
+import { installIntegrationDoor, RATE_WINDOW_MS } from './integration-door'
 
 /**
- * The ERP integration API (`/api/integration/v1/`, docs/integration.md). Every route registered in
- * this plugin is behind the door (integration-door.ts): later resources are added here, each naming
- * its scope.
+ * The ERP integration API (`/api/integration/v1/`, docs/integration.md) in a plugin context of its
+ * own: every route in it, this module's and those of the `resources` plugins the app passes in (each
+ * module's `*.integration.routes.ts`), is behind the door (integration-door.ts) and names its scope.
  */
 export const integrationRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (deps: AppDeps, resources: readonly FastifyPluginAsyncZod[] = []): FastifyPluginAsyncZod =>
   async (app) => {
     installIntegrationDoor(app, deps)
     const tags = ['integration']
+    for (const plugin of resources) await app.register(plugin)
 
     app.get(
       `${INTEGRATION_PREFIX}key`,
