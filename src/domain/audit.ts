@@ -19,6 +19,8 @@ export const AUDIT_ENTITIES = [
   'branch',
   'user',
   'api_key',
+  /** A bulk write of the ERP (one record per call or job batch: counts and the codes changed). */
+  'sync',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -43,6 +45,7 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   mail: 'system',
   store_setting: 'system',
   api_key: 'system',
+  sync: 'system',
 }
 
 /** A recorded value: what a field held, as JSON keeps it. */

@@ -50,6 +50,7 @@ import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
 import { integrationRoutes } from './modules/integration-keys/integration.routes'
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes'
+import { syncIntegrationRoutes } from './modules/integration-sync/sync.integration.routes'
 import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
 import { ledgerRoutes, staffStatementRoutes } from './modules/ledger/ledger.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
@@ -198,7 +199,7 @@ export async function buildApp(
   await app.register(staffUsersRoutes(deps))
   await app.register(integrationKeysRoutes(deps))
   // Its own plugin context: the key door's hooks hold for its routes and nothing else.
-  await app.register(integrationRoutes(deps))
+  await app.register(integrationRoutes(deps, [syncIntegrationRoutes(deps)]))
   await app.register(staffStatementRoutes(deps))
   await app.register(
     auditRoutes(deps, {

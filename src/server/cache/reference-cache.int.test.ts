@@ -40,7 +40,9 @@ describe('reference data kept by change', () => {
 
     // Any statement on a reference table moves the version: the next request loads again.
     const name = slug()
-    await db.execute(sql`insert into categories (name, slug, path) values (${name}, ${name}, ${name})`)
+    await db.execute(
+      sql`insert into categories (code, name, slug, path) values (${name}, ${name}, ${name}, ${name})`,
+    )
     await caches.scope().reference.get(db, 'k', load)
     expect(loads).toBe(2)
     await db.execute(sql`update brands set name = name where false`)
@@ -61,7 +63,9 @@ describe('reference data kept by change', () => {
     const ghost = slug()
     await db
       .transaction(async (tx) => {
-        await tx.execute(sql`insert into categories (name, slug, path) values (${ghost}, ${ghost}, ${ghost})`)
+        await tx.execute(
+          sql`insert into categories (code, name, slug, path) values (${ghost}, ${ghost}, ${ghost}, ${ghost})`,
+        )
         const seen = await caches.scope().reference.get(tx, 'slugs', () => names(tx))
         expect(seen).toContain(ghost)
         throw new Error('roll back')
@@ -87,7 +91,7 @@ describe.each([0, 60])('a category written outside the app with CACHE_SECONDS=%i
     const before = await tree()
     const slug = `rc-${Math.random().toString(36).slice(2, 10)}`
     await t.database.db.execute(
-      sql`insert into categories (name, slug, path) values (${'Yeni Kategori'}, ${slug}, ${slug})`,
+      sql`insert into categories (code, name, slug, path) values (${slug}, ${'Yeni Kategori'}, ${slug}, ${slug})`,
     )
     expect(await tree()).toEqual([...before, slug])
     await t.database.db.execute(sql`delete from categories where slug = ${slug}`)

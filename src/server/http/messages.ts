@@ -84,6 +84,16 @@ const tr = {
   'staffUsers.lastOwner':
     'Son etkin mağaza sahibinin rolü değiştirilemez ve devre dışı bırakılamaz. Önce başka bir kullanıcıyı mağaza sahibi yapın.',
   'customers.unknownPaymentPlan': 'Bu ödeme planı mağazada yok; listeden bir plan seçin ya da boş bırakın.',
+  'sync.row.invalid': '"{field}" alanının değeri geçersiz.',
+  'sync.row.required': '"{field}" alanı zorunlu.',
+  'sync.row.unknownReference': '"{field}": "{value}" koduyla bir kayıt yok.',
+  'sync.row.duplicate': 'Bu kod aynı istekte daha önce geçti; yalnızca ilk satır yazıldı.',
+  'sync.row.conflict': '"{field}": "{value}" başka bir kayda ait.',
+  'sync.row.cycle': '"{field}": bir kategori kendisinin ya da kendi alt kategorisinin altına konamaz.',
+  'sync.idempotencyMismatch':
+    'Bu Idempotency-Key başka bir istekle kullanıldı. Yeni bir istek için yeni bir anahtar gönderin.',
+  'sync.idempotencyInProgress':
+    'Bu Idempotency-Key ile gönderilen istek hâlâ işleniyor. Biraz sonra tekrar deneyin.',
   'apiKeys.missing': 'Bu adres bir API anahtarı ister: Authorization: Bearer <anahtar> başlığını gönderin.',
   'apiKeys.invalid': 'API anahtarı geçersiz, iptal edilmiş ya da süresi dolmuş.',
   'apiKeys.scope': 'Bu API anahtarının "{scope}" yetkisi yok.',
@@ -274,6 +284,16 @@ const en: Record<MessageKey, string> = {
   'staffUsers.ownAccount': 'You cannot change your own role or disable yourself. Another owner can do that.',
   'staffUsers.lastOwner':
     'The last active owner cannot be given another role or be disabled. Make another user an owner first.',
+  'sync.row.invalid': 'The value of "{field}" is not valid.',
+  'sync.row.required': '"{field}" is required.',
+  'sync.row.unknownReference': '"{field}": there is no record with the code "{value}".',
+  'sync.row.duplicate': 'This code came earlier in the same request; only the first row was written.',
+  'sync.row.conflict': '"{field}": "{value}" belongs to another record.',
+  'sync.row.cycle': '"{field}": a category cannot be put under itself or one of its own subcategories.',
+  'sync.idempotencyMismatch':
+    'This Idempotency-Key was used with another request. Send a new key for a new request.',
+  'sync.idempotencyInProgress':
+    'The request sent with this Idempotency-Key is still being processed. Try again shortly.',
   'apiKeys.missing': 'This address needs an API key: send the header Authorization: Bearer <key>.',
   'apiKeys.invalid': 'The API key is not valid, was revoked or has expired.',
   'apiKeys.scope': 'This API key does not have the "{scope}" scope.',

@@ -67,8 +67,13 @@ export const models = pgTable(
       .references(() => brands.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     slug: varchar('slug', { length: 120 }).notNull(),
+    /** The ERP's code of the model, unique within its brand (null: made before the ERP sent one). */
+    code: varchar('code', { length: 40 }),
   },
-  (t) => [uniqueIndex('models_brand_slug_uq').on(t.brandId, t.slug)],
+  (t) => [
+    uniqueIndex('models_brand_slug_uq').on(t.brandId, t.slug),
+    uniqueIndex('models_brand_code_uq').on(t.brandId, t.code),
+  ],
 )
 
 export const categories = pgTable(
@@ -76,6 +81,8 @@ export const categories = pgTable(
   {
     id: serial('id').primaryKey(),
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'cascade' }),
+    /** The ERP's code: what products and child categories name it by (existing ones start as their slug). */
+    code: varchar('code', { length: 40 }).notNull(),
     name: text('name').notNull(),
     slug: varchar('slug', { length: 120 }).notNull(),
     /** Slug path from the root, e.g. "otomotiv/sanziman-parcalari": the list URL. */
@@ -85,6 +92,7 @@ export const categories = pgTable(
   },
   (t) => [
     uniqueIndex('categories_path_uq').on(t.path),
+    uniqueIndex('categories_code_uq').on(t.code),
     uniqueIndex('categories_slug_uq').on(t.slug),
     index('categories_parent_idx').on(t.parentId),
   ],
@@ -109,6 +117,8 @@ export const products = pgTable(
     name: text('name').notNull(),
     seo: varchar('seo', { length: 200 }).notNull(),
     image: varchar('image', { length: 200 }),
+    /** The ERP's image address: the image fetcher downloads it into `image` outside any transaction. */
+    imageSourceUrl: text('image_source_url'),
     barcode: varchar('barcode', { length: 64 }),
     brandId: integer('brand_id').references(() => brands.id, { onDelete: 'set null' }),
     modelId: integer('model_id').references(() => models.id, { onDelete: 'set null' }),

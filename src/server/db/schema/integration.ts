@@ -2,7 +2,9 @@ import {
   type AnyPgColumn,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -59,4 +61,54 @@ export const integrationCalls = pgTable(
     durationMs: integer('duration_ms').notNull(),
   },
   (t) => [index('integration_calls_key_idx').on(t.keyId, t.id), index('integration_calls_at_idx').on(t.at)],
+)
+
+/**
+ * What a bulk upsert with an Idempotency-Key answered, kept 24 hours: the same key and body get the
+ * stored answer again, another body under the same key is refused. A row without an answer is a call
+ * still running (or one that died: it is taken over after a few minutes).
+ */
+export const integrationIdempotency = pgTable(
+  'integration_idempotency',
+  {
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    idempotencyKey: varchar('idempotency_key', { length: 200 }).notNull(),
+    /** SHA-256 of the method, route and body: what "the same request" means. */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    status: integer('status'),
+    response: jsonb('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.keyId, t.idempotencyKey] }),
+    index('integration_idempotency_created_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * One row per bulk write of a resource (an API call or a job's batch): counts per status and the first
+ * rejected rows, for the sync health screen. Kept 30 days with the call log.
+ */
+export const integrationWrites = pgTable(
+  'integration_writes',
+  {
+    id: serial('id').primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    resource: varchar('resource', { length: 32 }).notNull(),
+    keyId: integer('key_id').references(() => apiKeys.id),
+    /** The import job the batch belonged to (null: a direct API call). */
+    jobId: integer('job_id'),
+    created: integer('created').notNull(),
+    updated: integer('updated').notNull(),
+    unchanged: integer('unchanged').notNull(),
+    rejected: integer('rejected').notNull(),
+    /** The first rejected rows: [{code, errors: [{field, code, message}]}]. */
+    errors: jsonb('errors').notNull(),
+  },
+  (t) => [
+    index('integration_writes_resource_idx').on(t.resource, t.at),
+    index('integration_writes_at_idx').on(t.at),
+  ],
 )

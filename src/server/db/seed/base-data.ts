@@ -117,6 +117,7 @@ async function ensureCategories(db: Db): Promise<LeafRef[]> {
     .insert(categories)
     .values(
       ROOTS.map((r, i) => ({
+        code: slugify(r.name).slice(0, 40),
         name: r.name,
         slug: slugify(r.name),
         path: slugify(r.name),
@@ -142,6 +143,7 @@ async function ensureCategories(db: Db): Promise<LeafRef[]> {
       def: l,
       row: {
         parentId: rootId.get(slugify(root.name)) as number,
+        code: slugify(l.name).slice(0, 40),
         name: l.name,
         slug: slugify(l.name),
         path: `${slugify(root.name)}/${slugify(l.name)}`,

@@ -37,7 +37,7 @@ beforeAll(async () => {
     const slug = `${turkishSortKey(name).replace(/[^a-z]/g, '')}-${suffix}-${sortOrder}-${parentId ?? 0}`
     const [row] = await db
       .insert(categories)
-      .values({ name, parentId, slug, path: slug, depth: parentId ? 1 : 0, sortOrder })
+      .values({ code: slug.slice(-40), name, parentId, slug, path: slug, depth: parentId ? 1 : 0, sortOrder })
       .returning({ id: categories.id })
     return row!.id
   }

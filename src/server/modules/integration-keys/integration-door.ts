@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppDeps } from '../../app-deps'
 import { sendError } from '../../http/error-handler'
-import type { IntegrationCaller } from '../../http/integration-path'
 import { INTEGRATION_PREFIX } from '../../http/integration-path'
 import { RateWindow } from '../../http/rate-window'
 import { authenticateKey, pruneIntegrationCalls, recordIntegrationCall } from './integration-keys.service'

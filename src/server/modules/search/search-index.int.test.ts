@@ -154,7 +154,7 @@ describe.each([0, 60])('the search index with CACHE_SECONDS=%i', (cacheSeconds) 
     )
     const [category] = await queryRows<{ id: number }>(
       db,
-      sql`insert into categories (name, slug, path) values (${w}, ${w}, ${w}) returning id`,
+      sql`insert into categories (code, name, slug, path) values (${w}, ${w}, ${w}, ${w}) returning id`,
     )
     const moved = await product(`${w} Pense Taşınan`)
     await product(`${w} Pense Kalan`)
@@ -240,7 +240,7 @@ describe('the slots a build gives', () => {
       )
       const categories = await queryRows<{ id: number }>(
         db,
-        sql`insert into categories (name, slug, path) select 'K' || n, 'k' || n, 'k' || n
+        sql`insert into categories (code, name, slug, path) select 'k' || n, 'K' || n, 'k' || n, 'k' || n
             from generate_series(1, 3) as n returning id`,
       )
       // 23 products: names repeat within a category (ties broken by id), some have no category,

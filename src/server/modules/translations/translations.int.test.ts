@@ -33,16 +33,16 @@ beforeAll(async () => {
   await seedAccounts(t.database.db)
   const db = t.database.db
   ids.root = (
-    await one<{ id: number }>(sql`insert into categories (name, slug, path, depth)
-      values ('Elektrik Ürünleri', 'tr-elektrik', 'tr-elektrik', 0) returning id`)
+    await one<{ id: number }>(sql`insert into categories (code, name, slug, path, depth)
+      values ('tr-elektrik', 'Elektrik Ürünleri', 'tr-elektrik', 'tr-elektrik', 0) returning id`)
   ).id
   ids.leaf = (
-    await one<{ id: number }>(sql`insert into categories (parent_id, name, slug, path, depth)
-      values (${ids.root}, 'Kablolar', 'tr-kablolar', 'tr-elektrik/tr-kablolar', 1) returning id`)
+    await one<{ id: number }>(sql`insert into categories (code, parent_id, name, slug, path, depth)
+      values ('tr-kablolar', ${ids.root}, 'Kablolar', 'tr-kablolar', 'tr-elektrik/tr-kablolar', 1) returning id`)
   ).id
   ids.plain = (
-    await one<{ id: number }>(sql`insert into categories (name, slug, path, depth)
-      values ('Hırdavat Çeşitleri', 'tr-hirdavat', 'tr-hirdavat', 0) returning id`)
+    await one<{ id: number }>(sql`insert into categories (code, name, slug, path, depth)
+      values ('tr-hirdavat', 'Hırdavat Çeşitleri', 'tr-hirdavat', 'tr-hirdavat', 0) returning id`)
   ).id
   const product = async (code: string, categoryId: number) =>
     (
