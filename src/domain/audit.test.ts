@@ -53,6 +53,8 @@ describe('isAuditEntity', () => {
   it.each([
     ['order', true],
     ['bank_transfer', true],
+    ['webhook_endpoint', true],
+    ['webhook_delivery', true],
     ['orders', false],
     ['', false],
     [null, false],
@@ -76,6 +78,8 @@ describe('AUDIT_ENTITY_AREAS', () => {
       mail: 'system',
       store_setting: 'system',
       api_key: 'system',
+      webhook_endpoint: 'system',
+      webhook_delivery: 'system',
     })
   })
 

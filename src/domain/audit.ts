@@ -19,6 +19,8 @@ export const AUDIT_ENTITIES = [
   'branch',
   'user',
   'api_key',
+  'webhook_endpoint',
+  'webhook_delivery',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -43,6 +45,8 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   mail: 'system',
   store_setting: 'system',
   api_key: 'system',
+  webhook_endpoint: 'system',
+  webhook_delivery: 'system',
 }
 
 /** A recorded value: what a field held, as JSON keeps it. */

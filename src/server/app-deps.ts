@@ -11,6 +11,7 @@ import type { PaymentGateway } from './integrations/payments/gateway'
 import { LoginThrottle, type ThrottleOptions } from './modules/account/login-throttle'
 import { type CartQueue, createCartQueue } from './modules/cart/cart-queue'
 import type { ExchangeRateWorkerOptions } from './modules/exchange-rates/exchange-rate-worker'
+import type { WebhookWorkerOptions } from './modules/integration-feeds/webhook-worker'
 import type { ReconcilerOptions } from './modules/payments/payment-reconciler'
 import { type StartLimitRules, StartLimits } from './modules/payments/payment-start-limits'
 import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
@@ -100,4 +101,9 @@ export type AppDeps = AppMemory & {
    * was missed); null: not in this app (tests fetch through the route).
    */
   exchangeRateWorker: ExchangeRateWorkerOptions | null
+  /**
+   * Sends the integration keys' webhooks (integration-feeds/webhook-worker.ts); null: this app only
+   * queues them (tests that drive the worker themselves).
+   */
+  webhookWorker: WebhookWorkerOptions | null
 }

@@ -72,6 +72,7 @@ async function main() {
     paymentGateway: createPaymentGateway(config, () => new Date(), database.db),
     paymentReconciler: { ...DEFAULT_RECONCILER, ...config.paymentReconcile },
     exchangeRateWorker: DEFAULT_RATE_WORKER,
+    webhookWorker: { pollMs: 5000 },
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()

@@ -13,6 +13,7 @@ import type { PaymentGateway } from '../integrations/payments/gateway'
 import { guardGateway } from '../integrations/payments/guarded-gateway'
 import type { ThrottleOptions } from '../modules/account/login-throttle'
 import type { ExchangeRateWorkerOptions } from '../modules/exchange-rates/exchange-rate-worker'
+import type { WebhookWorkerOptions } from '../modules/integration-feeds/webhook-worker'
 import type { ReconcilerOptions } from '../modules/payments/payment-reconciler'
 import type { StartLimitRules } from '../modules/payments/payment-start-limits'
 import { SearchLog } from '../modules/search/search-log'
@@ -61,6 +62,8 @@ export async function createTestApp(
     startLimits?: StartLimitRules
     /** Run the payment reconciler in the app (the default: off; tests call reconcilePayments). */
     paymentReconciler?: ReconcilerOptions
+    /** Run the webhook worker in the app (the default: off; tests drive one themselves). */
+    webhookWorker?: WebhookWorkerOptions
     /** Run the exchange-rate worker in the app (the default: off; tests fetch through the route). */
     exchangeRateWorker?: ExchangeRateWorkerOptions
     /** How often every staff socket's session is checked again (ms; the app's default is 60 s). */
@@ -114,6 +117,7 @@ export async function createTestApp(
       : createPaymentGateway(config, now, database.db),
     paymentReconciler: options.paymentReconciler ?? null,
     exchangeRateWorker: options.exchangeRateWorker ?? null,
+    webhookWorker: options.webhookWorker ?? null,
   }
   const app = await buildApp(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),
