@@ -57,8 +57,23 @@ describe('the integration API in the document', () => {
     )
     // Staff routes keep the session, and the integration catch-all stays out of the document.
     expect(doc.paths['/yonetim/api-keys'].get.security).toBeUndefined()
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/integration/'))).toEqual([
+    expect(
+      Object.keys(doc.paths)
+        .filter((p) => p.startsWith('/api/integration/'))
+        .sort(),
+    ).toEqual([
+      '/api/integration/v1/customer-users',
       '/api/integration/v1/key',
+      '/api/integration/v1/offers',
+      '/api/integration/v1/orders',
+      '/api/integration/v1/orders/{id}/ack',
+      '/api/integration/v1/payments',
     ])
+    // Each feed names its scope and documents its items.
+    const orders = doc.paths['/api/integration/v1/orders'].get
+    expect(orders.description).toBe('Needs the scope orders:read.')
+    expect(
+      orders.responses['200'].content['application/json'].schema.properties.items.items.properties,
+    ).toHaveProperty('lines')
   })
 })
