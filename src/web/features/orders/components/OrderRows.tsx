@@ -10,7 +10,7 @@ import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 
 /** Columns of the order list; the expanded row spans them all. */
-const ORDER_COLUMNS = 6
+const ORDER_COLUMNS = 7
 const listImageSize = 56
 
 /** What the table (desktop) and the cards (phone) show and do; the page holds the state. */
@@ -104,6 +104,9 @@ function OrderRows({
           {order.orderNo}
         </Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(order.date)}</Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="order-erp-no">
+          {order.erpDocumentNo ?? '—'}
+        </Table.Td>
         <Table.Td>{order.creator}</Table.Td>
         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-total">
           {formatMoney(order.total, locale)}
@@ -153,6 +156,7 @@ export function OrdersTable({ orders, openIds, onToggle, cancellingId, onCancel 
           <Table.Tr>
             <Table.Th>{t('orders.columns.orderNo')}</Table.Th>
             <Table.Th>{t('orders.columns.date')}</Table.Th>
+            <Table.Th>{t('orders.columns.erpNo')}</Table.Th>
             <Table.Th>{t('orders.columns.creator')}</Table.Th>
             <Table.Th ta="right">{t('orders.columns.total')}</Table.Th>
             <Table.Th>{t('orders.columns.cancel')}</Table.Th>
