@@ -104,15 +104,15 @@ function OrderRows({
           {order.orderNo}
         </Table.Td>
         <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(order.date)}</Table.Td>
-        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="order-erp-no">
-          {order.erpDocumentNo ?? '—'}
-        </Table.Td>
         <Table.Td>{order.creator}</Table.Td>
         <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-total">
           {formatMoney(order.total, locale)}
         </Table.Td>
         <Table.Td>
           <CancelCell order={order} cancelling={cancelling} onCancel={onCancel} />
+        </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="order-erp-no">
+          {order.erpDocumentNo ?? '—'}
         </Table.Td>
         <Table.Td ta="center">
           <ActionIcon
@@ -156,10 +156,10 @@ export function OrdersTable({ orders, openIds, onToggle, cancellingId, onCancel 
           <Table.Tr>
             <Table.Th>{t('orders.columns.orderNo')}</Table.Th>
             <Table.Th>{t('orders.columns.date')}</Table.Th>
-            <Table.Th>{t('orders.columns.erpNo')}</Table.Th>
             <Table.Th>{t('orders.columns.creator')}</Table.Th>
             <Table.Th ta="right">{t('orders.columns.total')}</Table.Th>
             <Table.Th>{t('orders.columns.cancel')}</Table.Th>
+            <Table.Th>{t('orders.columns.erpNo')}</Table.Th>
             <Table.Th ta="center">{t('orders.columns.details')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
