@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm'
 import type { FeedKind, WebhookEvent } from '../../../domain/integration-feeds'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/accounts'
@@ -216,9 +216,4 @@ export async function markAttemptFailed(
       lastError: failure.error.slice(0, 300),
     })
     .where(stillClaimed(d))
-}
-
-/** Deliveries by id (tests). */
-export function findDeliveriesById(db: Db, ids: number[]) {
-  return db.select().from(webhookDeliveries).where(inArray(webhookDeliveries.id, ids))
 }
