@@ -50,6 +50,19 @@ test.describe('API keys', () => {
     await page.reload()
     await expect(row).not.toContainText('Hiç kullanılmadı')
 
+    // A webhook address for the key: the secret is shown once, the log is empty.
+    await row.getByRole('button', { name: `Webhook'lar: ${name}` }).click()
+    const drawer = page.getByRole('dialog', { name: `Webhook'lar: ${name}` })
+    await expect(drawer.getByText('Bu anahtarın webhook adresi yok.')).toBeVisible()
+    await drawer.getByLabel(/Adres \(URL\)/).fill('https://erp.example.com/toptan-webhooks')
+    await drawer.getByRole('button', { name: 'Adresi ekle' }).click()
+    await expect(drawer.getByTestId('webhook-secret')).toHaveValue(/^whsec_/)
+    await expect(drawer.getByTestId('webhook-endpoints')).toContainText('https://erp.example.com/toptan-webhooks')
+    await expect(drawer.getByText('Henüz gönderim yok.')).toBeVisible()
+    await expectAccessible(page, 'api keys, webhooks drawer')
+    await page.keyboard.press('Escape')
+    await expect(drawer).toHaveCount(0)
+
     await row.getByRole('button', { name: `İşlemler: ${name}` }).click()
     await page.getByRole('menuitem', { name: 'İptal et' }).click()
     const confirm = page.getByRole('dialog', { name: 'Anahtar iptal edilsin mi?' })

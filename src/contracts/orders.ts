@@ -55,6 +55,8 @@ export const orderSchema = z.object({
   description: z.string(),
   paymentPlan: z.string(),
   branch: z.string().nullable(),
+  /** The document number the distributor's ERP gave the order once it took it over (null before). */
+  erpDocumentNo: z.string().nullable(),
   subtotal: moneySchema,
   tax: moneySchema,
   total: moneySchema,

@@ -53,6 +53,8 @@ describe('isAuditEntity', () => {
   it.each([
     ['order', true],
     ['bank_transfer', true],
+    ['webhook_endpoint', true],
+    ['webhook_delivery', true],
     ['orders', false],
     ['', false],
     [null, false],
@@ -77,6 +79,8 @@ describe('AUDIT_ENTITY_AREAS', () => {
       store_setting: 'system',
       api_key: 'system',
       sync: 'system',
+      webhook_endpoint: 'system',
+      webhook_delivery: 'system',
     })
   })
 

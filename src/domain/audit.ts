@@ -21,6 +21,8 @@ export const AUDIT_ENTITIES = [
   'api_key',
   /** A bulk write of the ERP (one record per call or job batch: counts and the codes changed). */
   'sync',
+  'webhook_endpoint',
+  'webhook_delivery',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -46,6 +48,8 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   store_setting: 'system',
   api_key: 'system',
   sync: 'system',
+  webhook_endpoint: 'system',
+  webhook_delivery: 'system',
 }
 
 /** A recorded value: what a field held, as JSON keeps it. */

@@ -12,6 +12,7 @@ import { LoginThrottle, type ThrottleOptions } from './modules/account/login-thr
 import { type CartQueue, createCartQueue } from './modules/cart/cart-queue'
 import type { ExchangeRateWorkerOptions } from './modules/exchange-rates/exchange-rate-worker'
 import type { JobWorkerOptions } from './modules/integration-sync/jobs.service'
+import type { WebhookWorkerOptions } from './modules/integration-feeds/webhook-worker'
 import type { ReconcilerOptions } from './modules/payments/payment-reconciler'
 import { type StartLimitRules, StartLimits } from './modules/payments/payment-start-limits'
 import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
@@ -106,4 +107,9 @@ export type AppDeps = AppMemory & {
    * this app (tests run the jobs themselves).
    */
   jobWorker: JobWorkerOptions | null
+  /**
+   * Sends the integration keys' webhooks (integration-feeds/webhook-worker.ts); null: this app only
+   * queues them (tests that drive the worker themselves).
+   */
+  webhookWorker: WebhookWorkerOptions | null
 }

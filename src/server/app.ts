@@ -48,6 +48,10 @@ import { branchIdsOf } from './modules/customers/customers.service'
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
+import { integrationFeedsRoutes } from './modules/integration-feeds/integration-feeds.integration.routes'
+import { WebhookWorker } from './modules/integration-feeds/webhook-worker'
+import { webhooksRoutes } from './modules/integration-feeds/webhooks.routes'
+import { moveWebhookEndpoints } from './modules/integration-feeds/webhooks.service'
 import { integrationRoutes } from './modules/integration-keys/integration.routes'
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes'
 import { jobsIntegrationRoutes } from './modules/integration-sync/jobs.integration.routes'
@@ -59,6 +63,7 @@ import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { mailBacklog } from './modules/mail-outbox/mail-outbox.service'
 import { offersRoutes } from './modules/offers/offers.routes'
 import { offersStaffRoutes } from './modules/offers/offers-staff.routes'
+import { ordersIntegrationRoutes } from './modules/orders/orders.integration.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
 import { ordersStaffRoutes } from './modules/orders/orders-staff.routes'
 import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
@@ -84,6 +89,8 @@ declare module 'fastify' {
     routeTable: RouteEntry[]
     /** This app's mail outbox worker, when it sends mail (deps.mailWorker). */
     mailOutbox: MailOutboxWorker | null
+    /** This app's webhook worker, when it sends webhooks (deps.webhookWorker). */
+    webhooks: WebhookWorker | null
   }
 }
 
@@ -199,13 +206,18 @@ export async function buildApp(
   await app.register(customersRoutes(deps))
   await app.register(companyUsersRoutes(deps))
   await app.register(staffUsersRoutes(deps))
-  await app.register(integrationKeysRoutes(deps))
+  // A rotated key's webhooks go on with its successor (integration-feeds uses integration-keys, so the
+  // keys' routes are handed the move rather than importing it).
+  await app.register(integrationKeysRoutes(deps, moveWebhookEndpoints))
+  await app.register(webhooksRoutes(deps))
   // Its own plugin context: the key door's hooks hold for its routes and nothing else.
   const jobWorker = registerJobWorker(app, deps)
   await app.register(
     integrationRoutes(deps, [
       syncIntegrationRoutes(deps),
       jobsIntegrationRoutes(deps, () => jobWorker?.poke()),
+      integrationFeedsRoutes(deps),
+      ordersIntegrationRoutes(deps),
     ]),
   )
   await app.register(staffStatementRoutes(deps))
@@ -261,6 +273,7 @@ export async function buildApp(
   deps.invalidation.reportTo(app.log)
   app.addHook('onClose', () => deps.invalidation.close())
   registerMailOutbox(app, deps)
+  registerWebhookWorker(app, deps)
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
   )
@@ -285,6 +298,17 @@ function registerMailOutbox(app: FastifyInstance, deps: AppDeps) {
     ? new MailOutboxWorker(deps.database.db, deps.mailer, deps.now, app.log, deps.mailWorker, deps.mailSignal)
     : null
   app.decorate('mailOutbox', worker)
+  if (!worker) return
+  app.addHook('onReady', async () => worker.start())
+  app.addHook('onClose', () => worker.stop())
+}
+
+/** The webhook worker sends from when the app is ready until it closes (before the database does). */
+function registerWebhookWorker(app: FastifyInstance, deps: AppDeps) {
+  const worker = deps.webhookWorker
+    ? new WebhookWorker(deps.database.db, deps.now, app.log, deps.webhookWorker)
+    : null
+  app.decorate('webhooks', worker)
   if (!worker) return
   app.addHook('onReady', async () => worker.start())
   app.addHook('onClose', () => worker.stop())

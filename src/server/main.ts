@@ -74,6 +74,7 @@ async function main() {
     paymentReconciler: { ...DEFAULT_RECONCILER, ...config.paymentReconcile },
     exchangeRateWorker: DEFAULT_RATE_WORKER,
     jobWorker: DEFAULT_JOB_WORKER,
+    webhookWorker: { pollMs: 5000 },
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()

@@ -174,6 +174,11 @@ const MATRIX: Record<string, Access> = {
   'PATCH /yonetim/api-keys/:id': staffOnly,
   'POST /yonetim/api-keys/:id/rotate': staffOnly,
   'POST /yonetim/api-keys/:id/revoke': staffOnly,
+  'GET /yonetim/api-keys/:id/webhooks': staffOnly,
+  'POST /yonetim/api-keys/:id/webhooks': staffOnly,
+  // Past the check, the owner's call names no endpoint or delivery of the key: 404.
+  'DELETE /yonetim/api-keys/:id/webhooks/:webhookId': { ...staffOnly, admin: 404 },
+  'POST /yonetim/api-keys/:id/webhooks/deliveries/:deliveryId/replay': { ...staffOnly, admin: 404 },
   // The ERP integration API (integration-keys.int.test.ts: keys, scopes, rate limit).
   'GET /api/integration/v1/key': keysOnly,
   'POST /api/integration/v1/categories': keysOnly,
@@ -185,6 +190,11 @@ const MATRIX: Record<string, Access> = {
   'POST /api/integration/v1/jobs': keysOnly,
   'GET /api/integration/v1/jobs/:id': keysOnly,
   'GET /api/integration/v1/jobs/:id/rejected': keysOnly,
+  'GET /api/integration/v1/orders': keysOnly,
+  'GET /api/integration/v1/offers': keysOnly,
+  'GET /api/integration/v1/payments': keysOnly,
+  'GET /api/integration/v1/customer-users': keysOnly,
+  'POST /api/integration/v1/orders/:id/ack': keysOnly,
   'GET /api/integration/v1/*': keysOnly,
   'POST /api/integration/v1/*': keysOnly,
   'PUT /api/integration/v1/*': keysOnly,
@@ -200,6 +210,8 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/history/store_setting/:entityId': staffOnly,
   'GET /yonetim/history/api_key/:entityId': staffOnly,
   'GET /yonetim/history/sync/:entityId': staffOnly,
+  'GET /yonetim/history/webhook_endpoint/:entityId': staffOnly,
+  'GET /yonetim/history/webhook_delivery/:entityId': staffOnly,
   'GET /yonetim/history/customer/:entityId': staffOnly,
   'GET /yonetim/history/branch/:entityId': staffOnly,
   'GET /yonetim/history/user/:entityId': staffOnly,
@@ -340,6 +352,7 @@ function addressOf(method: string, url: string): string {
     '/yonetim/api-keys/:id': owned.apiKey,
     '/yonetim/api-keys/:id/rotate': owned.apiKey,
     '/yonetim/api-keys/:id/revoke': owned.apiKey,
+    '/yonetim/api-keys/:id/webhooks': owned.apiKey,
   }
   if (url.startsWith('/yonetim/customers/:id/users/:userId/'))
     return url

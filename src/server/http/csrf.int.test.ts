@@ -55,6 +55,7 @@ describe('anti-forgery, walked over the whole route table', () => {
       'DELETE /api/integration/v1/*',
       'PATCH /api/integration/v1/*',
       'POST /api/integration/v1/*',
+      'POST /api/integration/v1/orders/:id/ack',
       'POST /payment/callback/:gateway',
       'POST /sandbox-pos/3ds/:token',
       'PUT /api/integration/v1/*',

@@ -108,6 +108,9 @@ const tr = {
   'apiKeys.rateLimited':
     'Bu API anahtarı dakikalık çağrı sınırını aştı. Lütfen {seconds} saniye sonra tekrar deneyin.',
   'apiKeys.inactive': 'Bu anahtar artık kullanılmıyor (iptal edilmiş ya da yenilenmiş); değiştirilemez.',
+  'feeds.invalidCursor': 'since geçerli bir imleç değil: bir önceki sayfanın next değerini gönderin.',
+  'feeds.orderAcked': 'Bu sipariş {documentNumber} belge numarasıyla zaten aktarıldı.',
+  'webhooks.notFound': 'Böyle bir webhook bulunamadı.',
   'orderStatus.new': 'Yeni',
   'orderStatus.processing': 'Hazırlanıyor',
   'orderStatus.shipped': 'Sevk edildi',
@@ -316,6 +319,9 @@ const en: Record<MessageKey, string> = {
   'apiKeys.rateLimited':
     'This API key went over its calls per minute. Please try again in {seconds} seconds.',
   'apiKeys.inactive': 'This key is no longer in use (revoked or rotated) and cannot be changed.',
+  'feeds.invalidCursor': 'since is not a valid cursor: send the next value of the page before.',
+  'feeds.orderAcked': 'This order was already transferred with document number {documentNumber}.',
+  'webhooks.notFound': 'No such webhook.',
   'customers.unknownPaymentPlan':
     'The store has no such payment plan; pick one from the list or leave it empty.',
   'orderStatus.new': 'New',

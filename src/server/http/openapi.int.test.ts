@@ -59,7 +59,12 @@ describe('the integration API in the document', () => {
     expect(doc.paths['/yonetim/api-keys'].get.security).toBeUndefined()
     const integrationPaths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/integration/'))
     expect(integrationPaths).toEqual(
-      expect.arrayContaining(['/api/integration/v1/key', '/api/integration/v1/products']),
+      expect.arrayContaining([
+        '/api/integration/v1/key',
+        '/api/integration/v1/products',
+        '/api/integration/v1/orders',
+        '/api/integration/v1/orders/{id}/ack',
+      ]),
     )
     expect(integrationPaths.filter((p) => p.includes('*'))).toEqual([])
     // Every operation there names the key and its scope.
@@ -76,5 +81,11 @@ describe('the integration API in the document', () => {
     expect(doc.paths['/api/integration/v1/products'].post.description).toBe(
       'Needs the scope catalogue:write.',
     )
+    // Each feed names its scope and documents its items.
+    const orders = doc.paths['/api/integration/v1/orders'].get
+    expect(orders.description).toBe('Needs the scope orders:read.')
+    expect(
+      orders.responses['200'].content['application/json'].schema.properties.items.items.properties,
+    ).toHaveProperty('lines')
   })
 })

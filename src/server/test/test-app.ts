@@ -14,6 +14,7 @@ import { guardGateway } from '../integrations/payments/guarded-gateway'
 import type { ThrottleOptions } from '../modules/account/login-throttle'
 import type { ExchangeRateWorkerOptions } from '../modules/exchange-rates/exchange-rate-worker'
 import type { JobWorkerOptions } from '../modules/integration-sync/jobs.service'
+import type { WebhookWorkerOptions } from '../modules/integration-feeds/webhook-worker'
 import type { ReconcilerOptions } from '../modules/payments/payment-reconciler'
 import type { StartLimitRules } from '../modules/payments/payment-start-limits'
 import { SearchLog } from '../modules/search/search-log'
@@ -62,6 +63,8 @@ export async function createTestApp(
     startLimits?: StartLimitRules
     /** Run the payment reconciler in the app (the default: off; tests call reconcilePayments). */
     paymentReconciler?: ReconcilerOptions
+    /** Run the webhook worker in the app (the default: off; tests drive one themselves). */
+    webhookWorker?: WebhookWorkerOptions
     /** Run the exchange-rate worker in the app (the default: off; tests fetch through the route). */
     exchangeRateWorker?: ExchangeRateWorkerOptions
     jobWorker?: JobWorkerOptions
@@ -117,6 +120,7 @@ export async function createTestApp(
     paymentReconciler: options.paymentReconciler ?? null,
     exchangeRateWorker: options.exchangeRateWorker ?? null,
     jobWorker: options.jobWorker ?? null,
+    webhookWorker: options.webhookWorker ?? null,
   }
   const app = await buildApp(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),

@@ -18,6 +18,7 @@ export function testOrder(overrides: Partial<Order> = {}): Order {
     description: 'Acil teslim',
     paymentPlan: '30 Gün Vadeli',
     branch: 'Ankara Şube',
+    erpDocumentNo: null,
     subtotal: money(2499),
     tax: money(496.8),
     total: money(2995.8),

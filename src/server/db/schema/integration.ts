@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  bigserial,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -13,7 +15,11 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core'
+import type { FeedKind, FeedName, WebhookEvent } from '../../../domain/integration-feeds'
 import { users } from './accounts'
+
+/** PostgreSQL's 64-bit transaction id; read as text (it may pass 2^53). */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' })
 
 /**
  * Keys of the ERP integration API (`/api/integration/v1/`). A key reads `tpk_<prefix>_<secret>`: the
@@ -186,4 +192,93 @@ export const integrationJobRejects = pgTable(
     row: jsonb('row').notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.rowNumber] })],
+)
+
+/**
+ * The append-only feed the ERP reads (`GET /api/integration/v1/<feed>?since=`): one row per event
+ * (an order placed, an offer made or ordered, a card payment or bank transfer booked, a dealer user
+ * made), written by the owning service in the transaction of the change. `xact_id` is that
+ * transaction's id: the feed hands out only rows whose transaction is older than every transaction
+ * still running (pg_snapshot_xmin), ordered by (xact_id, id), so a transaction that took a lower id
+ * but commits late is never skipped by a cursor (docs/decisions.md, "Integration feeds").
+ */
+export const integrationFeed = pgTable(
+  'integration_feed',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    feed: varchar('feed', { length: 16 }).$type<FeedName>().notNull(),
+    kind: varchar('kind', { length: 24 }).$type<FeedKind>().notNull(),
+    /** The row the event is about: an order, offer or user id, a ledger entry id for payments. */
+    entityId: varchar('entity_id', { length: 40 }).notNull(),
+    xactId: xid8('xact_id').notNull().default(sql`pg_current_xact_id()`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('integration_feed_read_idx').on(t.feed, t.xactId, t.id),
+    check(
+      'integration_feed_feed_valid',
+      sql`${t.feed} in ('orders', 'offers', 'payments', 'customer_users')`,
+    ),
+  ],
+)
+
+/**
+ * Where an API key's webhooks go: an absolute http(s) URL, the events it wants, and the secret its
+ * deliveries are signed with (kept as is: signing needs it; shown to staff once). A removed endpoint
+ * keeps its row (`disabled_at`) so its delivery log stays readable.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id),
+    url: text('url').notNull(),
+    events: text('events').array().$type<WebhookEvent[]>().notNull(),
+    secret: varchar('secret', { length: 80 }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_endpoints_key_idx').on(t.keyId)],
+)
+
+/**
+ * One event for one endpoint (an outbox row): queued in the transaction that made the event, sent by
+ * the webhook worker outside any transaction, retried with backoff (domain/webhook-delivery.ts).
+ * The body is built at the first attempt and kept, so retries and replays send the same bytes.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id),
+    event: varchar('event', { length: 32 }).$type<WebhookEvent>().notNull(),
+    kind: varchar('kind', { length: 24 }).$type<FeedKind>().notNull(),
+    entityId: varchar('entity_id', { length: 40 }).notNull(),
+    body: text('body'),
+    status: varchar('status', { length: 16 })
+      .$type<'pending' | 'sent' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** A pending delivery is due from then on; a worker sending it moves it ahead (its lease). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    /** The last failure in one short line (a status, a timeout, a refused connection). */
+    lastError: varchar('last_error', { length: 300 }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The worker's pick: pending rows in the order they fall due.
+    index('webhook_deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    // The staff log of an endpoint, newest first.
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.id),
+    check('webhook_deliveries_status_valid', sql`${t.status} in ('pending', 'sent', 'failed')`),
+  ],
 )

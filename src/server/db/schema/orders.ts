@@ -51,6 +51,8 @@ export const orders = pgTable(
     staffNote: text('staff_note'),
     /** The document number the distributor's ERP gave the order, once it has one. */
     erpDocumentNo: varchar('erp_document_no', { length: 40 }),
+    /** When the ERP acknowledged the order (POST /api/integration/v1/orders/{id}/ack). */
+    erpTransferredAt: timestamp('erp_transferred_at', { withTimezone: true }),
     description: text('description').notNull(),
     paymentPlanId: integer('payment_plan_id').references(() => paymentPlans.id, { onDelete: 'set null' }),
     paymentPlanName: text('payment_plan_name').notNull(),

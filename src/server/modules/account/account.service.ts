@@ -5,6 +5,7 @@ import { newSessionToken, SESSION_DAYS, sessionIdOf } from '../../http/session'
 import { createSession, deleteSession, deleteUserSessions } from '../../http/session.repository'
 import type { SessionCache } from '../../http/session-cache'
 import { decoyHash, hashPassword, verifyPassword } from '../../security/password'
+import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
 import { findUserByEmail, insertUser, markLoggedIn, setUserActive } from './account.repository'
 import { knownDeviceId, newDeviceId } from './device-cookie'
 import type { LoginThrottle } from './login-throttle'
@@ -112,12 +113,19 @@ export type NewUser = {
 export async function createUser(db: Db, user: NewUser): Promise<number | null> {
   const email = user.email.trim().toLowerCase()
   if (await findUserByEmail(db, email)) return null
-  return insertUser(db, {
-    email,
-    name: user.name,
-    passwordHash: await hashPassword(user.password),
-    role: user.role,
-    staffRole: user.role === 'admin' ? (user.staffRole ?? 'owner') : null,
-    customerId: user.role === 'dealer' ? user.customerId : null,
+  const passwordHash = await hashPassword(user.password)
+  return db.transaction(async (tx) => {
+    const id = await insertUser(tx, {
+      email,
+      name: user.name,
+      passwordHash,
+      role: user.role,
+      staffRole: user.role === 'admin' ? (user.staffRole ?? 'owner') : null,
+      customerId: user.role === 'dealer' ? user.customerId : null,
+    })
+    // A new dealer user is news for the ERP (the customer users feed); staff are not.
+    if (user.role === 'dealer')
+      await recordIntegrationEvent(tx, { kind: 'customer_user', entityId: id }, new Date())
+    return id
   })
 }

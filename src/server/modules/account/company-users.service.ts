@@ -8,6 +8,7 @@ import type { SessionCache } from '../../http/session-cache'
 import type { StaffActor } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { recordAudit } from '../audit/audit.service'
+import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
 import {
   customerExists,
   findCompanyUser,
@@ -130,6 +131,8 @@ export async function inviteUser(
         { entity: 'user', entityId: id, action: 'invite', before: null, after },
         now,
       )
+      // A new dealer user is news for the ERP (the customer users feed); staff are not.
+      if (customerId !== null) await recordIntegrationEvent(tx, { kind: 'customer_user', entityId: id }, now)
       return id
     })
   } catch (err) {

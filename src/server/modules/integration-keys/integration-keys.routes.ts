@@ -9,6 +9,7 @@ import {
 } from '../../../contracts/api-keys'
 import { dbIdFromText } from '../../../contracts/common'
 import type { AppDeps } from '../../app-deps'
+import type { Db } from '../../db/client'
 import { staffActor, staffOnly } from '../../http/guards'
 import {
   changeApiKey,
@@ -25,7 +26,11 @@ const idParams = z.object({ id: dbIdFromText })
  * a new key (shown once), rotate, rename or re-scope, revoke; each write audited.
  */
 export const integrationKeysRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (
+    deps: AppDeps,
+    /** What moves from a rotated key to its successor in the rotation's transaction (its webhooks; app.ts). */
+    onRotate?: (tx: Db, fromKeyId: number, toKeyId: number) => Promise<void>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db
     const tags = ['yonetim']
@@ -88,7 +93,7 @@ export const integrationKeysRoutes =
           response: { 200: apiKeyIssuedSchema },
         },
       },
-      async (request) => rotateApiKey(db, staffActor(request), request.params.id, deps.now()),
+      async (request) => rotateApiKey(db, staffActor(request), request.params.id, deps.now(), onRotate),
     )
 
     app.post(

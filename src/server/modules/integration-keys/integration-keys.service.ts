@@ -1,5 +1,6 @@
 import type { ApiKey, ApiKeyCreate, ApiKeyIssued, ApiKeyList, ApiKeyPatch } from '../../../contracts/api-keys'
 import {
+  type ApiKeyState,
   apiKeyState,
   INTEGRATION_SCOPES,
   type IntegrationScope,
@@ -101,7 +102,14 @@ export async function createApiKey(
  * working for ROTATION_GRACE_MS (the ERP's configuration can be switched without a failed sync), then
  * stops. Only an active key rotates: 409 key_inactive for one revoked or already rotated.
  */
-export async function rotateApiKey(db: Db, actor: StaffActor, id: number, now: Date): Promise<ApiKeyIssued> {
+export async function rotateApiKey(
+  db: Db,
+  actor: StaffActor,
+  id: number,
+  now: Date,
+  /** What else moves to the successor in the same transaction (the key's webhook endpoints). */
+  onRotate?: (tx: Db, fromKeyId: number, toKeyId: number) => Promise<void>,
+): Promise<ApiKeyIssued> {
   return db.transaction(async (tx) => {
     const old = await keyOr404(tx, id, true)
     if (apiKeyState(old, now) !== 'active') throw inactive()
@@ -119,7 +127,9 @@ export async function rotateApiKey(db: Db, actor: StaffActor, id: number, now: D
       },
       now,
     )
-    return issue(tx, actor, { name: old.name, scopes: old.scopes, rotatedFromId: id }, now)
+    const issued = await issue(tx, actor, { name: old.name, scopes: old.scopes, rotatedFromId: id }, now)
+    await onRotate?.(tx, id, issued.id)
+    return issued
   })
 }
 
@@ -174,7 +184,16 @@ export async function revokeApiKey(db: Db, actor: StaffActor, id: number, now: D
   })
 }
 
-/** The key a call of the integration API carries, as the door hands it to routes. */
+/** A key's state now, or null when there is no such key (what hangs on a key, e.g. its webhooks, asks). */
+export async function apiKeyStateOf(
+  db: Db,
+  id: number,
+  now: Date,
+  lock = false,
+): Promise<ApiKeyState | null> {
+  const row = await findApiKey(db, id, lock)
+  return row ? apiKeyState(row, now) : null
+}
 
 /**
  * The usable key `presented` names, or null (malformed, unknown, wrong secret, revoked, retired).

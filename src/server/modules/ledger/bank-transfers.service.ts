@@ -13,6 +13,7 @@ import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
+import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
 import {
   countTransfers,
   findSettledParts,
@@ -119,6 +120,7 @@ export async function recordBankTransfer(
       },
       now,
     )
+    await recordIntegrationEvent(tx, { kind: 'bank_transfer', entityId: entered.entryId }, now)
     return entered
   })
   const row = await transferRow(db, entryId)

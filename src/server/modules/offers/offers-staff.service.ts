@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { recordAudit } from '../audit/audit.service'
+import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
 import { forgetOrderEffects, placeOrderOnBehalf } from '../orders/orders.service'
 import { loadStoreSettings } from '../store/store.service'
 import { findOfferItems, type OfferItemRow } from './offers.repository'
@@ -189,6 +190,8 @@ export async function convertStaffOffer(
       },
     )
     await setOfferOrder(tx, offer.id, order.id)
+    // The offers feed shows the offer again, now ordered (the order is in the orders feed).
+    await recordIntegrationEvent(tx, { kind: 'offer', entityId: offer.id }, now)
     await recordAudit(
       tx,
       staff,

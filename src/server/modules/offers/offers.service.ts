@@ -26,6 +26,7 @@ import {
   priceCartLines,
 } from '../cart/cart.service'
 import { loadPricingContext } from '../catalog/pricing.service'
+import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
 import { nextDocumentNo } from '../orders/orders.service'
 import { loadStoreSettings } from '../store/store.service'
 import { queueStoreOfferNotice } from './offer-store-notice'
@@ -114,6 +115,7 @@ export async function makeOffer(
       }),
     )
     await emptyLockedCart(tx, cartId)
+    await recordIntegrationEvent(tx, { kind: 'offer', entityId: id }, now)
     const noticed = await queueStoreOfferNotice(tx, user, await getOffer(tx, user, id), {
       now,
       timeZone: ctx.settings.timeZone,

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client'
 import type { Dealer } from '../../identity'
 import { emptyLockedCart, type OrderLineSource, putLinesBack } from '../cart/cart.service'
 import type { PricingContext } from '../catalog/pricing.service'
+import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
 import { storeMailRecipients } from '../store/store.service'
 import { queueOrderConfirmation } from './order-mail'
 import { queueStoreOrderNotice } from './order-store-notice'
@@ -199,6 +200,8 @@ export async function writeOrderDraft(
     paidByCard: input.payment !== undefined,
     recipients: storeRecipients,
   })
+  // The ERP's feed and webhooks learn of it in the same transaction (integration-feeds).
+  await recordIntegrationEvent(tx, { kind: 'order', entityId: id }, now)
   // The products whose stock changed, for the caches to forget once this commits.
   return { id, orderNo, productIds: draft.lines.map((line) => line.productId) }
 }

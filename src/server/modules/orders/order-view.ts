@@ -34,6 +34,7 @@ export function orderView(order: OrderRow, items: ItemRow[]): Order {
     description: order.description,
     paymentPlan: order.paymentPlanName,
     branch: order.branch,
+    erpDocumentNo: order.erpDocumentNo,
     subtotal: money(order.subtotal),
     tax: money(order.tax),
     total: money(order.total),

@@ -3,6 +3,7 @@ import { ledgerDay } from '../../../domain/ledger'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
+import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
 import { cardPaymentDocumentNo, recordCredit, recordOrderDebit } from '../ledger/ledger.service'
 import { bookHeldOrder, holdCartOrder, type OrderDraft, releaseHeldOrder } from '../orders/orders.service'
 import { lockLinkForPayment, markLinkPaidBy } from '../payment-links/payment-links.service'
@@ -118,7 +119,7 @@ async function bookPayment(
         description: { key: 'card_order' },
       })
     : null
-  await recordCredit(tx, {
+  const { entryId } = await recordCredit(tx, {
     customerId: intent.customerId,
     kind: 'card_payment',
     amount: intent.amount,
@@ -135,4 +136,6 @@ async function bookPayment(
     createdByUserId: intent.userId,
     settleEntryIds: [...(orderDebit ? [orderDebit.entryId] : []), ...intent.settleEntryIds],
   })
+  // The ERP's payments feed and webhooks, in the booking's transaction.
+  await recordIntegrationEvent(tx, { kind: 'card_payment', entityId: entryId }, now)
 }

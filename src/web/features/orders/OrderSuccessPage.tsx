@@ -85,6 +85,11 @@ function OrderReceived({ order }: { order: Order }) {
               {order.branch}
             </Fact>
           )}
+          {order.erpDocumentNo && (
+            <Fact label={t('orders.success.erpNo')} testId="order-erp-no">
+              {order.erpDocumentNo}
+            </Fact>
+          )}
         </SimpleGrid>
         <Divider my="sm" />
         <Fact label={t('orders.success.description')} testId="order-description">

@@ -29,7 +29,13 @@ const threeOrders = () =>
         cancellable: false,
         creator: 'Mehmet Kaya',
       }),
-      testOrder({ id: 75, orderNo: 'S2026-000075', status: 'processing', cancellable: false }),
+      testOrder({
+        id: 75,
+        orderNo: 'S2026-000075',
+        status: 'processing',
+        cancellable: false,
+        erpDocumentNo: 'IRS-2026/0042',
+      }),
     ],
     { pages: 3, total: 45 },
   )
@@ -99,7 +105,7 @@ describe('The order list', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((th) => th.textContent),
-    ).toEqual(['Sipariş No', 'Tarih', 'Oluşturan', 'Toplam', 'İptal', 'Detay'])
+    ).toEqual(['Sipariş No', 'Tarih', 'Oluşturan', 'Toplam', 'İptal', 'ERP belge no', 'Detay'])
     expect(rows()).toHaveLength(3)
     const [orderNo, date, creator, total, cancel] = cells('S2026-000077')
     expect([orderNo, creator, total, cancel]).toEqual([
@@ -112,6 +118,9 @@ describe('The order list', () => {
     expect(cells('S2026-000076')[4]).toBe('İptal Edildi')
     expect(within(row('S2026-000076')).queryByRole('button', { name: /^İptal Et: / })).toBeNull()
     expect(cells('S2026-000075')[4]).toBe('Hazırlanıyor')
+    // The ERP's document number once the distributor's ERP took the order over; a dash before.
+    expect(cells('S2026-000077')[5]).toBe('—')
+    expect(cells('S2026-000075')[5]).toBe('IRS-2026/0042')
     expect(screen.getByTestId('orders-customer').textContent).toBe('Yılmaz Otomotiv Ltd.')
   })
 

@@ -73,6 +73,7 @@ function OrderCard({
         <SimpleGrid component="dl" cols={2} spacing="sm" verticalSpacing="xs" m={0}>
           <Field label={t('orders.columns.date')}>{dates.dateTime(order.date)}</Field>
           <Field label={t('orders.columns.creator')}>{order.creator}</Field>
+          {order.erpDocumentNo && <Field label={t('orders.columns.erpNo')}>{order.erpDocumentNo}</Field>}
         </SimpleGrid>
         <Group justify="space-between" gap="xs" wrap="nowrap">
           <Text size="sm" c="dimmed">

@@ -10,7 +10,7 @@ import { useDates } from '../../../lib/dates'
 import { useSession } from '../../../lib/session-context'
 
 /** Columns of the order list; the expanded row spans them all. */
-const ORDER_COLUMNS = 6
+const ORDER_COLUMNS = 7
 const listImageSize = 56
 
 /** What the table (desktop) and the cards (phone) show and do; the page holds the state. */
@@ -111,6 +111,9 @@ function OrderRows({
         <Table.Td>
           <CancelCell order={order} cancelling={cancelling} onCancel={onCancel} />
         </Table.Td>
+        <Table.Td style={{ whiteSpace: 'nowrap' }} data-testid="order-erp-no">
+          {order.erpDocumentNo ?? '—'}
+        </Table.Td>
         <Table.Td ta="center">
           <ActionIcon
             variant="subtle"
@@ -156,6 +159,7 @@ export function OrdersTable({ orders, openIds, onToggle, cancellingId, onCancel 
             <Table.Th>{t('orders.columns.creator')}</Table.Th>
             <Table.Th ta="right">{t('orders.columns.total')}</Table.Th>
             <Table.Th>{t('orders.columns.cancel')}</Table.Th>
+            <Table.Th>{t('orders.columns.erpNo')}</Table.Th>
             <Table.Th ta="center">{t('orders.columns.details')}</Table.Th>
           </Table.Tr>
         </Table.Thead>

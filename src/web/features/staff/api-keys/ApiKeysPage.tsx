@@ -19,6 +19,7 @@ import { useApiKeys, useRevokeApiKey, useRotateApiKey } from './api-keys-api'
 import { CreateApiKey } from './CreateApiKey'
 import { ShownKey } from './ShownKey'
 import { useScopeLabel } from './scope-label'
+import { WebhooksDrawer } from './WebhooksDrawer'
 
 const K = 'apiKeys'
 
@@ -136,9 +137,30 @@ function useWhen() {
   }
 }
 
-type ListProps = { keys: ApiKey[]; canWrite: boolean; onIssued: (issued: ApiKeyIssued) => void }
+type ListProps = {
+  keys: ApiKey[]
+  canWrite: boolean
+  onIssued: (issued: ApiKeyIssued) => void
+  onWebhooks: (apiKey: ApiKey) => void
+}
 
-function KeysTable({ keys, canWrite, onIssued, pending }: ListProps & { pending: boolean }) {
+/** Opens the key's webhooks (every role: the read-only one sees the endpoints and the log). */
+function WebhooksButton({ apiKey, onWebhooks }: { apiKey: ApiKey; onWebhooks: (apiKey: ApiKey) => void }) {
+  const { t } = useTranslation()
+  return (
+    <Button
+      variant="light"
+      size="compact-sm"
+      onClick={() => onWebhooks(apiKey)}
+      aria-label={t(`${K}.webhooks.openFor`, { name: apiKey.name })}
+      data-testid="api-key-webhooks"
+    >
+      {t(`${K}.webhooks.open`)}
+    </Button>
+  )
+}
+
+function KeysTable({ keys, canWrite, onIssued, onWebhooks, pending }: ListProps & { pending: boolean }) {
   const { t } = useTranslation()
   const when = useWhen()
   const c = `${K}.columns`
@@ -168,6 +190,11 @@ function KeysTable({ keys, canWrite, onIssued, pending }: ListProps & { pending:
         { accessor: 'createdAt', title: t(`${c}.created`), noWrap: true, render: when.created },
         { accessor: 'lastUsedAt', title: t(`${c}.lastUsed`), noWrap: true, render: when.lastUsed },
         { accessor: 'state', title: t(`${c}.state`), render: (k) => <StateBadge apiKey={k} /> },
+        {
+          accessor: 'webhooks',
+          title: t(`${c}.webhooks`),
+          render: (k) => <WebhooksButton apiKey={k} onWebhooks={onWebhooks} />,
+        },
         ...(canWrite
           ? [
               {
@@ -182,7 +209,7 @@ function KeysTable({ keys, canWrite, onIssued, pending }: ListProps & { pending:
   )
 }
 
-function KeyCards({ keys, canWrite, onIssued }: ListProps) {
+function KeyCards({ keys, canWrite, onIssued, onWebhooks }: ListProps) {
   const { t } = useTranslation()
   const when = useWhen()
   const c = `${K}.columns`
@@ -204,11 +231,10 @@ function KeyCards({ keys, canWrite, onIssued }: ListProps) {
           <Text size="xs" c="gray.7">
             {t(`${c}.lastUsed`)}: {when.lastUsed(k)}
           </Text>
-          {canWrite && (
-            <Group justify="flex-end">
-              <KeyActions apiKey={k} onIssued={onIssued} />
-            </Group>
-          )}
+          <Group justify="flex-end" gap="xs">
+            <WebhooksButton apiKey={k} onWebhooks={onWebhooks} />
+            {canWrite && <KeyActions apiKey={k} onIssued={onIssued} />}
+          </Group>
         </Card>
       ))}
     </Stack>
@@ -232,13 +258,15 @@ function KeysList(props: Omit<ListProps, 'keys'>) {
 /**
  * /yonetim/api-anahtarlari — the ERP integration's API keys. The owner makes one (name and scopes; the
  * key is shown once), rotates it (a new key, the old one an hour longer) and revokes it, each asked
- * first; a role that only reads sees the list.
+ * first, and manages each key's webhooks (endpoints, delivery log, replay); a role that only reads
+ * sees the list and the webhooks.
  */
 export function ApiKeysPage() {
   const { t } = useTranslation()
   const canWrite = useStaffCan('system:write')
   const [creating, setCreating] = useState(false)
   const [issued, setIssued] = useState<ApiKeyIssued | null>(null)
+  const [webhooksOf, setWebhooksOf] = useState<ApiKey | null>(null)
   return (
     <StaffLayout title={t(`${K}.title`)} description={t(`${K}.description`)}>
       <Stack gap="md">
@@ -253,12 +281,13 @@ export function ApiKeysPage() {
             {t('staff.roleReadOnlyText')}
           </Alert>
         )}
-        <KeysList canWrite={canWrite} onIssued={setIssued} />
+        <KeysList canWrite={canWrite} onIssued={setIssued} onWebhooks={setWebhooksOf} />
       </Stack>
       {canWrite && (
         <CreateApiKey opened={creating} onClose={() => setCreating(false)} onCreated={setIssued} />
       )}
       <ShownKey issued={issued} onClose={() => setIssued(null)} />
+      <WebhooksDrawer apiKey={webhooksOf} canWrite={canWrite} onClose={() => setWebhooksOf(null)} />
     </StaffLayout>
   )
 }
