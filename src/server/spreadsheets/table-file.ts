@@ -39,6 +39,8 @@ export interface TableFile<Row, Rows = Iterable<Row>> {
   rows: Rows
   locale: Locale
   timeZone: string
+  /** Told the number of rows (the header aside) once the whole file is written. */
+  counted?: ((rows: number) => void) | undefined
 }
 
 /** A table whose rows may come from the database page by page (tableStream). */
@@ -77,6 +79,7 @@ const csvText = (records: string[][], bom: boolean) =>
 export function tableCsv<Row>(file: TableFile<Row>): Buffer {
   const records: string[][] = [csvHeader(file)]
   for (const row of file.rows) records.push(csvRecord(file, row))
+  file.counted?.(records.length - 1)
   return Buffer.from(csvText(records, true), 'utf8')
 }
 
@@ -147,11 +150,13 @@ async function writeXlsx<Row>(file: StreamedTable<Row>, sink: PassThrough): Prom
   }
   sheet.commit()
   await workbook.commit()
+  file.counted?.(written)
 }
 
 async function writeCsv<Row>(file: StreamedTable<Row>, sink: PassThrough): Promise<void> {
   let records: string[][] = [csvHeader(file)]
   let bom = true
+  let written = 0
   const flush = () => {
     sink.write(Buffer.from(csvText(records, bom), 'utf8'))
     bom = false
@@ -159,12 +164,14 @@ async function writeCsv<Row>(file: StreamedTable<Row>, sink: PassThrough): Promi
   }
   for await (const row of file.rows) {
     records.push(csvRecord(file, row))
+    written++
     if (records.length >= ROWS_BETWEEN_WAITS) {
       flush()
       if (!(await readerKeepsUp(sink))) return
     }
   }
   if (records.length > 0 || bom) flush()
+  file.counted?.(written)
   sink.end()
 }
 
