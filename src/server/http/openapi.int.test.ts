@@ -57,8 +57,12 @@ describe('the integration API in the document', () => {
     )
     // Staff routes keep the session, and the integration catch-all stays out of the document.
     expect(doc.paths['/yonetim/api-keys'].get.security).toBeUndefined()
-    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/integration/'))).toEqual([
-      '/api/integration/v1/key',
-    ])
+    const integration = Object.keys(doc.paths).filter((p) => p.startsWith('/api/integration/'))
+    expect(integration).toContain('/api/integration/v1/key')
+    expect(integration.some((p) => p.endsWith('*'))).toBe(false)
+    // An export is in the document with its scope.
+    const products = doc.paths['/api/integration/v1/exports/products'].get
+    expect(products.description).toBe('Needs the scope catalogue:read.')
+    expect(products.security).toEqual([{ integrationKey: [] }])
   })
 })
