@@ -411,7 +411,7 @@ test.describe('account statement', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await signIn(page, DEALER)
 
-    // The statement: a card per entry, the filter, the CSV link and, once ticked, the pay bar.
+    // The statement: a card per entry, the filter, the export menu and, once ticked, the pay bar.
     await page.goto('/hesap/ekstre')
     await expect(page.getByTestId('statement-cards')).toBeVisible()
     await expect(page.getByTestId('statement-table')).toHaveCount(0)
@@ -423,7 +423,7 @@ test.describe('account statement', () => {
       page.getByLabel('Başlangıç tarihi'),
       page.getByLabel('Bitiş tarihi'),
       page.getByRole('button', { name: 'Uygula' }),
-      page.getByRole('link', { name: 'Excel (CSV) indir' }),
+      page.getByRole('button', { name: 'Dışa aktar' }),
       cards.first(),
       cards.last(),
       pick,
