@@ -145,8 +145,9 @@ test.describe('account statement', () => {
     await expectAccessible(page, 'statement, date range')
 
     // The CSV of the same range: named after it, a BOM for the spreadsheet, the Turkish header row.
+    await page.getByRole('button', { name: 'Dışa aktar' }).click()
     const downloading = page.waitForEvent('download')
-    await page.getByRole('link', { name: 'Excel (CSV) indir' }).click()
+    await page.getByRole('menuitem', { name: 'CSV (noktalı virgülle)' }).click()
     const download = await downloading
     expect(download.suggestedFilename()).toBe(
       `ekstre-${from.replaceAll('-', '')}-${to.replaceAll('-', '')}.csv`,
@@ -410,7 +411,7 @@ test.describe('account statement', () => {
     await page.setViewportSize({ width: 390, height: 844 })
     await signIn(page, DEALER)
 
-    // The statement: a card per entry, the filter, the CSV link and, once ticked, the pay bar.
+    // The statement: a card per entry, the filter, the export menu and, once ticked, the pay bar.
     await page.goto('/hesap/ekstre')
     await expect(page.getByTestId('statement-cards')).toBeVisible()
     await expect(page.getByTestId('statement-table')).toHaveCount(0)
@@ -422,7 +423,7 @@ test.describe('account statement', () => {
       page.getByLabel('Başlangıç tarihi'),
       page.getByLabel('Bitiş tarihi'),
       page.getByRole('button', { name: 'Uygula' }),
-      page.getByRole('link', { name: 'Excel (CSV) indir' }),
+      page.getByRole('button', { name: 'Dışa aktar' }),
       cards.first(),
       cards.last(),
       pick,

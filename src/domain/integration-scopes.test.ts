@@ -9,7 +9,8 @@ describe('integration scopes', () => {
       'customers:write',
       'customers:read',
     ])
-    expect(groups[0]?.resource).toBe('catalogue')
+    expect(groups[0]).toEqual({ resource: 'catalogue', scopes: ['catalogue:write', 'catalogue:read'] })
+    expect(groups.find((g) => g.resource === 'ledger')?.scopes).toEqual(['ledger:write', 'ledger:read'])
   })
 
   const now = new Date('2026-11-30T12:00:00Z')

@@ -1,15 +1,19 @@
 /**
  * What an integration key (the distributor's ERP) may do, one scope per resource and direction. The
  * server's door, the staff screen's checkboxes and the OpenAPI document's enum all read this list.
- * `write` means the bulk upserts of that resource; `read` the cursor feeds. There is no catalogue or
- * stock read: the ERP is the source of those, it never needs them back.
+ * `write` means the bulk upserts of that resource; `read` the cursor feeds and the exports (files).
+ * `catalogue:read` and `ledger:read` open only the exports of the catalogue and of a dealer's
+ * statement: the ERP is the source of both, but a report tool, or an ERP checking what the portal
+ * shows, reads them back as a file. There is no stock read.
  */
 export const INTEGRATION_SCOPES = [
   'catalogue:write',
+  'catalogue:read',
   'stock:write',
   'customers:write',
   'customers:read',
   'ledger:write',
+  'ledger:read',
   'invoices:write',
   'serials:write',
   'campaigns:write',

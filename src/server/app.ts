@@ -41,10 +41,13 @@ import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { productHead } from './modules/catalog/catalog.service'
+import { productsExportIntegrationRoutes } from './modules/catalog/products-export.integration.routes'
+import { productsStaffRoutes } from './modules/catalog/products-staff.routes'
 import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
 import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
 import { branchIdsOf } from './modules/customers/customers.service'
+import { customersExportIntegrationRoutes } from './modules/customers/customers-export.integration.routes'
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
@@ -58,17 +61,22 @@ import { jobsIntegrationRoutes } from './modules/integration-sync/jobs.integrati
 import { startJobWorker } from './modules/integration-sync/jobs.service'
 import { syncIntegrationRoutes } from './modules/integration-sync/sync.integration.routes'
 import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
+import { bankTransfersExportIntegrationRoutes } from './modules/ledger/bank-transfers-export.integration.routes'
 import { ledgerRoutes, staffStatementRoutes } from './modules/ledger/ledger.routes'
+import { statementExportIntegrationRoutes } from './modules/ledger/statement-export.integration.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
 import { mailBacklog } from './modules/mail-outbox/mail-outbox.service'
 import { offersRoutes } from './modules/offers/offers.routes'
+import { offersExportIntegrationRoutes } from './modules/offers/offers-export.integration.routes'
 import { offersStaffRoutes } from './modules/offers/offers-staff.routes'
 import { ordersIntegrationRoutes } from './modules/orders/orders.integration.routes'
 import { ordersRoutes } from './modules/orders/orders.routes'
+import { ordersExportIntegrationRoutes } from './modules/orders/orders-export.integration.routes'
 import { ordersStaffRoutes } from './modules/orders/orders-staff.routes'
 import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
 import { paymentLinkState } from './modules/payment-links/payment-links.service'
 import { paymentsDepsOf, paymentsRoutes } from './modules/payments/payments.routes'
+import { paymentsExportIntegrationRoutes } from './modules/payments/payments-export.integration.routes'
 import { paymentsStaffRoutes } from './modules/payments/payments-staff.routes'
 import { cancelPaidOrder, intentCountsByStatus } from './modules/payments/payments-staff.service'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
@@ -204,6 +212,7 @@ export async function buildApp(
   await app.register(exchangeRatesRoutes(deps))
   await app.register(staffHomeRoutes(deps))
   await app.register(customersRoutes(deps))
+  await app.register(productsStaffRoutes(deps))
   await app.register(companyUsersRoutes(deps))
   await app.register(staffUsersRoutes(deps))
   // A rotated key's webhooks go on with its successor (integration-feeds uses integration-keys, so the
@@ -218,6 +227,13 @@ export async function buildApp(
       jobsIntegrationRoutes(deps, () => jobWorker?.poke()),
       integrationFeedsRoutes(deps),
       ordersIntegrationRoutes(deps),
+      ordersExportIntegrationRoutes(deps),
+      offersExportIntegrationRoutes(deps),
+      paymentsExportIntegrationRoutes(deps),
+      bankTransfersExportIntegrationRoutes(deps),
+      customersExportIntegrationRoutes(deps),
+      productsExportIntegrationRoutes(deps),
+      statementExportIntegrationRoutes(deps),
     ]),
   )
   await app.register(staffStatementRoutes(deps))

@@ -120,6 +120,7 @@ const MATRIX: Record<string, Access> = {
   // Current account.
   'GET /api/account/statement': dealersOnly,
   'GET /api/account/statement.csv': dealersOnly,
+  'GET /api/account/statement/export': dealersOnly,
   // Fault reports and warranty.
   // Logged-in users only; the walk's category 1 does not exist.
   'GET /api/catalog/faultreport/basecategories/:categoryId': {
@@ -161,6 +162,11 @@ const MATRIX: Record<string, Access> = {
   'POST /yonetim/customers/:id/users/:userId/password-reset': staffOnly,
   'GET /yonetim/customers/:id/statement': staffOnly,
   'GET /yonetim/customers/:id/statement.csv': staffOnly,
+  'GET /yonetim/customers/:id/statement/export': staffOnly,
+  'GET /yonetim/customers/export': staffOnly,
+  'GET /yonetim/products/export': staffOnly,
+  'GET /yonetim/payments/export': staffOnly,
+  'GET /yonetim/bank-transfers/export': staffOnly,
   'GET /yonetim/bank-transfers': staffOnly,
   'GET /yonetim/settings/notifications': staffOnly,
   'GET /yonetim/summary': staffOnly,
@@ -200,6 +206,14 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/integration/v1/*': keysOnly,
   'PATCH /api/integration/v1/*': keysOnly,
   'DELETE /api/integration/v1/*': keysOnly,
+  // The exports through the integration API (spreadsheets/exports.int.test.ts: scopes and files).
+  'GET /api/integration/v1/exports/orders': keysOnly,
+  'GET /api/integration/v1/exports/offers': keysOnly,
+  'GET /api/integration/v1/exports/payments': keysOnly,
+  'GET /api/integration/v1/exports/bank-transfers': keysOnly,
+  'GET /api/integration/v1/exports/customers': keysOnly,
+  'GET /api/integration/v1/exports/products': keysOnly,
+  'GET /api/integration/v1/exports/statement': keysOnly,
   // A record's own history, one address per kind of record (each its own area: staff-roles.int.test.ts).
   'GET /yonetim/history/order/:entityId': staffOnly,
   'GET /yonetim/history/offer/:entityId': staffOnly,

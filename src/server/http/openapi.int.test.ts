@@ -87,5 +87,8 @@ describe('the integration API in the document', () => {
     expect(
       orders.responses['200'].content['application/json'].schema.properties.items.items.properties,
     ).toHaveProperty('lines')
+    // An export is in the document with its scope.
+    const products = doc.paths['/api/integration/v1/exports/products'].get
+    expect(products.description).toBe('Needs the scope catalogue:read.')
   })
 })

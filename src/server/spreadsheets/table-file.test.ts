@@ -1,7 +1,15 @@
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import { exportFileName, type TableColumn, type TableFile, tableCsv, tableXlsx } from './table-file'
+import {
+  exportFileName,
+  pagedRows,
+  type TableColumn,
+  type TableFile,
+  tableCsv,
+  tableStream,
+  tableXlsx,
+} from './table-file'
 
 type Row = { no: string; at: string; name: string; quantity: number; total: string }
 const columns: TableColumn<Row>[] = [
@@ -88,5 +96,78 @@ describe('an export file name', () => {
     expect(exportFileName('siparisler', 'xlsx', new Date('2026-11-28T11:05:30Z'), 'Europe/Istanbul')).toBe(
       'siparisler-20261128-1405.xlsx',
     )
+  })
+})
+
+describe('a table streamed from pages of rows', () => {
+  type Entry = { id: number; day: string; amount: string }
+  const entries: Entry[] = Array.from({ length: 1234 }, (_, i) => ({
+    id: i + 1,
+    day: '2026-03-18',
+    amount: `${i}.5`,
+  }))
+  const entryColumns: TableColumn<Entry>[] = [
+    { header: 'No', kind: 'integer', value: (e) => e.id },
+    { header: 'Tarih', kind: 'date', value: (e) => e.day },
+    { header: 'Tutar', kind: 'amount', value: (e) => e.amount },
+  ]
+  // A keyset page reader over the list, counting the pages asked for.
+  const pager = () => {
+    const asked: (number | null)[] = []
+    const rows = pagedRows<Entry>(async (after, limit) => {
+      asked.push(after?.id ?? null)
+      return entries.filter((e) => e.id > (after?.id ?? 0)).slice(0, limit)
+    }, 500)
+    return { asked, rows }
+  }
+  const streamed = (rows: AsyncIterable<Entry>) => ({
+    sheetName: 'Ekstre',
+    columns: entryColumns,
+    rows,
+    locale: 'tr' as const,
+    timeZone: 'Europe/Istanbul',
+  })
+  const collect = async (stream: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = []
+    for await (const chunk of stream) chunks.push(chunk as Buffer)
+    return Buffer.concat(chunks)
+  }
+
+  it('reads every page once, each after the last row of the one before', async () => {
+    const { asked, rows } = pager()
+    const seen: number[] = []
+    for await (const row of rows) seen.push(row.id)
+    expect(seen).toEqual(entries.map((e) => e.id))
+    expect(asked).toEqual([null, 500, 1000])
+  })
+
+  it('writes CSV in chunks with one BOM and one header, days as 18.03.2026', async () => {
+    const bytes = await collect(tableStream('csv', streamed(pager().rows)))
+    const text = bytes.toString('utf8')
+    expect(text.split('\uFEFF')).toHaveLength(2)
+    const records = parse(bytes, { bom: true, delimiter: ';' }) as string[][]
+    expect(records).toHaveLength(1 + entries.length)
+    expect(records[0]).toEqual(['No', 'Tarih', 'Tutar'])
+    expect(records[1234]).toEqual(['1234', '18.03.2026', '1233,50'])
+  })
+
+  it('writes XLSX with a day as a date cell', async () => {
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load((await tableXlsx(streamed(pager().rows))) as unknown as ArrayBuffer)
+    const sheet = workbook.getWorksheet('Ekstre')!
+    expect(sheet.rowCount).toBe(1 + entries.length)
+    const last = sheet.getRow(1 + entries.length)
+    expect(last.getCell(1).value).toBe(1234)
+    expect((last.getCell(2).value as Date).toISOString()).toBe('2026-03-18T00:00:00.000Z')
+    expect(last.getCell(2).numFmt).toBe('dd.mm.yyyy')
+    expect(last.getCell(3).value).toBe(1233.5)
+  })
+
+  it('breaks the stream off when reading a page fails', async () => {
+    const failing = pagedRows<Entry>(async (after) => {
+      if (after) throw new Error('database gone')
+      return entries.slice(0, 10)
+    }, 10)
+    await expect(collect(tableStream('csv', streamed(failing)))).rejects.toThrow('database gone')
   })
 })

@@ -65,6 +65,43 @@ export async function findCustomerPage(
 
 export type CustomerRow = Awaited<ReturnType<typeof findCustomerPage>>[number]
 
+/**
+ * The export's page: the companies after `after` in the list's order (a keyset on the code, or on the
+ * name and id), with their contact details and sales person.
+ */
+export async function findCustomerExportPage(
+  db: Db,
+  filter: CustomerFilter,
+  order: Pick<StaffCustomersQuery, 'sort' | 'dir'>,
+  after: { code: string; name: string; id: number } | null,
+  limit: number,
+) {
+  const by = order.dir === 'desc' ? desc : asc
+  const beyond = order.dir === 'desc' ? sql`<` : sql`>`
+  const byName = order.sort === 'name'
+  const afterKey = !after
+    ? undefined
+    : byName
+      ? sql`(${customers.name}, ${customers.id}) ${beyond} (${after.name}, ${after.id})`
+      : sql`${customers.code} ${beyond} ${after.code}`
+  return db
+    .select({
+      ...rowColumns,
+      taxOffice: customers.taxOffice,
+      email: customers.email,
+      phone: customers.phone,
+      address: customers.address,
+      town: customers.town,
+    })
+    .from(customers)
+    .leftJoin(users, eq(users.id, customers.salesUserId))
+    .where(and(whereOf(filter), afterKey))
+    .orderBy(...(byName ? [by(customers.name), by(customers.id)] : [by(customers.code)]))
+    .limit(limit)
+}
+
+export type CustomerExportRow = Awaited<ReturnType<typeof findCustomerExportPage>>[number]
+
 export async function findCustomer(db: Db, id: number, lock = false) {
   const query = db
     .select({

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { dbIdFromText } from '../../../contracts/common'
+import { customersExportQuerySchema } from '../../../contracts/exports'
 import {
   branchBodySchema,
   branchPatchSchema,
@@ -11,7 +12,9 @@ import {
 } from '../../../contracts/staff-customers'
 import type { AppDeps } from '../../app-deps'
 import { staffActor, staffOnly } from '../../http/guards'
+import { contentTypes, sendTableFile } from '../../spreadsheets/table-file'
 import { addBranch, changeBranch, changeCustomer, getCustomer, listCustomers } from './customers.service'
+import { exportCustomers } from './customers-export'
 
 const idParams = z.object({ id: dbIdFromText })
 const branchParams = z.object({ id: dbIdFromText, branchId: dbIdFromText })
@@ -38,6 +41,29 @@ export const customersRoutes =
         },
       },
       async (request) => listCustomers(db, request.query),
+    )
+
+    app.get(
+      '/yonetim/customers/export',
+      {
+        config,
+        schema: {
+          tags,
+          summary:
+            'The companies the list filters match (every page, its sort), one row each with terms and contact details, as format=xlsx (default) or csv',
+          querystring: customersExportQuerySchema,
+          produces: [contentTypes.xlsx, 'text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const file = await exportCustomers(
+          { db, caches: request.caches },
+          request.query,
+          request.query.lang ?? request.locale,
+          deps.now(),
+        )
+        return sendTableFile(reply, file)
+      },
     )
 
     app.get(

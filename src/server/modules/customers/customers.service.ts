@@ -20,6 +20,7 @@ import { recordAudit } from '../audit/audit.service'
 import { overdueOf } from '../ledger/ledger.service'
 import { hasPaymentPlan } from '../store/store.service'
 import {
+  type CustomerFilter,
   type CustomerRow,
   countCustomers,
   findBranch,
@@ -53,11 +54,14 @@ const customerNotFound = () => notFound()
  * GET /yonetim/customers: companies whose code, name or tax number contains q, 50 a page, by code or
  * name. The dealer pickers read its first page.
  */
+/** The list's filter from its query (the export reads the same). */
+export const customerFilter = (query: Pick<StaffCustomersQuery, 'q' | 'active'>): CustomerFilter => ({
+  folded: foldTurkish(query.q),
+  active: query.active === undefined ? undefined : query.active === 'true',
+})
+
 export async function listCustomers(db: Db, query: StaffCustomersQuery): Promise<StaffCustomerList> {
-  const filter = {
-    folded: foldTurkish(query.q),
-    active: query.active === undefined ? undefined : query.active === 'true',
-  }
+  const filter = customerFilter(query)
   const { total, capped } = await countCustomers(db, filter, STAFF_LIST_COUNT_CAP)
   const { page, pages, offset } = pageBounds(total, query.page, STAFF_CUSTOMERS_PAGE_SIZE)
   const rows = total === 0 ? [] : await findCustomerPage(db, filter, query, offset, STAFF_CUSTOMERS_PAGE_SIZE)

@@ -90,10 +90,7 @@ export async function countTransfers(db: Db, filter: TransferFilter): Promise<nu
   return row?.n ?? 0
 }
 
-/**
- * A page of transfers, newest day first (ledger_transfers_idx, or ledger_customer_date_idx for one
- * dealer), each with its dealer, who entered it and its reversal (ledger_reverses_idx) if any.
- */
+/** A page of transfers, newest day first (transferQuery), or (`only`) one of them. */
 export async function findTransferPage(
   db: Db,
   filter: TransferFilter,
@@ -101,6 +98,40 @@ export async function findTransferPage(
   limit: number,
   only?: number,
 ) {
+  return transferQuery(db)
+    .where(
+      only === undefined ? transferWhere(filter) : and(transferWhere(filter), eq(ledgerEntries.id, only)),
+    )
+    .orderBy(desc(ledgerEntries.entryDate), desc(ledgerEntries.id))
+    .offset(offset)
+    .limit(limit)
+}
+
+/** The export's page: the transfers after `after` in the list's order (newest day first). */
+export async function findTransferExportPage(
+  db: Db,
+  filter: TransferFilter,
+  after: { entryDate: string; id: number } | null,
+  limit: number,
+) {
+  return transferQuery(db)
+    .where(
+      and(
+        transferWhere(filter),
+        after
+          ? sql`(${ledgerEntries.entryDate}, ${ledgerEntries.id}) < (${after.entryDate}::date, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(ledgerEntries.entryDate), desc(ledgerEntries.id))
+    .limit(limit)
+}
+
+/**
+ * Transfers with their dealer, who entered them and their reversal (ledger_reverses_idx) if any;
+ * newest day first they are served by ledger_transfers_idx, or ledger_customer_date_idx for one dealer.
+ */
+function transferQuery(db: Db) {
   const enteredBy = alias(users, 'entered_by')
   // A reversal may be several entries (one per due day): its day, text and author are the first's.
   const firstReversal = (column: SQL) =>
@@ -126,12 +157,6 @@ export async function findTransferPage(
     .from(ledgerEntries)
     .innerJoin(customers, eq(customers.id, ledgerEntries.customerId))
     .leftJoin(enteredBy, eq(enteredBy.id, ledgerEntries.createdByUserId))
-    .where(
-      only === undefined ? transferWhere(filter) : and(transferWhere(filter), eq(ledgerEntries.id, only)),
-    )
-    .orderBy(desc(ledgerEntries.entryDate), desc(ledgerEntries.id))
-    .offset(offset)
-    .limit(limit)
 }
 
 export type TransferRow = Awaited<ReturnType<typeof findTransferPage>>[number]

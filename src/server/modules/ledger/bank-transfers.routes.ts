@@ -9,9 +9,12 @@ import {
   bankTransfersQuerySchema,
 } from '../../../contracts/bank-transfers'
 import { dbIdFromText } from '../../../contracts/common'
+import { bankTransfersExportQuerySchema } from '../../../contracts/exports'
 import type { AppDeps } from '../../app-deps'
 import { staffActor, staffOnly } from '../../http/guards'
+import { contentTypes, sendTableFile } from '../../spreadsheets/table-file'
 import { listBankTransfers, recordBankTransfer, reverseBankTransfer } from './bank-transfers.service'
+import { exportBankTransfers } from './bank-transfers-export'
 
 const idParams = z.object({ id: dbIdFromText })
 
@@ -35,6 +38,29 @@ export const bankTransfersRoutes =
         },
       },
       async (request) => listBankTransfers(db, request.query),
+    )
+
+    app.get(
+      '/yonetim/bank-transfers/export',
+      {
+        config: { staffArea: 'payments' },
+        schema: {
+          tags,
+          summary:
+            'The bank transfers the list filters match (every page, newest day first), one row each with its reversal, as format=xlsx (default) or csv',
+          querystring: bankTransfersExportQuerySchema,
+          produces: [contentTypes.xlsx, 'text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const file = await exportBankTransfers(
+          { db, caches: request.caches },
+          request.query,
+          request.query.lang ?? request.locale,
+          deps.now(),
+        )
+        return sendTableFile(reply, file)
+      },
     )
 
     app.post(

@@ -33,7 +33,7 @@ import { lockCompany, overdueOf, recordCredit, recordDebit } from './ledger.serv
  * mistake) by a reversing debit that names it. Nothing is deleted; the statement shows both lines.
  */
 
-function rowView(row: TransferRow): BankTransferRow {
+export function rowView(row: TransferRow): BankTransferRow {
   const reason = (row.reversalText as Extract<LedgerText, { key: 'transfer_reversal' }> | null)?.reason
   return {
     id: row.id,
@@ -202,8 +202,15 @@ export async function reverseBankTransfer(
 }
 
 /** GET /yonetim/bank-transfers: the transfers entered, newest day first, 50 a page. */
+/** The list's filter from its query (the export reads the same). */
+export const transferFilter = (query: Pick<BankTransfersQuery, 'customerId' | 'from' | 'to'>) => ({
+  customerId: query.customerId,
+  from: query.from,
+  to: query.to,
+})
+
 export async function listBankTransfers(db: Db, query: BankTransfersQuery): Promise<BankTransferList> {
-  const filter = { customerId: query.customerId, from: query.from, to: query.to }
+  const filter = transferFilter(query)
   const total = await countTransfers(db, filter)
   const { page, pages, offset } = pageBounds(total, query.page, BANK_TRANSFERS_PAGE_SIZE)
   const rows = await findTransferPage(db, filter, offset, BANK_TRANSFERS_PAGE_SIZE)

@@ -165,6 +165,12 @@ export async function findStatementEntries(
 export type StatementRow = Awaited<ReturnType<typeof findStatementEntries>>[number]
 
 /** Whether a dealer company of this id exists (the staff statement of an unknown one is a 404). */
+/** The company with this code (the ERP's own key for it), or null. */
+export async function findCompanyIdByCode(db: Db, code: string): Promise<number | null> {
+  const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.code, code)).limit(1)
+  return row?.id ?? null
+}
+
 export async function companyExists(db: Db, customerId: number): Promise<boolean> {
   const rows = await db
     .select({ id: customers.id })

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Locale } from '../../../contracts/common'
 import { dbIdFromText } from '../../../contracts/common'
+import { statementExportQuerySchema } from '../../../contracts/exports'
 import {
   type Statement,
   statementCsvQuerySchema,
@@ -11,8 +12,10 @@ import {
 } from '../../../contracts/ledger'
 import type { AppDeps } from '../../app-deps'
 import { dealersOnly, requireDealer, staffOnly } from '../../http/guards'
+import { contentTypes, sendTableFile } from '../../spreadsheets/table-file'
 import { getCompanyStatement, getStatement } from './statement.service'
 import { statementCsv, statementFileName } from './statement-csv'
+import { statementFile } from './statement-export'
 
 /** The dealer's account statement (cari hesap ekstresi), as JSON for the page and as a CSV file. */
 export const ledgerRoutes =
@@ -58,6 +61,26 @@ export const ledgerRoutes =
           locale,
         )
         return sendCsv(reply, statement, locale)
+      },
+    )
+
+    app.get(
+      '/api/account/statement/export',
+      {
+        schema: {
+          tags,
+          summary:
+            'The same statement as format=xlsx (default: typed cells, the same rows) or csv (as statement.csv)',
+          querystring: statementExportQuerySchema,
+          produces: [contentTypes.xlsx, 'text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const locale = request.query.lang ?? request.locale
+        const customerId = requireDealer(request).customerId
+        const statement = await getStatement(db, customerId, request.query, deps.now(), locale)
+        const data = { db, caches: request.caches }
+        return sendTableFile(reply, await statementFile(data, statement, request.query.format, locale))
       },
     )
   }
@@ -111,6 +134,26 @@ export const staffStatementRoutes =
         const locale = request.query.lang ?? request.locale
         const statement = await getCompanyStatement(db, request.params.id, request.query, deps.now(), locale)
         return sendCsv(reply, statement, locale)
+      },
+    )
+
+    app.get(
+      '/yonetim/customers/:id/statement/export',
+      {
+        config: { staffArea: 'customers' },
+        schema: {
+          tags,
+          summary: "The same statement as the dealer's file: format=xlsx (default) or csv",
+          params: idParams,
+          querystring: statementExportQuerySchema,
+          produces: [contentTypes.xlsx, 'text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const locale = request.query.lang ?? request.locale
+        const statement = await getCompanyStatement(db, request.params.id, request.query, deps.now(), locale)
+        const data = { db, caches: request.caches }
+        return sendTableFile(reply, await statementFile(data, statement, request.query.format, locale))
       },
     )
   }

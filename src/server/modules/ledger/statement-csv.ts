@@ -8,7 +8,8 @@ import { neutraliseCell } from '../../../domain/spreadsheet-cell'
  * row and the kind names in the user's language.
  */
 
-const LABELS: Record<
+/** The statement's headers, row names and kind names (the XLSX file has the same). */
+export const LABELS: Record<
   Locale,
   { header: string[]; opening: string; total: string; kinds: Record<LedgerKind, string>; yes: string }
 > = {
@@ -69,7 +70,8 @@ const LABELS: Record<
 }
 
 /** 2026-03-18 → 18.03.2026 */
-const day = (iso: string | null) => (iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : '')
+export const day = (iso: string | null) =>
+  iso ? `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}` : ''
 
 /** 1234.5 → 1234,50 (amounts arrive with at most 2 decimals). */
 const amount = (value: number) => value.toFixed(2).replace('.', ',')

@@ -10,7 +10,12 @@ import { addDays, daysBetween, isOverdue, ledgerDay, runningBalances } from '../
 import { ledgerText } from '../../../domain/ledger-text'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
-import { companyExists, findStatementEntries, findStatementSums } from './ledger.repository'
+import {
+  companyExists,
+  findCompanyIdByCode,
+  findStatementEntries,
+  findStatementSums,
+} from './ledger.repository'
 import { overdueOf } from './ledger.service'
 
 /** Without dates: the last 365 days up to today (the day in Istanbul). */
@@ -89,5 +94,23 @@ export async function getCompanyStatement(
   locale: Locale,
 ): Promise<Statement> {
   if (!(await companyExists(db, customerId))) throw notFound()
+  return getStatement(db, customerId, query, now, locale)
+}
+
+/**
+ * The integration API's statement: the company named by its code, as the ERP knows it (404
+ * `unknown_customer` for a code the portal does not have).
+ */
+export async function getStatementByCode(
+  db: Db,
+  customerCode: string,
+  query: StatementQuery,
+  now: Date,
+  locale: Locale,
+): Promise<Statement> {
+  const customerId = await findCompanyIdByCode(db, customerCode)
+  if (customerId === null) {
+    throw new AppError('not_found', 'ledger.unknownCustomer', undefined, 'unknown_customer')
+  }
   return getStatement(db, customerId, query, now, locale)
 }

@@ -102,6 +102,7 @@ export async function exportStaffOffers(
   query: StaffOffersExportQuery,
   locale: Locale,
   now: Date,
+  counted?: (rows: number) => void,
 ): Promise<{ fileName: string; format: ExportFormat; body: Buffer }> {
   const { timeZone } = await loadStoreSettings(data)
   const filter = staffOfferFilter(query, timeZone)
@@ -146,6 +147,7 @@ export async function exportStaffOffers(
     rows: lines,
     locale,
     timeZone,
+    counted,
   })
   return { fileName: exportFileName(h.file, query.format, now, timeZone), format: query.format, body }
 }

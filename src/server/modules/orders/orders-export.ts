@@ -111,6 +111,7 @@ export async function exportStaffOrders(
   query: StaffOrdersExportQuery,
   locale: Locale,
   now: Date,
+  counted?: (rows: number) => void,
 ): Promise<{ fileName: string; format: ExportFormat; body: Buffer }> {
   const { timeZone } = await loadStoreSettings(data)
   const filter = staffOrderFilter(query, timeZone)
@@ -152,6 +153,7 @@ export async function exportStaffOrders(
     rows: lines,
     locale,
     timeZone,
+    counted,
   })
   return { fileName: exportFileName(h.file!, query.format, now, timeZone), format: query.format, body }
 }

@@ -22,30 +22,34 @@ export async function countStaffPayments(
 /** Payments, newest first, with their dealer and order: a page of the list, or (`id`) one of them. */
 function staffPaymentQuery(db: Db, now: Date) {
   return db
-    .select({
-      id: paymentIntents.id,
-      status: intentStatusSql(paymentIntents, now),
-      paymentType: paymentIntents.paymentType,
-      cardMasked: paymentIntents.cardMasked,
-      cardHolder: paymentIntents.cardHolder,
-      amount: paymentIntents.amount,
-      totalAmount: paymentIntents.totalAmount,
-      installment: paymentIntents.installment,
-      gatewayRef: paymentIntents.gatewayRef,
-      failureMessage: paymentIntents.failureMessage,
-      attentionReason: paymentIntents.attentionReason,
-      refundRef: paymentIntents.refundRef,
-      createdAt: paymentIntents.createdAt,
-      stateChangedAt: paymentIntents.stateChangedAt,
-      customerId: customers.id,
-      customerCode: customers.code,
-      customerName: customers.name,
-      orderId: orders.id,
-      orderNo: orders.orderNo,
-    })
+    .select(staffPaymentColumns(now))
     .from(paymentIntents)
     .innerJoin(customers, eq(customers.id, paymentIntents.customerId))
     .leftJoin(orders, eq(orders.id, paymentIntents.orderId))
+}
+
+function staffPaymentColumns(now: Date) {
+  return {
+    id: paymentIntents.id,
+    status: intentStatusSql(paymentIntents, now),
+    paymentType: paymentIntents.paymentType,
+    cardMasked: paymentIntents.cardMasked,
+    cardHolder: paymentIntents.cardHolder,
+    amount: paymentIntents.amount,
+    totalAmount: paymentIntents.totalAmount,
+    installment: paymentIntents.installment,
+    gatewayRef: paymentIntents.gatewayRef,
+    failureMessage: paymentIntents.failureMessage,
+    attentionReason: paymentIntents.attentionReason,
+    refundRef: paymentIntents.refundRef,
+    createdAt: paymentIntents.createdAt,
+    stateChangedAt: paymentIntents.stateChangedAt,
+    customerId: customers.id,
+    customerCode: customers.code,
+    customerName: customers.name,
+    orderId: orders.id,
+    orderNo: orders.orderNo,
+  }
 }
 
 export async function findStaffPaymentPage(
@@ -63,6 +67,41 @@ export async function findStaffPaymentPage(
 }
 
 export type StaffPaymentRow = Awaited<ReturnType<typeof findStaffPaymentPage>>[number]
+
+/**
+ * The export's page: the payments after `after` in the list's order (newest first). The keyset's
+ * time is the column's own text, microseconds and all: a JavaScript Date keeps milliseconds, and two
+ * payments within one would be skipped or repeated at a page's edge.
+ */
+export async function findStaffPaymentExportPage(
+  db: Db,
+  status: IntentStatus | undefined,
+  now: Date,
+  after: { createdAtKey: string; id: string } | null,
+  limit: number,
+) {
+  const query = db
+    .select({
+      ...staffPaymentColumns(now),
+      createdAtKey: sql<string>`${paymentIntents.createdAt}::text`,
+    })
+    .from(paymentIntents)
+    .innerJoin(customers, eq(customers.id, paymentIntents.customerId))
+    .leftJoin(orders, eq(orders.id, paymentIntents.orderId))
+  return query
+    .where(
+      and(
+        statusReadsAs(status, now),
+        after
+          ? sql`(${paymentIntents.createdAt}, ${paymentIntents.id}) < (${after.createdAtKey}::timestamptz, ${after.id})`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(paymentIntents.createdAt), desc(paymentIntents.id))
+    .limit(limit)
+}
+
+export type StaffPaymentExportRow = Awaited<ReturnType<typeof findStaffPaymentExportPage>>[number]
 
 export async function findStaffPayment(db: Db, id: string, now: Date): Promise<StaffPaymentRow | null> {
   const [row] = await staffPaymentQuery(db, now).where(eq(paymentIntents.id, id)).limit(1)

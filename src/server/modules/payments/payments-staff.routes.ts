@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { inputText } from '../../../contracts/common'
+import { paymentsExportQuerySchema } from '../../../contracts/exports'
 import {
   staffPaymentActionBodySchema,
   staffPaymentDetailSchema,
@@ -10,7 +11,9 @@ import {
 } from '../../../contracts/payments-staff'
 import type { AppDeps } from '../../app-deps'
 import { requireAdmin, staffActor, staffOnly } from '../../http/guards'
+import { contentTypes, sendTableFile } from '../../spreadsheets/table-file'
 import { paymentsDepsOf } from './payments.routes'
+import { exportStaffPayments } from './payments-export'
 import {
   bookByStaff,
   getStaffPayment,
@@ -46,6 +49,29 @@ export const paymentsStaffRoutes =
         },
       },
       async (request) => listStaffPayments(db, request.query.status, request.query.page, deps.now()),
+    )
+
+    app.get(
+      '/yonetim/payments/export',
+      {
+        config: { staffArea: 'payments' },
+        schema: {
+          tags,
+          summary:
+            "The card payments of the list's status (every page, newest first), one row each, as format=xlsx (default) or csv",
+          querystring: paymentsExportQuerySchema,
+          produces: [contentTypes.xlsx, 'text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const file = await exportStaffPayments(
+          { db, caches: request.caches },
+          request.query,
+          request.query.lang ?? request.locale,
+          deps.now(),
+        )
+        return sendTableFile(reply, file)
+      },
     )
 
     app.get(

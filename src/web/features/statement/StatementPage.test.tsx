@@ -7,6 +7,7 @@ import type { Bootstrap } from '../../../contracts/bootstrap'
 import { type Statement, type StatementEntry, statementSchema } from '../../../contracts/ledger'
 import { defaultStoreSettings } from '../../../contracts/settings'
 import { OverdueDebtBanner } from '../../app/layout/OverdueDebtBanner'
+import { downloadThroughMenu } from '../../test/export-download'
 import { dealer, dealerBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
 import { apiError, apiJson, recordRequests } from '../../test/network'
@@ -153,9 +154,11 @@ describe('The account statement', () => {
     // Only open debits can be ticked.
     expect(within(row('EFT-1')).queryByRole('checkbox')).toBeNull()
     expect(screen.getAllByRole('checkbox')).toHaveLength(3)
-    expect(screen.getByTestId('statement-csv').getAttribute('href')).toBe(
-      '/api/account/statement.csv?lang=tr',
-    )
+    expect(
+      await downloadThroughMenu('/api/account/statement/export', {
+        fileName: 'ekstre-20250318-20260318.xlsx',
+      }),
+    ).toEqual({ format: 'xlsx', lang: 'tr' })
   })
 
   it('always shows the overdue banner here, with the figures the statement read', async () => {
@@ -208,7 +211,7 @@ describe('The account statement', () => {
     expect((box as HTMLInputElement).checked).toBe(false)
   })
 
-  it('filters by dates: the range goes to the address, the call and the CSV link', async () => {
+  it('filters by dates: the range goes to the address, the call and the export', async () => {
     const requests = serve()
     renderStatement()
     await screen.findByTestId('statement-table')
@@ -223,9 +226,12 @@ describe('The account statement', () => {
     await waitFor(() =>
       expect(requests.map((r) => r.path)).toContain('/api/account/statement?from=2026-01-01&to=2026-02-28'),
     )
-    expect(screen.getByTestId('statement-csv').getAttribute('href')).toBe(
-      '/api/account/statement.csv?lang=tr&from=2026-01-01&to=2026-02-28',
-    )
+    expect(
+      await downloadThroughMenu('/api/account/statement/export', {
+        fileName: 'ekstre-20260101-20260228.csv',
+        item: 'CSV (noktalı virgülle)',
+      }),
+    ).toEqual({ from: '2026-01-01', to: '2026-02-28', format: 'csv', lang: 'tr' })
   })
 
   it('refuses a start after the end without calling', async () => {
@@ -297,14 +303,18 @@ describe('The account statement', () => {
     expect(requests).toHaveLength(0)
   })
 
-  it('speaks English under /en, its CSV header too', async () => {
+  it('speaks English under /en, its files too', async () => {
     serve()
     renderStatement('/en/hesap/ekstre', dealerBootstrap({ locale: 'en' }))
     await screen.findByTestId('statement-table')
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Account statement')
-    expect(screen.getByTestId('statement-csv').getAttribute('href')).toBe(
-      '/api/account/statement.csv?lang=en',
-    )
+    expect(
+      await downloadThroughMenu('/api/account/statement/export', {
+        fileName: 'ekstre-20250318-20260318.csv',
+        button: 'Export',
+        item: 'CSV (semicolon-separated)',
+      }),
+    ).toEqual({ format: 'csv', lang: 'en' })
     fireEvent.click(screen.getByRole('checkbox', { name: 'Choose FTR-268 to pay' }))
     fireEvent.click(screen.getByRole('link', { name: 'Pay the chosen items' }))
     expect(screen.getByTestId('location').textContent).toBe('/en/odeme?items=14&amount=800.00')

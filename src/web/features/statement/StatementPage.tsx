@@ -1,9 +1,10 @@
-import { Alert, Anchor, Box, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Box, Group, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { type ReactNode, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router'
 import type { StatementEntry } from '../../../contracts/ledger'
 import { OverdueDebtBanner } from '../../app/layout/OverdueDebtBanner'
 import { DealerGate } from '../../components/DealerGate'
+import { ExportMenu } from '../../components/ExportMenu'
 import { InfoIcon } from '../../components/icons/Icons'
 import { LoadError } from '../../components/LoadError'
 import { StatementCards } from '../../components/statement/StatementCards'
@@ -15,7 +16,7 @@ import { usePageTitle } from '../../lib/use-page-title'
 import { usePhoneLayout } from '../../lib/use-phone-layout'
 import { PayBar } from './PayBar'
 import { StatementFilter } from './StatementFilter'
-import { type StatementRange, statementCsvUrl, useStatement } from './statement-api'
+import { type StatementRange, useStatement } from './statement-api'
 import { selectionOf } from './statement-selection'
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/
@@ -107,9 +108,11 @@ function DealerStatement() {
       <OverdueDebtBanner onStatementPage overdue={data?.overdue} />
       <Group justify="space-between" align="flex-end" gap="sm">
         <StatementFilter value={range} shown={shown} onApply={apply} />
-        <Anchor href={statementCsvUrl(range, locale)} download data-testid="statement-csv">
-          {t('statement.csv')}
-        </Anchor>
+        <ExportMenu
+          path="/api/account/statement/export"
+          testId="statement-export"
+          query={{ from: range.from, to: range.to }}
+        />
       </Group>
       {content}
       <PayBar selection={selection} onClear={() => setChosen(new Set())} />

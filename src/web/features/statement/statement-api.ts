@@ -1,5 +1,4 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import type { Locale } from '../../../contracts/common'
 import type { Statement } from '../../../contracts/ledger'
 import { apiFetch } from '../../lib/api-client'
 import { useSession } from '../../lib/session-context'
@@ -27,12 +26,4 @@ export function useStatement(range: StatementRange) {
     enabled: user?.role === 'dealer',
     staleTime: 0,
   })
-}
-
-/** The CSV file of the same range, its header row in the page's language (a plain link downloads it). */
-export function statementCsvUrl(range: StatementRange, locale: Locale): string {
-  const query = new URLSearchParams({ lang: locale })
-  if (range.from) query.set('from', range.from)
-  if (range.to) query.set('to', range.to)
-  return `${STATEMENT_PATH}.csv?${query}`
 }

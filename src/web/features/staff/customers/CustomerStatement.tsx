@@ -1,6 +1,5 @@
 import {
   Alert,
-  Anchor,
   Box,
   Button,
   Group,
@@ -12,6 +11,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core'
 import { type FormEvent, useEffect, useState } from 'react'
+import { ExportMenu } from '../../../components/ExportMenu'
 import { InfoIcon } from '../../../components/icons/Icons'
 import { LoadError } from '../../../components/LoadError'
 import { StatementCards } from '../../../components/statement/StatementCards'
@@ -20,7 +20,7 @@ import { tl } from '../../../components/statement/statement-format'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
-import { customerStatementCsvUrl, useCustomerStatement } from './staff-customers-api'
+import { useCustomerStatement } from './staff-customers-api'
 
 const S = 'staffCustomers.statement'
 
@@ -161,13 +161,11 @@ export function CustomerStatement({
           shown={shown}
           onApply={(start, end) => onRange(start || null, end || null)}
         />
-        <Anchor
-          href={customerStatementCsvUrl(customerId, from, to, locale)}
-          download
-          data-testid="customer-statement-csv"
-        >
-          {t(`${S}.csv`)}
-        </Anchor>
+        <ExportMenu
+          path={`/yonetim/customers/${customerId}/statement/export`}
+          testId="customer-statement-export"
+          query={{ from, to }}
+        />
       </Group>
       {content}
     </Stack>

@@ -15,6 +15,7 @@ import {
   staffCustomerListSchema,
 } from '../../../../contracts/staff-customers'
 import type { StaffRole } from '../../../../domain/staff-access'
+import { downloadThroughMenu } from '../../../test/export-download'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { historyHandler } from '../../../test/history-fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
@@ -188,6 +189,15 @@ describe('the staff customers page', () => {
         '/yonetim/customers?q=kaya&active=false&sort=code&dir=asc&page=1',
       ),
     )
+  })
+
+  it('exports the list as its filters and sort stand', async () => {
+    serve()
+    renderPage('/yonetim/musteriler?q=yap&active=false&sort=name&dir=desc&page=3')
+    await screen.findByText('Yıldız Yapı Market')
+    expect(
+      await downloadThroughMenu('/yonetim/customers/export', { fileName: 'musteriler-20260314-1230.xlsx' }),
+    ).toEqual({ q: 'yap', active: 'false', sort: 'name', dir: 'desc', format: 'xlsx', lang: 'tr' })
   })
 
   it('sorts by a column header', async () => {
@@ -448,7 +458,7 @@ describe('the staff customers page', () => {
     expect(await screen.findByText(/tüm oturumlardan çıkarıldı/)).toBeTruthy()
   })
 
-  it("shows the company's statement with nothing to tick, and its CSV link", async () => {
+  it("shows the company's statement with nothing to tick, and its export", async () => {
     const requests = serve()
     renderPage('/yonetim/musteriler?id=5&from=2026-01-01&to=2026-03-31')
     const table = await screen.findByTestId('statement-table')
@@ -458,9 +468,11 @@ describe('the staff customers page', () => {
     expect(requests.map((r) => r.path)).toContain(
       '/yonetim/customers/5/statement?from=2026-01-01&to=2026-03-31',
     )
-    expect(screen.getByTestId('customer-statement-csv').getAttribute('href')).toBe(
-      '/yonetim/customers/5/statement.csv?lang=tr&from=2026-01-01&to=2026-03-31',
-    )
+    expect(
+      await downloadThroughMenu('/yonetim/customers/5/statement/export', {
+        fileName: 'ekstre-20260101-20260331.xlsx',
+      }),
+    ).toEqual({ from: '2026-01-01', to: '2026-03-31', format: 'xlsx', lang: 'tr' })
   })
 
   it('keeps the statement range in the address, and shows cards with nothing to tick on a phone', async () => {

@@ -3,6 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks'
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable'
 import { useRef, useState } from 'react'
 import { STAFF_CUSTOMERS_PAGE_SIZE, type StaffCustomerRow } from '../../../../contracts/staff-customers'
+import { ExportMenu } from '../../../components/ExportMenu'
 import { LoadError } from '../../../components/LoadError'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useSession } from '../../../lib/session-context'
@@ -65,6 +66,23 @@ function Filters() {
         />
       </Stack>
     </Group>
+  )
+}
+
+/** The list's filters and sort, as the export takes them. */
+function CustomersExport() {
+  const { filters } = useCustomerFilters()
+  return (
+    <ExportMenu
+      path="/yonetim/customers/export"
+      testId="customers-export"
+      query={{
+        q: filters.q || null,
+        active: filters.active === null ? null : String(filters.active),
+        sort: filters.sort,
+        dir: filters.dir,
+      }}
+    />
   )
 }
 
@@ -269,7 +287,10 @@ export function StaffCustomersPage() {
           <StaffCustomerDetailView id={filters.id} onBack={() => show(null)} />
         ) : (
           <>
-            <Filters />
+            <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+              <Filters />
+              <CustomersExport />
+            </Group>
             <CustomersList onOpen={show} />
           </>
         )}

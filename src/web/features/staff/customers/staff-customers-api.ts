@@ -150,11 +150,3 @@ export function useCustomerStatement(id: number, from: string, to: string) {
     staleTime: 0,
   })
 }
-
-/** The same statement as a CSV file, its header row in the page's language (a plain link downloads it). */
-export function customerStatementCsvUrl(id: number, from: string, to: string, locale: string): string {
-  const query = new URLSearchParams({ lang: locale })
-  if (from) query.set('from', from)
-  if (to) query.set('to', to)
-  return `/yonetim/customers/${id}/statement.csv?${query}`
-}

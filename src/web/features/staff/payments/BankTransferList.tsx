@@ -3,6 +3,7 @@ import { DataTable } from 'mantine-datatable'
 import { useState } from 'react'
 import { BANK_TRANSFERS_PAGE_SIZE, type BankTransferRow } from '../../../../contracts/bank-transfers'
 import { formatMoney } from '../../../../domain/money-format'
+import { ExportMenu } from '../../../components/ExportMenu'
 import { ListPagination } from '../../../components/ListPagination'
 import { LoadError } from '../../../components/LoadError'
 import { useTranslation } from '../../../i18n/use-translation'
@@ -192,7 +193,14 @@ export function BankTransferList() {
       <Title order={2} size="h3" id="transfer-list-title" tabIndex={-1} style={{ outline: 'none' }}>
         {t(`${L}.title`)}
       </Title>
-      <TransferFiltersForm />
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <TransferFiltersForm />
+        <ExportMenu
+          path="/yonetim/bank-transfers/export"
+          testId="transfers-export"
+          query={{ customerId: filters.customerId, from: filters.from, to: filters.to }}
+        />
+      </Group>
       {list.isError && !list.data ? (
         <LoadError title={t(`${L}.error`)} error={list.error} onRetry={() => list.refetch()} />
       ) : phone && list.data && list.data.items.length > 0 ? (

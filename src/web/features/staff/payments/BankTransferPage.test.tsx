@@ -14,6 +14,7 @@ import {
 } from '../../../../contracts/bank-transfers'
 import { staffPaymentListSchema, staffPaymentsSummarySchema } from '../../../../contracts/payments-staff'
 import { customerListReply } from '../../../test/customer-fixtures'
+import { downloadThroughMenu } from '../../../test/export-download'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { apiError, apiJson, recordRequests } from '../../../test/network'
 import { staffPaymentsSummary } from '../../../test/payment-fixtures'
@@ -271,6 +272,21 @@ describe('The transfers entered', () => {
         ),
       ).toBe(true),
     )
+  })
+
+  it('exports the transfers the filters of the address match', async () => {
+    serveList([transferRow()])
+    renderWithProviders(<BankTransferPage />, {
+      bootstrap: admin,
+      route: '/yonetim/havale?customerId=5&from=2026-03-01&to=2026-03-10&page=2',
+    })
+    await screen.findByText(transferRow().documentNo)
+    expect(
+      await downloadThroughMenu('/yonetim/bank-transfers/export', {
+        fileName: 'havaleler-20260314-1230.csv',
+        item: 'CSV (noktalı virgülle)',
+      }),
+    ).toEqual({ customerId: '5', from: '2026-03-01', to: '2026-03-10', format: 'csv', lang: 'tr' })
   })
 
   it('shows a card per transfer on a phone, with its status and the reversal button', async () => {

@@ -13,6 +13,7 @@ import {
   staffPaymentListSchema,
   staffPaymentsSummarySchema,
 } from '../../../../contracts/payments-staff'
+import { downloadThroughMenu } from '../../../test/export-download'
 import { dealer, dealerBootstrap } from '../../../test/fixtures'
 import { LocationProbe } from '../../../test/LocationProbe'
 import { apiError, apiJson, holdRequests, recordRequests } from '../../../test/network'
@@ -230,6 +231,17 @@ describe('the payments list', { timeout: 30_000 }, () => {
     await waitFor(() =>
       expect(requests.map((r) => r.path)).toContain('/yonetim/payments?status=refunded&page=2'),
     )
+  })
+
+  it("exports the payments of the address's state", async () => {
+    serve()
+    renderScreen('tr', '/yonetim/odemeler?status=refunded&page=2')
+    await screen.findByRole('combobox', { name: 'Durum' })
+    expect(
+      await downloadThroughMenu('/yonetim/payments/export', {
+        fileName: 'kartli-odemeler-20260314-1230.xlsx',
+      }),
+    ).toEqual({ status: 'refunded', format: 'xlsx', lang: 'tr' })
   })
 
   it("shows a payment needing attention with its reason, and every payment's gateway reference to copy", async () => {

@@ -1,6 +1,7 @@
 import { Stack } from '@mantine/core'
 import { useRef, useState } from 'react'
 import { intentStatuses } from '../../../../domain/payment-intent'
+import { ExportMenu } from '../../../components/ExportMenu'
 import { useTranslation } from '../../../i18n/use-translation'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
 import { StaffLayout } from '../StaffLayout'
@@ -51,6 +52,13 @@ function Payments() {
         show={show}
         filterAs="select"
         filterRef={filter}
+        actions={
+          <ExportMenu
+            path="/yonetim/payments/export"
+            testId="payments-export"
+            query={{ status: status === 'all' ? null : status }}
+          />
+        }
         texts={{
           filter: t('staffPayments.payments.statusLabel'),
           status: (s) => t(`staffPayments.payments.status.${s}`),

@@ -30,6 +30,7 @@ export function StaffList<T, S extends string>({
   texts,
   filterAs = 'segmented',
   filterRef,
+  actions,
   children,
 }: {
   query: UseQueryResult<Page<T>>
@@ -48,6 +49,8 @@ export function StaffList<T, S extends string>({
   filterAs?: 'segmented' | 'select'
   /** The select (filterAs 'select'), for a screen that gives it the focus. */
   filterRef?: Ref<HTMLSelectElement>
+  /** Beside the filter and the count: what acts on the whole list (its export). */
+  actions?: ReactNode
   children: (items: T[]) => ReactNode
 }) {
   const phone = usePhoneLayout()
@@ -113,6 +116,7 @@ export function StaffList<T, S extends string>({
             {texts.total(query.data.total)}
           </Text>
         )}
+        {actions}
       </Group>
       {content}
     </Stack>

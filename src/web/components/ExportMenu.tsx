@@ -1,10 +1,10 @@
 import { Alert, Button, Menu, Stack } from '@mantine/core'
 import { useState } from 'react'
-import { AlertIcon, ChevronDownIcon, DownloadIcon } from '../../components/icons/Icons'
-import { useTranslation } from '../../i18n/use-translation'
-import { apiFetchFile } from '../../lib/api-client'
-import { ApiError } from '../../lib/api-error'
-import { useSession } from '../../lib/session-context'
+import { useTranslation } from '../i18n/use-translation'
+import { apiFetchFile } from '../lib/api-client'
+import { ApiError } from '../lib/api-error'
+import { useSession } from '../lib/session-context'
+import { AlertIcon, ChevronDownIcon, DownloadIcon } from './icons/Icons'
 
 type Format = 'xlsx' | 'csv'
 
