@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
 import { SlowFirstSequencer } from './scripts/vitest-sequencer'
 
-const integrationFiles = ['src/server/**/*.int.test.ts', 'bench/**/*.int.test.ts']
+const integrationFiles = ['src/server/**/*.int.test.ts', 'bench/**/*.int.test.ts', 'examples/**/*.int.test.ts']
 // Tests of the embedded database's own connection layer: they open PGlite whatever TEST_DB says, so
 // the PostgreSQL pass would only run them a second time.
 const pgliteOnlyFiles = ['src/server/db/pglite-connection.int.test.ts']

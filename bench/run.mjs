@@ -31,6 +31,7 @@ import { BUDGETS, SCENARIOS, WIRE_CHECK } from './scenarios.mjs'
 import { prepareDatabase, preparePostgres } from './seed.mjs'
 import { readyTimeoutFor, startServer } from './server.mjs'
 import { isSoak, runSoak } from './soak.mjs'
+import { isSync, runSync } from './sync.mjs'
 import { buildBenchTools } from './tools.mjs'
 import { measureInitialPage, wireLines } from './wire.mjs'
 
@@ -429,6 +430,9 @@ async function main() {
   // The soak run (bench/soak.mjs) has its own options and report.
   if (isSoak(process.argv.slice(2)))
     return runSoak({ root, argv: process.argv.slice(2), commit: gitCommit() })
+  // The integration's loads (bench/sync.mjs): bulk upserts, a stock job, the dealer's pages meanwhile.
+  if (isSync(process.argv.slice(2)))
+    return runSync({ root, argv: process.argv.slice(2), commit: gitCommit() })
   // One process against several behind a proxy (bench/processes.mjs) has its own options and report.
   if (isProcesses(process.argv.slice(2)))
     return runProcesses({ root, argv: process.argv.slice(2), commit: gitCommit() })

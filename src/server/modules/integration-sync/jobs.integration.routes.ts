@@ -47,12 +47,30 @@ async function* ndjsonRows(body: Readable): AsyncIterable<Record<string, unknown
   }
 }
 
-/** CSV: a header row of field names, `,` `;` or tab between cells, UTF-8 with or without BOM. */
+/**
+ * The cell separator of a CSV file, read off its header row: the one of `;`, tab and `,` it holds most
+ * of (a `;` file's decimals may hold commas, so one separator is chosen for the whole file).
+ */
+export function csvDelimiter(headerLine: string): string {
+  const count = (c: string) => headerLine.split(c).length - 1
+  return [';', '\t', ','].reduce((best, c) => (count(c) > count(best) ? c : best), ';')
+}
+
+/** CSV: a header row of field names, `;` `,` or tab between cells, UTF-8 with or without BOM. */
 async function* csvRows(body: Readable): AsyncIterable<Record<string, unknown>> {
-  const parser = Readable.from(limited(body)).pipe(
+  const pieces = limited(body)[Symbol.asyncIterator]()
+  const first = await pieces.next()
+  if (first.done) return
+  const head =
+    first.value.toString('utf8', 0, Math.min(first.value.length, 64 * 1024)).split(/\r?\n/)[0] ?? ''
+  async function* again(): AsyncIterable<Buffer> {
+    yield first.value as Buffer
+    for (let next = await pieces.next(); !next.done; next = await pieces.next()) yield next.value
+  }
+  const parser = Readable.from(again()).pipe(
     parse({
       columns: (header: string[]) => header.map((h) => h.trim()),
-      delimiter: [';', ',', '\t'],
+      delimiter: csvDelimiter(head),
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
