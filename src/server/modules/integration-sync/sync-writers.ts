@@ -9,6 +9,7 @@ import {
 import type { RowOutcome, SyncResource } from '../../../domain/bulk-upsert'
 import type { IntegrationScope } from '../../../domain/integration-scopes'
 import type { Db } from '../../db/client'
+import type { AuditActor } from '../audit/audit.service'
 import {
   upsertBrands,
   upsertCategories,
@@ -16,6 +17,18 @@ import {
   upsertStock,
   upsertWarehouses,
 } from '../catalog/catalogue-sync.service'
+
+/**
+ * What a writer may use beyond its rows: who writes (for its own audit records), the portal's address
+ * (for mailed links), and what to do once the batch has committed (wake the mail worker, forget a
+ * disabled user's cached sessions).
+ */
+export type SyncContext = {
+  actor: AuditActor
+  publicUrl: string | null
+  mailQueued: () => void
+  loginShut: (userId: number) => void
+}
 
 /**
  * A resource of the bulk upserts: its scope, its row's schema, how a row is named in the answer and
@@ -34,7 +47,7 @@ export type SyncWriter = {
   /** The code the answer names a row by, read from the row as sent (it may be invalid). */
   codeOfSent: (raw: Record<string, unknown>) => string
   // biome-ignore lint/suspicious/noExplicitAny: the rows are the ones its schema parsed
-  write: (tx: Db, rows: any[], now: Date) => Promise<RowOutcome[]>
+  write: (tx: Db, rows: any[], now: Date, ctx: SyncContext) => Promise<RowOutcome[]>
 }
 
 const text = (value: unknown) =>
