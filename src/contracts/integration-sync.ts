@@ -148,9 +148,7 @@ export const customerRowSchema = z.strictObject({
   /** The company's price adjustment in percent: positive a mark-up, negative a discount. */
   profitPercent: percent.optional(),
   /** 0: no limit; 1: ordering blocked; otherwise the limit in TRY. */
-  riskLimit: decimal(1e16)
-    .refine(twoDecimals, 'at most 2 decimals')
-    .optional(),
+  riskLimit: decimal(1e16).refine(twoDecimals, 'at most 2 decimals').optional(),
   /** Days from an invoice to its due day (0 = cash). */
   paymentTermDays: z.number().int().min(0).max(365).optional(),
   isActive: z.boolean().optional(),

@@ -90,7 +90,11 @@ const cases: Case[] = [
   },
   {
     name: 'a smaller payment reopens the newest settlements first',
-    entries: [debit('d1', '50.00', '0', '2026-02-01'), debit('d2', '50.00', '0'), credit('c1', '100.00', '0')],
+    entries: [
+      debit('d1', '50.00', '0', '2026-02-01'),
+      debit('d2', '50.00', '0'),
+      credit('c1', '100.00', '0'),
+    ],
     settlements: [settled(1, 'c1', 'd1', '50.00'), settled(2, 'c1', 'd2', '50.00')],
     resized: [{ key: 'c1', amount: '70.00' }],
     open: { d2: '30' },
@@ -98,7 +102,11 @@ const cases: Case[] = [
   },
   {
     name: 'a payment cut below both settlements removes the newest and shrinks the other',
-    entries: [debit('d1', '50.00', '0', '2026-02-01'), debit('d2', '50.00', '0'), credit('c1', '100.00', '0')],
+    entries: [
+      debit('d1', '50.00', '0', '2026-02-01'),
+      debit('d2', '50.00', '0'),
+      credit('c1', '100.00', '0'),
+    ],
     settlements: [settled(1, 'c1', 'd1', '50.00'), settled(2, 'c1', 'd2', '50.00')],
     resized: [{ key: 'c1', amount: '20.00' }],
     open: { d1: '30', d2: '50' },

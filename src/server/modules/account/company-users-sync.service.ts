@@ -4,7 +4,13 @@ import { type RowOutcome, rejected } from '../../../domain/bulk-upsert'
 import type { Db } from '../../db/client'
 import { type AuditActor, type AuditRecord, recordAudits } from '../audit/audit.service'
 import { companiesByCode } from '../customers/customers-sync.service'
-import { findUsersByEmails, insertUser, NO_PASSWORD_YET, renameUser, setUserActive } from './account.repository'
+import {
+  findUsersByEmails,
+  insertUser,
+  NO_PASSWORD_YET,
+  renameUser,
+  setUserActive,
+} from './account.repository'
 import { shutDisabledLogin } from './company-users.service'
 import { queuePasswordLink } from './password-links.service'
 
@@ -78,7 +84,14 @@ export async function upsertDealerUsers(
         before: null,
         after: { email, name: row.name, customerId: company.id, active },
       })
-      stored.set(email, { id, email, name: row.name, role: 'dealer', customerId: company.id, isActive: active })
+      stored.set(email, {
+        id,
+        email,
+        name: row.name,
+        role: 'dealer',
+        customerId: company.id,
+        isActive: active,
+      })
       outcomes.push({ status: 'created' })
       continue
     }

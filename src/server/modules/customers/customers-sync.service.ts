@@ -34,7 +34,10 @@ export async function companiesByCode(
   const unique = [...new Set(codes)]
   if (unique.length === 0) return new Map()
   return new Map(
-    (await companyIdsByCode(db, unique)).map((c) => [c.code, { id: c.id, paymentTermDays: c.payment_term_days }]),
+    (await companyIdsByCode(db, unique)).map((c) => [
+      c.code,
+      { id: c.id, paymentTermDays: c.payment_term_days },
+    ]),
   )
 }
 
@@ -58,8 +61,11 @@ const AUDIT_NAMES: Record<Exclude<keyof CompanyRecord, 'id'>, string> = {
 }
 
 function companyTarget(row: CustomerRow, was: CompanyRecord | undefined): CompanyWrite {
-  const keep = <K extends keyof CompanyRecord>(sent: CompanyRecord[K] | undefined, key: K, fallback: CompanyRecord[K]) =>
-    sent !== undefined ? sent : was ? was[key] : fallback
+  const keep = <K extends keyof CompanyRecord>(
+    sent: CompanyRecord[K] | undefined,
+    key: K,
+    fallback: CompanyRecord[K],
+  ) => (sent !== undefined ? sent : was ? was[key] : fallback)
   const sentText: Record<(typeof TEXT_FIELDS)[number], string | null | undefined> = {
     tax_office: row.taxOffice,
     tax_number: row.taxNumber,
@@ -111,7 +117,14 @@ export async function upsertCustomers(
   actor: AuditActor,
   now: Date,
 ): Promise<RowOutcome[]> {
-  const stored = new Map((await companyRecordsByCode(tx, rows.map((r) => r.code))).map((c) => [c.code, c]))
+  const stored = new Map(
+    (
+      await companyRecordsByCode(
+        tx,
+        rows.map((r) => r.code),
+      )
+    ).map((c) => [c.code, c]),
+  )
   const outcomes: RowOutcome[] = new Array(rows.length)
   const inserts: CompanyWrite[] = []
   const updates: CompanyWrite[] = []
@@ -140,15 +153,24 @@ export async function upsertCustomers(
   const created = await insertCompanies(tx, inserts)
   await updateCompanies(tx, updates)
   for (const p of pendingAudits) {
-    audits.push({ entity: 'customer', entityId: created.get(p.code)!, action: 'create', before: null, after: p.after })
+    audits.push({
+      entity: 'customer',
+      entityId: created.get(p.code)!,
+      action: 'create',
+      before: null,
+      after: p.after,
+    })
   }
 
   const companyId = (code: string) => stored.get(code)?.id ?? created.get(code)
   const withBranches = rows.filter((r, i) => r.branches?.length && outcomes[i]!.status !== 'rejected')
   const branchesOf = new Map<string, BranchRecord>()
-  const storedIds = withBranches.map((r) => stored.get(r.code)?.id).filter((id): id is number => id !== undefined)
+  const storedIds = withBranches
+    .map((r) => stored.get(r.code)?.id)
+    .filter((id): id is number => id !== undefined)
   if (storedIds.length > 0) {
-    for (const b of await branchRecordsOf(tx, storedIds)) if (b.code) branchesOf.set(`${b.customer_id}:${b.code}`, b)
+    for (const b of await branchRecordsOf(tx, storedIds))
+      if (b.code) branchesOf.set(`${b.customer_id}:${b.code}`, b)
   }
   const branchInserts: BranchWrite[] = []
   const branchUpdates: (BranchWrite & { id: number })[] = []
@@ -166,7 +188,12 @@ export async function upsertCustomers(
         address,
         is_active: branch.isActive ?? was?.is_active ?? true,
       }
-      if (was && was.name === target.name && was.address === target.address && was.is_active === target.is_active)
+      if (
+        was &&
+        was.name === target.name &&
+        was.address === target.address &&
+        was.is_active === target.is_active
+      )
         continue
       changed = true
       if (was) {

@@ -14,9 +14,9 @@ import {
 } from '../../../domain/bulk-upsert'
 import type { Db } from '../../db/client'
 import { type MessageKey, translate } from '../../http/messages'
-import { type AuditActor, recordAudit } from '../audit/audit.service'
 import type { SessionCache } from '../../http/session-cache'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
+import { type AuditActor, recordAudit } from '../audit/audit.service'
 import { allWriters, type SyncContext, type SyncWriter, writerOf } from './sync-writers'
 import {
   claimIdempotencyKey,

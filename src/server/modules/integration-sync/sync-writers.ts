@@ -1,15 +1,23 @@
 import type { z } from 'zod'
 import {
   brandRowSchema,
+  campaignRowSchema,
   categoryRowSchema,
+  customerRowSchema,
+  dealerUserRowSchema,
+  ledgerEntryRowSchema,
   productRowSchema,
+  serialRowSchema,
   stockRowSchema,
   warehouseRowSchema,
 } from '../../../contracts/integration-sync'
 import type { RowOutcome, SyncResource } from '../../../domain/bulk-upsert'
 import type { IntegrationScope } from '../../../domain/integration-scopes'
+import { normalizeSerialNumber } from '../../../domain/warranty'
 import type { Db } from '../../db/client'
+import { upsertDealerUsers } from '../account/company-users-sync.service'
 import type { AuditActor } from '../audit/audit.service'
+import { upsertCampaigns } from '../catalog/campaigns-sync.service'
 import {
   upsertBrands,
   upsertCategories,
@@ -17,6 +25,9 @@ import {
   upsertStock,
   upsertWarehouses,
 } from '../catalog/catalogue-sync.service'
+import { upsertCustomers } from '../customers/customers-sync.service'
+import { upsertLedgerEntries } from '../ledger/ledger-sync.service'
+import { upsertSerials } from '../warranty/warranty-sync.service'
 
 /**
  * What a writer may use beyond its rows: who writes (for its own audit records), the portal's address
@@ -105,6 +116,57 @@ const WRITERS: Record<SyncResource, SyncWriter> = {
       `${row.productCode}\u0000${row.warehouseCode}`,
     codeOfSent: (raw) => `${text(raw.productCode)}/${text(raw.warehouseCode)}`,
     write: (tx, rows) => upsertStock(tx, rows),
+  },
+  customers: {
+    resource: 'customers',
+    scope: 'customers:write',
+    summary: 'Dealer companies by code: details, terms and branches',
+    row: customerRowSchema,
+    keyField: 'code',
+    keyOf: (row: { code: string }) => row.code,
+    codeOfSent: byCode,
+    write: (tx, rows, now, ctx) => upsertCustomers(tx, rows, ctx.actor, now),
+  },
+  users: {
+    resource: 'users',
+    scope: 'customers:write',
+    summary: 'Dealer users by e-mail (a new one is invited by mail); staff users are never touched',
+    row: dealerUserRowSchema,
+    keyField: 'email',
+    keyOf: (row: { email: string }) => row.email.toLowerCase(),
+    codeOfSent: (raw) => text(raw.email),
+    write: (tx, rows, now, ctx) => upsertDealerUsers(tx, rows, now, ctx),
+  },
+  'ledger-entries': {
+    resource: 'ledger-entries',
+    scope: 'ledger:write',
+    summary: "The ERP's account movements by company, kind and document number",
+    row: ledgerEntryRowSchema,
+    keyField: 'documentNo',
+    keyOf: (row: { customerCode: string; kind: string; documentNo: string }) =>
+      `${row.customerCode}\u0000${row.kind}\u0000${row.documentNo}`,
+    codeOfSent: (raw) => `${text(raw.customerCode)}/${text(raw.kind)}/${text(raw.documentNo)}`,
+    write: (tx, rows, now) => upsertLedgerEntries(tx, rows, now),
+  },
+  serials: {
+    resource: 'serials',
+    scope: 'serials:write',
+    summary: 'The warranty registry: serial numbers with their product, sale and movements',
+    row: serialRowSchema,
+    keyField: 'serialNumber',
+    keyOf: (row: { serialNumber: string }) => normalizeSerialNumber(row.serialNumber),
+    codeOfSent: (raw) => text(raw.serialNumber),
+    write: (tx, rows) => upsertSerials(tx, rows),
+  },
+  campaigns: {
+    resource: 'campaigns',
+    scope: 'campaigns:write',
+    summary: "The home page's campaigns by code, each with its products in order",
+    row: campaignRowSchema,
+    keyField: 'code',
+    keyOf: (row: { code: string }) => row.code,
+    codeOfSent: byCode,
+    write: (tx, rows) => upsertCampaigns(tx, rows),
   },
 }
 
