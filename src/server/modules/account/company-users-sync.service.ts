@@ -3,7 +3,6 @@ import type { AuditValue } from '../../../domain/audit'
 import { type RowOutcome, rejected } from '../../../domain/bulk-upsert'
 import type { Db } from '../../db/client'
 import { type AuditActor, type AuditRecord, recordAudits } from '../audit/audit.service'
-import { companiesByCode } from '../customers/customers-sync.service'
 import {
   findUsersByEmails,
   insertUser,
@@ -25,6 +24,8 @@ import { queuePasswordLink } from './password-links.service'
 export async function upsertDealerUsers(
   tx: Db,
   rows: readonly DealerUserRow[],
+  /** The companies the rows name, by code (an absent code is rejected). */
+  companies: ReadonlyMap<string, { id: number }>,
   now: Date,
   ctx: {
     actor: AuditActor
@@ -36,10 +37,6 @@ export async function upsertDealerUsers(
     loginShut: (userId: number) => void
   },
 ): Promise<RowOutcome[]> {
-  const companies = await companiesByCode(
-    tx,
-    rows.map((r) => r.customerCode),
-  )
   const emails = rows.map((r) => r.email.trim().toLowerCase())
   const stored = new Map((await findUsersByEmails(tx, emails)).map((u) => [u.email, u]))
   const audits: AuditRecord[] = []

@@ -25,7 +25,7 @@ import {
   upsertStock,
   upsertWarehouses,
 } from '../catalog/catalogue-sync.service'
-import { upsertCustomers } from '../customers/customers-sync.service'
+import { companiesByCode, upsertCustomers } from '../customers/customers-sync.service'
 import { upsertLedgerEntries } from '../ledger/ledger-sync.service'
 import { upsertSerials } from '../warranty/warranty-sync.service'
 
@@ -64,6 +64,16 @@ export type SyncWriter = {
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value).trim() : ''
 const byCode = (raw: Record<string, unknown>) => text(raw.code)
+
+/**
+ * The companies a batch names by code, read here and handed to the writers of users, the ledger and
+ * serials: those modules are used by the customers module, so they do not import it back.
+ */
+const companiesOf = (tx: Db, rows: { customerCode?: string | null }[]) =>
+  companiesByCode(
+    tx,
+    rows.flatMap((r) => (r.customerCode ? [r.customerCode] : [])),
+  )
 
 const WRITERS: Record<SyncResource, SyncWriter> = {
   categories: {
@@ -135,7 +145,7 @@ const WRITERS: Record<SyncResource, SyncWriter> = {
     keyField: 'email',
     keyOf: (row: { email: string }) => row.email.toLowerCase(),
     codeOfSent: (raw) => text(raw.email),
-    write: (tx, rows, now, ctx) => upsertDealerUsers(tx, rows, now, ctx),
+    write: async (tx, rows, now, ctx) => upsertDealerUsers(tx, rows, await companiesOf(tx, rows), now, ctx),
   },
   'ledger-entries': {
     resource: 'ledger-entries',
@@ -146,7 +156,7 @@ const WRITERS: Record<SyncResource, SyncWriter> = {
     keyOf: (row: { customerCode: string; kind: string; documentNo: string }) =>
       `${row.customerCode}\u0000${row.kind}\u0000${row.documentNo}`,
     codeOfSent: (raw) => `${text(raw.customerCode)}/${text(raw.kind)}/${text(raw.documentNo)}`,
-    write: (tx, rows, now) => upsertLedgerEntries(tx, rows, now),
+    write: async (tx, rows, now) => upsertLedgerEntries(tx, rows, await companiesOf(tx, rows), now),
   },
   serials: {
     resource: 'serials',
@@ -156,7 +166,7 @@ const WRITERS: Record<SyncResource, SyncWriter> = {
     keyField: 'serialNumber',
     keyOf: (row: { serialNumber: string }) => normalizeSerialNumber(row.serialNumber),
     codeOfSent: (raw) => text(raw.serialNumber),
-    write: (tx, rows) => upsertSerials(tx, rows),
+    write: async (tx, rows) => upsertSerials(tx, rows, await companiesOf(tx, rows)),
   },
   campaigns: {
     resource: 'campaigns',

@@ -10,7 +10,6 @@ import {
   planLedger,
 } from '../../../domain/ledger-sync'
 import type { Db } from '../../db/client'
-import { companiesByCode } from '../customers/customers-sync.service'
 import {
   type EntryRecord,
   type EntryWrite,
@@ -57,12 +56,10 @@ const NEW_SEQ = 2 ** 31
 export async function upsertLedgerEntries(
   tx: Db,
   rows: readonly LedgerEntryRow[],
+  /** The companies the rows name, by code (an absent code is rejected). */
+  companies: ReadonlyMap<string, { id: number; paymentTermDays: number }>,
   now: Date,
 ): Promise<RowOutcome[]> {
-  const companies = await companiesByCode(
-    tx,
-    rows.map((r) => r.customerCode),
-  )
   await lockCompanies(
     tx,
     [...companies.values()].map((c) => c.id),

@@ -3,7 +3,6 @@ import { type RowOutcome, rejected } from '../../../domain/bulk-upsert'
 import { checkSerialNumber } from '../../../domain/warranty'
 import type { Db } from '../../db/client'
 import { productIdsByCodes } from '../catalog/catalogue-sync.service'
-import { companiesByCode } from '../customers/customers-sync.service'
 import {
   insertSerials,
   type MovementRecord,
@@ -33,17 +32,18 @@ const byDay = (movements: readonly MovementRecord[]) =>
     .sort((a, b) => a.m.date.localeCompare(b.m.date) || a.i - b.i)
     .map(({ m }) => m)
 
-export async function upsertSerials(tx: Db, rows: readonly SerialRow[]): Promise<RowOutcome[]> {
+export async function upsertSerials(
+  tx: Db,
+  rows: readonly SerialRow[],
+  /** The companies the rows name, by code (an absent code is rejected). */
+  companies: ReadonlyMap<string, { id: number }>,
+): Promise<RowOutcome[]> {
   const checks = rows.map((r) => checkSerialNumber(r.serialNumber))
   const numbers = checks.flatMap((c) => (c.ok ? [c.serial] : []))
-  const [products, companies, stored] = await Promise.all([
+  const [products, stored] = await Promise.all([
     productIdsByCodes(
       tx,
       rows.map((r) => r.productCode),
-    ),
-    companiesByCode(
-      tx,
-      rows.flatMap((r) => (r.customerCode ? [r.customerCode] : [])),
     ),
     serialRecords(tx, numbers).then((found) => new Map(found.map((s) => [s.serial_number, s]))),
   ])
