@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BULK_MAX_ROWS, decimalText, ERROR_POLICIES, ROW_ERROR_CODES } from '../domain/bulk-upsert'
-import { currencyCodeSchema, DB_INT_MAX, inputText } from './common'
+import { currencyCodeSchema, DB_INT_MAX, inputEmail, inputText } from './common'
+import { isoDaySchema } from './ledger'
 
 /**
  * The bulk upserts of the integration API (`POST /api/integration/v1/<resource>`). Rows are checked
@@ -120,6 +121,117 @@ export const stockRowSchema = z.strictObject({
   quantity: count,
 })
 export type StockRow = z.infer<typeof stockRowSchema>
+
+/** At most two decimals (kuruş): the ledger's and the risk limit's columns keep no more. */
+const twoDecimals = (v: string) => /^-?\d+(\.\d{1,2})?$/.test(v)
+
+/** A percent with at most 2 decimals, a discount down to -99.99 or a mark-up up to 999.99 (as staff set it). */
+const percent = z
+  .union([
+    z.number().finite(),
+    inputText()
+      .trim()
+      .regex(/^-?\d{1,3}(\.\d{1,8})?$/, 'decimal'),
+  ])
+  .transform((v) => decimalText(v))
+  .refine((v) => twoDecimals(v) && Number(v) >= -99.99 && Number(v) <= 999.99, 'range')
+
+const optionalText = (max: number, multiline = false) =>
+  inputText({ multiline }).trim().max(max).nullable().optional()
+
+export const branchRowSchema = z.strictObject({
+  /** The ERP's code of the branch, unique within its company. */
+  code: code(),
+  name: name(120),
+  address: optionalText(500, true),
+  /** false closes the branch (it stays on the orders that name it). */
+  isActive: z.boolean().optional(),
+})
+
+export const customerRowSchema = z.strictObject({
+  code: code(),
+  name: name(),
+  taxOffice: optionalText(120),
+  taxNumber: code(20).nullable().optional(),
+  email: inputEmail().max(254).nullable().optional(),
+  phone: code(40).nullable().optional(),
+  address: optionalText(500, true),
+  town: optionalText(80),
+  city: optionalText(80),
+  /** Added or changed by code; branches not listed stay as they are. */
+  branches: z.array(branchRowSchema).max(500).optional(),
+  /** The company's price adjustment in percent: positive a mark-up, negative a discount. */
+  profitPercent: percent.optional(),
+  /** 0: no limit; 1: ordering blocked; otherwise the limit in TRY. */
+  riskLimit: decimal(1e16).refine(twoDecimals, 'at most 2 decimals').optional(),
+  /** Days from an invoice to its due day (0 = cash). */
+  paymentTermDays: z.number().int().min(0).max(365).optional(),
+  isActive: z.boolean().optional(),
+})
+export type CustomerRow = z.infer<typeof customerRowSchema>
+
+export const dealerUserRowSchema = z.strictObject({
+  customerCode: code(),
+  /** The user's login, and the row's key: one user per address, whatever the letter case. */
+  email: inputEmail().max(254),
+  name: name(),
+  /** false disables the login (its sessions end); a new user is invited only when active. */
+  isActive: z.boolean().optional(),
+})
+export type DealerUserRow = z.infer<typeof dealerUserRowSchema>
+
+/** The ERP's kinds of account movement: debits (invoice, opening) and credits (payment, return). */
+export const ERP_LEDGER_ROW_KINDS = ['invoice', 'payment', 'return', 'opening'] as const
+
+export const ledgerEntryRowSchema = z
+  .strictObject({
+    customerCode: code(),
+    documentNo: code(),
+    kind: z.enum(ERP_LEDGER_ROW_KINDS),
+    date: isoDaySchema,
+    /** A debit's due day; absent: the stored one, or for a new debit its date plus the company's terms. */
+    dueDate: isoDaySchema.nullable().optional(),
+    /** In TRY, above 0, at most 2 decimals. */
+    amount: decimal(1e16).refine((v) => Number(v) > 0 && twoDecimals(v), 'range'),
+    description: optionalText(500),
+  })
+  .superRefine((row, ctx) => {
+    if (row.dueDate == null) return
+    if (row.kind === 'payment' || row.kind === 'return')
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'a credit has no due date' })
+    else if (row.dueDate < row.date)
+      ctx.addIssue({ code: 'custom', path: ['dueDate'], message: 'before the date' })
+  })
+export type LedgerEntryRow = z.infer<typeof ledgerEntryRowSchema>
+
+export const serialRowSchema = z.strictObject({
+  /** Stored as the warranty inquiry reads it: trimmed, upper-cased (letters, digits, - _ . /). */
+  serialNumber: inputText().trim().min(1).max(64),
+  productCode: code(80),
+  /** The company it was sold to; null: none (kept when absent). */
+  customerCode: code().nullable().optional(),
+  /** The sale the warranty counts from; null: not sold yet. */
+  saleDate: isoDaySchema.nullable().optional(),
+  warrantyMonths: z.number().int().min(0).max(600).optional(),
+  /** The serial's movements, replacing the stored ones when sent (absent: kept). */
+  movements: z
+    .array(z.strictObject({ date: isoDaySchema, status: name(40), documentNo: code() }))
+    .max(200)
+    .optional(),
+})
+export type SerialRow = z.infer<typeof serialRowSchema>
+
+export const campaignRowSchema = z.strictObject({
+  code: code(),
+  name: name(),
+  /** Rows of cards per slide on the home page. */
+  rowCount: z.number().int().min(1).max(4).optional(),
+  sortOrder: count.optional(),
+  isActive: z.boolean().optional(),
+  /** The campaign's products in their order, replacing the stored list. */
+  productCodes: z.array(code(80)).max(500),
+})
+export type CampaignRow = z.infer<typeof campaignRowSchema>
 
 /** The body: a list of objects, each checked as a row on its own (a bad row is rejected alone). */
 export const bulkBodySchema = (row: z.ZodType) =>

@@ -3,7 +3,7 @@ import { inputText, localeSchema } from './common'
 
 /**
  * Debits: opening balance, invoice, order, a bank transfer's reversal, a card payment refunded;
- * credits: card payment, bank transfer, a card-paid order cancelled.
+ * credits: card payment, bank transfer, a card-paid order cancelled, the ERP's payment and return.
  */
 export const ledgerKinds = [
   'opening',
@@ -14,6 +14,8 @@ export const ledgerKinds = [
   'transfer_reversal',
   'card_refund',
   'order_cancel',
+  'erp_payment',
+  'erp_return',
 ] as const
 export type LedgerKind = (typeof ledgerKinds)[number]
 

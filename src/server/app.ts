@@ -302,7 +302,15 @@ function registerJobWorker(app: FastifyInstance, deps: AppDeps) {
   if (!options) return null
   let worker: ReturnType<typeof startJobWorker> | null = null
   app.addHook('onReady', async () => {
-    worker = startJobWorker({ db: deps.database.db, now: deps.now, log: app.log }, options)
+    worker = startJobWorker(
+      {
+        db: deps.database.db,
+        now: deps.now,
+        log: app.log,
+        app: { publicUrl: deps.config.publicUrl, mailSignal: deps.mailSignal, sessions: deps.sessions },
+      },
+      options,
+    )
   })
   app.addHook('onClose', async () => worker?.stop())
   return { poke: () => worker?.poke() }

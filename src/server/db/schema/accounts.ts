@@ -81,8 +81,13 @@ export const branches = pgTable(
     address: text('address'),
     /** A closed branch stays for the orders that name it; dealers no longer pick it. */
     isActive: boolean('is_active').notNull().default(true),
+    /** The ERP's code of the branch, unique within its company (null: made in the portal). */
+    code: varchar('code', { length: 40 }),
   },
-  (t) => [index('branches_customer_idx').on(t.customerId)],
+  (t) => [
+    index('branches_customer_idx').on(t.customerId),
+    uniqueIndex('branches_customer_code_uq').on(t.customerId, t.code),
+  ],
 )
 
 export const users = pgTable(

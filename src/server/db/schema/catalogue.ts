@@ -247,13 +247,19 @@ export const productStocks = pgTable(
   ],
 )
 
-export const campaigns = pgTable('campaigns', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  rowCount: integer('row_count').notNull().default(1),
-  sortOrder: integer('sort_order').notNull().default(0),
-  isActive: boolean('is_active').notNull().default(true),
-})
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: serial('id').primaryKey(),
+    /** The ERP's code of the campaign (existing ones start with their id as code). */
+    code: varchar('code', { length: 40 }).notNull(),
+    name: text('name').notNull(),
+    rowCount: integer('row_count').notNull().default(1),
+    sortOrder: integer('sort_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('campaigns_code_uq').on(t.code)],
+)
 
 export const campaignProducts = pgTable(
   'campaign_products',

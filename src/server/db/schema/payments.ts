@@ -179,7 +179,8 @@ export const ledgerEntries = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
     /**
      * 'opening', 'invoice', 'order', 'transfer_reversal', 'card_refund' (debits); 'card_payment',
-     * 'bank_transfer', 'order_cancel' (credits).
+     * 'bank_transfer', 'order_cancel', 'erp_payment', 'erp_return' (credits). The ERP writes
+     * 'opening', 'invoice', 'erp_payment' and 'erp_return' (ERP_LEDGER_KINDS), the portal the others.
      */
     kind: varchar('kind', { length: 24 }).notNull(),
     documentNo: varchar('document_no', { length: 40 }).notNull(),
@@ -218,9 +219,13 @@ export const ledgerEntries = pgTable(
       .where(sql`${t.kind} = 'bank_transfer' and ${t.reversedAt} is null`),
     // The staff's transfer list, newest first.
     index('ledger_transfers_idx').on(t.entryDate, t.id).where(sql`${t.kind} = 'bank_transfer'`),
+    // The ERP's documents, one entry per company, kind and document number: its upserts find them so.
+    uniqueIndex('ledger_erp_document_uq')
+      .on(t.customerId, t.kind, t.documentNo)
+      .where(sql`${t.kind} in ('opening', 'invoice', 'erp_payment', 'erp_return')`),
     check(
       'ledger_kind_valid',
-      sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer', 'transfer_reversal', 'card_refund', 'order_cancel')`,
+      sql`${t.kind} in ('opening', 'invoice', 'order', 'card_payment', 'bank_transfer', 'transfer_reversal', 'card_refund', 'order_cancel', 'erp_payment', 'erp_return')`,
     ),
     check(
       'ledger_reversal_linked',

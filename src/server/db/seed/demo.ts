@@ -120,7 +120,14 @@ async function seedCampaigns(db: Db, listed: ProductDraft[], ids: Map<string, nu
   const rows = await db
     .insert(campaigns)
     // The last section shows two rows of cards per slide (spec/2 §2: a campaign's rowCount).
-    .values(CAMPAIGNS.map((name, i) => ({ name, rowCount: name === 'Çok Satanlar' ? 2 : 1, sortOrder: i })))
+    .values(
+      CAMPAIGNS.map((name, i) => ({
+        code: `KMP-${i + 1}`,
+        name,
+        rowCount: name === 'Çok Satanlar' ? 2 : 1,
+        sortOrder: i,
+      })),
+    )
     .returning({ id: campaigns.id, name: campaigns.name })
   const links = rows.flatMap((c) =>
     picks[c.name as (typeof CAMPAIGNS)[number]].map((d, i) => ({

@@ -133,3 +133,23 @@ export async function findActiveUserByEmail(db: Db, email: string) {
     .limit(1)
   return rows[0] ?? null
 }
+
+/** The users of these addresses (lower-cased), staff included: the ERP's dealer user upsert reads them. */
+export async function findUsersByEmails(db: Db, emails: readonly string[]) {
+  if (emails.length === 0) return []
+  return db
+    .select({
+      id: users.id,
+      email: sql<string>`lower(${users.email})`,
+      name: users.name,
+      role: users.role,
+      customerId: users.customerId,
+      isActive: users.isActive,
+    })
+    .from(users)
+    .where(sql`lower(${users.email}) = any(${sql.param([...emails])}::text[])`)
+}
+
+export async function renameUser(db: Db, userId: number, name: string) {
+  await db.update(users).set({ name }).where(eq(users.id, userId))
+}

@@ -19,6 +19,11 @@ export async function insertAudit(tx: Db, row: AuditInsert): Promise<void> {
   await tx.insert(auditLog).values(row)
 }
 
+/** Many records in one statement (a bulk write's). */
+export async function insertAudits(tx: Db, rows: AuditInsert[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(auditLog).values(rows)
+}
+
 /** Some records of one kind: the rows of any of them match. */
 export type AuditRecords = { entity: AuditEntity; ids: readonly string[] }
 

@@ -12,7 +12,7 @@ import { addDays } from '../../../domain/ledger'
 import { pageBounds } from '../../../domain/paging'
 import type { Db } from '../../db/client'
 import type { StaffActor } from '../../identity'
-import { type AuditRecords, countAudit, findAuditPage, insertAudit } from './audit.repository'
+import { type AuditRecords, countAudit, findAuditPage, insertAudit, insertAudits } from './audit.repository'
 
 export type { AuditRecords }
 
@@ -46,6 +46,29 @@ export async function recordAudit(tx: Db, actor: AuditActor, record: AuditRecord
     changes,
     at: now,
   })
+}
+
+/** recordAudit for many records of one write at once (a bulk upsert's companies, branches, users). */
+export async function recordAudits(
+  tx: Db,
+  actor: AuditActor,
+  records: readonly AuditRecord[],
+  now: Date,
+): Promise<void> {
+  await insertAudits(
+    tx,
+    records.map((record) => ({
+      actorUserId: 'apiKeyId' in actor ? null : actor.id,
+      actorApiKeyId: 'apiKeyId' in actor ? actor.apiKeyId : null,
+      actorName: actor.name,
+      ip: actor.ip,
+      entity: record.entity,
+      entityId: String(record.entityId),
+      action: record.action,
+      changes: fieldChanges(record.before, record.after),
+      at: now,
+    })),
+  )
 }
 
 type StoredRow = Awaited<ReturnType<typeof findAuditPage>>[number]

@@ -27,8 +27,8 @@ async function campaign(
 ) {
   const [row] = await queryRows<{ id: number }>(
     t.database.db,
-    sql`insert into campaigns (name, row_count, sort_order, is_active)
-        values (${name}, ${rowCount}, ${sortOrder}, ${active}) returning id`,
+    sql`insert into campaigns (code, name, row_count, sort_order, is_active)
+        values (${`T-${Math.random().toString(36).slice(2, 12)}`}, ${name}, ${rowCount}, ${sortOrder}, ${active}) returning id`,
   )
   for (const [i, productId] of productIds.entries()) {
     await t.database.db.execute(

@@ -558,3 +558,10 @@ export async function upsertPrices(tx: Db, rows: readonly PriceRow[], now: Date)
   await writePrices(tx, writes, now)
   return outcomes
 }
+
+/** Product ids by the ERP's codes, for the other resources that name products (serials). */
+export async function productIdsByCodes(db: Db, codes: readonly string[]): Promise<Map<string, number>> {
+  const unique = [...new Set(codes)]
+  if (unique.length === 0) return new Map()
+  return new Map((await productIdsByCode(db, unique)).map((p) => [p.code, p.id]))
+}

@@ -14,8 +14,10 @@ import {
 } from '../../../domain/bulk-upsert'
 import type { Db } from '../../db/client'
 import { type MessageKey, translate } from '../../http/messages'
+import type { SessionCache } from '../../http/session-cache'
+import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { type AuditActor, recordAudit } from '../audit/audit.service'
-import { allWriters, type SyncWriter, writerOf } from './sync-writers'
+import { allWriters, type SyncContext, type SyncWriter, writerOf } from './sync-writers'
 import {
   claimIdempotencyKey,
   findIdempotencyRecord,
@@ -28,7 +30,7 @@ import {
   storeIdempotentAnswer,
 } from './sync-writes.repository'
 
-export type { SyncWriter }
+export type { SyncContext, SyncWriter }
 export { allWriters }
 
 /** Rejected rows kept in the write log per batch, for the sync health screen. */
@@ -78,6 +80,12 @@ export type BulkInput = {
   dryRun?: boolean
   /** Runs inside the write's transaction after the rows (a job marks its chunk done there). */
   alsoInTransaction?: (tx: Db, answer: BulkAnswer) => Promise<void>
+  /**
+   * The app's parts some writers need: the portal's address for an invitation's link, and after the
+   * commit the mail worker's signal and the session cache (dealer users). Without them mail waits for
+   * the worker's next poll and a disabled user's cached session for its few seconds.
+   */
+  app?: { publicUrl: string; mailSignal?: MailSignal; sessions?: SessionCache }
 }
 
 class RolledBack extends Error {}
@@ -108,6 +116,16 @@ export async function runBulk(db: Db, input: BulkInput): Promise<BulkAnswer> {
   const valid = checked.filter((c) => c.outcome === null)
   const failedEarly = valid.length < checked.length
   let committed = true
+  let mailQueued = false
+  const shut: number[] = []
+  const ctx: SyncContext = {
+    actor: input.actor,
+    publicUrl: input.app?.publicUrl ?? null,
+    mailQueued: () => {
+      mailQueued = true
+    },
+    loginShut: (userId) => shut.push(userId),
+  }
 
   if (input.policy === 'rejectEverything' && failedEarly && !input.dryRun) {
     committed = false
@@ -120,6 +138,7 @@ export async function runBulk(db: Db, input: BulkInput): Promise<BulkAnswer> {
           tx,
           valid.map((c) => c.row),
           input.now,
+          ctx,
         )
         valid.forEach((c, i) => {
           c.outcome = outcomes[i]!
@@ -139,6 +158,10 @@ export async function runBulk(db: Db, input: BulkInput): Promise<BulkAnswer> {
   }
   if (input.dryRun) return answerOf(checked, false, input.locale)
   if (!committed) await recordBatch(db, input, checked, false)
+  else {
+    if (mailQueued) input.app?.mailSignal?.notify()
+    for (const userId of shut) input.app?.sessions?.forgetUser(userId)
+  }
   return answerOf(checked, committed, input.locale)
 }
 

@@ -6,7 +6,7 @@ import { neutraliseCell } from '../../../domain/spreadsheet-cell'
 import type { Db } from '../../db/client'
 import { translate } from '../../http/messages'
 import type { AuditActor } from '../audit/audit.service'
-import { rowErrorMessage, runBulk } from './integration-sync.service'
+import { type BulkInput, rowErrorMessage, runBulk } from './integration-sync.service'
 import {
   claimJob,
   completeChunk,
@@ -180,7 +180,12 @@ const actorOf = (job: JobRecord): AuditActor =>
  * anywhere before the commit leaves the chunk to be written again; after it, it is done exactly once.
  * Answers false when the job has no chunk left.
  */
-export async function writeNextChunk(db: Db, job: JobRecord, now: Date): Promise<boolean> {
+export async function writeNextChunk(
+  db: Db,
+  job: JobRecord,
+  now: Date,
+  app?: BulkInput['app'],
+): Promise<boolean> {
   const chunk = await nextChunk(db, job.id)
   if (!chunk) return false
   const rows = chunk.rows as Record<string, unknown>[]
@@ -192,6 +197,7 @@ export async function writeNextChunk(db: Db, job: JobRecord, now: Date): Promise
     jobId: job.id,
     locale: job.locale as Locale,
     now,
+    app,
     alsoInTransaction: async (tx, answer) => {
       const rejects = answer.results.flatMap((r, i) =>
         r.status === 'rejected'
@@ -220,7 +226,13 @@ export type JobWorkerOptions = {
 
 export const DEFAULT_JOB_WORKER: JobWorkerOptions = { pollMs: 1000, pauseMs: 5 }
 
-export type JobWorkerDeps = { db: Db; now: () => Date; log: { error: (obj: object, msg: string) => void } }
+export type JobWorkerDeps = {
+  db: Db
+  now: () => Date
+  log: { error: (obj: object, msg: string) => void }
+  /** What the writers need of the app: the portal's address for invitation links, the mail signal. */
+  app?: BulkInput['app']
+}
 
 /**
  * Claims one job that may run and writes its chunks until none is left (or `shouldStop`), then marks
@@ -237,7 +249,7 @@ export async function runOneJob(deps: JobWorkerDeps, options: JobWorkerOptions, 
         await requeueJob(deps.db, job.id)
         break
       }
-      if (!(await writeNextChunk(deps.db, job, deps.now()))) {
+      if (!(await writeNextChunk(deps.db, job, deps.now(), deps.app))) {
         await finishJob(deps.db, job.id, deps.now())
         break
       }

@@ -1,15 +1,24 @@
 import type { z } from 'zod'
 import {
   brandRowSchema,
+  campaignRowSchema,
   categoryRowSchema,
+  customerRowSchema,
+  dealerUserRowSchema,
+  ledgerEntryRowSchema,
   priceRowSchema,
   productRowSchema,
+  serialRowSchema,
   stockRowSchema,
   warehouseRowSchema,
 } from '../../../contracts/integration-sync'
 import type { RowOutcome, SyncResource } from '../../../domain/bulk-upsert'
 import type { IntegrationScope } from '../../../domain/integration-scopes'
+import { normalizeSerialNumber } from '../../../domain/warranty'
 import type { Db } from '../../db/client'
+import { upsertDealerUsers } from '../account/company-users-sync.service'
+import type { AuditActor } from '../audit/audit.service'
+import { upsertCampaigns } from '../catalog/campaigns-sync.service'
 import {
   upsertBrands,
   upsertCategories,
@@ -18,6 +27,21 @@ import {
   upsertStock,
   upsertWarehouses,
 } from '../catalog/catalogue-sync.service'
+import { companiesByCode, upsertCustomers } from '../customers/customers-sync.service'
+import { upsertLedgerEntries } from '../ledger/ledger-sync.service'
+import { upsertSerials } from '../warranty/warranty-sync.service'
+
+/**
+ * What a writer may use beyond its rows: who writes (for its own audit records), the portal's address
+ * (for mailed links), and what to do once the batch has committed (wake the mail worker, forget a
+ * disabled user's cached sessions).
+ */
+export type SyncContext = {
+  actor: AuditActor
+  publicUrl: string | null
+  mailQueued: () => void
+  loginShut: (userId: number) => void
+}
 
 /**
  * A resource of the bulk upserts: its scope, its row's schema, how a row is named in the answer and
@@ -36,12 +60,22 @@ export type SyncWriter = {
   /** The code the answer names a row by, read from the row as sent (it may be invalid). */
   codeOfSent: (raw: Record<string, unknown>) => string
   // biome-ignore lint/suspicious/noExplicitAny: the rows are the ones its schema parsed
-  write: (tx: Db, rows: any[], now: Date) => Promise<RowOutcome[]>
+  write: (tx: Db, rows: any[], now: Date, ctx: SyncContext) => Promise<RowOutcome[]>
 }
 
 const text = (value: unknown) =>
   typeof value === 'string' || typeof value === 'number' ? String(value).trim() : ''
 const byCode = (raw: Record<string, unknown>) => text(raw.code)
+
+/**
+ * The companies a batch names by code, read here and handed to the writers of users, the ledger and
+ * serials: those modules are used by the customers module, so they do not import it back.
+ */
+const companiesOf = (tx: Db, rows: { customerCode?: string | null }[]) =>
+  companiesByCode(
+    tx,
+    rows.flatMap((r) => (r.customerCode ? [r.customerCode] : [])),
+  )
 
 const WRITERS: Record<SyncResource, SyncWriter> = {
   categories: {
@@ -104,6 +138,57 @@ const WRITERS: Record<SyncResource, SyncWriter> = {
       `${row.productCode}\u0000${row.warehouseCode}`,
     codeOfSent: (raw) => `${text(raw.productCode)}/${text(raw.warehouseCode)}`,
     write: (tx, rows) => upsertStock(tx, rows),
+  },
+  customers: {
+    resource: 'customers',
+    scope: 'customers:write',
+    summary: 'Dealer companies by code: details, terms and branches',
+    row: customerRowSchema,
+    keyField: 'code',
+    keyOf: (row: { code: string }) => row.code,
+    codeOfSent: byCode,
+    write: (tx, rows, now, ctx) => upsertCustomers(tx, rows, ctx.actor, now),
+  },
+  users: {
+    resource: 'users',
+    scope: 'customers:write',
+    summary: 'Dealer users by e-mail (a new one is invited by mail); staff users are never touched',
+    row: dealerUserRowSchema,
+    keyField: 'email',
+    keyOf: (row: { email: string }) => row.email.toLowerCase(),
+    codeOfSent: (raw) => text(raw.email),
+    write: async (tx, rows, now, ctx) => upsertDealerUsers(tx, rows, await companiesOf(tx, rows), now, ctx),
+  },
+  'ledger-entries': {
+    resource: 'ledger-entries',
+    scope: 'ledger:write',
+    summary: "The ERP's account movements by company, kind and document number",
+    row: ledgerEntryRowSchema,
+    keyField: 'documentNo',
+    keyOf: (row: { customerCode: string; kind: string; documentNo: string }) =>
+      `${row.customerCode}\u0000${row.kind}\u0000${row.documentNo}`,
+    codeOfSent: (raw) => `${text(raw.customerCode)}/${text(raw.kind)}/${text(raw.documentNo)}`,
+    write: async (tx, rows, now) => upsertLedgerEntries(tx, rows, await companiesOf(tx, rows), now),
+  },
+  serials: {
+    resource: 'serials',
+    scope: 'serials:write',
+    summary: 'The warranty registry: serial numbers with their product, sale and movements',
+    row: serialRowSchema,
+    keyField: 'serialNumber',
+    keyOf: (row: { serialNumber: string }) => normalizeSerialNumber(row.serialNumber),
+    codeOfSent: (raw) => text(raw.serialNumber),
+    write: async (tx, rows) => upsertSerials(tx, rows, await companiesOf(tx, rows)),
+  },
+  campaigns: {
+    resource: 'campaigns',
+    scope: 'campaigns:write',
+    summary: "The home page's campaigns by code, each with its products in order",
+    row: campaignRowSchema,
+    keyField: 'code',
+    keyOf: (row: { code: string }) => row.code,
+    codeOfSent: byCode,
+    write: (tx, rows) => upsertCampaigns(tx, rows),
   },
 }
 

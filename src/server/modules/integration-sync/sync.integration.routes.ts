@@ -67,6 +67,7 @@ export const syncIntegrationRoutes =
               actor: { apiKeyId: key.id, name: key.name, ip: request.ip },
               locale: request.locale,
               now,
+              app: { publicUrl: deps.config.publicUrl, mailSignal: deps.mailSignal, sessions: deps.sessions },
             })
             return { status: answer.committed ? 200 : 422, body: answer }
           }

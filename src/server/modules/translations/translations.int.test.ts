@@ -68,12 +68,12 @@ beforeAll(async () => {
   }
   ids.campaign = (
     await one<{ id: number }>(
-      sql`insert into campaigns (name, sort_order) values ('Haftanın Fırsatları', 0) returning id`,
+      sql`insert into campaigns (code, name, sort_order) values (${`HF-${Date.now()}`}, 'Haftanın Fırsatları', 0) returning id`,
     )
   ).id
   ids.plainCampaign = (
     await one<{ id: number }>(
-      sql`insert into campaigns (name, sort_order) values ('Yaz İndirimi', 1) returning id`,
+      sql`insert into campaigns (code, name, sort_order) values (${`YI-${Date.now()}`}, 'Yaz İndirimi', 1) returning id`,
     )
   ).id
   for (const campaignId of [ids.campaign, ids.plainCampaign]) {
