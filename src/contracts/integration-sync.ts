@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { BULK_MAX_ROWS, decimalText, ERROR_POLICIES, ROW_ERROR_CODES } from '../domain/bulk-upsert'
 import { currencyCodeSchema, DB_INT_MAX, inputText } from './common'
+import { isoDaySchema } from './ledger'
 
 /**
  * The bulk upserts of the integration API (`POST /api/integration/v1/<resource>`). Rows are checked
@@ -105,6 +106,34 @@ export const stockRowSchema = z.strictObject({
   quantity: count,
 })
 export type StockRow = z.infer<typeof stockRowSchema>
+
+export const invoiceRowSchema = z
+  .strictObject({
+    /** The invoice's number, the ERP's key for it (e-Fatura/e-Arşiv numbers are 16 characters). */
+    number: code(),
+    customerCode: code(),
+    /** The invoice's day and its due day, YYYY-MM-DD. */
+    date: isoDaySchema,
+    dueDate: isoDaySchema.nullable().optional(),
+    /** The e-invoice's UUID (ETTN), kept in lower case. */
+    ettn: z
+      .uuid()
+      .transform((v) => v.toLowerCase())
+      .nullable()
+      .optional(),
+    /** The total with tax, in `currency`. */
+    amount: decimal(),
+    taxAmount: decimal().nullable().optional(),
+    currency: currencyCodeSchema,
+    /** Where the portal downloads the invoice's PDF from (or upload it: PUT …/invoices/{number}/pdf). */
+    pdfUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .nullable()
+      .optional(),
+  })
+  .refine((row) => !row.dueDate || row.dueDate >= row.date, { path: ['dueDate'], message: 'before_date' })
+export type InvoiceRow = z.infer<typeof invoiceRowSchema>
 
 /** The body: a list of objects, each checked as a row on its own (a bad row is rejected alone). */
 export const bulkBodySchema = (row: z.ZodType) =>

@@ -14,6 +14,7 @@ import type { ExchangeRateWorkerOptions } from './modules/exchange-rates/exchang
 import type { ReconcilerOptions } from './modules/payments/payment-reconciler'
 import { type StartLimitRules, StartLimits } from './modules/payments/payment-start-limits'
 import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
+import type { RemoteFileWorkerOptions } from './modules/remote-files/remote-file-worker'
 import { SearchIndex } from './modules/search/search-index'
 import type { SearchLog } from './modules/search/search-log'
 
@@ -100,4 +101,9 @@ export type AppDeps = AppMemory & {
    * was missed); null: not in this app (tests fetch through the route).
    */
   exchangeRateWorker: ExchangeRateWorkerOptions | null
+  /**
+   * Downloads the files the ERP names by address (invoice PDFs, product images); null: not in this
+   * app (tests run a worker themselves).
+   */
+  remoteFileWorker: RemoteFileWorkerOptions | null
 }

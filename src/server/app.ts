@@ -41,6 +41,7 @@ import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { productHead } from './modules/catalog/catalog.service'
+import { productImageRoutes } from './modules/catalog/product-images.routes'
 import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
 import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
@@ -51,6 +52,8 @@ import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-st
 import { integrationRoutes } from './modules/integration-keys/integration.routes'
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes'
 import { syncIntegrationRoutes } from './modules/integration-sync/sync.integration.routes'
+import { invoicesIntegrationRoutes } from './modules/invoices/invoices.integration.routes'
+import { invoicesRoutes, staffInvoicesRoutes } from './modules/invoices/invoices.routes'
 import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
 import { ledgerRoutes, staffStatementRoutes } from './modules/ledger/ledger.routes'
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox.routes'
@@ -66,6 +69,7 @@ import { paymentsStaffRoutes } from './modules/payments/payments-staff.routes'
 import { cancelPaidOrder, intentCountsByStatus } from './modules/payments/payments-staff.service'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { registerStaffLive } from './modules/presence/presence.routes'
+import { RemoteFileWorker } from './modules/remote-files/remote-file-worker'
 import { searchRoutes } from './modules/search/search.routes'
 import { searchDashboardRoutes } from './modules/search-dashboard/search-dashboard.routes'
 import { staffHomeRoutes } from './modules/staff-home/staff-home.routes'
@@ -199,7 +203,10 @@ export async function buildApp(
   await app.register(staffUsersRoutes(deps))
   await app.register(integrationKeysRoutes(deps))
   // Its own plugin context: the key door's hooks hold for its routes and nothing else.
-  await app.register(integrationRoutes(deps, [syncIntegrationRoutes(deps)]))
+  await app.register(integrationRoutes(deps, [syncIntegrationRoutes(deps), invoicesIntegrationRoutes(deps)]))
+  await app.register(invoicesRoutes(deps))
+  await app.register(staffInvoicesRoutes(deps))
+  await app.register(productImageRoutes(deps))
   await app.register(staffStatementRoutes(deps))
   await app.register(
     auditRoutes(deps, {
@@ -253,6 +260,7 @@ export async function buildApp(
   deps.invalidation.reportTo(app.log)
   app.addHook('onClose', () => deps.invalidation.close())
   registerMailOutbox(app, deps)
+  registerRemoteFiles(app, deps)
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
   )
@@ -266,6 +274,14 @@ function registerMailOutbox(app: FastifyInstance, deps: AppDeps) {
     : null
   app.decorate('mailOutbox', worker)
   if (!worker) return
+  app.addHook('onReady', async () => worker.start())
+  app.addHook('onClose', () => worker.stop())
+}
+
+/** The remote-file worker downloads from when the app is ready until it closes (before the database does). */
+function registerRemoteFiles(app: FastifyInstance, deps: AppDeps) {
+  if (!deps.remoteFileWorker) return
+  const worker = new RemoteFileWorker(deps.database.db, deps.now, app.log, deps.remoteFileWorker)
   app.addHook('onReady', async () => worker.start())
   app.addHook('onClose', () => worker.stop())
 }

@@ -15,6 +15,7 @@ import { createPaymentGateway } from './integrations/payments'
 import { DEFAULT_RATE_WORKER } from './modules/exchange-rates/exchange-rate-worker'
 import { DEFAULT_RECONCILER } from './modules/payments/payment-reconciler'
 import { START_LIMITS } from './modules/payments/payment-start-limits'
+import { DEFAULT_REMOTE_FILE_WORKER } from './modules/remote-files/remote-file-worker'
 import { SearchLog } from './modules/search/search-log'
 
 /**
@@ -72,6 +73,7 @@ async function main() {
     paymentGateway: createPaymentGateway(config, () => new Date(), database.db),
     paymentReconciler: { ...DEFAULT_RECONCILER, ...config.paymentReconcile },
     exchangeRateWorker: DEFAULT_RATE_WORKER,
+    remoteFileWorker: DEFAULT_REMOTE_FILE_WORKER,
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()

@@ -114,6 +114,7 @@ export async function createTestApp(
       : createPaymentGateway(config, now, database.db),
     paymentReconciler: options.paymentReconciler ?? null,
     exchangeRateWorker: options.exchangeRateWorker ?? null,
+    remoteFileWorker: null,
   }
   const app = await buildApp(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),

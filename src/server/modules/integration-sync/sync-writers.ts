@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import {
   brandRowSchema,
   categoryRowSchema,
+  invoiceRowSchema,
   productRowSchema,
   stockRowSchema,
   warehouseRowSchema,
@@ -16,6 +17,7 @@ import {
   upsertStock,
   upsertWarehouses,
 } from '../catalog/catalogue-sync.service'
+import { upsertInvoices } from '../invoices/invoices.service'
 
 /**
  * A resource of the bulk upserts: its scope, its row's schema, how a row is named in the answer and
@@ -92,6 +94,16 @@ const WRITERS: Record<SyncResource, SyncWriter> = {
       `${row.productCode}\u0000${row.warehouseCode}`,
     codeOfSent: (raw) => `${text(raw.productCode)}/${text(raw.warehouseCode)}`,
     write: (tx, rows) => upsertStock(tx, rows),
+  },
+  invoices: {
+    resource: 'invoices',
+    scope: 'invoices:write',
+    summary: "Invoices by number: the company, days, ETTN, amounts, the PDF's address",
+    row: invoiceRowSchema,
+    keyField: 'number',
+    keyOf: (row: { number: string }) => row.number,
+    codeOfSent: (raw) => text(raw.number),
+    write: (tx, rows, now) => upsertInvoices(tx, rows, now),
   },
 }
 
