@@ -27,7 +27,11 @@ const fail = (error: string, retryable = true): DownloadResult => ({
 export async function downloadFile(url: string, options: DownloadOptions): Promise<DownloadResult> {
   if (!isFetchableUrl(url)) return fail('not an http(s) address', false)
   const controller = new AbortController()
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs)
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort()
+  }, options.timeoutMs)
   try {
     const response = await fetch(url, { signal: controller.signal, redirect: 'follow' })
     if (!response.ok) {
@@ -41,19 +45,20 @@ export async function downloadFile(url: string, options: DownloadOptions): Promi
     }
     const chunks: Buffer[] = []
     let size = 0
-    if (response.body) {
-      for await (const chunk of response.body) {
-        size += chunk.byteLength
-        if (size > options.maxBytes) {
-          controller.abort()
-          return fail(`too large: over ${options.maxBytes} bytes`, false)
-        }
-        chunks.push(Buffer.from(chunk))
+    const reader = response.body?.getReader()
+    for (;;) {
+      const part = reader ? await reader.read() : { done: true as const, value: undefined }
+      if (part.done) break
+      size += part.value.byteLength
+      if (size > options.maxBytes) {
+        await reader?.cancel().catch(() => {})
+        return fail(`too large: over ${options.maxBytes} bytes`, false)
       }
+      chunks.push(Buffer.from(part.value))
     }
     return { ok: true, bytes: Buffer.concat(chunks), contentType: response.headers.get('content-type') }
   } catch (err) {
-    if (controller.signal.aborted) return fail(`timed out after ${options.timeoutMs} ms`)
+    if (timedOut) return fail(`timed out after ${options.timeoutMs} ms`)
     const cause = (err as { cause?: { code?: string; message?: string } }).cause
     return fail(cause?.code ?? cause?.message ?? (err as Error).message ?? String(err))
   } finally {
