@@ -1,4 +1,5 @@
 import { isFetchableUrl } from '../../../domain/remote-file'
+import { assertOutsideTransaction } from '../../db/transaction-context'
 
 export type DownloadOptions = {
   /** The whole download at most this long (headers and body). */
@@ -25,6 +26,7 @@ const fail = (error: string, retryable = true): DownloadResult => ({
  * record that names it.
  */
 export async function downloadFile(url: string, options: DownloadOptions): Promise<DownloadResult> {
+  assertOutsideTransaction('remote file download')
   if (!isFetchableUrl(url)) return fail('not an http(s) address', false)
   const controller = new AbortController()
   let timedOut = false
