@@ -233,6 +233,34 @@ export const campaignRowSchema = z.strictObject({
 })
 export type CampaignRow = z.infer<typeof campaignRowSchema>
 
+export const invoiceRowSchema = z
+  .strictObject({
+    /** The invoice's number, the ERP's key for it (e-Fatura/e-Arşiv numbers are 16 characters). */
+    number: code(),
+    customerCode: code(),
+    /** The invoice's day and its due day, YYYY-MM-DD. */
+    date: isoDaySchema,
+    dueDate: isoDaySchema.nullable().optional(),
+    /** The e-invoice's UUID (ETTN), kept in lower case. */
+    ettn: z
+      .uuid()
+      .transform((v) => v.toLowerCase())
+      .nullable()
+      .optional(),
+    /** The total with tax, in `currency`. */
+    amount: decimal(),
+    taxAmount: decimal().nullable().optional(),
+    currency: currencyCodeSchema,
+    /** Where the portal downloads the invoice's PDF from (or upload it: PUT …/invoices/{number}/pdf). */
+    pdfUrl: z
+      .url({ protocol: /^https?$/ })
+      .max(2000)
+      .nullable()
+      .optional(),
+  })
+  .refine((row) => !row.dueDate || row.dueDate >= row.date, { path: ['dueDate'], message: 'before_date' })
+export type InvoiceRow = z.infer<typeof invoiceRowSchema>
+
 /** The body: a list of objects, each checked as a row on its own (a bad row is rejected alone). */
 export const bulkBodySchema = (row: z.ZodType) =>
   z.object({

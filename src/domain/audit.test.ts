@@ -81,6 +81,7 @@ describe('AUDIT_ENTITY_AREAS', () => {
       sync: 'system',
       webhook_endpoint: 'system',
       webhook_delivery: 'system',
+      invoice: 'customers',
     })
   })
 

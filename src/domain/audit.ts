@@ -19,6 +19,8 @@ export const AUDIT_ENTITIES = [
   'branch',
   'user',
   'api_key',
+  /** An ERP invoice (its PDF uploaded; the invoices themselves come with the bulk write's record). */
+  'invoice',
   /** A bulk write of the ERP (one record per call or job batch: counts and the codes changed). */
   'sync',
   'webhook_endpoint',
@@ -47,6 +49,7 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   mail: 'system',
   store_setting: 'system',
   api_key: 'system',
+  invoice: 'customers',
   sync: 'system',
   webhook_endpoint: 'system',
   webhook_delivery: 'system',

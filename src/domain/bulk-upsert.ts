@@ -20,6 +20,7 @@ export const SYNC_RESOURCES = [
   'ledger-entries',
   'serials',
   'campaigns',
+  'invoices',
 ] as const
 export type SyncResource = (typeof SYNC_RESOURCES)[number]
 

@@ -16,6 +16,7 @@ import type { JobWorkerOptions } from './modules/integration-sync/jobs.service'
 import type { ReconcilerOptions } from './modules/payments/payment-reconciler'
 import { type StartLimitRules, StartLimits } from './modules/payments/payment-start-limits'
 import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
+import type { RemoteFileWorkerOptions } from './modules/remote-files/remote-file-worker'
 import { SearchIndex } from './modules/search/search-index'
 import type { SearchLog } from './modules/search/search-log'
 
@@ -112,4 +113,9 @@ export type AppDeps = AppMemory & {
    * queues them (tests that drive the worker themselves).
    */
   webhookWorker: WebhookWorkerOptions | null
+  /**
+   * Downloads the files the ERP names by address (invoice PDFs, product images); null: not in this
+   * app (tests run a worker themselves).
+   */
+  remoteFileWorker: RemoteFileWorkerOptions | null
 }

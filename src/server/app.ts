@@ -43,6 +43,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { productHead } from './modules/catalog/catalog.service'
 import { productsExportIntegrationRoutes } from './modules/catalog/products-export.integration.routes'
 import { productsStaffRoutes } from './modules/catalog/products-staff.routes'
+import { productImageRoutes } from './modules/catalog/product-images.routes'
 import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
 import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
@@ -60,6 +61,8 @@ import { integrationKeysRoutes } from './modules/integration-keys/integration-ke
 import { jobsIntegrationRoutes } from './modules/integration-sync/jobs.integration.routes'
 import { startJobWorker } from './modules/integration-sync/jobs.service'
 import { syncIntegrationRoutes } from './modules/integration-sync/sync.integration.routes'
+import { invoicesIntegrationRoutes } from './modules/invoices/invoices.integration.routes'
+import { invoicesRoutes, staffInvoicesRoutes } from './modules/invoices/invoices.routes'
 import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
 import { bankTransfersExportIntegrationRoutes } from './modules/ledger/bank-transfers-export.integration.routes'
 import { ledgerRoutes, staffStatementRoutes } from './modules/ledger/ledger.routes'
@@ -81,6 +84,7 @@ import { paymentsStaffRoutes } from './modules/payments/payments-staff.routes'
 import { cancelPaidOrder, intentCountsByStatus } from './modules/payments/payments-staff.service'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { registerStaffLive } from './modules/presence/presence.routes'
+import { RemoteFileWorker } from './modules/remote-files/remote-file-worker'
 import { searchRoutes } from './modules/search/search.routes'
 import { searchDashboardRoutes } from './modules/search-dashboard/search-dashboard.routes'
 import { staffHomeRoutes } from './modules/staff-home/staff-home.routes'
@@ -224,6 +228,7 @@ export async function buildApp(
   await app.register(
     integrationRoutes(deps, [
       syncIntegrationRoutes(deps),
+      invoicesIntegrationRoutes(deps),
       jobsIntegrationRoutes(deps, () => jobWorker?.poke()),
       integrationFeedsRoutes(deps),
       ordersIntegrationRoutes(deps),
@@ -236,6 +241,9 @@ export async function buildApp(
       statementExportIntegrationRoutes(deps),
     ]),
   )
+  await app.register(invoicesRoutes(deps))
+  await app.register(staffInvoicesRoutes(deps))
+  await app.register(productImageRoutes(deps))
   await app.register(staffStatementRoutes(deps))
   await app.register(
     auditRoutes(deps, {
@@ -290,6 +298,7 @@ export async function buildApp(
   app.addHook('onClose', () => deps.invalidation.close())
   registerMailOutbox(app, deps)
   registerWebhookWorker(app, deps)
+  registerRemoteFiles(app, deps)
   app.setNotFoundHandler((request, reply) =>
     sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
   )
@@ -334,6 +343,14 @@ function registerWebhookWorker(app: FastifyInstance, deps: AppDeps) {
     : null
   app.decorate('webhooks', worker)
   if (!worker) return
+  app.addHook('onReady', async () => worker.start())
+  app.addHook('onClose', () => worker.stop())
+}
+
+/** The remote-file worker downloads from when the app is ready until it closes (before the database does). */
+function registerRemoteFiles(app: FastifyInstance, deps: AppDeps) {
+  if (!deps.remoteFileWorker) return
+  const worker = new RemoteFileWorker(deps.database.db, deps.now, app.log, deps.remoteFileWorker)
   app.addHook('onReady', async () => worker.start())
   app.addHook('onClose', () => worker.stop())
 }

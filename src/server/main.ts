@@ -16,6 +16,7 @@ import { DEFAULT_RATE_WORKER } from './modules/exchange-rates/exchange-rate-work
 import { DEFAULT_JOB_WORKER } from './modules/integration-sync/jobs.service'
 import { DEFAULT_RECONCILER } from './modules/payments/payment-reconciler'
 import { START_LIMITS } from './modules/payments/payment-start-limits'
+import { DEFAULT_REMOTE_FILE_WORKER } from './modules/remote-files/remote-file-worker'
 import { SearchLog } from './modules/search/search-log'
 
 /**
@@ -75,6 +76,7 @@ async function main() {
     exchangeRateWorker: DEFAULT_RATE_WORKER,
     jobWorker: DEFAULT_JOB_WORKER,
     webhookWorker: { pollMs: 5000 },
+    remoteFileWorker: DEFAULT_REMOTE_FILE_WORKER,
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()

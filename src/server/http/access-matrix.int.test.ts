@@ -81,6 +81,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/catalog/products/*': nobody,
   'GET /api/catalog/product/:id': everyone,
   'GET /api/catalog/categories': everyone,
+  // Product images downloaded from the ERP: public like the build's own images.
+  'GET /images/erp/:file': everyone,
   'GET /autocomplete': everyone,
   // Cart: the dealer's own; a line id of another company is not found.
   'GET /api/catalog/cart': dealersOnly,
@@ -121,6 +123,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/account/statement': dealersOnly,
   'GET /api/account/statement.csv': dealersOnly,
   'GET /api/account/statement/export': dealersOnly,
+  'GET /api/account/invoices': dealersOnly,
+  'GET /api/account/invoices/:id/pdf': ownersOnly,
   // Fault reports and warranty.
   // Logged-in users only; the walk's category 1 does not exist.
   'GET /api/catalog/faultreport/basecategories/:categoryId': {
@@ -167,6 +171,8 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/products/export': staffOnly,
   'GET /yonetim/payments/export': staffOnly,
   'GET /yonetim/bank-transfers/export': staffOnly,
+  'GET /yonetim/customers/:id/invoices': staffOnly,
+  'GET /yonetim/customers/:id/invoices/:invoiceId/pdf': staffOnly,
   'GET /yonetim/bank-transfers': staffOnly,
   'GET /yonetim/settings/notifications': staffOnly,
   'GET /yonetim/summary': staffOnly,
@@ -206,6 +212,8 @@ const MATRIX: Record<string, Access> = {
   'POST /api/integration/v1/ledger-entries': keysOnly,
   'POST /api/integration/v1/serials': keysOnly,
   'POST /api/integration/v1/campaigns': keysOnly,
+  'POST /api/integration/v1/invoices': keysOnly,
+  'PUT /api/integration/v1/invoices/:number/pdf': keysOnly,
   'GET /api/integration/v1/*': keysOnly,
   'POST /api/integration/v1/*': keysOnly,
   'PUT /api/integration/v1/*': keysOnly,
@@ -231,6 +239,7 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/history/sync/:entityId': staffOnly,
   'GET /yonetim/history/webhook_endpoint/:entityId': staffOnly,
   'GET /yonetim/history/webhook_delivery/:entityId': staffOnly,
+  'GET /yonetim/history/invoice/:entityId': staffOnly,
   'GET /yonetim/history/customer/:entityId': staffOnly,
   'GET /yonetim/history/branch/:entityId': staffOnly,
   'GET /yonetim/history/user/:entityId': staffOnly,
@@ -277,6 +286,8 @@ let owned: {
   spareStaff: number
   /** An integration key the key calls name. */
   apiKey: number
+  /** An ERP invoice of the first company, with its PDF. */
+  invoice: { id: number; customerId: number }
 }
 
 const login = async (account: { email: string; password: string }) => {
@@ -303,7 +314,15 @@ beforeAll(async () => {
   const order = await placeOrder(dealer, product)
   await addLine(dealer, product, 2)
   const cart = (await dealer.send({ method: 'GET', url: '/api/catalog/cart' })).json()
+  const [invoice] = await queryRows<{ id: number }>(
+    t.database.db,
+    sql`insert into erp_invoices (number, customer_id, date, amount, currency, created_at, updated_at)
+      values ('MATRIX-1', ${fx.customers.c1.id}, '2026-03-02', 10, 'TRY', now(), now()) returning id`,
+  )
+  await t.database.db.execute(sql`insert into erp_invoice_pdfs (invoice_id, bytes, size, sha256, content_type, source, stored_at)
+    values (${invoice!.id}, '\\x255044462d', 5, 'x', 'application/pdf', 'upload', now())`)
   owned = {
+    invoice: { id: invoice!.id, customerId: fx.customers.c1.id },
     cartLine: cart.items[0].id,
     order: order.id,
     offer: { id: offer.id, orderNo: offer.orderNo },
@@ -373,6 +392,11 @@ function addressOf(method: string, url: string): string {
     '/yonetim/api-keys/:id/revoke': owned.apiKey,
     '/yonetim/api-keys/:id/webhooks': owned.apiKey,
   }
+  if (url === '/api/account/invoices/:id/pdf') return url.replace(':id', String(owned.invoice.id))
+  if (url === '/yonetim/customers/:id/invoices/:invoiceId/pdf')
+    return url
+      .replace(':id', String(owned.invoice.customerId))
+      .replace(':invoiceId', String(owned.invoice.id))
   if (url.startsWith('/yonetim/customers/:id/users/:userId/'))
     return url
       .replace(':id', String(owned.spareUser.customerId))

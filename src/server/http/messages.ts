@@ -98,6 +98,8 @@ const tr = {
   'sync.row.duplicate': 'Bu kod aynı istekte daha önce geçti; yalnızca ilk satır yazıldı.',
   'sync.row.conflict': '"{field}": "{value}" başka bir kayda ait.',
   'sync.row.cycle': '"{field}": bir kategori kendisinin ya da kendi alt kategorisinin altına konamaz.',
+  'invoices.unknown': '"{number}" numaralı bir fatura yok; önce faturayı gönderin (POST …/invoices).',
+  'invoices.notPdf': 'Gönderilen dosya bir PDF değil (PDF dosyaları "%PDF-" ile başlar).',
   'sync.idempotencyMismatch':
     'Bu Idempotency-Key başka bir istekle kullanıldı. Yeni bir istek için yeni bir anahtar gönderin.',
   'sync.idempotencyInProgress':
@@ -309,6 +311,8 @@ const en: Record<MessageKey, string> = {
   'sync.row.duplicate': 'This code came earlier in the same request; only the first row was written.',
   'sync.row.conflict': '"{field}": "{value}" belongs to another record.',
   'sync.row.cycle': '"{field}": a category cannot be put under itself or one of its own subcategories.',
+  'invoices.unknown': 'There is no invoice numbered "{number}"; send the invoice first (POST …/invoices).',
+  'invoices.notPdf': 'The file sent is not a PDF (PDF files start with "%PDF-").',
   'sync.idempotencyMismatch':
     'This Idempotency-Key was used with another request. Send a new key for a new request.',
   'sync.idempotencyInProgress':

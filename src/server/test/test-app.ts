@@ -121,6 +121,7 @@ export async function createTestApp(
     exchangeRateWorker: options.exchangeRateWorker ?? null,
     jobWorker: options.jobWorker ?? null,
     webhookWorker: options.webhookWorker ?? null,
+    remoteFileWorker: null,
   }
   const app = await buildApp(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),

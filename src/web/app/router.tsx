@@ -49,6 +49,9 @@ const PayOnAccountPage = lazy(() =>
 const StatementPage = lazy(() =>
   import('../features/statement/StatementPage').then((m) => ({ default: m.StatementPage })),
 )
+const InvoicesPage = lazy(() =>
+  import('../features/invoices/InvoicesPage').then((m) => ({ default: m.InvoicesPage })),
+)
 const AccountSettingsPage = lazy(() =>
   import('../features/account-settings/AccountSettingsPage').then((m) => ({
     default: m.AccountSettingsPage,
@@ -137,6 +140,7 @@ function pageRoutes() {
       <Route path="yonetim/online-kullanicilar" element={<OnlineUsersPage />} />
       <Route path="yonetim/musteri-sepetleri" element={<CustomerCartsPage />} />
       <Route path="hesap/ekstre" element={<StatementPage />} />
+      <Route path="hesap/faturalar" element={<InvoicesPage />} />
       <Route path="hesap/ayarlar" element={<AccountSettingsPage />} />
       <Route path="yonetim/odemeler" element={<PaymentsPage />} />
       <Route path="yonetim/odeme-baglantilari" element={<PaymentLinksPage />} />

@@ -1,5 +1,6 @@
 import IconCreditCard from '@tabler/icons-react/dist/esm/icons/IconCreditCard.mjs'
 import IconFileInvoice from '@tabler/icons-react/dist/esm/icons/IconFileInvoice.mjs'
+import IconReceipt from '@tabler/icons-react/dist/esm/icons/IconReceipt.mjs'
 import IconTool from '@tabler/icons-react/dist/esm/icons/IconTool.mjs'
 import type { ParseKeys } from 'i18next'
 import type { SessionUser } from '../../contracts/account'
@@ -7,6 +8,7 @@ import { decorative, ListIcon } from './icons/Icons'
 
 const CardIcon = decorative(IconCreditCard)
 const StatementIcon = decorative(IconFileInvoice)
+const InvoicesIcon = decorative(IconReceipt)
 const FaultIcon = decorative(IconTool)
 
 export type AccountLink = {
@@ -23,6 +25,7 @@ const DEALER_LINKS: AccountLink[] = [
   { path: '/teklif/liste', label: 'orders.offersMenu', Icon: ListIcon },
   { path: '/odeme', label: 'payment.menu', Icon: CardIcon },
   { path: '/hesap/ekstre', label: 'statement.menu', Icon: StatementIcon },
+  { path: '/hesap/faturalar', label: 'invoices.menu', Icon: InvoicesIcon },
   { path: '/ariza-bildirimi', label: 'faultReport.menu', Icon: FaultIcon },
 ]
 
@@ -31,7 +34,7 @@ const ADMIN_LINKS: AccountLink[] = [{ path: '/yonetim', label: 'staff.areaMenu',
 
 /**
  * The pages of the user's role, for the desktop's user menu and the phone's menu alike, so the two
- * never differ in who sees what: a dealer's orders, offers, "Ödeme Yap", statement and fault report;
+ * never differ in who sees what: a dealer's orders, offers, "Ödeme Yap", statement, invoices and fault report;
  * an administrator's staff area.
  */
 export function accountLinks(user: SessionUser | null): AccountLink[] {

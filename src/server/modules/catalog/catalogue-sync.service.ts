@@ -40,6 +40,7 @@ import {
   writeStock,
   writeUnits,
 } from './catalogue-sync.repository'
+import { dropImageFetches, queueImageFetches } from './product-images.repository'
 
 /**
  * The ERP's catalogue upserts (docs/integration.md): categories, brands with models, warehouses,
@@ -344,6 +345,8 @@ export async function upsertProducts(tx: Db, rows: readonly ProductRow[], now: D
   const firstPass = order.filter((i) => !rows[i]!.parentCode)
   const secondPass = order.filter((i) => rows[i]!.parentCode)
   const unitChanges: { productCode: string; units: TargetUnit[]; stored: ProductRecord['units'] }[] = []
+  // A new or changed image address is downloaded later by the remote-file worker; the same one is not.
+  const imageChanges: { code: string; url: string | null }[] = []
 
   for (const pass of [firstPass, secondPass]) {
     const inserts: ProductWrite[] = []
@@ -372,6 +375,8 @@ export async function upsertProducts(tx: Db, rows: readonly ProductRow[], now: D
         if (!sameProduct(was, target)) updates.push({ ...target, id: was.id })
       } else inserts.push(target)
       if (!unitsSame) unitChanges.push({ productCode: row.code, units, stored: was?.units ?? [] })
+      const url = (target.image_source_url as string | null) ?? null
+      if (url !== (was?.image_source_url ?? null)) imageChanges.push({ code: row.code, url })
       outcomes[i] = { status: was ? 'updated' : 'created' }
     }
     const created = await insertProducts(tx, inserts)
@@ -381,6 +386,16 @@ export async function upsertProducts(tx: Db, rows: readonly ProductRow[], now: D
     await updateProducts(tx, updates, now)
   }
   await writeUnits(tx, unitDiff(unitChanges, stored))
+  const idOf = (code: string) => stored.get(code)!.id
+  await queueImageFetches(
+    tx,
+    imageChanges.flatMap((c) => (c.url ? [{ productId: idOf(c.code), url: c.url }] : [])),
+    now,
+  )
+  await dropImageFetches(
+    tx,
+    imageChanges.flatMap((c) => (c.url ? [] : [idOf(c.code)])),
+  )
   return outcomes
 }
 

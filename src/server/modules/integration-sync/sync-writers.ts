@@ -7,6 +7,7 @@ import {
   dealerUserRowSchema,
   ledgerEntryRowSchema,
   priceRowSchema,
+  invoiceRowSchema,
   productRowSchema,
   serialRowSchema,
   stockRowSchema,
@@ -42,6 +43,7 @@ export type SyncContext = {
   mailQueued: () => void
   loginShut: (userId: number) => void
 }
+import { upsertInvoices } from '../invoices/invoices.service'
 
 /**
  * A resource of the bulk upserts: its scope, its row's schema, how a row is named in the answer and
@@ -189,6 +191,16 @@ const WRITERS: Record<SyncResource, SyncWriter> = {
     keyOf: (row: { code: string }) => row.code,
     codeOfSent: byCode,
     write: (tx, rows) => upsertCampaigns(tx, rows),
+  },
+  invoices: {
+    resource: 'invoices',
+    scope: 'invoices:write',
+    summary: "Invoices by number: the company, days, ETTN, amounts, the PDF's address",
+    row: invoiceRowSchema,
+    keyField: 'number',
+    keyOf: (row: { number: string }) => row.number,
+    codeOfSent: (raw) => text(raw.number),
+    write: (tx, rows, now) => upsertInvoices(tx, rows, now),
   },
 }
 

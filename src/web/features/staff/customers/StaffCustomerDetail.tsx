@@ -10,6 +10,7 @@ import { EntityHistory } from '../audit/EntityHistory'
 import { useStaffCan } from '../use-staff-can'
 import { ActiveBadge } from './ActiveBadge'
 import { CustomerBranches } from './CustomerBranches'
+import { CustomerInvoices } from './CustomerInvoices'
 import { CustomerStatement } from './CustomerStatement'
 import { CustomerTermsForm } from './CustomerTermsForm'
 import { CustomerUsers } from './CustomerUsers'
@@ -141,6 +142,7 @@ export function StaffCustomerDetailView({ id, onBack }: { id: number; onBack: ()
         to={filters.to ?? ''}
         onRange={range}
       />
+      <CustomerInvoices key={`invoices-${company.id}`} customerId={company.id} />
       <EntityHistory
         entity="customer"
         entityId={company.id}

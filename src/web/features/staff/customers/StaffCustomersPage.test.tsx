@@ -4,6 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { invoiceListSchema } from '../../../../contracts/invoices'
 import { type Statement, statementSchema } from '../../../../contracts/ledger'
 import { defaultStoreSettings } from '../../../../contracts/settings'
 import {
@@ -130,6 +131,27 @@ function serve(rows: StaffCustomerRow[] = [row()], patch?: () => Response) {
       apiJson(staffCustomerDetailSchema, current),
     ),
     http.get('/yonetim/customers/:id/statement', () => apiJson(statementSchema, statement())),
+    http.get('/yonetim/customers/:id/invoices', () =>
+      apiJson(invoiceListSchema, {
+        items: [
+          {
+            id: 31,
+            number: 'ABC2026000000123',
+            date: '2026-03-02',
+            dueDate: null,
+            ettn: null,
+            amount: '14400.0000',
+            taxAmount: null,
+            currency: 'TRY',
+            hasPdf: true,
+          },
+        ],
+        total: 1,
+        page: 1,
+        pages: 1,
+        pageSize: 20,
+      }),
+    ),
     historyHandler(),
   )
   return recordRequests()
@@ -473,6 +495,22 @@ describe('the staff customers page', () => {
         fileName: 'ekstre-20260101-20260331.xlsx',
       }),
     ).toEqual({ from: '2026-01-01', to: '2026-03-31', format: 'xlsx', lang: 'tr' })
+  })
+
+  it("lists the company's ERP invoices with each PDF", async () => {
+    serve()
+    renderPage('/yonetim/musteriler?id=5')
+    const table = await screen.findByTestId('customer-invoices-table')
+    expect([...table.querySelectorAll('tbody td')].map((td) => td.textContent)).toEqual([
+      'ABC2026000000123',
+      '02.03.2026',
+      '—',
+      '14.400,00 ₺',
+      'PDF indir ABC2026000000123',
+    ])
+    expect(within(table).getByRole('link', { name: 'PDF indir ABC2026000000123' }).getAttribute('href')).toBe(
+      '/yonetim/customers/5/invoices/31/pdf',
+    )
   })
 
   it('keeps the statement range in the address, and shows cards with nothing to tick on a phone', async () => {
