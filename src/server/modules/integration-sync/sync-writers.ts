@@ -5,9 +5,9 @@ import {
   categoryRowSchema,
   customerRowSchema,
   dealerUserRowSchema,
+  invoiceRowSchema,
   ledgerEntryRowSchema,
   priceRowSchema,
-  invoiceRowSchema,
   productRowSchema,
   serialRowSchema,
   stockRowSchema,
@@ -43,6 +43,7 @@ export type SyncContext = {
   mailQueued: () => void
   loginShut: (userId: number) => void
 }
+
 import { upsertInvoices } from '../invoices/invoices.service'
 
 /**
