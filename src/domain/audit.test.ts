@@ -76,7 +76,7 @@ describe('AUDIT_ENTITY_AREAS', () => {
       mail: 'system',
       store_setting: 'system',
       api_key: 'system',
-    sync: 'system',
+      sync: 'system',
     })
   })
 

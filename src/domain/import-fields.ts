@@ -57,6 +57,10 @@ const planPrices = [1, 2, 3, 4, 5].map((n) =>
   ]),
 )
 
+/** The staff areas whose teams import: the catalogue team, and accounting (the payments area). */
+export const IMPORT_AREAS = ['catalogue', 'payments'] as const
+export type ImportArea = (typeof IMPORT_AREAS)[number]
+
 /**
  * The resources a spreadsheet may import, and the staff area whose writers may import each: the
  * catalogue team the products and their prices and stock, accounting the customers and the ledger.
@@ -147,11 +151,10 @@ export const IMPORT_RESOURCES = {
       f('quantity', 'integer', ['Miktar', 'Stok', 'Stok Miktarı', 'Adet', 'Quantity', 'Qty', 'Stock'], true),
     ],
   },
-} as const satisfies Record<string, { area: 'catalogue' | 'payments'; fields: readonly ImportField[] }>
+} as const satisfies Record<string, { area: ImportArea; fields: readonly ImportField[] }>
 
 export type ImportResource = keyof typeof IMPORT_RESOURCES
 export const importResources = Object.keys(IMPORT_RESOURCES) as ImportResource[]
-export type ImportArea = (typeof IMPORT_RESOURCES)[ImportResource]['area']
 
 export const isImportResource = (value: unknown): value is ImportResource =>
   typeof value === 'string' && Object.hasOwn(IMPORT_RESOURCES, value)

@@ -48,6 +48,7 @@ import { branchIdsOf } from './modules/customers/customers.service'
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
+import { importRoutes } from './modules/imports/imports.routes'
 import { integrationRoutes } from './modules/integration-keys/integration.routes'
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes'
 import { syncIntegrationRoutes } from './modules/integration-sync/sync.integration.routes'
@@ -198,6 +199,7 @@ export async function buildApp(
   await app.register(companyUsersRoutes(deps))
   await app.register(staffUsersRoutes(deps))
   await app.register(integrationKeysRoutes(deps))
+  await app.register(importRoutes(deps))
   // Its own plugin context: the key door's hooks hold for its routes and nothing else.
   await app.register(integrationRoutes(deps, [syncIntegrationRoutes(deps)]))
   await app.register(staffStatementRoutes(deps))

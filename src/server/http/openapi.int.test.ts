@@ -58,14 +58,23 @@ describe('the integration API in the document', () => {
     // Staff routes keep the session, and the integration catch-all stays out of the document.
     expect(doc.paths['/yonetim/api-keys'].get.security).toBeUndefined()
     const integrationPaths = Object.keys(doc.paths).filter((p) => p.startsWith('/api/integration/'))
-    expect(integrationPaths).toEqual(expect.arrayContaining(['/api/integration/v1/key', '/api/integration/v1/products']))
+    expect(integrationPaths).toEqual(
+      expect.arrayContaining(['/api/integration/v1/key', '/api/integration/v1/products']),
+    )
     expect(integrationPaths.filter((p) => p.includes('*'))).toEqual([])
     // Every operation there names the key and its scope.
     for (const path of integrationPaths)
-      for (const operation of Object.values(doc.paths[path]) as { security: unknown; description: string }[]) {
+      for (const operation of Object.values(doc.paths[path]) as {
+        security: unknown
+        description: string
+      }[]) {
         expect(operation.security, path).toEqual([{ integrationKey: [] }])
-        expect(operation.description, path).toMatch(/Needs the scope [a-z]+:(read|write)\.$|Any usable key\.$/)
+        expect(operation.description, path).toMatch(
+          /Needs the scope [a-z]+:(read|write)\.$|Any usable key\.$/,
+        )
       }
-    expect(doc.paths['/api/integration/v1/products'].post.description).toBe('Needs the scope catalogue:write.')
+    expect(doc.paths['/api/integration/v1/products'].post.description).toBe(
+      'Needs the scope catalogue:write.',
+    )
   })
 })
