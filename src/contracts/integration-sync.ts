@@ -99,6 +99,21 @@ export const productRowSchema = z.strictObject({
 })
 export type ProductRow = z.infer<typeof productRowSchema>
 
+/** A price list row: the prices of a product that exists (by code); fields left out stay. */
+export const priceRowSchema = z
+  .strictObject({
+    productCode: code(80),
+    salePrice: decimal().optional(),
+    listPrice: decimal().optional(),
+    planPrices: z.array(decimal().nullable()).max(5).optional(),
+    currency: currencyCodeSchema.optional(),
+  })
+  .refine((r) => r.salePrice ?? r.listPrice ?? r.planPrices ?? r.currency, {
+    message: 'no price',
+    path: ['salePrice'],
+  })
+export type PriceRow = z.infer<typeof priceRowSchema>
+
 export const stockRowSchema = z.strictObject({
   productCode: code(80),
   warehouseCode: code(),

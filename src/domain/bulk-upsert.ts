@@ -8,7 +8,7 @@ import Big from 'big.js'
 /** The most rows one call takes; larger loads go through a job. */
 export const BULK_MAX_ROWS = 5000
 
-export const SYNC_RESOURCES = ['categories', 'brands', 'warehouses', 'products', 'stock'] as const
+export const SYNC_RESOURCES = ['categories', 'brands', 'warehouses', 'products', 'prices', 'stock'] as const
 export type SyncResource = (typeof SYNC_RESOURCES)[number]
 
 /**

@@ -180,6 +180,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/integration/v1/brands': keysOnly,
   'POST /api/integration/v1/warehouses': keysOnly,
   'POST /api/integration/v1/products': keysOnly,
+  'POST /api/integration/v1/prices': keysOnly,
   'POST /api/integration/v1/stock': keysOnly,
   'GET /api/integration/v1/*': keysOnly,
   'POST /api/integration/v1/*': keysOnly,

@@ -278,3 +278,35 @@ export async function writeStock(db: Db, changes: StockKeyRecord[]) {
       where product_id = any(${sql.param(ids)}::int[]) group by product_id) s
     where p.id = s.product_id and p.quantity <> s.total`)
 }
+
+export type PriceWrite = {
+  id: number
+  sale_price: string
+  list_price: string
+  plans: (string | null)[]
+  currency_id: number
+  sale_price_base: string
+}
+
+/** New prices, and every unit's prices following them by its multiplier. */
+export async function writePrices(db: Db, prices: PriceWrite[], now: Date) {
+  if (prices.length === 0) return
+  const rows = prices.map(({ plans, ...p }) => ({
+    ...p,
+    p1: plans[0] ?? null,
+    p2: plans[1] ?? null,
+    p3: plans[2] ?? null,
+    p4: plans[3] ?? null,
+    p5: plans[4] ?? null,
+  }))
+  await db.execute(sql`update products p set sale_price = r.sale_price, list_price = r.list_price,
+      advence_price1 = r.p1, advence_price2 = r.p2, advence_price3 = r.p3, advence_price4 = r.p4,
+      advence_price5 = r.p5, currency_id = r.currency_id, sale_price_base = r.sale_price_base, updated_at = ${now}
+    from jsonb_to_recordset(${json(rows)}) as r(id int, sale_price numeric, list_price numeric, p1 numeric,
+      p2 numeric, p3 numeric, p4 numeric, p5 numeric, currency_id int, sale_price_base numeric)
+    where p.id = r.id`)
+  await db.execute(sql`update product_units u set default_price = round(r.sale_price * u.multiplier, 4),
+      list_price = round(r.list_price * u.multiplier, 4)
+    from jsonb_to_recordset(${json(rows)}) as r(id int, sale_price numeric, list_price numeric)
+    where u.product_id = r.id`)
+}

@@ -2,6 +2,7 @@ import Big from 'big.js'
 import type {
   BrandRow,
   CategoryRow,
+  PriceRow,
   ProductRow,
   StockRow,
   WarehouseRow,
@@ -21,6 +22,7 @@ import {
   insertCategory,
   insertModel,
   insertProducts,
+  type PriceWrite,
   type ProductRecord,
   type ProductWrite,
   productIdsByCode,
@@ -34,6 +36,7 @@ import {
   updateCategory,
   updateProducts,
   upsertWarehouse,
+  writePrices,
   writeStock,
   writeUnits,
 } from './catalogue-sync.repository'
@@ -508,5 +511,50 @@ export async function upsertStock(tx: Db, rows: readonly StockRow[]): Promise<Ro
     return { status: was === undefined ? 'created' : 'updated' }
   })
   await writeStock(tx, changes)
+  return outcomes
+}
+
+/**
+ * A price list: the prices of products that exist (an unknown code is rejected, never created); the
+ * fields a row leaves out keep their values, and the units' prices follow by multiplier.
+ */
+export async function upsertPrices(tx: Db, rows: readonly PriceRow[], now: Date): Promise<RowOutcome[]> {
+  const refs = await catalogueRefs(tx)
+  const stored = new Map(
+    (
+      await productRecordsByCode(
+        tx,
+        rows.map((r) => r.productCode),
+      )
+    ).map((p) => [p.code, p]),
+  )
+  const rateOf = new Map([...refs.currencies.values()].map((c) => [c.id, c.rate]))
+  const writes: PriceWrite[] = []
+  const outcomes = rows.map((row): RowOutcome => {
+    const was = stored.get(row.productCode)
+    if (!was) return rejected('productCode', 'unknown_reference', row.productCode)
+    const currency = row.currency === undefined ? { id: was.currency_id } : refs.currencies.get(row.currency)
+    if (!currency) return rejected('currency', 'unknown_reference', row.currency ?? '')
+    const plans = row.planPrices ? [0, 1, 2, 3, 4].map((n) => row.planPrices![n] ?? null) : was.plan_prices
+    const write: PriceWrite = {
+      id: was.id,
+      sale_price: row.salePrice ?? was.sale_price,
+      list_price: row.listPrice ?? was.list_price,
+      plans,
+      currency_id: currency.id,
+      sale_price_base: new Big(row.salePrice ?? was.sale_price)
+        .times(rateOf.get(currency.id) ?? '1')
+        .toFixed(4),
+    }
+    const same =
+      sameDecimal(was.sale_price, write.sale_price) &&
+      sameDecimal(was.list_price, write.list_price) &&
+      was.plan_prices.every((p, i) => sameDecimal(p, plans[i])) &&
+      was.currency_id === write.currency_id
+    if (same) return { status: 'unchanged' }
+    writes.push(write)
+    return { status: 'updated' }
+  })
+  await writePrices(tx, writes, now)
   return outcomes
 }

@@ -308,6 +308,43 @@ describe('categories, brands, warehouses', () => {
   })
 })
 
+describe('prices', () => {
+  it('updates the prices of an existing product and its units by multiplier; an unknown code is rejected', async () => {
+    const cat = await category()
+    const code = `FYT-${tag()}`
+    await post('products', [
+      {
+        code,
+        name: 'Boya',
+        categoryCode: cat,
+        salePrice: 10,
+        currency: 'TRY',
+        taxRate: 20,
+        units: [
+          { name: 'Adet', multiplier: 1 },
+          { name: 'Koli', multiplier: 6 },
+        ],
+      },
+    ])
+    const { body } = await post('prices', [
+      { productCode: code, salePrice: '12,5'.replace(',', '.'), planPrices: [null, null, '11'] },
+      { productCode: 'YOK', salePrice: 1 },
+      { productCode: `${code}` },
+    ])
+    expect(statuses(body)).toEqual(['updated', 'rejected', 'rejected'])
+    expect(body.results[2]!.errors![0]).toMatchObject({ field: 'salePrice', code: 'invalid' })
+    const units = await queryRows<{ default_price: string }>(
+      t.database.db,
+      sql`select default_price::text from product_units where product_id = (select id from products where code = ${code})
+        order by sort_order`,
+    )
+    expect(units.map((u) => u.default_price)).toEqual(['12.5000', '75.0000'])
+    expect(statuses((await post('prices', [{ productCode: code, salePrice: 12.5 }])).body)).toEqual([
+      'unchanged',
+    ])
+  })
+})
+
 describe('stock', () => {
   it('sets stock per warehouse and the product total; an unknown product rejects its row only', async () => {
     const cat = await category()

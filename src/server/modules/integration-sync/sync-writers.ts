@@ -2,6 +2,7 @@ import type { z } from 'zod'
 import {
   brandRowSchema,
   categoryRowSchema,
+  priceRowSchema,
   productRowSchema,
   stockRowSchema,
   warehouseRowSchema,
@@ -12,6 +13,7 @@ import type { Db } from '../../db/client'
 import {
   upsertBrands,
   upsertCategories,
+  upsertPrices,
   upsertProducts,
   upsertStock,
   upsertWarehouses,
@@ -81,6 +83,16 @@ const WRITERS: Record<SyncResource, SyncWriter> = {
     keyOf: (row: { code: string }) => row.code,
     codeOfSent: byCode,
     write: (tx, rows, now) => upsertProducts(tx, rows, now),
+  },
+  prices: {
+    resource: 'prices',
+    scope: 'catalogue:write',
+    summary: 'Prices of existing products by code (a price list; the units follow by multiplier)',
+    row: priceRowSchema,
+    keyField: 'productCode',
+    keyOf: (row: { productCode: string }) => row.productCode,
+    codeOfSent: (raw) => text(raw.productCode),
+    write: (tx, rows, now) => upsertPrices(tx, rows, now),
   },
   stock: {
     resource: 'stock',
