@@ -107,3 +107,15 @@ describe('the field table', () => {
     }
   })
 })
+
+describe('prices', () => {
+  it('maps a price list’s columns and reads Turkish prices', () => {
+    const mapping = suggestMapping('prices', ['Stok Kodu', 'Yeni Fiyat', 'Liste Fiyatı', 'Döviz'])
+    expect(mapping).toEqual(['productCode', 'salePrice', 'listPrice', 'currency'])
+    expect(rowOfCells('prices', mapping, ['A-1', '1.499,90', '', '$'])).toEqual({
+      productCode: 'A-1',
+      salePrice: '1499.9',
+      currency: 'USD',
+    })
+  })
+})

@@ -138,6 +138,16 @@ export const IMPORT_RESOURCES = {
       f('isActive', 'boolean', ['Aktif', 'Durum', 'Satışta', 'Active', 'Is Active']),
     ],
   },
+  prices: {
+    area: 'catalogue',
+    fields: [
+      f('productCode', 'text', ['Stok Kodu', 'Ürün Kodu', 'Malzeme Kodu', 'Kod', 'Product Code', 'SKU', 'Code'], true),
+      f('salePrice', 'decimal', ['Fiyat', 'Satış Fiyatı', 'Birim Fiyat', 'Yeni Fiyat', 'Price', 'Sale Price', 'Unit Price']),
+      f('listPrice', 'decimal', ['Liste Fiyatı', 'Etiket Fiyatı', 'List Price']),
+      ...planPrices,
+      f('currency', 'currency', ['Para Birimi', 'Döviz', 'Döviz Cinsi', 'Currency']),
+    ],
+  },
   stock: {
     area: 'catalogue',
     fields: [
