@@ -20,17 +20,21 @@ const ROWS: Record<ImportResource, z.ZodObject> = {
 }
 
 describe('the import’s field table and the bulk rows', () => {
-  it.each(importResources)('%s: every field is a field of the row, and the row’s required fields are required', (resource) => {
-    const shape = ROWS[resource].shape as Record<string, z.ZodType>
-    const fields = importFields(resource)
-    expect(fields.map((f) => f.field.split('.')[0]).filter((name) => !(name! in shape))).toEqual([])
-    const requiredInRow = Object.entries(shape)
-      .filter(([, schema]) => !schema.safeParse(undefined).success)
-      .map(([name]) => name)
-    expect(fields.filter((f) => f.required).map((f) => f.field)).toEqual(requiredInRow)
-  })
+  it.each(importResources)(
+    '%s: every field is a field of the row, and the row’s required fields are required',
+    (resource) => {
+      const shape = ROWS[resource].shape as Record<string, z.ZodType>
+      const fields = importFields(resource)
+      expect(fields.map((f) => f.field.split('.')[0]).filter((name) => !(name! in shape))).toEqual([])
+      const requiredInRow = Object.entries(shape)
+        .filter(([, schema]) => !schema.safeParse(undefined).success)
+        .map(([name]) => name)
+      expect(fields.filter((f) => f.required).map((f) => f.field)).toEqual(requiredInRow)
+    },
+  )
 
   it('names an area for every resource', () => {
-    for (const entry of Object.values(IMPORT_RESOURCES)) expect(['catalogue', 'payments']).toContain(entry.area)
+    for (const entry of Object.values(IMPORT_RESOURCES))
+      expect(['catalogue', 'payments']).toContain(entry.area)
   })
 })

@@ -141,8 +141,21 @@ export const IMPORT_RESOURCES = {
   prices: {
     area: 'catalogue',
     fields: [
-      f('productCode', 'text', ['Stok Kodu', 'Ürün Kodu', 'Malzeme Kodu', 'Kod', 'Product Code', 'SKU', 'Code'], true),
-      f('salePrice', 'decimal', ['Fiyat', 'Satış Fiyatı', 'Birim Fiyat', 'Yeni Fiyat', 'Price', 'Sale Price', 'Unit Price']),
+      f(
+        'productCode',
+        'text',
+        ['Stok Kodu', 'Ürün Kodu', 'Malzeme Kodu', 'Kod', 'Product Code', 'SKU', 'Code'],
+        true,
+      ),
+      f('salePrice', 'decimal', [
+        'Fiyat',
+        'Satış Fiyatı',
+        'Birim Fiyat',
+        'Yeni Fiyat',
+        'Price',
+        'Sale Price',
+        'Unit Price',
+      ]),
       f('listPrice', 'decimal', ['Liste Fiyatı', 'Etiket Fiyatı', 'List Price']),
       ...planPrices,
       f('currency', 'currency', ['Para Birimi', 'Döviz', 'Döviz Cinsi', 'Currency']),
