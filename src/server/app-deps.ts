@@ -11,6 +11,7 @@ import type { PaymentGateway } from './integrations/payments/gateway'
 import { LoginThrottle, type ThrottleOptions } from './modules/account/login-throttle'
 import { type CartQueue, createCartQueue } from './modules/cart/cart-queue'
 import type { ExchangeRateWorkerOptions } from './modules/exchange-rates/exchange-rate-worker'
+import type { JobWorkerOptions } from './modules/integration-sync/jobs.service'
 import type { ReconcilerOptions } from './modules/payments/payment-reconciler'
 import { type StartLimitRules, StartLimits } from './modules/payments/payment-start-limits'
 import { createStaffLive, type StaffLive } from './modules/presence/staff-live'
@@ -100,4 +101,9 @@ export type AppDeps = AppMemory & {
    * was missed); null: not in this app (tests fetch through the route).
    */
   exchangeRateWorker: ExchangeRateWorkerOptions | null
+  /**
+   * Writes the integration's jobs (large loads) in the background, a chunk at a time; null: not in
+   * this app (tests run the jobs themselves).
+   */
+  jobWorker: JobWorkerOptions | null
 }

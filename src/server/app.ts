@@ -51,6 +51,8 @@ import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-st
 import { importRoutes } from './modules/imports/imports.routes'
 import { integrationRoutes } from './modules/integration-keys/integration.routes'
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes'
+import { jobsIntegrationRoutes } from './modules/integration-sync/jobs.integration.routes'
+import { startJobWorker } from './modules/integration-sync/jobs.service'
 import { syncIntegrationRoutes } from './modules/integration-sync/sync.integration.routes'
 import { bankTransfersRoutes } from './modules/ledger/bank-transfers.routes'
 import { ledgerRoutes, staffStatementRoutes } from './modules/ledger/ledger.routes'
@@ -201,7 +203,13 @@ export async function buildApp(
   await app.register(integrationKeysRoutes(deps))
   await app.register(importRoutes(deps))
   // Its own plugin context: the key door's hooks hold for its routes and nothing else.
-  await app.register(integrationRoutes(deps, [syncIntegrationRoutes(deps)]))
+  const jobWorker = registerJobWorker(app, deps)
+  await app.register(
+    integrationRoutes(deps, [
+      syncIntegrationRoutes(deps),
+      jobsIntegrationRoutes(deps, () => jobWorker?.poke()),
+    ]),
+  )
   await app.register(staffStatementRoutes(deps))
   await app.register(
     auditRoutes(deps, {
@@ -259,6 +267,18 @@ export async function buildApp(
     sendError(request, reply, 'not_found', 'error.routeNotFound', { code: 'route_not_found' }),
   )
   return app
+}
+
+/** The job worker writes import jobs from when the app is ready until it closes (between two chunks). */
+function registerJobWorker(app: FastifyInstance, deps: AppDeps) {
+  const options = deps.jobWorker
+  if (!options) return null
+  let worker: ReturnType<typeof startJobWorker> | null = null
+  app.addHook('onReady', async () => {
+    worker = startJobWorker({ db: deps.database.db, now: deps.now, log: app.log }, options)
+  })
+  app.addHook('onClose', async () => worker?.stop())
+  return { poke: () => worker?.poke() }
 }
 
 /** The outbox worker sends from when the app is ready until it closes (before the database does). */

@@ -13,6 +13,7 @@ import { deleteExpiredSessions } from './http/session.repository'
 import { createMailer } from './integrations/mail/mailer'
 import { createPaymentGateway } from './integrations/payments'
 import { DEFAULT_RATE_WORKER } from './modules/exchange-rates/exchange-rate-worker'
+import { DEFAULT_JOB_WORKER } from './modules/integration-sync/jobs.service'
 import { DEFAULT_RECONCILER } from './modules/payments/payment-reconciler'
 import { START_LIMITS } from './modules/payments/payment-start-limits'
 import { SearchLog } from './modules/search/search-log'
@@ -72,6 +73,7 @@ async function main() {
     paymentGateway: createPaymentGateway(config, () => new Date(), database.db),
     paymentReconciler: { ...DEFAULT_RECONCILER, ...config.paymentReconcile },
     exchangeRateWorker: DEFAULT_RATE_WORKER,
+    jobWorker: DEFAULT_JOB_WORKER,
   })
   const sweep = setInterval(() => void deleteExpiredSessions(database.db, new Date()), 60 * 60 * 1000)
   sweep.unref()

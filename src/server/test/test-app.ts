@@ -13,6 +13,7 @@ import type { PaymentGateway } from '../integrations/payments/gateway'
 import { guardGateway } from '../integrations/payments/guarded-gateway'
 import type { ThrottleOptions } from '../modules/account/login-throttle'
 import type { ExchangeRateWorkerOptions } from '../modules/exchange-rates/exchange-rate-worker'
+import type { JobWorkerOptions } from '../modules/integration-sync/jobs.service'
 import type { ReconcilerOptions } from '../modules/payments/payment-reconciler'
 import type { StartLimitRules } from '../modules/payments/payment-start-limits'
 import { SearchLog } from '../modules/search/search-log'
@@ -63,6 +64,7 @@ export async function createTestApp(
     paymentReconciler?: ReconcilerOptions
     /** Run the exchange-rate worker in the app (the default: off; tests fetch through the route). */
     exchangeRateWorker?: ExchangeRateWorkerOptions
+    jobWorker?: JobWorkerOptions
     /** How often every staff socket's session is checked again (ms; the app's default is 60 s). */
     staffSocketRecheckMs?: number
     /** More environment for loadConfig (e.g. PUBLIC_URL, TRUST_PROXY), read as the server reads it. */
@@ -114,6 +116,7 @@ export async function createTestApp(
       : createPaymentGateway(config, now, database.db),
     paymentReconciler: options.paymentReconciler ?? null,
     exchangeRateWorker: options.exchangeRateWorker ?? null,
+    jobWorker: options.jobWorker ?? null,
   }
   const app = await buildApp(deps, {
     ...(options.logStream ? { logStream: options.logStream } : { logger: false }),

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,
+  check,
   index,
   integer,
   jsonb,
@@ -111,4 +113,77 @@ export const integrationWrites = pgTable(
     index('integration_writes_resource_idx').on(t.resource, t.at),
     index('integration_writes_at_idx').on(t.at),
   ],
+)
+
+/**
+ * A large load (docs/integration.md "Jobs"): its rows wait in integration_job_chunks and are written
+ * a chunk at a time by the job worker, each chunk in one transaction with the job's progress, so a
+ * restart resumes at the first chunk left. Status: receiving (the upload is being stored), queued,
+ * running, done, failed.
+ */
+export const integrationJobs = pgTable(
+  'integration_jobs',
+  {
+    id: serial('id').primaryKey(),
+    resource: varchar('resource', { length: 32 }).notNull(),
+    status: varchar('status', { length: 12 }).notNull(),
+    source: varchar('source', { length: 8 }).$type<'api' | 'import'>().notNull(),
+    keyId: integer('key_id').references(() => apiKeys.id),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author as the audit trail names it (the key's or the user's name) and the address. */
+    actorName: text('actor_name').notNull(),
+    actorIp: varchar('actor_ip', { length: 64 }).notNull(),
+    locale: varchar('locale', { length: 2 }).notNull(),
+    fileName: text('file_name'),
+    total: integer('total').notNull().default(0),
+    done: integer('done').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    rejected: integer('rejected').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Written by the worker with every chunk: a running job whose beat stopped is taken over. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    error: text('error'),
+  },
+  (t) => [
+    index('integration_jobs_status_idx').on(t.status, t.id),
+    index('integration_jobs_key_idx').on(t.keyId, t.id),
+    check(
+      'integration_jobs_status_valid',
+      sql`${t.status} in ('receiving', 'queued', 'running', 'done', 'failed')`,
+    ),
+  ],
+)
+
+/** A job's rows not written yet, a chunk a row; a chunk is deleted in the transaction that writes it. */
+export const integrationJobChunks = pgTable(
+  'integration_job_chunks',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => integrationJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    /** Number of the chunk's first row in the load (1-based). */
+    firstRow: integer('first_row').notNull(),
+    rows: jsonb('rows').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.seq] })],
+)
+
+/** A job's rejected rows with their reasons (error codes, translated when the file is read). */
+export const integrationJobRejects = pgTable(
+  'integration_job_rejects',
+  {
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => integrationJobs.id, { onDelete: 'cascade' }),
+    rowNumber: integer('row_number').notNull(),
+    code: text('code').notNull(),
+    errors: jsonb('errors').notNull(),
+    row: jsonb('row').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.rowNumber] })],
 )

@@ -179,6 +179,9 @@ async function recordBatch(db: Db, input: BulkInput, checked: Checked[], committ
   )
 }
 
+export const rowErrorMessage = (locale: Locale, e: RowError) =>
+  translate(locale, ROW_MESSAGES[e.code], { field: e.field, value: e.value ?? '' })
+
 function answerOf(checked: Checked[], committed: boolean, locale: Locale): BulkAnswer {
   const results = checked.map((c) => {
     const o = c.outcome!
@@ -189,7 +192,7 @@ function answerOf(checked: Checked[], committed: boolean, locale: Locale): BulkA
       errors: o.errors.map((e) => ({
         field: e.field,
         code: e.code,
-        message: translate(locale, ROW_MESSAGES[e.code], { field: e.field, value: e.value ?? '' }),
+        message: rowErrorMessage(locale, e),
       })),
     }
   })
