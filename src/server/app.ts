@@ -201,7 +201,6 @@ export async function buildApp(
   await app.register(companyUsersRoutes(deps))
   await app.register(staffUsersRoutes(deps))
   await app.register(integrationKeysRoutes(deps))
-  await app.register(importRoutes(deps))
   // Its own plugin context: the key door's hooks hold for its routes and nothing else.
   const jobWorker = registerJobWorker(app, deps)
   await app.register(
@@ -210,6 +209,7 @@ export async function buildApp(
       jobsIntegrationRoutes(deps, () => jobWorker?.poke()),
     ]),
   )
+  await app.register(importRoutes(deps, () => jobWorker?.poke()))
   await app.register(staffStatementRoutes(deps))
   await app.register(
     auditRoutes(deps, {

@@ -179,8 +179,16 @@ const MATRIX: Record<string, Access> = {
   // Spreadsheet imports, one door per area (imports.int.test.ts: roles, uploads of other users).
   'POST /yonetim/import/catalogue/uploads': staffOnly,
   'POST /yonetim/import/catalogue/uploads/:id/preview': staffOnly,
+  'POST /yonetim/import/catalogue/uploads/:id/start': staffOnly,
+  'GET /yonetim/import/catalogue/jobs': staffOnly,
+  'GET /yonetim/import/catalogue/jobs/:id': staffNoRecord,
+  'GET /yonetim/import/catalogue/jobs/:id/rejected': staffNoRecord,
   'POST /yonetim/import/payments/uploads': staffOnly,
   'POST /yonetim/import/payments/uploads/:id/preview': staffOnly,
+  'POST /yonetim/import/payments/uploads/:id/start': staffOnly,
+  'GET /yonetim/import/payments/jobs': staffOnly,
+  'GET /yonetim/import/payments/jobs/:id': staffNoRecord,
+  'GET /yonetim/import/payments/jobs/:id/rejected': staffNoRecord,
   // The ERP integration API (integration-keys.int.test.ts: keys, scopes, rate limit).
   'GET /api/integration/v1/key': keysOnly,
   'POST /api/integration/v1/categories': keysOnly,

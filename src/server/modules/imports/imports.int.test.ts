@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto'
+import { sql } from 'drizzle-orm'
 import iconv from 'iconv-lite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportPreview, ImportUpload } from '../../../contracts/imports'
 import { users } from '../../db/schema/accounts'
+import { queryRows } from '../../test/db-helpers'
 import { ADMIN, seedAccounts } from '../../test/fixtures'
 import { testPasswordHash } from '../../test/passwords'
 import { multipartFile, xlsxOf } from '../../test/spreadsheets'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 import { runBulk } from '../integration-sync/integration-sync.service'
+import { runOneJob } from '../integration-sync/jobs.service'
 
 let t: TestApp
 let admin: TestClient
@@ -268,5 +271,146 @@ describe('roles', () => {
     const bytes = Buffer.from(csv(['Ürün Kodu;Depo Kodu;Miktar', 'P;D;1']))
     const res = await upload(admin, 'stock', bytes, 'stok.csv', 'payments')
     expect(res.statusCode).toBe(403)
+  })
+})
+
+const runJobs = async () => {
+  const log = { error: () => {} }
+  while (await runOneJob({ db: t.database.db, now: () => new Date(), log }, { pollMs: 0, pauseMs: 0 })) {}
+}
+
+async function start(uploadId: string, mapping: (string | null)[], client = admin) {
+  const res = await client.send({
+    method: 'POST',
+    url: `/yonetim/import/catalogue/uploads/${uploadId}/start`,
+    payload: { mapping },
+  })
+  expect(res.statusCode, res.body).toBe(200)
+  return res.json().jobId as number
+}
+
+describe('import: the job', () => {
+  it('does what the preview said, row by row: the rows it called created are created, the rejected ones are not', async () => {
+    const cat = await category()
+    const existing = `URN-${tag()}`
+    await runBulk(t.database.db, {
+      resource: 'products',
+      items: [
+        { code: existing, name: 'Eski', categoryCode: cat, salePrice: '10', currency: 'TRY', taxRate: '20' },
+      ],
+      policy: 'rejectFailedRows',
+      actor: { id: adminId, name: 'Yönetici', ip: '127.0.0.1' },
+      locale: 'tr',
+      now: new Date(),
+    })
+    const codes = Array.from({ length: 6 }, () => `URN-${tag()}`)
+    const file = await uploaded(
+      'products',
+      await xlsxOf([
+        ['Stok Kodu', 'Ürün Adı', 'Kategori Kodu', 'Fiyat', 'Döviz', 'KDV'],
+        [codes[0], 'Bir', cat, 1234.56, 'TL', 20],
+        [existing, 'Eski, yeni adıyla', cat, 10, 'TRY', 20],
+        [codes[1], 'Fiyatsız', cat, 'yok', 'TRY', 20],
+        [codes[2], 'İki', cat, '1.250,50', 'TRY', 20],
+        [codes[3], 'Kategorisi yok', `YOK-${tag()}`, 5, 'TRY', 20],
+        [codes[2], 'İki yine', cat, 7, 'TRY', 20],
+        [codes[4], 'Üç', cat, 3, 'USD', 10],
+      ]),
+      'urunler.xlsx',
+    )
+    const dry = await preview(file.uploadId, file.mapping, { pageSize: 100 })
+    const jobId = await start(file.uploadId, file.mapping)
+    await runJobs()
+    const job = (await admin.send({ method: 'GET', url: `/yonetim/import/catalogue/jobs/${jobId}` })).json()
+    expect(job).toMatchObject({
+      status: 'done',
+      source: 'import',
+      fileName: 'urunler.xlsx',
+      total: 7,
+      done: 7,
+    })
+    expect(job.counts).toEqual(dry.counts)
+    expect(dry.counts).toEqual({ created: 3, updated: 1, unchanged: 0, rejected: 3 })
+
+    // Each row the preview called created is in the catalogue now, at the file's price; no rejected one is
+    const rows = await queryRows<{ code: string; sale_price: string }>(
+      t.database.db,
+      sql`select code, sale_price::text as sale_price from products where code = any(${sql.param(codes)}::text[])`,
+    )
+    const created = dry.rows.filter((r) => r.status === 'created').map((r) => r.code)
+    expect(rows.map((r) => r.code).sort()).toEqual([...created].sort())
+    expect(rows.find((r) => r.code === codes[2])?.sale_price).toBe('1250.5000')
+
+    // The upload was let go
+    const again = await admin.send({
+      method: 'POST',
+      url: `/yonetim/import/catalogue/uploads/${file.uploadId}/start`,
+      payload: { mapping: file.mapping },
+    })
+    expect(again.statusCode).toBe(404)
+
+    // Listed among the area's recent imports, not at the other door
+    const recent = (await admin.send({ method: 'GET', url: '/yonetim/import/catalogue/jobs' })).json()
+    expect(recent.items.map((j: { id: number }) => j.id)).toContain(jobId)
+    expect(
+      (await admin.send({ method: 'GET', url: `/yonetim/import/payments/jobs/${jobId}` })).statusCode,
+    ).toBe(404)
+    const other = (await admin.send({ method: 'GET', url: '/yonetim/import/payments/jobs' })).json()
+    expect(other.items.map((j: { id: number }) => j.id)).not.toContain(jobId)
+  })
+
+  it('refuses to start with a required field unmapped', async () => {
+    const file = await uploaded('stock', Buffer.from(csv(['Ürün Kodu;Depo Kodu;Miktar', 'P;D;1'])))
+    const res = await admin.send({
+      method: 'POST',
+      url: `/yonetim/import/catalogue/uploads/${file.uploadId}/start`,
+      payload: { mapping: ['productCode', 'warehouseCode', null] },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().error.code).toBe('missing_fields')
+  })
+
+  it('gives the rejected rows as CSV with their reasons, every formula-like cell neutralised', async () => {
+    const cat = await category()
+    const file = await uploaded(
+      'products',
+      Buffer.from(
+        csv([
+          'Stok Kodu;Ürün Adı;Kategori Kodu;Fiyat;Döviz;KDV',
+          `=${tag()};=HYPERLINK("http://kötü.example";"tıkla");${cat};on;TRY;20`,
+          `@${tag()};+SUM(A1:A9);${cat};-;TRY;20`,
+          `URN-${tag()};İyi Ürün;${cat};12,5;TRY;20`,
+        ]),
+      ),
+    )
+    const jobId = await start(file.uploadId, file.mapping)
+    await runJobs()
+    const job = (await admin.send({ method: 'GET', url: `/yonetim/import/catalogue/jobs/${jobId}` })).json()
+    expect(job.counts).toMatchObject({ created: 1, rejected: 2 })
+    expect(job.rejectedRowsUrl).toBe(`/yonetim/import/catalogue/jobs/${jobId}/rejected`)
+    const res = await admin.send({ method: 'GET', url: job.rejectedRowsUrl })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/csv')
+    expect(res.headers['content-disposition']).toContain('attachment')
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines).toHaveLength(3)
+    const cells = lines.slice(1).flatMap((line) => line.split(';'))
+    // No cell of the file starts a formula: each such text begins with an apostrophe
+    for (const cell of cells) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@]/)
+    expect(res.body).toContain(`'=HYPERLINK`)
+    expect(res.body).toContain(`'+SUM(A1:A9)`)
+    expect(res.body).toContain('geçersiz')
+  })
+
+  it('shows another area’s role none of the catalogue’s jobs', async () => {
+    expect(
+      (await accountingStaff.send({ method: 'GET', url: '/yonetim/import/catalogue/jobs' })).statusCode,
+    ).toBe(403)
+    expect(
+      (await catalogueStaff.send({ method: 'GET', url: '/yonetim/import/catalogue/jobs' })).statusCode,
+    ).toBe(200)
   })
 })

@@ -8,22 +8,25 @@ import {
   PREVIEW_MAX_ROWS,
   type ROW_STATUS_FILTERS,
 } from '../../../contracts/imports'
+import type { Job } from '../../../contracts/integration-jobs'
 import { cellText, normaliseHeader } from '../../../domain/import-cells'
 import {
   IMPORT_RESOURCES,
   type ImportArea,
   type ImportMapping,
   type ImportResource,
+  isImportResource,
   mappingProblems,
   rowOfCells,
   suggestMapping,
 } from '../../../domain/import-fields'
 import type { Db } from '../../db/client'
-import { AppError, forbidden } from '../../http/errors'
+import { AppError, forbidden, notFound } from '../../http/errors'
 import { translate } from '../../http/messages'
 import type { StaffActor } from '../../identity'
 import { readTable, TooManyRows, UnreadableTable } from '../../spreadsheets/table-reader'
 import { runBulk } from '../integration-sync/integration-sync.service'
+import { findJob, recentJobs, rejectedRowsCsv, startJob } from '../integration-sync/jobs.service'
 import { findMapping, saveMapping } from './imports.repository'
 import { type DryRunRow, UPLOAD_TTL_MS, type Upload, type UploadStore } from './upload-store'
 
@@ -217,4 +220,71 @@ async function rememberMapping(db: Db, upload: Upload, mapping: ImportMapping, u
     updatedBy: user.id,
     updatedAt: now,
   })
+}
+
+/**
+ * POST …/uploads/:id/start: the import as a job of every row of the file (the rows stored, then
+ * written chunk by chunk by the job worker); the mapping is remembered and the upload let go.
+ */
+export async function startImport(
+  db: Db,
+  store: UploadStore,
+  user: StaffActor,
+  area: ImportArea,
+  uploadId: string,
+  mapping: ImportMapping,
+  locale: Locale,
+  now: Date,
+): Promise<{ jobId: number }> {
+  const upload = uploadOr404(store, uploadId, user, area, now)
+  checkMapping(upload, mapping, true)
+  await rememberMapping(db, upload, mapping, user, now)
+  const rows = function* () {
+    for (const cells of upload.table.rows) yield rowOfCells(upload.resource, mapping, cells)
+  }
+  const started = await startJob(db, {
+    resource: upload.resource,
+    rows: rows(),
+    actor: user,
+    source: 'import',
+    fileName: upload.fileName,
+    locale,
+    now,
+  })
+  store.delete(upload.id)
+  return started
+}
+
+const JOBS_SHOWN = 20
+/** Jobs looked through for the area's imports (API loads are among them). */
+const JOBS_SCANNED = 200
+
+const isImportOf = (job: Job, area: ImportArea) =>
+  job.source === 'import' && isImportResource(job.resource) && IMPORT_RESOURCES[job.resource].area === area
+
+/** A job of this area's imports, with its rejected rows at this door; else 404. */
+export async function importJob(db: Db, area: ImportArea, id: number, now: Date): Promise<Job> {
+  const job = await findJob(db, id, { now, rejectedRowsUrl: rejectedUrl(area) })
+  if (!job || !isImportOf(job, area)) throw notFound()
+  return job
+}
+
+/** GET …/jobs: the area's latest imports, newest first. */
+export async function recentImports(db: Db, area: ImportArea, now: Date): Promise<{ items: Job[] }> {
+  const jobs = await recentJobs(db, JOBS_SCANNED, { now, rejectedRowsUrl: rejectedUrl(area) })
+  return { items: jobs.filter((job) => isImportOf(job, area)).slice(0, JOBS_SHOWN) }
+}
+
+const rejectedUrl = (area: ImportArea) => (id: number) => `/yonetim/import/${area}/jobs/${id}/rejected`
+
+/** GET …/jobs/:id/rejected: the job's rejected rows as CSV with the reasons, every cell neutralised. */
+export async function importRejectedRows(
+  db: Db,
+  area: ImportArea,
+  id: number,
+  locale: Locale,
+  now: Date,
+): Promise<{ job: Job; lines: AsyncIterable<string> }> {
+  const job = await importJob(db, area, id, now)
+  return { job, lines: rejectedRowsCsv(db, job.id, locale) }
 }
