@@ -19,6 +19,8 @@ import { loadConfig } from '../src/server/config'
 import type { Db } from '../src/server/db/client'
 import { openConfiguredDatabase } from '../src/server/db/open'
 import { users } from '../src/server/db/schema/accounts'
+import { ensureBaseData } from '../src/server/db/seed/base-data'
+import { seedStore } from '../src/server/db/seed/demo-store'
 import { previewImport, startImport, uploadFile } from '../src/server/modules/imports/imports.service'
 import { UploadStore } from '../src/server/modules/imports/upload-store'
 import { runBulk } from '../src/server/modules/integration-sync/integration-sync.service'
@@ -70,6 +72,9 @@ const seconds = (from: number) => Math.round(performance.now() - from) / 1000
 
 export async function runImportBench(db: Db, rows: number, say: (line: string) => void) {
   const run = `BI${Date.now().toString(36).toUpperCase()}`
+  // The store's currencies, settings and payment plans, as any store has before its first import.
+  await seedStore(db)
+  await ensureBaseData(db)
   const [user] = await db
     .insert(users)
     .values({
@@ -127,6 +132,8 @@ export async function runImportBench(db: Db, rows: number, say: (line: string) =
   say(
     `preview (dry run of ${preview.previewed} rows): ${previewSeconds} s, ${JSON.stringify(preview.counts)}`,
   )
+  const firstRejected = preview.rows.find((r) => r.status === 'rejected')
+  if (firstRejected) say(`first rejected row: ${JSON.stringify(firstRejected)}`)
 
   t = performance.now()
   const { jobId } = await startImport(
