@@ -13,7 +13,7 @@ export const IMPORT_MAX_BYTES = 40 * 1024 * 1024
 /** The most rows of one file. */
 export const IMPORT_MAX_ROWS = 200_000
 /** The dry run covers at most this many rows (from the top); the import itself takes them all. */
-export const PREVIEW_MAX_ROWS = 20_000
+export const PREVIEW_MAX_ROWS = 5_000
 export const PREVIEW_PAGE_SIZES = [25, 50, 100] as const
 
 export const importResourceSchema = z.enum(importResources as [ImportResource, ...ImportResource[]])
