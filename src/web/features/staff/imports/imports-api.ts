@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ImportPreview, ImportPreviewBody, ImportUpload } from '../../../../contracts/imports'
 import type { Job } from '../../../../contracts/integration-jobs'
 import { IMPORT_RESOURCES, type ImportArea, type ImportResource } from '../../../../domain/import-fields'
@@ -38,9 +38,11 @@ export function usePreview(upload: ImportUpload | null, body: ImportPreviewBody 
   })
 }
 
-/** POST …/uploads/{id}/start: the import as a job. */
+/** POST …/uploads/{id}/start: the import as a job (the recent imports read again: it is among them). */
 export function useStartImport() {
+  const queryClient = useQueryClient()
   return useMutation({
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['staff', 'import', 'jobs'] }),
     mutationFn: ({ upload, mapping }: { upload: ImportUpload; mapping: (string | null)[] }) =>
       apiFetch<{ jobId: number }>(`${importBase(areaOf(upload.resource))}/uploads/${upload.uploadId}/start`, {
         method: 'POST',
