@@ -120,6 +120,8 @@ function FilePicker({ onUploaded }: { onUploaded: (upload: ImportUpload) => void
             label={t(`${K}.file`)}
             description={t(`${K}.fileHint`)}
             placeholder={t(`${K}.drop`)}
+            // Mantine's placeholder grey (gray.5) is 2:1 on white; the theme's dimmed text is 6:1.
+            styles={{ placeholder: { color: 'var(--mantine-color-dimmed)' } }}
             accept=".xlsx,.csv,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             value={file}
             onChange={setFile}
@@ -160,7 +162,13 @@ function MappingTable({
   const label = useFieldLabel()
   const fields = importFields(upload.resource)
   return (
-    <Table.ScrollContainer minWidth={560}>
+    <Table.ScrollContainer
+      minWidth={560}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={t(`${K}.mapping.title`)}
+    >
       <Table striped data-testid="import-mapping">
         <Table.Thead>
           <Table.Tr>
@@ -272,7 +280,13 @@ function PreviewPanel({
         }}
         style={{ alignSelf: 'flex-start', maxWidth: '100%', overflowX: 'auto' }}
       />
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer
+        minWidth={520}
+        type="native"
+        tabIndex={0}
+        role="region"
+        aria-label={t(`${K}.preview.title`)}
+      >
         <Table striped data-testid="import-preview-rows">
           <Table.Thead>
             <Table.Tr>
@@ -477,7 +491,13 @@ function RecentImports({ area, onOpen }: { area: ImportArea; onOpen: (job: Job) 
     return <LoadError title={t(`${K}.recent.error`)} error={list.error} onRetry={() => list.refetch()} />
   const items = list.data?.items ?? []
   return (
-    <Table.ScrollContainer minWidth={640}>
+    <Table.ScrollContainer
+      minWidth={640}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={t(`${K}.recent.title`)}
+    >
       <Table striped data-testid={`import-recent-${area}`}>
         <Table.Thead>
           <Table.Tr>
