@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { installSignalHandlers, stopAll } from './children.mjs'
 import { Client, discover } from './client.mjs'
+import { isImport, runImport } from './import.mjs'
 import { matrixMarkdown, matrixSection } from './matrix.mjs'
 import { runScenario, stopLoad } from './measure.mjs'
 import { mib, rssKiB, sampleRss } from './memory.mjs'
@@ -69,7 +70,9 @@ const USAGE = `Usage: npm run bench -- [options]
                        "--max-semi-space-size=32 --trace-gc"; the server's output is in its data dir)
   --soak DURATION      the soak run instead (bench/soak.mjs; e.g. --soak 30m, its options: --soak 1s --help)
   --processes N,N      one process against several behind a local proxy on --postgres (bench/processes.mjs;
-                       its options: --processes 1,2 --help)`
+                       its options: --processes 1,2 --help)
+  --import [ROWS]      the spreadsheet import instead: an XLSX of ROWS products (default 100,000) read,
+                       previewed and imported as a job on a fresh embedded database (bench/import.mjs)`
 
 /** @param {string[]} argv */
 function parseOptions(argv) {
@@ -436,6 +439,9 @@ async function main() {
   // One process against several behind a proxy (bench/processes.mjs) has its own options and report.
   if (isProcesses(process.argv.slice(2)))
     return runProcesses({ root, argv: process.argv.slice(2), commit: gitCommit() })
+  // The spreadsheet import (bench/import.mjs): its own database, options and report.
+  if (isImport(process.argv.slice(2)))
+    return runImport({ root, argv: process.argv.slice(2), commit: gitCommit() })
   const { options, exitCode } = readOptions(parseOptions, process.argv.slice(2), USAGE)
   if (!options) return exitCode
   const serverNeeded = options.scenarios.length > 0 || options.wire

@@ -13,6 +13,7 @@ export const ENTRIES = {
   fixtures: 'bench/fixtures.ts',
   'search-logs': 'bench/search-logs.ts',
   'back-office': 'bench/back-office.ts',
+  import: 'bench/import.ts',
   nginx: 'src/server/test/nginx.ts',
 }
 

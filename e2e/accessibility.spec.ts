@@ -118,6 +118,7 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
     await visit('/yonetim/online-kullanicilar')
     await visit('/yonetim/musteri-sepetleri')
     await visit('/yonetim/aramalar')
+    await visit('/yonetim/iceri-aktar')
   }
   if (role !== 'dealer') return
 

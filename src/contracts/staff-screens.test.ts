@@ -9,6 +9,7 @@ describe('staffScreenArea', () => {
     ['/yonetim/e-postalar', 'system'],
     ['/yonetim/ariza-bildirimleri', 'sales'],
     ['/yonetim/musteriler', 'customers'],
+    ['/yonetim/iceri-aktar', 'catalogue'],
     ['/yonetim', null],
     ['/yonetim/yok-boyle', null],
     ['/odemeler', null],
@@ -46,8 +47,8 @@ describe('staffScreensFor', () => {
     expect(paths('sales')).toContain('/yonetim/musteriler')
   })
 
-  it('gives the catalogue team none of today’s screens, and a dealer none', () => {
-    expect(paths('catalogue')).toEqual([])
+  it('gives the catalogue team the imports, and a dealer none', () => {
+    expect(paths('catalogue')).toEqual(['/yonetim/iceri-aktar'])
     expect(paths(null)).toEqual([])
   })
 })
@@ -62,7 +63,7 @@ describe('staffMenuFor', () => {
   it('leaves out a group the role opens nothing in', () => {
     expect(staffMenuFor('owner').map((g) => g.group)).toEqual([...STAFF_GROUPS])
     expect(staffMenuFor('accounting').map((g) => g.group)).toEqual(['sales', 'customers', 'payments'])
-    expect(staffMenuFor('catalogue')).toEqual([])
+    expect(staffMenuFor('catalogue').map((g) => g.group)).toEqual(['catalog'])
     expect(staffMenuFor(null)).toEqual([])
   })
 })

@@ -21,6 +21,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/musteriler', area: 'customers', group: 'customers' },
   { path: '/yonetim/online-kullanicilar', area: 'cockpit', group: 'customers' },
   { path: '/yonetim/aramalar', area: 'cockpit', group: 'catalog' },
+  { path: '/yonetim/iceri-aktar', area: 'catalogue', group: 'catalog' },
   { path: '/yonetim/odemeler', area: 'payments', group: 'payments' },
   { path: '/yonetim/odeme-baglantilari', area: 'payments', group: 'payments' },
   { path: '/yonetim/havale', area: 'payments', group: 'payments' },

@@ -52,6 +52,7 @@ import { customersExportIntegrationRoutes } from './modules/customers/customers-
 import { exchangeRatesRoutes } from './modules/exchange-rates/exchange-rates.routes'
 import { faultReportRoutes } from './modules/fault-reports/fault-reports.routes'
 import { faultReportStaffRoutes } from './modules/fault-reports/fault-reports-staff.routes'
+import { importRoutes } from './modules/imports/imports.routes'
 import { integrationFeedsRoutes } from './modules/integration-feeds/integration-feeds.integration.routes'
 import { WebhookWorker } from './modules/integration-feeds/webhook-worker'
 import { webhooksRoutes } from './modules/integration-feeds/webhooks.routes'
@@ -244,6 +245,7 @@ export async function buildApp(
   await app.register(invoicesRoutes(deps))
   await app.register(staffInvoicesRoutes(deps))
   await app.register(productImageRoutes(deps))
+  await app.register(importRoutes(deps, () => jobWorker?.poke()))
   await app.register(staffStatementRoutes(deps))
   await app.register(
     auditRoutes(deps, {

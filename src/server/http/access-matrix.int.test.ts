@@ -42,6 +42,8 @@ const dealersOnly: Access = { guest: 401, dealer: 'ok', otherDealer: 'ok', admin
 /** A record of the first dealer's company: another company's dealer is told it does not exist. */
 const ownersOnly: Access = { guest: 401, dealer: 'ok', otherDealer: 404, admin: 403 }
 const staffOnly: Access = { guest: 401, dealer: 403, otherDealer: 403, admin: 'ok' }
+/** Staff only, on a record the walk has none of (an upload kept in memory, an import job): not found. */
+const staffNoRecord: Access = { guest: 401, dealer: 403, otherDealer: 403, admin: 404 }
 const nobody: Access = { guest: 404, dealer: 404, otherDealer: 404, admin: 404 }
 /** The integration API: a bearer key and nothing else; a session of any kind is a 401 there. */
 const keysOnly: Access = { guest: 401, dealer: 401, otherDealer: 401, admin: 401 }
@@ -191,6 +193,19 @@ const MATRIX: Record<string, Access> = {
   // Past the check, the owner's call names no endpoint or delivery of the key: 404.
   'DELETE /yonetim/api-keys/:id/webhooks/:webhookId': { ...staffOnly, admin: 404 },
   'POST /yonetim/api-keys/:id/webhooks/deliveries/:deliveryId/replay': { ...staffOnly, admin: 404 },
+  // Spreadsheet imports, one door per area (imports.int.test.ts: roles, uploads of other users).
+  'POST /yonetim/import/catalogue/uploads': staffOnly,
+  'POST /yonetim/import/catalogue/uploads/:id/preview': staffOnly,
+  'POST /yonetim/import/catalogue/uploads/:id/start': staffOnly,
+  'GET /yonetim/import/catalogue/jobs': staffOnly,
+  'GET /yonetim/import/catalogue/jobs/:id': staffNoRecord,
+  'GET /yonetim/import/catalogue/jobs/:id/rejected': staffNoRecord,
+  'POST /yonetim/import/payments/uploads': staffOnly,
+  'POST /yonetim/import/payments/uploads/:id/preview': staffOnly,
+  'POST /yonetim/import/payments/uploads/:id/start': staffOnly,
+  'GET /yonetim/import/payments/jobs': staffOnly,
+  'GET /yonetim/import/payments/jobs/:id': staffNoRecord,
+  'GET /yonetim/import/payments/jobs/:id/rejected': staffNoRecord,
   // The ERP integration API (integration-keys.int.test.ts: keys, scopes, rate limit).
   'GET /api/integration/v1/key': keysOnly,
   'POST /api/integration/v1/categories': keysOnly,

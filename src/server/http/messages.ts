@@ -216,6 +216,15 @@ const tr = {
     'Merkez Bankası kurları alınamadı ({reason}); önceki kurlar geçerli. Biraz sonra tekrar deneyiniz.',
   'rates.unknownCurrency': 'Bu para birimi mağazada tanımlı değil.',
   'rates.baseCurrency': 'Ana para biriminin kuru 1’dir; değiştirilemez.',
+  'import.tooLarge': 'Dosya en fazla {mb} MB olabilir.',
+  'import.empty': 'Dosyada başlık satırının altında satır yok.',
+  'import.tooManyRows': 'Bir dosyada en fazla {max} satır olabilir; dosyayı bölün.',
+  'import.unreadable':
+    'Dosya okunamadı: XLSX ya da CSV (noktalı virgül, virgül ya da sekmeyle ayrılmış) olmalı.',
+  'import.uploadGone':
+    'Yüklenen dosya artık yok (bir saat geçti ya da içeri aktarıldı). Dosyayı yeniden yükleyin.',
+  'import.badMapping': 'Sütun eşlemesi dosyaya uymuyor: her alan en fazla bir sütuna eşlenebilir.',
+  'import.missingFields': 'Zorunlu alanlar bir sütuna eşlenmedi: {fields}.',
 }
 
 export type MessageKey = keyof typeof tr
@@ -429,6 +438,16 @@ const en: Record<MessageKey, string> = {
     'The Central Bank rates could not be fetched ({reason}); the previous rates stay. Please try again later.',
   'rates.unknownCurrency': 'The store has no such currency.',
   'rates.baseCurrency': 'The base currency’s rate is 1 and cannot be changed.',
+  'import.tooLarge': 'The file can be at most {mb} MB.',
+  'import.empty': 'The file has no rows under its header row.',
+  'import.tooManyRows': 'A file can have at most {max} rows; split the file.',
+  'import.unreadable':
+    'The file could not be read: it must be XLSX or CSV (separated by semicolons, commas or tabs).',
+  'import.uploadGone':
+    'The uploaded file is gone (an hour passed, or it was imported). Upload the file again.',
+  'import.badMapping':
+    'The column mapping does not fit the file: each field can be mapped to one column at most.',
+  'import.missingFields': 'Required fields are not mapped to a column: {fields}.',
 }
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }

@@ -33,6 +33,8 @@ describe('pageOf: the page the web app shows at an address', () => {
     ['/en/yonetim/personel', 'staffUsers'],
     ['/yonetim/api-anahtarlari', 'staffApiKeys'],
     ['/en/yonetim/api-anahtarlari', 'staffApiKeys'],
+    ['/yonetim/iceri-aktar', 'staffImports'],
+    ['/en/yonetim/iceri-aktar', 'staffImports'],
     ['/en/yonetim/aramalar', 'searchDashboard'],
     ['/ariza-bildirimi', 'faultReport'],
     ['/en/ariza-bildirimi', 'faultReport'],

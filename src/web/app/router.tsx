@@ -72,6 +72,9 @@ const AuditPage = lazy(() =>
 const StaffUsersPage = lazy(() =>
   import('../features/staff/users/StaffUsersPage').then((m) => ({ default: m.StaffUsersPage })),
 )
+const ImportPage = lazy(() =>
+  import('../features/staff/imports/ImportPage').then((m) => ({ default: m.ImportPage })),
+)
 const ApiKeysPage = lazy(() =>
   import('../features/staff/api-keys/ApiKeysPage').then((m) => ({ default: m.ApiKeysPage })),
 )
@@ -150,6 +153,7 @@ function pageRoutes() {
       <Route path="yonetim/denetim" element={<AuditPage />} />
       <Route path="yonetim/personel" element={<StaffUsersPage />} />
       <Route path="yonetim/api-anahtarlari" element={<ApiKeysPage />} />
+      <Route path="yonetim/iceri-aktar" element={<ImportPage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />

@@ -14,6 +14,7 @@ import { mockPhoneWidth } from '../../test/phone'
 import { renderWithProviders } from '../../test/render'
 import { server } from '../../test/server'
 import { FaultReportsPage } from './fault-reports/FaultReportsPage'
+import { ImportPage } from './imports/ImportPage'
 import { MailOutboxPage } from './MailOutboxPage'
 import { BankTransferPage } from './payments/BankTransferPage'
 import { StaffIndexPage } from './StaffIndexPage'
@@ -31,6 +32,7 @@ function renderAt(route: string, role: StaffRole) {
         <Route path="/yonetim/e-postalar" element={<MailOutboxPage />} />
         <Route path="/yonetim/havale" element={<BankTransferPage />} />
         <Route path="/yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
+        <Route path="/yonetim/iceri-aktar" element={<ImportPage />} />
         <Route path="*" element={null} />
       </Routes>
       <LocationProbe />
@@ -67,11 +69,12 @@ describe('the staff area by role', () => {
     await waitFor(() => expect(location()).toBe('/yonetim/ozet'))
   })
 
-  it('tells a role that opens no screen yet so, and stays', async () => {
+  it('sends the catalogue team to the imports, its one screen', async () => {
+    server.use(http.get('/yonetim/import/catalogue/jobs', () => HttpResponse.json({ items: [] })))
     renderAt('/yonetim', 'catalogue')
-    expect(await screen.findByText('Rolünüze açık bir ekran yok')).toBeTruthy()
-    expect(location()).toBe('/yonetim')
-    expect(screen.queryByTestId('staff-menu')).toBeNull()
+    await waitFor(() => expect(location()).toBe('/yonetim/iceri-aktar'))
+    expect(await screen.findByTestId('import-resource')).toBeTruthy()
+    expect(menuLinks()).toEqual(['/yonetim/iceri-aktar'])
   })
 
   it('lists only the screens of the role in the menu', async () => {

@@ -31,6 +31,10 @@ import { describeError } from '../../../lib/error-message'
 import { usePhoneLayout } from '../../../lib/use-phone-layout'
 import { useCreateWebhook, useRemoveWebhook, useReplayDelivery, useWebhooks } from './webhooks-api'
 
+/** The event's text key: i18n keys hold no dots ('order.created' → 'order_created'). */
+const eventKey = <E extends string>(event: E) =>
+  event.replace('.', '_') as E extends `${infer A}.${infer B}` ? `${A}_${B}` : E
+
 const W = 'apiKeys.webhooks'
 const STATUS_COLOR = { pending: 'yellow', sent: 'green', failed: 'red' } as const
 
@@ -131,7 +135,7 @@ function AddEndpoint({
         >
           <Group gap="md" mt={4}>
             {WEBHOOK_EVENTS.map((e) => (
-              <Checkbox key={e} value={e} label={t(`${W}.event.${e}`)} />
+              <Checkbox key={e} value={e} label={t(`${W}.event.${eventKey(e)}`)} />
             ))}
           </Group>
         </Checkbox.Group>
@@ -177,7 +181,7 @@ function DeliveryRows({
             <Table.Tr key={d.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{dates.dateTime(d.createdAt)}</Table.Td>
               <Table.Td>
-                <Text size="sm">{t(`${W}.event.${d.event}`)}</Text>
+                <Text size="sm">{t(`${W}.event.${eventKey(d.event)}`)}</Text>
                 <Text size="xs" c="gray.7">
                   #{d.id} · {d.entity.kind} {d.entity.id}
                 </Text>
@@ -291,7 +295,7 @@ export function WebhooksDrawer({
                           {endpoint.url}
                         </Text>
                         <Text size="xs" c="gray.7">
-                          {endpoint.events.map((e) => t(`${W}.event.${e}`)).join(', ')}
+                          {endpoint.events.map((e) => t(`${W}.event.${eventKey(e)}`)).join(', ')}
                         </Text>
                       </Stack>
                       {canWrite && (
