@@ -57,7 +57,9 @@ test.describe('API keys', () => {
     await drawer.getByLabel(/Adres \(URL\)/).fill('https://erp.example.com/toptan-webhooks')
     await drawer.getByRole('button', { name: 'Adresi ekle' }).click()
     await expect(drawer.getByTestId('webhook-secret')).toHaveValue(/^whsec_/)
-    await expect(drawer.getByTestId('webhook-endpoints')).toContainText('https://erp.example.com/toptan-webhooks')
+    await expect(drawer.getByTestId('webhook-endpoints')).toContainText(
+      'https://erp.example.com/toptan-webhooks',
+    )
     await expect(drawer.getByText('Henüz gönderim yok.')).toBeVisible()
     await expectAccessible(page, 'api keys, webhooks drawer')
     await page.keyboard.press('Escape')

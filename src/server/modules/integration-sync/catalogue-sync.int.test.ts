@@ -107,7 +107,7 @@ describe('products', () => {
         currency: 'TRY',
         taxRate: 20,
       },
-      { code: `URN-${tag()}`, name: 'Eksik', salePrice: -3, currency: 'TRY', taxRate: 20 },
+      { code: `URN-${tag()}`, name: 'Eksik', salePrice: -3, currency: 'TRY', taxRate: 'yirmi' },
     ])
     expect(res.statusCode, res.body).toBe(200)
     expect(statuses(body)).toEqual(['created', 'rejected', 'rejected'])
@@ -121,6 +121,7 @@ describe('products', () => {
     expect(body.results[2]!.errors!.map((e) => [e.field, e.code])).toEqual([
       ['categoryCode', 'required'],
       ['salePrice', 'invalid'],
+      ['taxRate', 'invalid'],
     ])
     expect(body.counts).toEqual({ created: 1, updated: 0, unchanged: 0, rejected: 2 })
   })

@@ -47,10 +47,22 @@ function codeOf(writer: SyncWriter, raw: unknown): string {
   return writer.codeOfSent(raw as Record<string, unknown>)
 }
 
-function zodErrors(error: z.ZodError): RowError[] {
+/** The value at `path` in the row as sent (zod's issues do not carry the input unless asked to). */
+function sentAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  let at = raw
+  for (const part of path) {
+    if (at === null || typeof at !== 'object') return undefined
+    at = (at as Record<PropertyKey, unknown>)[part]
+  }
+  return at
+}
+
+/** `required` for a field the row leaves out (or sends as null where null is not allowed); else `invalid`. */
+function zodErrors(error: z.ZodError, raw: unknown): RowError[] {
   return error.issues.map((issue) => {
     const field = issue.path.map(String).join('.') || '(row)'
-    const missing = issue.code === 'invalid_type' && issue.input === undefined
+    const sent = sentAt(raw, issue.path)
+    const missing = issue.code === 'invalid_type' && (sent === undefined || sent === null)
     return { field, code: missing ? 'required' : 'invalid' }
   })
 }
@@ -103,7 +115,7 @@ export async function runBulk(db: Db, input: BulkInput): Promise<BulkAnswer> {
     const code = codeOf(writer, raw)
     const parsed = writer.row.safeParse(raw)
     if (!parsed.success)
-      return { raw, code, row: null, outcome: { status: 'rejected', errors: zodErrors(parsed.error) } }
+      return { raw, code, row: null, outcome: { status: 'rejected', errors: zodErrors(parsed.error, raw) } }
     return { raw, code, row: parsed.data, outcome: null }
   })
   const repeated = repeatedKeys(checked.map((c) => (c.row === null ? null : writer.keyOf(c.row))))
