@@ -179,7 +179,15 @@ describe('feeds', () => {
       const { client } = await dealer()
       const product = await stockedProduct(t)
       const early = await placeOrder(client, product)
-      const start = (await readAll('orders', 1000)).next
+      // Another database's open transaction on the same server can hold `early` back too; start after it.
+      let start: string | undefined
+      for (let seen = false, tries = 0; !seen; tries++) {
+        expect(tries).toBeLessThan(500)
+        const page = await readAll('orders', 1000, start)
+        seen = page.items.some((i) => i.id === early.id)
+        start = page.next
+        if (!seen) await new Promise((r) => setTimeout(r, 20))
+      }
       let release!: () => void
       const held = new Promise<void>((r) => {
         release = r

@@ -132,6 +132,9 @@ describe('jobs', () => {
   })
 
   it('runs one job per resource at a time', async () => {
+    // Tests run in any order; another test may have left a job queued.
+    clock += JOB_STALE_MS + 1000
+    await drain()
     const wh = await warehouse()
     const codes = await products(1)
     const line = ndjson([{ productCode: codes[0], warehouseCode: wh, quantity: 1 }])
@@ -157,5 +160,6 @@ describe('jobs', () => {
     const { jobId } = (await startJob('warehouses', ndjson([{ code: `W-${tag()}`, name: 'X' }]))).json()
     expect((await jobsOnly.call('GET', `jobs/${jobId}`)).statusCode).toBe(404)
     expect((await startJob('stock', 'a,b', 'text/plain')).statusCode).toBe(415)
+    await drain()
   })
 })
