@@ -93,7 +93,8 @@ export async function startAppProcess(
       child.kill('SIGKILL')
       throw new Error(`the server did not start within 60 s:\n${output}`)
     }
-    const ready = await fetch(`${url}/healthz`).then(
+    // A server that takes the connection and never answers must not hang the start past its deadline.
+    const ready = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
       (res) => res.status === 200,
       () => false,
     )
@@ -111,6 +112,9 @@ export async function stopAppProcess(server: AppProcess): Promise<void> {
   await exited
   clearTimeout(timer)
 }
+
+/** Far above any answer of a test server, even one busy settling payments after a restart. */
+const REQUEST_TIMEOUT_MS = 60_000
 
 /**
  * A browser's session against a real server: the cookie and the CSRF token, as the web app keeps
@@ -161,7 +165,21 @@ export class Browser {
     // A browser names the page's origin on every write (csrf.ts's same-origin check): the server's own.
     if (init.method && init.method !== 'GET' && !headers.has('origin'))
       headers.set('origin', new URL(target).origin)
-    const res = await fetch(target, { ...init, headers, redirect: 'manual' })
+    // A hung request fails with its address rather than running the test out with no word.
+    const res = await fetch(target, {
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      ...init,
+      headers,
+      redirect: 'manual',
+    }).catch((error: Error) => {
+      // The name kept: callers tell a timeout (a hung server) from a refused connection by it.
+      throw Object.assign(
+        new Error(`${init.method ?? 'GET'} ${target}: ${error.message}`, { cause: error }),
+        {
+          name: error.name,
+        },
+      )
+    })
     const sid = res.headers
       .getSetCookie()
       .map((line) => /^toptan_sid=([^;]*)/.exec(line)?.[1])
