@@ -1,11 +1,8 @@
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vitest/config'
+import { INTEGRATION_FILES, PGLITE_ONLY_FILES, postgresPassIncludes } from './scripts/test-passes'
 import { SlowFirstSequencer } from './scripts/vitest-sequencer'
 
-const integrationFiles = ['src/server/**/*.int.test.ts', 'bench/**/*.int.test.ts', 'examples/**/*.int.test.ts']
-// Tests of the embedded database's own connection layer: they open PGlite whatever TEST_DB says, so
-// the PostgreSQL pass would only run them a second time.
-const pgliteOnlyFiles = ['src/server/db/pglite-connection.int.test.ts']
 // Migrates one database per run and project; each test file starts from a copy of it.
 const templateDatabase = 'src/server/test/template-database.ts'
 
@@ -20,8 +17,8 @@ if (onCi && !process.env.TEST_DATABASE_URL) {
 
 /**
  * unit: pure rules and services; web: components under jsdom; integration: the HTTP API through
- * app.inject() on a fresh database per file — in-memory PGlite, and again on a real PostgreSQL
- * server when TEST_DATABASE_URL is set — each a copy of the one the run migrated (template-database.ts).
+ * app.inject() on a fresh database per file — in-memory PGlite, and the files about what a server
+ * adds again on a real PostgreSQL server when TEST_DATABASE_URL is set — each a copy of the one the run migrated (template-database.ts).
  */
 export default defineConfig({
   plugins: [react()],
@@ -43,7 +40,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'bench/**/*.test.ts',
           ],
-          exclude: integrationFiles,
+          exclude: INTEGRATION_FILES,
           environment: 'node',
         },
       },
@@ -69,7 +66,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: integrationFiles,
+          include: INTEGRATION_FILES,
           environment: 'node',
           env: { TEST_DB: 'pglite' },
           globalSetup: [templateDatabase],
@@ -86,8 +83,9 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'integration-postgres',
-                include: integrationFiles,
-                exclude: pgliteOnlyFiles,
+                // What a server adds over the embedded engine (scripts/test-passes.ts says which).
+                include: postgresPassIncludes(),
+                exclude: PGLITE_ONLY_FILES,
                 environment: 'node' as const,
                 env: { TEST_DB: 'postgres' },
                 globalSetup: [templateDatabase],
