@@ -6,10 +6,11 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { openDatabase } from '../db/client'
 import { runMigrations } from '../db/migrate'
+import { createPglite } from '../db/pglite-connection'
 
 /** What this setup hands the test files (through Vitest's provide and inject). */
 export type Provided = {
-  /** A gzipped tarball of a migrated PGlite data directory (integration project). */
+  /** A tarball of a migrated PGlite data directory (integration project). */
   pgliteSnapshot: string
   /** A migrated database on the TEST_DATABASE_URL server to copy (integration-postgres project). */
   postgresTemplate: { serverUrl: string; name: string }
@@ -33,10 +34,14 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   const database = await openDatabase({ kind: 'pglite', dataDir: undefined })
   await runMigrations(database, process.cwd())
-  const snapshot = await database.backup!()
+  const compressed = await database.backup!()
   await database.close()
+  // Kept as a plain tarball: each test file's load then skips a gunzip of ~45 MB (0.86 → 0.47–0.57 s a file).
+  const pglite = await createPglite(undefined, new Blob([compressed]))
+  const snapshot = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer())
+  await pglite.close()
   const dir = mkdtempSync(path.join(tmpdir(), 'toptan-template-'))
-  const file = path.join(dir, 'pgdata.tar.gz')
+  const file = path.join(dir, 'pgdata.tar')
   writeFileSync(file, snapshot)
   provide(project, 'pgliteSnapshot', file)
   return async () => rmSync(dir, { recursive: true, force: true })
