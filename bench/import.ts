@@ -150,7 +150,7 @@ export async function runImportBench(db: Db, rows: number, say: (line: string) =
   say(`start (rows stored as chunks): ${store_} s`)
 
   t = performance.now()
-  const log = { error: (obj: object, msg: string) => console.error(msg, obj) }
+  const log = { error: (obj: object, msg: string) => console.error(msg, obj), info: () => {} }
   while (await runOneJob({ db, now: () => new Date(), log }, { pollMs: 0, pauseMs: 5 })) {}
   const write = seconds(t)
   const { integrationJobs } = await import('../src/server/db/schema/integration')

@@ -8,6 +8,7 @@ import { createRng } from '../src/server/db/seed/random'
  */
 export const SLOW_FILES = [
   'src/server/fault/crash.int.test.ts',
+  'src/server/fault/jobs-restart.int.test.ts',
   'src/server/modules/payments/payment-slow-bank.int.test.ts',
   'src/server/db/pglite-connection.int.test.ts',
   'src/server/modules/account/throttle-concurrency.int.test.ts',

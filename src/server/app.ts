@@ -320,7 +320,8 @@ function registerJobWorker(app: FastifyInstance, deps: AppDeps) {
         log: app.log,
         app: { publicUrl: deps.config.publicUrl, mailSignal: deps.mailSignal, sessions: deps.sessions },
       },
-      options,
+      // The embedded database is opened by one process only: what it finds running, its last life left.
+      { ...options, onlyProcess: deps.database.kind === 'pglite' },
     )
   })
   app.addHook('onClose', async () => worker?.stop())

@@ -28,7 +28,18 @@ export const ORDER_CANCEL_FAULT_POINTS = [
   'sandbox.after-refund',
 ] as const
 
-export type FaultPoint = (typeof FAULT_POINTS)[number] | (typeof ORDER_CANCEL_FAULT_POINTS)[number]
+/** A job's chunk (integration-sync/jobs.service.ts writeNextChunk), tested by jobs-restart.int.test.ts. */
+export const JOB_FAULT_POINTS = [
+  /** The chunk's rows, counts and its leaving the queue written, not yet committed. */
+  'job.inside-chunk',
+  /** The chunk committed; the next one not begun. */
+  'job.after-chunk',
+] as const
+
+export type FaultPoint =
+  | (typeof FAULT_POINTS)[number]
+  | (typeof ORDER_CANCEL_FAULT_POINTS)[number]
+  | (typeof JOB_FAULT_POINTS)[number]
 
 let armed: string | null | undefined
 

@@ -275,7 +275,7 @@ describe('roles', () => {
 })
 
 const runJobs = async () => {
-  const log = { error: () => {} }
+  const log = { error: () => {}, info: () => {} }
   while (await runOneJob({ db: t.database.db, now: () => new Date(), log }, { pollMs: 0, pauseMs: 0 })) {}
 }
 

@@ -13,7 +13,7 @@ let t: TestApp
 let erp: Awaited<ReturnType<typeof issueApiKey>>
 let clock = Date.now()
 const now = () => new Date(clock)
-const log = { error: () => {} }
+const log = { error: () => {}, info: () => {} }
 
 beforeAll(async () => {
   t = await createTestApp({ now, throttle: { maxPerIp: 10_000 }, env: { INTEGRATION_RATE_LIMIT: '10000' } })

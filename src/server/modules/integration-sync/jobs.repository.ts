@@ -111,6 +111,16 @@ export const rejectsAfter = (db: Db, jobId: number, afterRow: number) =>
     .limit(REJECTS_PAGE)
 
 /** A job its worker let go of (the process is stopping): queued again, to resume at its next chunk. */
+/** Every running job back in the queue: their process is gone (the embedded database has only one). */
+export async function requeueRunningJobs(db: Db): Promise<number> {
+  const rows = await db
+    .update(integrationJobs)
+    .set({ status: 'queued' })
+    .where(eq(integrationJobs.status, 'running'))
+    .returning({ id: integrationJobs.id })
+  return rows.length
+}
+
 export async function requeueJob(db: Db, id: number) {
   await db
     .update(integrationJobs)

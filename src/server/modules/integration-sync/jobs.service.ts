@@ -4,6 +4,7 @@ import type { Job } from '../../../contracts/integration-jobs'
 import type { RowError, SyncResource } from '../../../domain/bulk-upsert'
 import { neutraliseCell } from '../../../domain/spreadsheet-cell'
 import type { Db } from '../../db/client'
+import { faultPoint } from '../../fault-points'
 import { translate } from '../../http/messages'
 import type { AuditActor } from '../audit/audit.service'
 import { type BulkInput, rowErrorMessage, runBulk } from './integration-sync.service'
@@ -22,6 +23,7 @@ import {
   recentJobRecords,
   rejectsAfter,
   requeueJob,
+  requeueRunningJobs,
 } from './jobs.repository'
 
 /** The most rows one job takes. */
@@ -212,8 +214,10 @@ export async function writeNextChunk(
           : [],
       )
       await completeChunk(tx, chunk, { rows: rows.length, ...answer.counts }, rejects, now)
+      faultPoint('job.inside-chunk')
     },
   })
+  faultPoint('job.after-chunk')
   return true
 }
 
@@ -222,6 +226,11 @@ export type JobWorkerOptions = {
   pollMs: number
   /** The pause between two chunks, so requests waiting for the database get their turn. */
   pauseMs: number
+  /**
+   * This process is the database's only one (the embedded database): a job left running was left by
+   * this process's previous life, and is resumed at once rather than after JOB_STALE_MS.
+   */
+  onlyProcess?: boolean
 }
 
 export const DEFAULT_JOB_WORKER: JobWorkerOptions = { pollMs: 1000, pauseMs: 5 }
@@ -229,7 +238,7 @@ export const DEFAULT_JOB_WORKER: JobWorkerOptions = { pollMs: 1000, pauseMs: 5 }
 export type JobWorkerDeps = {
   db: Db
   now: () => Date
-  log: { error: (obj: object, msg: string) => void }
+  log: { error: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void }
   /** What the writers need of the app: the portal's address for invitation links, the mail signal. */
   app?: BulkInput['app']
 }
@@ -269,10 +278,16 @@ export function startJobWorker(deps: JobWorkerDeps, options: JobWorkerOptions = 
   let stopped = false
   let timer: NodeJS.Timeout | null = null
   let running: Promise<void> | null = null
+  let orphansRequeued = !options.onlyProcess
   const loop = () => {
     if (stopped) return
     running = (async () => {
       try {
+        if (!orphansRequeued) {
+          const requeued = await requeueRunningJobs(deps.db)
+          orphansRequeued = true
+          if (requeued > 0) deps.log.info({ jobs: requeued }, 'jobs left running by the last process resumed')
+        }
         while (!stopped && (await runOneJob(deps, options, () => stopped))) {}
       } catch (err) {
         deps.log.error({ err }, 'job worker')
