@@ -37,8 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const compressed = await database.backup!()
   await database.close()
   // Kept as a plain tarball: each test file's load then skips a gunzip of ~45 MB (0.86 → 0.47–0.57 s a file).
-  const pglite = await createPglite(undefined, new Blob([compressed]))
-  const snapshot = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer())
+  const pglite = await createPglite(undefined, new Blob([Buffer.from(compressed)]))
+  const snapshot = Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer())
   await pglite.close()
   const dir = mkdtempSync(path.join(tmpdir(), 'toptan-template-'))
   const file = path.join(dir, 'pgdata.tar')
