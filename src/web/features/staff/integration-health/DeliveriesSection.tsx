@@ -7,6 +7,7 @@ import { isApiError } from '../../../lib/api-error'
 import { useDates } from '../../../lib/dates'
 import { describeError } from '../../../lib/error-message'
 import { useReplayFailingDelivery } from './integration-health-api'
+import { UNCLIPPED } from './ResourceHealth'
 
 const K = 'integrationHealth'
 const STATUS_COLOR = { pending: 'orange', failed: 'red' } as const
@@ -81,7 +82,7 @@ export function DeliveriesSection({
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATUS_COLOR[d.status]} tt="none">
+                    <Badge variant="light" color={STATUS_COLOR[d.status]} tt="none" style={UNCLIPPED}>
                       {t(`${K}.deliveries.status.${d.status}`)}
                     </Badge>
                   </Table.Td>

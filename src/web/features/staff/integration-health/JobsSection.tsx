@@ -4,7 +4,7 @@ import type { JobStatus } from '../../../../contracts/integration-jobs'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
 import { jobRunning } from './integration-health-api'
-import { useCount } from './ResourceHealth'
+import { UNCLIPPED, useCount } from './ResourceHealth'
 
 const K = 'integrationHealth'
 const JOB_COLOR: Record<JobStatus, string> = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' }
@@ -85,7 +85,13 @@ export function JobsSection({ jobs }: { jobs: JobHealth[] }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={JOB_COLOR[job.status]} tt="none" data-testid="job-status">
+                    <Badge
+                      variant="light"
+                      color={JOB_COLOR[job.status]}
+                      tt="none"
+                      style={UNCLIPPED}
+                      data-testid="job-status"
+                    >
                       {t(`${K}.jobs.status.${job.status}`)}
                     </Badge>
                   </Table.Td>

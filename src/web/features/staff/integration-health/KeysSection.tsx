@@ -4,7 +4,7 @@ import type { KeyHealth } from '../../../../contracts/integration-health'
 import { useTranslation } from '../../../i18n/use-translation'
 import { useDates } from '../../../lib/dates'
 import { useLocalePath } from '../../../lib/session-context'
-import { useCount } from './ResourceHealth'
+import { UNCLIPPED, useCount } from './ResourceHealth'
 
 const K = 'integrationHealth'
 const STATE_COLOR = { active: 'green', retiring: 'yellow', expired: 'gray', revoked: 'red' } as const
@@ -64,7 +64,7 @@ export function KeysSection({ keys }: { keys: KeyHealth[] }) {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={STATE_COLOR[k.state]} tt="none">
+                    <Badge variant="light" color={STATE_COLOR[k.state]} tt="none" style={UNCLIPPED}>
                       {t(`apiKeys.state.${k.state}`)}
                     </Badge>
                   </Table.Td>

@@ -7,12 +7,24 @@ import { useSession } from '../../../lib/session-context'
 
 const K = 'integrationHealth'
 
+/**
+ * A badge keeps its whole word in a table cell: Mantine's label ends in an ellipsis when the cell is
+ * narrow ("Tamaml…"), and a table gives a narrow column what is left.
+ */
+export const UNCLIPPED = { minWidth: 'max-content' } as const
+
 const HEALTH_COLOR: Record<SyncHealthState, string> = { ok: 'green', rejected: 'red', never: 'gray' }
 
 export function HealthBadge({ health }: { health: SyncHealthState }) {
   const { t } = useTranslation()
   return (
-    <Badge variant="light" color={HEALTH_COLOR[health]} tt="none" data-testid="resource-health">
+    <Badge
+      variant="light"
+      color={HEALTH_COLOR[health]}
+      tt="none"
+      style={UNCLIPPED}
+      data-testid="resource-health"
+    >
       {t(`${K}.health.${health}`)}
     </Badge>
   )
@@ -114,30 +126,39 @@ function ResourceCards({ resources }: { resources: ResourceHealth[] }) {
           key={r.resource}
           data-testid={`health-resource-${r.resource}`}
         >
-          <Group justify="space-between" wrap="nowrap" gap="xs" mb={4}>
+          <Group justify="space-between" wrap="nowrap" gap="xs" mb={r.health === 'never' ? 0 : 4}>
             <Text fw={600}>{name(r.resource)}</Text>
             <HealthBadge health={r.health} />
           </Group>
-          <Text size="sm" c="gray.7" mb="xs">
-            {t(`${c}.lastWrite`)}:{' '}
-            {r.lastWriteAt ? dates.dateTime(r.lastWriteAt) : t(`${K}.resources.noWrite`)}
-          </Text>
-          <SimpleGrid cols={4} spacing={4}>
-            {COUNTS.map((key) => (
-              <Stack gap={0} key={key}>
-                <Text size="xs" c="gray.7">
-                  {t(`${c}.${key}`)}
-                </Text>
-                <Text
-                  fw={key === 'rejected' && r.window.rejected > 0 ? 700 : 500}
-                  c={key === 'rejected' && r.window.rejected > 0 ? 'red.8' : undefined}
-                  data-testid={`count-${key}`}
-                >
-                  {count(r.window[key])}
-                </Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
+          {/* Never written: the badge says it all, and twelve such cards would bury the others. */}
+          {r.health !== 'never' && (
+            <Text size="sm" c="gray.7">
+              {t(`${c}.lastWrite`)}:{' '}
+              {r.lastWriteAt ? dates.dateTime(r.lastWriteAt) : t(`${K}.resources.noWrite`)}
+            </Text>
+          )}
+          {r.health === 'never' ? null : COUNTS.every((key) => r.window[key] === 0) ? (
+            <Text size="sm" c="gray.7" data-testid="no-rows">
+              {t(`${K}.resources.noRows`)}
+            </Text>
+          ) : (
+            <SimpleGrid cols={4} spacing={4} mt="xs">
+              {COUNTS.map((key) => (
+                <Stack gap={0} key={key}>
+                  <Text size="xs" c="gray.7">
+                    {t(`${c}.${key}`)}
+                  </Text>
+                  <Text
+                    fw={key === 'rejected' && r.window.rejected > 0 ? 700 : 500}
+                    c={key === 'rejected' && r.window.rejected > 0 ? 'red.8' : undefined}
+                    data-testid={`count-${key}`}
+                  >
+                    {count(r.window[key])}
+                  </Text>
+                </Stack>
+              ))}
+            </SimpleGrid>
+          )}
         </Card>
       ))}
     </Stack>
