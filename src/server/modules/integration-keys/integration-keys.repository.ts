@@ -109,7 +109,7 @@ export async function deleteCallsBefore(db: Db, before: Date): Promise<void> {
   await db.delete(integrationCalls).where(lt(integrationCalls.at, before))
 }
 
-/** The latest calls of a key, newest first (tests and, later, the sync health screen). */
+/** The latest calls of a key, newest first (tests; the sync health screen counts them instead). */
 export function findCalls(db: Db, keyId: number, limit = 50) {
   return db
     .select()
