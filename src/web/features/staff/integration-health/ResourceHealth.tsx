@@ -1,4 +1,5 @@
 import { Badge, Card, Code, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core'
+import { useMemo } from 'react'
 import type { ResourceHealth, SyncRejectedRow } from '../../../../contracts/integration-health'
 import type { SyncHealthState } from '../../../../domain/sync-health'
 import { useTranslation } from '../../../i18n/use-translation'
@@ -33,8 +34,10 @@ export function HealthBadge({ health }: { health: SyncHealthState }) {
 /** Whole numbers as the page's language writes them (1.000.000 / 1,000,000). */
 export function useCount() {
   const { locale } = useSession()
-  const format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'tr-TR')
-  return (n: number) => format.format(n)
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(locale === 'en' ? 'en-US' : 'tr-TR')
+    return (n: number) => format.format(n)
+  }, [locale])
 }
 
 const COUNTS = ['created', 'updated', 'unchanged', 'rejected'] as const
