@@ -29,6 +29,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/doviz-kurlari', area: 'system', group: 'settings' },
   { path: '/yonetim/personel', area: 'system', group: 'system' },
   { path: '/yonetim/api-anahtarlari', area: 'system', group: 'system' },
+  { path: '/yonetim/entegrasyon', area: 'system', group: 'system' },
   { path: '/yonetim/e-postalar', area: 'system', group: 'system' },
   { path: '/yonetim/denetim', area: 'system', group: 'system' },
 ] as const satisfies readonly { path: string; area: StaffArea; group: StaffGroup }[]

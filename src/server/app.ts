@@ -57,6 +57,7 @@ import { integrationFeedsRoutes } from './modules/integration-feeds/integration-
 import { WebhookWorker } from './modules/integration-feeds/webhook-worker'
 import { webhooksRoutes } from './modules/integration-feeds/webhooks.routes'
 import { moveWebhookEndpoints } from './modules/integration-feeds/webhooks.service'
+import { integrationHealthRoutes } from './modules/integration-health/integration-health.routes'
 import { integrationRoutes } from './modules/integration-keys/integration.routes'
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes'
 import { jobsIntegrationRoutes } from './modules/integration-sync/jobs.integration.routes'
@@ -224,6 +225,7 @@ export async function buildApp(
   // keys' routes are handed the move rather than importing it).
   await app.register(integrationKeysRoutes(deps, moveWebhookEndpoints))
   await app.register(webhooksRoutes(deps))
+  await app.register(integrationHealthRoutes(deps))
   // Its own plugin context: the key door's hooks hold for its routes and nothing else.
   const jobWorker = registerJobWorker(app, deps)
   await app.register(

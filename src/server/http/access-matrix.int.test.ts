@@ -193,6 +193,7 @@ const MATRIX: Record<string, Access> = {
   // Past the check, the owner's call names no endpoint or delivery of the key: 404.
   'DELETE /yonetim/api-keys/:id/webhooks/:webhookId': { ...staffOnly, admin: 404 },
   'POST /yonetim/api-keys/:id/webhooks/deliveries/:deliveryId/replay': { ...staffOnly, admin: 404 },
+  'GET /yonetim/integration-health': staffOnly,
   // Spreadsheet imports, one door per area (imports.int.test.ts: roles, uploads of other users).
   'POST /yonetim/import/catalogue/uploads': staffOnly,
   'POST /yonetim/import/catalogue/uploads/:id/preview': staffOnly,

@@ -35,6 +35,8 @@ describe('pageOf: the page the web app shows at an address', () => {
     ['/en/yonetim/api-anahtarlari', 'staffApiKeys'],
     ['/yonetim/iceri-aktar', 'staffImports'],
     ['/en/yonetim/iceri-aktar', 'staffImports'],
+    ['/yonetim/entegrasyon', 'staffIntegrationHealth'],
+    ['/en/yonetim/entegrasyon', 'staffIntegrationHealth'],
     ['/en/yonetim/aramalar', 'searchDashboard'],
     ['/ariza-bildirimi', 'faultReport'],
     ['/en/ariza-bildirimi', 'faultReport'],

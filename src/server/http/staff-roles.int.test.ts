@@ -39,6 +39,7 @@ const STAFF_ROUTES: Record<string, StaffArea> = {
   'POST /yonetim/api-keys/:id/webhooks': 'system',
   'DELETE /yonetim/api-keys/:id/webhooks/:webhookId': 'system',
   'POST /yonetim/api-keys/:id/webhooks/deliveries/:deliveryId/replay': 'system',
+  'GET /yonetim/integration-health': 'system',
   'POST /yonetim/import/catalogue/uploads': 'catalogue',
   'POST /yonetim/import/catalogue/uploads/:id/preview': 'catalogue',
   'POST /yonetim/import/catalogue/uploads/:id/start': 'catalogue',

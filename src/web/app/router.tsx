@@ -75,6 +75,11 @@ const StaffUsersPage = lazy(() =>
 const ImportPage = lazy(() =>
   import('../features/staff/imports/ImportPage').then((m) => ({ default: m.ImportPage })),
 )
+const IntegrationHealthPage = lazy(() =>
+  import('../features/staff/integration-health/IntegrationHealthPage').then((m) => ({
+    default: m.IntegrationHealthPage,
+  })),
+)
 const ApiKeysPage = lazy(() =>
   import('../features/staff/api-keys/ApiKeysPage').then((m) => ({ default: m.ApiKeysPage })),
 )
@@ -154,6 +159,7 @@ function pageRoutes() {
       <Route path="yonetim/personel" element={<StaffUsersPage />} />
       <Route path="yonetim/api-anahtarlari" element={<ApiKeysPage />} />
       <Route path="yonetim/iceri-aktar" element={<ImportPage />} />
+      <Route path="yonetim/entegrasyon" element={<IntegrationHealthPage />} />
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />

@@ -49,7 +49,7 @@ export const apiKeys = pgTable(
 )
 
 /**
- * One row per call of the integration API, for the sync health screen to come (what the ERP sent,
+ * One row per call of the integration API, for the sync health screen (what the ERP sent,
  * when, and what failed). Kept 30 days; pruned by the integration door.
  */
 export const integrationCalls = pgTable(

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
 import type { FeedKind, WebhookEvent } from '../../../domain/integration-feeds'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/accounts'
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/integration'
+import { apiKeys, webhookDeliveries, webhookEndpoints } from '../../db/schema/integration'
 
 /**
  * Queues the event for every live endpoint of a usable key that wants it, in one statement inside the
@@ -113,6 +113,48 @@ export async function findDelivery(db: Db, keyId: number, id: number, lock = fal
     .where(and(eq(webhookDeliveries.id, id), eq(webhookEndpoints.keyId, keyId)))
   const rows = lock ? await query.for('update', { of: webhookDeliveries }) : await query
   return rows[0] ?? null
+}
+
+const failingColumns = {
+  ...deliveryColumns,
+  keyId: webhookEndpoints.keyId,
+  keyName: apiKeys.name,
+}
+export type FailingDeliveryRow = Awaited<ReturnType<typeof findRetryingDeliveries>>[number]
+
+const failing = (db: Db) =>
+  db
+    .select(failingColumns)
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .innerJoin(apiKeys, eq(apiKeys.id, webhookEndpoints.keyId))
+
+/**
+ * Deliveries of live endpoints still retrying after a failed attempt, the soonest due first (the
+ * worker's (status, next_attempt_at) index: the pending rows are the backlog, few).
+ */
+export function findRetryingDeliveries(db: Db, limit: number) {
+  return failing(db)
+    .where(
+      and(
+        eq(webhookDeliveries.status, 'pending'),
+        gt(webhookDeliveries.attempts, 0),
+        isNull(webhookEndpoints.disabledAt),
+      ),
+    )
+    .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
+    .limit(limit)
+}
+
+/**
+ * Deliveries of live endpoints given up, the latest first: a failed row's next_attempt_at is when it
+ * was given up, so the same index read backwards. A removed endpoint's are left out (nowhere to send).
+ */
+export function findFailedDeliveries(db: Db, limit: number) {
+  return failing(db)
+    .where(and(eq(webhookDeliveries.status, 'failed'), isNull(webhookEndpoints.disabledAt)))
+    .orderBy(desc(webhookDeliveries.nextAttemptAt), desc(webhookDeliveries.id))
+    .limit(limit)
 }
 
 /** Makes a delivery due now with the whole retry schedule ahead (staff's replay). */

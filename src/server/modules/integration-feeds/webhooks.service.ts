@@ -7,6 +7,7 @@ import {
   type WebhookEndpointIssued,
   type WebhooksView,
 } from '../../../contracts/integration-feeds'
+import type { FailingDelivery } from '../../../contracts/integration-health'
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import type { StaffActor } from '../../identity'
@@ -15,10 +16,13 @@ import { apiKeyStateOf } from '../integration-keys/integration-keys.service'
 import {
   type DeliveryRow,
   disableEndpoint,
+  type FailingDeliveryRow,
   findDeliveries,
   findDelivery,
   findEndpoint,
   findEndpoints,
+  findFailedDeliveries,
+  findRetryingDeliveries,
   insertEndpoint,
   moveEndpoints,
   resetDelivery,
@@ -174,6 +178,34 @@ export async function replayWebhookDelivery(
     if (!after) throw webhookNotFound()
     return deliveryView(after)
   })
+}
+
+const failingView = (row: FailingDeliveryRow): FailingDelivery => ({
+  id: row.id,
+  keyId: row.keyId,
+  keyName: row.keyName,
+  url: row.url,
+  event: row.event,
+  status: row.status === 'failed' ? 'failed' : 'pending',
+  attempts: row.attempts,
+  lastStatusCode: row.lastStatusCode,
+  lastError: row.lastError,
+  lastAttemptAt: iso(row.lastAttemptAt),
+  nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  createdAt: row.createdAt.toISOString(),
+})
+
+/**
+ * The deliveries that fail, over every key (the sync health screen): those still retrying after a
+ * failed attempt, soonest due first, then those given up, latest first; at most `limit` of each.
+ * A removed endpoint's are left out: they cannot be sent again.
+ */
+export async function failingDeliveries(db: Db, limit: number): Promise<FailingDelivery[]> {
+  const [retrying, failed] = await Promise.all([
+    findRetryingDeliveries(db, limit),
+    findFailedDeliveries(db, limit),
+  ])
+  return [...retrying, ...failed].map(failingView)
 }
 
 /** A rotated key's endpoints go on with its successor (integration-keys' rotation calls it, via app.ts). */

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, or } from 'drizzle-orm'
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/accounts'
 import { apiKeys, integrationCalls } from '../../db/schema/integration'
@@ -109,7 +109,7 @@ export async function deleteCallsBefore(db: Db, before: Date): Promise<void> {
   await db.delete(integrationCalls).where(lt(integrationCalls.at, before))
 }
 
-/** The latest calls of a key, newest first (tests and, later, the sync health screen). */
+/** The latest calls of a key, newest first (tests; the sync health screen counts them instead). */
 export function findCalls(db: Db, keyId: number, limit = 50) {
   return db
     .select()
@@ -117,4 +117,53 @@ export function findCalls(db: Db, keyId: number, limit = 50) {
     .where(eq(integrationCalls.keyId, keyId))
     .orderBy(desc(integrationCalls.id))
     .limit(limit)
+}
+
+/**
+ * The keys still usable at `now`, and any other that called since `since`, newest first, each with its
+ * calls since then and those answered 400 or above: one pass over the window's range of the `at` index.
+ */
+export function findKeysWithCalls(db: Db, since: Date, now: Date, limit: number) {
+  const calls = db
+    .select({
+      keyId: integrationCalls.keyId,
+      calls: sql<number>`count(*)::int`.as('calls'),
+      errorCalls: sql<number>`(count(*) filter (where ${integrationCalls.status} >= 400))::int`.as(
+        'error_calls',
+      ),
+    })
+    .from(integrationCalls)
+    .where(gte(integrationCalls.at, since))
+    .groupBy(integrationCalls.keyId)
+    .as('c')
+  return db
+    .select({
+      id: apiKeys.id,
+      name: apiKeys.name,
+      prefix: apiKeys.prefix,
+      scopes: apiKeys.scopes,
+      lastUsedAt: apiKeys.lastUsedAt,
+      revokedAt: apiKeys.revokedAt,
+      expiresAt: apiKeys.expiresAt,
+      calls: sql<number>`coalesce(${calls.calls}, 0)`,
+      errorCalls: sql<number>`coalesce(${calls.errorCalls}, 0)`,
+    })
+    .from(apiKeys)
+    .leftJoin(calls, eq(calls.keyId, apiKeys.id))
+    .where(
+      or(
+        and(isNull(apiKeys.revokedAt), or(isNull(apiKeys.expiresAt), gt(apiKeys.expiresAt, now))),
+        isNotNull(calls.keyId),
+      ),
+    )
+    .orderBy(desc(apiKeys.id))
+    .limit(limit)
+}
+
+/** The names of these keys (revoked and expired ones too). */
+export function findKeyNames(db: Db, ids: readonly number[]) {
+  return db
+    .select({ id: apiKeys.id, name: apiKeys.name })
+    .from(apiKeys)
+    .where(inArray(apiKeys.id, [...ids]))
 }

@@ -1,4 +1,5 @@
 import type { ApiKey, ApiKeyCreate, ApiKeyIssued, ApiKeyList, ApiKeyPatch } from '../../../contracts/api-keys'
+import type { KeyHealth } from '../../../contracts/integration-health'
 import {
   type ApiKeyState,
   apiKeyState,
@@ -19,6 +20,8 @@ import {
   findApiKey,
   findApiKeys,
   findKeyByPrefix,
+  findKeyNames,
+  findKeysWithCalls,
   insertApiKey,
   insertCall,
   touchLastUsed,
@@ -213,6 +216,29 @@ export async function authenticateKey(
   const staleBefore = new Date(now.getTime() - LAST_USE_WRITE_MS)
   if (!row.lastUsedAt || row.lastUsedAt < staleBefore) await touchLastUsed(db, row.id, now, staleBefore)
   return { id: row.id, name: row.name, prefix: `tpk_${parsed.prefix}`, scopes: knownScopes(row.scopes) }
+}
+
+/**
+ * The keys as the sync health screen shows them: every usable key and any other that called since
+ * `since`, with its last use and its calls since then (all, and those answered 400 or above).
+ */
+export async function keyCallFigures(db: Db, since: Date, now: Date, limit: number): Promise<KeyHealth[]> {
+  return (await findKeysWithCalls(db, since, now, limit)).map((row) => ({
+    id: row.id,
+    name: row.name,
+    prefix: `tpk_${row.prefix}`,
+    scopes: knownScopes(row.scopes),
+    state: apiKeyState(row, now),
+    lastUsedAt: iso(row.lastUsedAt),
+    calls: Number(row.calls),
+    errorCalls: Number(row.errorCalls),
+  }))
+}
+
+/** Keys' names by id (what else names a key, such as a write log row, asks). */
+export async function apiKeyNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  return new Map((await findKeyNames(db, ids)).map((row) => [row.id, row.name]))
 }
 
 /** How long a call's row is kept. */

@@ -88,7 +88,7 @@ export async function startJob(db: Db, input: StartJobInput): Promise<{ jobId: n
   }
 }
 
-function jobView(job: JobRecord, now: Date, rejectedRowsUrl: (id: number) => string): Job {
+function jobView(job: JobRecord, now: Date, rejectedRowsUrl: JobReader['rejectedRowsUrl']): Job {
   const started = job.startedAt?.getTime()
   const until = job.finishedAt?.getTime() ?? now.getTime()
   const seconds = started === undefined ? 0 : (until - started) / 1000
@@ -109,11 +109,16 @@ function jobView(job: JobRecord, now: Date, rejectedRowsUrl: (id: number) => str
     startedAt: job.startedAt?.toISOString() ?? null,
     finishedAt: job.finishedAt?.toISOString() ?? null,
     error: job.error,
-    rejectedRowsUrl: job.rejected > 0 ? rejectedRowsUrl(job.id) : null,
+    rejectedRowsUrl: job.rejected > 0 ? rejectedRowsUrl(job.id, job) : null,
   }
 }
 
-export type JobReader = { keyId?: number; now: Date; rejectedRowsUrl: (id: number) => string }
+export type JobReader = {
+  keyId?: number
+  now: Date
+  /** Where the reader downloads a job's rejected rows (null: not at any door of theirs). */
+  rejectedRowsUrl: (id: number, job: Pick<JobRecord, 'source' | 'resource'>) => string | null
+}
 
 /** A job as its reader sees it; an integration key sees only the jobs it started (else null). */
 export async function findJob(db: Db, id: number, reader: JobReader): Promise<Job | null> {
@@ -124,6 +129,18 @@ export async function findJob(db: Db, id: number, reader: JobReader): Promise<Jo
 
 export async function recentJobs(db: Db, limit: number, reader: JobReader): Promise<Job[]> {
   return (await recentJobRecords(db, limit)).map((job) => jobView(job, reader.now, reader.rejectedRowsUrl))
+}
+
+/** The latest jobs of every key and import, newest first, each with who started it (sync health). */
+export async function recentJobsStartedBy(
+  db: Db,
+  limit: number,
+  reader: JobReader,
+): Promise<(Job & { startedBy: string })[]> {
+  return (await recentJobRecords(db, limit)).map((job) => ({
+    ...jobView(job, reader.now, reader.rejectedRowsUrl),
+    startedBy: job.actorName,
+  }))
 }
 
 const cellText = (value: unknown) =>

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { integrationIdempotency, integrationWrites } from '../../db/schema/integration'
 
@@ -90,4 +90,77 @@ export async function releaseIdempotencyKey(db: Db, keyId: number, idempotencyKe
 
 export async function pruneIdempotency(db: Db, before: Date) {
   await db.delete(integrationIdempotency).where(lt(integrationIdempotency.createdAt, before))
+}
+
+const rowsOf = async <T>(db: Db, query: SQL) => ((await db.execute(query)) as unknown as { rows: T[] }).rows
+
+/** `(values ('categories'), ('brands'), …) r(resource)`: the lateral reads below run once per resource. */
+const resourceList = (resources: readonly string[]) =>
+  sql`(values ${sql.join(
+    resources.map((r) => sql`(${r}::varchar)`),
+    sql`, `,
+  )}) r(resource)`
+
+/** Rows by outcome per resource written since `since` (the `at` index's range). */
+export function writeSumsSince(db: Db, since: Date) {
+  return db
+    .select({
+      resource: integrationWrites.resource,
+      created: sql<number>`coalesce(sum(${integrationWrites.created}), 0)::int`,
+      updated: sql<number>`coalesce(sum(${integrationWrites.updated}), 0)::int`,
+      unchanged: sql<number>`coalesce(sum(${integrationWrites.unchanged}), 0)::int`,
+      rejected: sql<number>`coalesce(sum(${integrationWrites.rejected}), 0)::int`,
+    })
+    .from(integrationWrites)
+    .where(gte(integrationWrites.at, since))
+    .groupBy(integrationWrites.resource)
+}
+
+/**
+ * Each resource's last write that kept at least one row (created, updated or unchanged): one backward
+ * walk of the (resource, at) index per resource, stopping at the first such write.
+ */
+export function lastKeptWrites(db: Db, resources: readonly string[]) {
+  return rowsOf<{ resource: string; at: Date | string | null }>(
+    db,
+    sql`select r.resource, w.at from ${resourceList(resources)}
+        left join lateral (
+          select at from integration_writes w
+          where w.resource = r.resource and w.created + w.updated + w.unchanged > 0
+          order by w.at desc limit 1
+        ) w on true`,
+  )
+}
+
+export type LoggedRejectedRow = {
+  resource: string
+  at: Date | string
+  keyId: number | null
+  jobId: number | null
+  /** As recordBatch logged it: {code, errors: [{field, code, value?}]}. */
+  row: { code: string; errors: { field: string; code: string; value?: string }[] }
+}
+
+/**
+ * Each resource's latest `perResource` rejected rows, newest first: its latest writes that rejected
+ * any (the (resource, at) index, backwards), their logged rows in the order sent.
+ */
+export function latestRejectedRows(db: Db, resources: readonly string[], perResource: number) {
+  return rowsOf<LoggedRejectedRow>(
+    db,
+    sql`select r.resource, e.at, e.key_id as "keyId", e.job_id as "jobId", e.row
+        from ${resourceList(resources)}
+        cross join lateral (
+          select w.at, w.id, w.key_id, w.job_id, x.row, x.n
+          from (
+            select id, at, key_id, job_id, errors from integration_writes w
+            where w.resource = r.resource and w.rejected > 0
+            order by w.at desc, w.id desc limit ${perResource}
+          ) w
+          cross join lateral jsonb_array_elements(w.errors) with ordinality as x(row, n)
+          order by w.at desc, w.id desc, x.n
+          limit ${perResource}
+        ) e
+        order by r.resource, e.at desc, e.id desc, e.n`,
+  )
 }

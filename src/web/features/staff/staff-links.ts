@@ -27,6 +27,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/doviz-kurlari': (t) => t('exchangeRates.menu'),
   '/yonetim/personel': (t) => t('staffUsers.menu'),
   '/yonetim/api-anahtarlari': (t) => t('apiKeys.menu'),
+  '/yonetim/entegrasyon': (t) => t('integrationHealth.menu'),
   '/yonetim/e-postalar': (t) => t('staff.mail.menu'),
   '/yonetim/odemeler': (t) => t('staffPayments.payments.menu'),
   '/yonetim/odeme-baglantilari': (t) => t('staffPayments.links.menu'),
