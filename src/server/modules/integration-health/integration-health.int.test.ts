@@ -185,7 +185,10 @@ describe('the sync health', () => {
       startedBy: erp.name,
     })
     while (
-      await runOneJob({ db: t.database.db, now, log: { error: () => {} } }, { pollMs: 0, pauseMs: 0 })
+      await runOneJob(
+        { db: t.database.db, now, log: { error: () => {}, info: () => {} } },
+        { pollMs: 0, pauseMs: 0 },
+      )
     ) {}
     const afterJob = await health(owner)
     expect(afterJob.jobs[0]).toMatchObject({
