@@ -18,8 +18,14 @@ export const INTEGRATION_FILES = [
   'examples/**/*.int.test.ts',
 ]
 
-/** Tests of the embedded database's own connection layer: they open PGlite whatever TEST_DB says. */
-export const PGLITE_ONLY_FILES = ['src/server/db/pglite-connection.int.test.ts']
+/**
+ * Tests of the embedded database itself: its connection layer (PGlite whatever TEST_DB says), and a
+ * data directory reopened after the one process that may open it was killed.
+ */
+export const PGLITE_ONLY_FILES = [
+  'src/server/db/pglite-connection.int.test.ts',
+  'src/server/fault/jobs-restart.int.test.ts',
+]
 
 export const POSTGRES_PASS_FILES = [
   // The server's own paths: pool, backups, migrations, start-up, a database down and back, processes.

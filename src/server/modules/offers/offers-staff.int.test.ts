@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Offer } from '../../../contracts/offers'
 import type { StaffOfferDetail, StaffOfferList, StaffOfferOrdered } from '../../../contracts/staff-offers'
+import { DEFAULT_TIME_ZONE, dayIn } from '../../../domain/date-format'
 import { auditTrail } from '../../test/audit'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
@@ -105,7 +106,8 @@ describe('GET /yonetim/offers', () => {
       customerName: null,
     })
 
-    const today = b.offer.date.slice(0, 10)
+    // The filter's days are the store's (Istanbul): at 21:00 UTC its day is already the next one.
+    const today = dayIn(b.offer.date, DEFAULT_TIME_ZONE)
     expect((await list(owner, `customerId=${b.company.id}&from=${today}&to=${today}`)).total).toBe(1)
     expect((await list(owner, `customerId=${b.company.id}&from=2020-01-01&to=2020-01-02`)).total).toBe(0)
     expect((await list(owner, `customerId=${b.company.id}&status=ordered`)).total).toBe(0)

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Order, OrderList } from '../../../contracts/orders'
 import type { StaffOrderDetail, StaffOrderList } from '../../../contracts/staff-orders'
+import { DEFAULT_TIME_ZONE, dayIn } from '../../../domain/date-format'
 import { auditTrail } from '../../test/audit'
 import { queryRows } from '../../test/db-helpers'
 import { createCustomer, loggedInUser } from '../../test/dealers'
@@ -86,7 +87,8 @@ describe('GET /yonetim/orders', () => {
       erpDocumentNo: null,
     })
 
-    const today = a.order.date.slice(0, 10)
+    // The filter's days are the store's (Istanbul): at 21:00 UTC its day is already the next one.
+    const today = dayIn(a.order.date, DEFAULT_TIME_ZONE)
     expect((await list(owner, `customerId=${b.company.id}&from=${today}&to=${today}`)).total).toBe(1)
     expect((await list(owner, `customerId=${b.company.id}&from=2020-01-01&to=2020-01-02`)).total).toBe(0)
     expect((await list(owner, `customerId=${b.company.id}&status=shipped`)).total).toBe(0)
