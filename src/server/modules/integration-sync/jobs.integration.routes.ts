@@ -10,6 +10,7 @@ import { csvRecordToRow } from '../../../domain/job-rows'
 import type { AppDeps } from '../../app-deps'
 import { sendError } from '../../http/error-handler'
 import { INTEGRATION_PREFIX, integrationCaller } from '../../http/integration-path'
+import { detectDelimiter } from '../../spreadsheets/table-reader'
 import { allWriters } from './integration-sync.service'
 import { findJob, JobTooLarge, rejectedRowsCsv, startJob } from './jobs.service'
 
@@ -47,15 +48,6 @@ async function* ndjsonRows(body: Readable): AsyncIterable<Record<string, unknown
   }
 }
 
-/**
- * The cell separator of a CSV file, read off its header row: the one of `;`, tab and `,` it holds most
- * of (a `;` file's decimals may hold commas, so one separator is chosen for the whole file).
- */
-export function csvDelimiter(headerLine: string): string {
-  const count = (c: string) => headerLine.split(c).length - 1
-  return [';', '\t', ','].reduce((best, c) => (count(c) > count(best) ? c : best), ';')
-}
-
 /** CSV: a header row of field names, `;` `,` or tab between cells, UTF-8 with or without BOM. */
 async function* csvRows(body: Readable): AsyncIterable<Record<string, unknown>> {
   const pieces = limited(body)[Symbol.asyncIterator]()
@@ -70,7 +62,7 @@ async function* csvRows(body: Readable): AsyncIterable<Record<string, unknown>> 
   const parser = Readable.from(again()).pipe(
     parse({
       columns: (header: string[]) => header.map((h) => h.trim()),
-      delimiter: csvDelimiter(head),
+      delimiter: detectDelimiter(head),
       bom: true,
       skip_empty_lines: true,
       relax_column_count: true,
