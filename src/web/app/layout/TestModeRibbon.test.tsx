@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { screen } from '@testing-library/react'
 import { HttpResponse, http } from 'msw'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { categoryTree } from '../../test/catalog-fixtures'
 import { dealerBootstrap, guestBootstrap } from '../../test/fixtures'
 import { apiError } from '../../test/network'
@@ -34,6 +34,16 @@ describe('TestModeRibbon', () => {
 })
 
 describe('every page in test mode', () => {
+  // The routes' pages load lazily; a test ends at the ribbon, before them, and a page module (with its
+  // CSS) still loading when the file's environment is torn down fails the run. Loaded first instead.
+  beforeAll(async () => {
+    await Promise.all([
+      import('../../features/home/HomePage'),
+      import('../../features/account/LoginPage'),
+      import('../../components/NotFoundState'),
+    ])
+  })
+
   it.each(['/', '/en/olmayan/adres/burada', '/account/login'])(
     '%s shows the ribbon above the header',
     async (route) => {
