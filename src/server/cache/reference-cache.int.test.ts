@@ -73,6 +73,40 @@ describe('reference data kept by change', () => {
       .catch(() => undefined)
     expect(await caches.scope().reference.get(db, 'slugs', () => names(db))).not.toContain(ghost)
   })
+
+  it('never makes a transaction wait for a load that is queued behind that transaction', async () => {
+    const { db } = database
+    const caches = createCaches(0)
+    const count = async (handle: typeof db) =>
+      (
+        (await handle.execute(sql`select count(*)::int as n from categories`)) as unknown as {
+          rows: Array<{ n: number }>
+        }
+      ).rows[0]!.n
+    let loadStarted!: () => void
+    let transactionOpen!: () => void
+    const started = new Promise<void>((resolve) => {
+      loadStarted = resolve
+    })
+    const open = new Promise<void>((resolve) => {
+      transactionOpen = resolve
+    })
+    // A request's load of two statements: the second comes after a transaction took the session.
+    const outside = caches.scope().reference.get(db, 'n', async () => {
+      const first = await count(db)
+      loadStarted()
+      await open
+      return Math.max(first, await count(db))
+    })
+    await started
+    const inside = await db.transaction(async (tx) => {
+      transactionOpen()
+      const hung = new Promise<'hung'>((resolve) => setTimeout(() => resolve('hung'), 3000))
+      return Promise.race([caches.scope().reference.get(tx, 'n', () => count(tx)), hung])
+    })
+    expect(inside).toEqual(expect.any(Number))
+    expect(await outside).toBe(inside)
+  })
 })
 
 describe.each([0, 60])('a category written outside the app with CACHE_SECONDS=%i', (cacheSeconds) => {

@@ -14,7 +14,10 @@ export interface ReferenceReads {
  * (translations saved, a process that may have missed changes) drops entries at once as well.
  */
 export class ReferenceCache implements ReferenceReads {
-  private readonly entries = new Map<string, { version: number; value: Promise<unknown> }>()
+  private readonly entries = new Map<
+    string,
+    { version: number; value: Promise<unknown>; loadingOn: Db | null }
+  >()
 
   constructor(
     private readonly clock: ChangeClock,
@@ -25,25 +28,39 @@ export class ReferenceCache implements ReferenceReads {
   /** As of a reading taken for this call alone: one small statement. */
   async get<T>(db: Db, key: string, load: () => Promise<T>): Promise<T> {
     const { reference } = await this.clock.read(db)
-    return this.at(reference, key, load)
+    return this.at(db, reference, key, load)
   }
 
   /** As of a reading already taken (a request's, see scope). */
-  at<T>(version: number, key: string, load: () => Promise<T>): Promise<T> {
+  private at<T>(db: Db, version: number, key: string, load: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key)
-    if (entry?.version === version) return entry.value as Promise<T>
+    if (entry?.version === version) {
+      // A load still running on another handle is not waited for: a transaction that joined a load
+      // queued behind itself on the embedded database (one statement at a time) would wait forever.
+      if (entry.loadingOn === null || entry.loadingOn === db) return entry.value as Promise<T>
+      return load()
+    }
     // A reading older than the entry (a request that started before a change) loads for itself and
     // keeps what is stored: an entry stamped ahead of every committed version (read inside a
     // transaction that wrote reference data and then rolled back) is never served to the others.
     if (entry && entry.version > version) return load()
     const value = load()
     if (this.entries.size >= this.max && !entry) this.entries.clear()
-    const stored = { version, value }
+    const stored: { version: number; value: Promise<unknown>; loadingOn: Db | null } = {
+      version,
+      value,
+      loadingOn: db,
+    }
     this.entries.set(key, stored)
-    // A failed load is not remembered (unless another load has taken its place meanwhile).
-    value.catch(() => {
-      if (this.entries.get(key) === stored) this.entries.delete(key)
-    })
+    value.then(
+      () => {
+        stored.loadingOn = null
+      },
+      // A failed load is not remembered (unless another load has taken its place meanwhile).
+      () => {
+        if (this.entries.get(key) === stored) this.entries.delete(key)
+      },
+    )
     return value
   }
 
@@ -66,7 +83,7 @@ export class ReferenceCache implements ReferenceReads {
     return {
       reading: read,
       get: async <T>(db: Db, key: string, load: () => Promise<T>) =>
-        this.at((await read(db)).reference, key, load),
+        this.at(db, (await read(db)).reference, key, load),
     }
   }
 
