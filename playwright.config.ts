@@ -8,6 +8,15 @@ import { E2E_WORKERS, serverDataDir, serverPort, serverURL, slots } from './e2e/
  * One such server per worker (e2e/servers.ts); tests import `test` from e2e/test.ts, which points
  * each worker at its own.
  */
+const TRACE_MODES = ['off', 'on', 'retain-on-failure', 'on-first-retry'] as const
+
+function traceMode(value: string | undefined): (typeof TRACE_MODES)[number] {
+  if (value === undefined || value === '') return 'off'
+  const mode = TRACE_MODES.find((m) => m === value)
+  if (!mode) throw new Error(`E2E_TRACE must be one of ${TRACE_MODES.join(', ')}, not '${value}'`)
+  return mode
+}
+
 export default defineConfig({
   testDir: 'e2e',
   // A test's whole time, there to stop a hung test: two workers on two cores (each a browser and a
@@ -23,7 +32,10 @@ export default defineConfig({
   use: {
     baseURL: serverURL(0),
     locale: 'tr-TR',
-    trace: 'retain-on-failure',
+    // A trace records the page's DOM after every action: 25–35 % of the suite's time on two cores, so
+    // it is kept only when asked for (E2E_TRACE=retain-on-failure). A failure always leaves its
+    // screenshot and the page's accessibility snapshot (error-context.md) in test-results/.
+    trace: traceMode(process.env.E2E_TRACE),
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
