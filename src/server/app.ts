@@ -13,6 +13,7 @@ import { multipartReading, registerErrorHandling, sendError } from './http/error
 import { parseFormBody, parseQueryString, refuseMalformedQueryStrings } from './http/form-encoding'
 import { frameworkErrors } from './http/framework-errors'
 import { registerHealth } from './http/health'
+import { InFlightRequests } from './http/in-flight-requests'
 import { utf8SerializerCompiler } from './http/json-reply'
 import { registerLocale } from './http/locale'
 import { registerMetrics } from './http/metrics'
@@ -310,10 +311,26 @@ export async function buildApp(
 }
 
 /** The job worker writes import jobs from when the app is ready until it closes (between two chunks). */
+/** Counts the requests being answered: from their arrival until their answer is sent or they are aborted. */
+function trackRequests(app: FastifyInstance): InFlightRequests {
+  const requests = new InFlightRequests()
+  const ends = new WeakMap<object, () => void>()
+  app.addHook('onRequest', async (request) => {
+    ends.set(request, requests.begin())
+  })
+  const end = async (request: object) => ends.get(request)?.()
+  app.addHook('onResponse', end)
+  app.addHook('onRequestAbort', end)
+  return requests
+}
+
 function registerJobWorker(app: FastifyInstance, deps: AppDeps) {
   const options = deps.jobWorker
   if (!options) return null
   let worker: ReturnType<typeof startJobWorker> | null = null
+  // The embedded database has one session: a chunk written while a dealer's request runs makes each
+  // of its statements wait, so the job lets this process's requests finish first.
+  const requests = deps.database.kind === 'pglite' ? trackRequests(app) : undefined
   app.addHook('onReady', async () => {
     worker = startJobWorker(
       {
@@ -323,7 +340,7 @@ function registerJobWorker(app: FastifyInstance, deps: AppDeps) {
         app: { publicUrl: deps.config.publicUrl, mailSignal: deps.mailSignal, sessions: deps.sessions },
       },
       // The embedded database is opened by one process only: what it finds running, its last life left.
-      { ...options, onlyProcess: deps.database.kind === 'pglite' },
+      { ...options, onlyProcess: deps.database.kind === 'pglite', yieldTo: requests },
     )
   })
   app.addHook('onClose', async () => worker?.stop())

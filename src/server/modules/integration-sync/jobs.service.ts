@@ -248,6 +248,13 @@ export type JobWorkerOptions = {
    * this process's previous life, and is resumed at once rather than after JOB_STALE_MS.
    */
   onlyProcess?: boolean
+  /**
+   * The requests this process is answering (the embedded database, whose one session the job shares
+   * with them): before each chunk the job waits until they are answered, for up to yieldMaxMs.
+   */
+  yieldTo?: { whenQuiet: (maxMs: number) => Promise<void> }
+  /** The longest a chunk waits for requests in flight (default 250 ms: under steady traffic a job still moves). */
+  yieldMaxMs?: number
 }
 
 export const DEFAULT_JOB_WORKER: JobWorkerOptions = { pollMs: 1000, pauseMs: 5 }
@@ -280,6 +287,7 @@ export async function runOneJob(deps: JobWorkerDeps, options: JobWorkerOptions, 
         break
       }
       if (options.pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, options.pauseMs))
+      await options.yieldTo?.whenQuiet(options.yieldMaxMs ?? 250)
     }
   } catch (err) {
     deps.log.error({ err, jobId: job.id }, 'import job failed')
