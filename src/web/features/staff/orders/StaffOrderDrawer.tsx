@@ -74,6 +74,9 @@ function MoveForm({
   const m = 'staffOrders.move'
   const form = useForm<MoveValues>({
     initialValues: { status: detail.next[0] ?? null, note: '' },
+    // Told in the typing's own event: an effect runs in a later task, and an Escape pressed right
+    // after the last key came first, closing the drawer with the note in it.
+    onValuesChange: (values) => onDirty(values.note.trim() !== ''),
     validate: (values) => {
       const parsed = staffOrderPatchSchema.safeParse({ status: values.status, note: values.note })
       if (!parsed.success) return { status: t(`${m}.statusRequired`) }
@@ -81,6 +84,7 @@ function MoveForm({
       return {}
     },
   })
+  // And as it is when the form appears (a drawer opened on another order starts clean).
   const dirty = form.values.note.trim() !== ''
   useEffect(() => onDirty(dirty), [dirty, onDirty])
   // Once the order has moved (here or by someone else), the choice starts again at its first next step.

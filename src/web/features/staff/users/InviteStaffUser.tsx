@@ -31,6 +31,9 @@ function InviteForm({
   const [failure, setFailure] = useState<unknown>(null)
   const form = useForm<InviteValues>({
     initialValues: { name: '', email: '', role: '' },
+    // Told in the typing's own event: an effect runs in a later task, and an Escape pressed right
+    // after the last key came first, closing the dialog with what was typed.
+    onValuesChange: (values) => onDirty(Object.values(values).some((value) => value !== '')),
     validate: (values) => {
       const parsed = staffUserInviteSchema.safeParse(values)
       if (parsed.success) return {}
