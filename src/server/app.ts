@@ -310,7 +310,6 @@ export async function buildApp(
   return app
 }
 
-/** The job worker writes import jobs from when the app is ready until it closes (between two chunks). */
 /** Counts the requests being answered: from their arrival until their answer is sent or they are aborted. */
 function trackRequests(app: FastifyInstance): InFlightRequests {
   const requests = new InFlightRequests()
@@ -324,6 +323,7 @@ function trackRequests(app: FastifyInstance): InFlightRequests {
   return requests
 }
 
+/** The job worker writes import jobs from when the app is ready until it closes (between two chunks). */
 function registerJobWorker(app: FastifyInstance, deps: AppDeps) {
   const options = deps.jobWorker
   if (!options) return null

@@ -13,11 +13,11 @@ export interface ReferenceReads {
  * A value is loaded after its reading was taken, so it is never older than that version. A forget
  * (translations saved, a process that may have missed changes) drops entries at once as well.
  */
+/** A loaded (or loading) value; `loadingOn` is the handle its load runs on until it has finished. */
+type Entry = { version: number; value: Promise<unknown>; loadingOn: Db | null }
+
 export class ReferenceCache implements ReferenceReads {
-  private readonly entries = new Map<
-    string,
-    { version: number; value: Promise<unknown>; loadingOn: Db | null }
-  >()
+  private readonly entries = new Map<string, Entry>()
 
   constructor(
     private readonly clock: ChangeClock,
@@ -46,11 +46,7 @@ export class ReferenceCache implements ReferenceReads {
     if (entry && entry.version > version) return load()
     const value = load()
     if (this.entries.size >= this.max && !entry) this.entries.clear()
-    const stored: { version: number; value: Promise<unknown>; loadingOn: Db | null } = {
-      version,
-      value,
-      loadingOn: db,
-    }
+    const stored: Entry = { version, value, loadingOn: db }
     this.entries.set(key, stored)
     value.then(
       () => {

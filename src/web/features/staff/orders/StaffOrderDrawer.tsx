@@ -60,6 +60,8 @@ interface MoveValues {
  * for a cancellation), checked by the server's own contract before it is sent. A typed note is
  * "unsaved" (`onDirty`): the drawer asks before it lets it go.
  */
+const noteTyped = (values: MoveValues) => values.note.trim() !== ''
+
 function MoveForm({
   detail,
   onDirty,
@@ -76,7 +78,7 @@ function MoveForm({
     initialValues: { status: detail.next[0] ?? null, note: '' },
     // Told in the typing's own event: an effect runs in a later task, and an Escape pressed right
     // after the last key came first, closing the drawer with the note in it.
-    onValuesChange: (values) => onDirty(values.note.trim() !== ''),
+    onValuesChange: (values) => onDirty(noteTyped(values)),
     validate: (values) => {
       const parsed = staffOrderPatchSchema.safeParse({ status: values.status, note: values.note })
       if (!parsed.success) return { status: t(`${m}.statusRequired`) }
@@ -85,7 +87,7 @@ function MoveForm({
     },
   })
   // And as it is when the form appears (a drawer opened on another order starts clean).
-  const dirty = form.values.note.trim() !== ''
+  const dirty = noteTyped(form.values)
   useEffect(() => onDirty(dirty), [dirty, onDirty])
   // Once the order has moved (here or by someone else), the choice starts again at its first next step.
   const firstNext = detail.next[0] ?? null

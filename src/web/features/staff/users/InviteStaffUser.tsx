@@ -17,6 +17,8 @@ type InviteValues = { name: string; email: string; role: StaffRole | '' }
 const FIELDS = ['name', 'email', 'role'] as const
 
 /** The invitation: name, address and role, checked with the server's own contract before it is sent. */
+const anythingTyped = (values: InviteValues) => Object.values(values).some((value) => value !== '')
+
 function InviteForm({
   onDirty,
   onDone,
@@ -33,7 +35,7 @@ function InviteForm({
     initialValues: { name: '', email: '', role: '' },
     // Told in the typing's own event: an effect runs in a later task, and an Escape pressed right
     // after the last key came first, closing the dialog with what was typed.
-    onValuesChange: (values) => onDirty(Object.values(values).some((value) => value !== '')),
+    onValuesChange: (values) => onDirty(anythingTyped(values)),
     validate: (values) => {
       const parsed = staffUserInviteSchema.safeParse(values)
       if (parsed.success) return {}
@@ -43,7 +45,7 @@ function InviteForm({
       )
     },
   })
-  const dirty = form.isDirty()
+  const dirty = anythingTyped(form.values)
   useEffect(() => onDirty(dirty), [dirty, onDirty])
 
   const submit = form.onSubmit((values) => {
