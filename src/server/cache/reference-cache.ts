@@ -6,6 +6,9 @@ export interface ReferenceReads {
   get<T>(db: Db, key: string, load: () => Promise<T>): Promise<T>
 }
 
+/** A loaded (or loading) value; `loadingOn` is the handle its load runs on until it has finished. */
+type Entry = { version: number; value: Promise<unknown>; loadingOn: Db | null }
+
 /**
  * Settings, currencies, payment plans, store info, categories, brands and translations: a handful of
  * keys held in memory until the data changes, never for a time. Each entry remembers the
@@ -13,9 +16,6 @@ export interface ReferenceReads {
  * A value is loaded after its reading was taken, so it is never older than that version. A forget
  * (translations saved, a process that may have missed changes) drops entries at once as well.
  */
-/** A loaded (or loading) value; `loadingOn` is the handle its load runs on until it has finished. */
-type Entry = { version: number; value: Promise<unknown>; loadingOn: Db | null }
-
 export class ReferenceCache implements ReferenceReads {
   private readonly entries = new Map<string, Entry>()
 

@@ -8,7 +8,7 @@ import { type Database, openDatabase } from '../db/client'
 import { runMigrations } from '../db/migrate'
 import { createApiKey } from '../modules/integration-keys/integration-keys.service'
 import { JOB_CHUNK_ROWS, JOB_STALE_MS } from '../modules/integration-sync/jobs.service'
-import { type AppProcess, bundleServer, startAppProcess } from '../test/app-process'
+import { type AppProcess, bundleServer, spawnAppProcess, startAppProcess } from '../test/app-process'
 import { queryRows } from '../test/db-helpers'
 import { createUser } from '../test/dealers'
 import { seedAccounts } from '../test/fixtures'
@@ -160,8 +160,8 @@ describe.skipIf(onPostgres)('an import job across process kills (slow fault test
     expect(await jobState()).toEqual({ status: 'running', done: 0, chunks: 3 })
 
     // The next process resumes it at once (well before a heartbeat would be stale), and is killed
-    // once that chunk has committed.
-    app = await startAppProcess(bundle, { ...env, FAULT_KILL_AT: 'job.after-chunk' }, dataDir)
+    // once that chunk has committed: that may come before it answers its first request.
+    app = await spawnAppProcess(bundle, { ...env, FAULT_KILL_AT: 'job.after-chunk' }, dataDir)
     expect(await killedItself(app, RESUMED_WITHIN_MS)).toBe('SIGKILL')
     expect(await jobState()).toEqual({ status: 'running', done: JOB_CHUNK_ROWS, chunks: 2 })
 

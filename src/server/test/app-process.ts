@@ -66,8 +66,11 @@ export function freePort(): Promise<number> {
   })
 }
 
-/** Starts the bundle with `env` (plus PORT and DATA_DIR) and resolves once /healthz answers 200. */
-export async function startAppProcess(
+/**
+ * Starts the bundle with `env` (plus PORT and DATA_DIR) without waiting for it: for a process that
+ * may die at a fault point before it ever answers.
+ */
+export async function spawnAppProcess(
   bundle: string,
   env: Record<string, string>,
   dataDir: string,
@@ -85,20 +88,34 @@ export async function startAppProcess(
   child.stderr?.on('data', (chunk: Buffer) => {
     output += chunk.toString()
   })
-  const url = `http://127.0.0.1:${port}`
+  return { url: `http://127.0.0.1:${port}`, child, output: () => output }
+}
+
+/** Starts the bundle with `env` (plus PORT and DATA_DIR) and resolves once /healthz answers 200. */
+export async function startAppProcess(
+  bundle: string,
+  env: Record<string, string>,
+  dataDir: string,
+): Promise<AppProcess> {
+  const server = await spawnAppProcess(bundle, env, dataDir)
+  const { child, url, output } = server
   const deadline = Date.now() + 60_000
   while (true) {
-    if (child.exitCode !== null) throw new Error(`the server stopped while starting:\n${output}`)
+    // A signal leaves exitCode null: a process killed while starting is stopped too.
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(
+        `the server stopped while starting (${child.signalCode ?? child.exitCode}):\n${output()}`,
+      )
     if (Date.now() > deadline) {
       child.kill('SIGKILL')
-      throw new Error(`the server did not start within 60 s:\n${output}`)
+      throw new Error(`the server did not start within 60 s:\n${output()}`)
     }
     // A server that takes the connection and never answers must not hang the start past its deadline.
     const ready = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(5000) }).then(
       (res) => res.status === 200,
       () => false,
     )
-    if (ready) return { url, child, output: () => output }
+    if (ready) return server
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
