@@ -47,12 +47,14 @@ export type DatabaseTarget =
   // thread of its own (db/pglite-thread.ts); without it PGlite runs in this thread. onFailure: that
   // thread failed or ended unasked (every later statement fails). loadDataDir: a backup (Database.backup's
   // tarball) to start an empty dataDir from, in this thread only (the tests' migrated template).
+  // running: an engine already started, closed by its own close (the tests' reused databases).
   | {
       kind: 'pglite'
       dataDir: string | undefined
       workerFile?: string
       onFailure?: (err: Error) => void
       loadDataDir?: Blob
+      running?: { engine: ProtocolEngine; close: () => Promise<void> }
     }
   | { kind: 'postgres'; url: string; poolSize?: number }
 
@@ -133,10 +135,12 @@ async function startPglite({
   workerFile,
   onFailure,
   loadDataDir,
+  running,
 }: Extract<DatabaseTarget, { kind: 'pglite' }>): Promise<{
   engine: ProtocolEngine
   close: () => Promise<void>
 }> {
+  if (running) return running
   if (workerFile) {
     const engine = pgliteInWorker(workerFile, dataDir, onFailure)
     await engine.ready
