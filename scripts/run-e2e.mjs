@@ -1,7 +1,7 @@
 // Runs the Playwright suite in Debian's Chromium against a production build on a throw-away database.
 // Without Chromium the suite is skipped with a loud message, except under CI=true, where that fails.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 
@@ -38,6 +38,19 @@ const run = (cmd, args, env = {}) =>
 if (process.env.E2E_BUILT !== '1' && run('npm', ['run', '--silent', 'build']) !== 0) process.exit(1)
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'toptan-e2e-'))
+// The demo data seeded once and copied to each worker's server (e2e/servers.ts: E2E_DATA_DIR/server-n),
+// which then starts on it: two servers each seeding their own at once kept both cores busy for
+// about 35 s before the first test.
+const seeded = path.join(dataDir, 'seeded')
+const seedStatus = run('node', ['dist/server/cli/seed.js'], { DATA_DIR: seeded, LOG_LEVEL: 'warn' })
+if (seedStatus !== 0) {
+  console.error('The demo data could not be seeded for the end-to-end servers.')
+  process.exit(seedStatus)
+}
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2))
+for (let slot = 0; slot < workers; slot++) {
+  cpSync(path.join(seeded, 'pgdata'), path.join(dataDir, `server-${slot}`, 'pgdata'), { recursive: true })
+}
 const status = run('npx', ['playwright', 'test', ...process.argv.slice(2)], {
   CHROMIUM_PATH: chromium,
   E2E_DATA_DIR: dataDir,
