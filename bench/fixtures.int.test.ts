@@ -1,7 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '../src/server/db/client'
-import { seedDemo } from '../src/server/db/seed/demo'
 import { createTestApp, type TestApp, TestClient } from '../src/server/test/test-app'
 import { BENCH_DEALERS, BENCH_PASSWORD, benchDealerEmail, HISTORY_EMAIL } from './bench-accounts'
 import { type BenchFixturesReport, parseBenchFixturesArgs, runBenchFixtures, UsageError } from './fixtures'
@@ -18,9 +17,8 @@ async function rows<T>(query: SQL): Promise<T[]> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp()
+  t = await createTestApp({ demo: true })
   db = t.database.db
-  await seedDemo(db)
   // As if 41 orders had been placed this year before the fixtures were written.
   await db.execute(sql`insert into document_counters (key, value) values (${`S${YEAR}`}, ${EARLIER})`)
   first = await runBenchFixtures(db, { orders: ORDERS })

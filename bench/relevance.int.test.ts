@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductList } from '../src/contracts/catalog'
-import { seedDemo } from '../src/server/db/seed/demo'
 import { createTestApp, type TestApp, TestClient } from '../src/server/test/test-app'
 import { checkCase, insertRelevanceFixtures, RELEVANCE_SET } from './relevance-set'
 
@@ -8,8 +7,7 @@ let t: TestApp
 let dealer: TestClient
 
 beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db)
+  t = await createTestApp({ demo: true })
   await insertRelevanceFixtures(t.database.db)
   dealer = new TestClient(t.app)
   await dealer.login('bayi@toptan.test', 'Bayi1234!')

@@ -12,6 +12,8 @@ import type { PGlite } from '@electric-sql/pglite'
 export type TemplateState = {
   /** The tables that hold rows after the migrations, their columns (not the generated ones) and rows. */
   rows: Array<{ table: string; columns: string; json: string }>
+  /** The size of each table with pages, in bytes. */
+  sizes: Map<string, number>
   /** Every sequence's value (null: never used). */
   sequences: Map<string, string | null>
   /** Each catalog's row count and newest row version: any DDL moves one of them. */
@@ -41,7 +43,10 @@ const WRITTEN_TABLES = `
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
    where c.relkind = 'r' and ${USER_SCHEMAS} and pg_relation_size(c.oid) > 0`
 
-/** A table this large is truncated rather than deleted from, so its pages do not stay behind. */
+/**
+ * A table grown this much beyond the template is truncated rather than deleted from, so its pages do
+ * not stay behind (with the tables that refer to it: TRUNCATE refuses to leave their references).
+ */
 const TRUNCATE_FROM_BYTES = 1024 * 1024
 
 async function rows<T>(pglite: Pick<PGlite, 'query'>, query: string, params?: unknown[]): Promise<T[]> {
@@ -58,7 +63,7 @@ async function sequenceValues(pglite: Pick<PGlite, 'query'>): Promise<Map<string
 
 /** Reads what the template holds (its database must not have been used yet). */
 export async function readTemplateState(pglite: PGlite): Promise<TemplateState> {
-  const written = await rows<{ name: string }>(pglite, WRITTEN_TABLES)
+  const written = await rows<{ name: string; bytes: string }>(pglite, WRITTEN_TABLES)
   const withRows: TemplateState['rows'] = []
   for (const { name } of written) {
     const [found] = await rows<{ columns: string }>(
@@ -74,7 +79,12 @@ export async function readTemplateState(pglite: PGlite): Promise<TemplateState> 
     )
     if (data?.json) withRows.push({ table: name, columns, json: data.json })
   }
-  return { rows: withRows, sequences: await sequenceValues(pglite), schema: await schemaSignature(pglite) }
+  return {
+    rows: withRows,
+    sizes: new Map(written.map((t) => [t.name, Number(t.bytes)])),
+    sequences: await sequenceValues(pglite),
+    schema: await schemaSignature(pglite),
+  }
 }
 
 /** What SCHEMA_SIGNATURE reads now. */
@@ -97,10 +107,12 @@ export async function resetToTemplate(pglite: PGlite, template: TemplateState): 
     if ((await schemaSignature(pglite)) !== template.schema) return false
     await pglite.transaction(async (tx) => {
       await tx.exec('set local session_replication_role = replica')
-      const written = await rows<{ name: string; bytes: number }>(tx, WRITTEN_TABLES)
-      const large = written.filter((t) => t.bytes >= TRUNCATE_FROM_BYTES).map((t) => t.name)
-      if (large.length > 0) await tx.exec(`truncate ${large.join(', ')}`)
-      const small = written.filter((t) => t.bytes < TRUNCATE_FROM_BYTES)
+      const written = await rows<{ name: string; bytes: string }>(tx, WRITTEN_TABLES)
+      const grown = (t: { name: string; bytes: string }) =>
+        Number(t.bytes) >= (template.sizes.get(t.name) ?? 0) + TRUNCATE_FROM_BYTES
+      const large = written.filter(grown).map((t) => t.name)
+      if (large.length > 0) await tx.exec(`truncate ${large.join(', ')} cascade`)
+      const small = written.filter((t) => !grown(t))
       if (small.length > 0) await tx.exec(small.map((t) => `delete from ${t.name};`).join('\n'))
       for (const { table, columns, json } of template.rows) {
         await tx.query(

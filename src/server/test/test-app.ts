@@ -32,6 +32,8 @@ export type TestApp = { app: FastifyInstance; deps: AppDeps; database: Database;
 export async function createTestApp(
   options: {
     database?: Database
+    /** The demo data in the new database (ignored with `database`). */
+    demo?: boolean
     throttle?: ThrottleOptions
     now?: () => Date
     /** Caches on (seconds), to test the cached paths; the default is off, so every rule is tested uncached. */
@@ -79,7 +81,7 @@ export async function createTestApp(
     searchSettleMs?: number
   } = {},
 ): Promise<TestApp> {
-  const database = options.database ?? (await createTestDatabase())
+  const database = options.database ?? (await createTestDatabase({ demo: options.demo }))
   const config = {
     ...loadConfig(
       {

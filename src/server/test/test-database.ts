@@ -7,55 +7,93 @@ import { type Database, openDatabase } from '../db/client'
 import { runMigrations } from '../db/migrate'
 import { createPglite, pgliteEngine } from '../db/pglite-connection'
 import type { ProtocolEngine } from '../db/pglite-session'
+import { seedDemo } from '../db/seed/demo'
 import { readTemplateState, resetToTemplate, type TemplateState } from './pglite-reuse'
 import type { Provided } from './template-database'
 
 /** Vitest's inject with template-database.ts's keys (undefined when no setup provided one). */
 const provided = inject as unknown as <K extends keyof Provided>(key: K) => Provided[K] | undefined
 
+/** What a test database holds besides the migrated schema and its base rows. */
+export type TestDatabaseOptions = {
+  /** The demo data (db/seed/demo.ts), as `npm start` loads it into an empty database. */
+  demo?: boolean
+}
+
 /**
  * A fresh, migrated database for one test file: in-memory PGlite (often one an earlier file of the
  * same worker used, reset to the template on its close: pglite-reuse.ts), or (TEST_DB=postgres) a new
  * database on the TEST_DATABASE_URL server that is dropped again on close. Both are copies of the
  * database the run migrated once (template-database.ts); without it (a file run outside the
- * integration projects) each is migrated here.
+ * integration projects) each is migrated here. With `demo`, the demo data is in it: on PGlite seeded
+ * once per worker and reset to that afterwards.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<Database> {
   if (process.env.TEST_DB !== 'postgres') {
     const loadDataDir = await migratedPgliteSnapshot()
-    if (loadDataDir)
-      return openDatabase({ kind: 'pglite', dataDir: undefined, running: await reusedPglite(loadDataDir) })
+    if (loadDataDir) {
+      const running = await reusedPglite(loadDataDir, options.demo ? 'demo' : 'migrated')
+      return openDatabase({ kind: 'pglite', dataDir: undefined, running })
+    }
     const database = await openDatabase({ kind: 'pglite', dataDir: undefined })
     await runMigrations(database, process.cwd())
+    if (options.demo) await seedDemo(database.db)
     return database
   }
   const serverUrl = process.env.TEST_DATABASE_URL
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL')
-  return createPostgresTestDatabase(serverUrl)
+  const database = await createPostgresTestDatabase(serverUrl)
+  if (options.demo) await seedDemo(database.db)
+  return database
 }
 
 let snapshot: Promise<Blob | undefined> | undefined
 
-/** Databases of this worker reset to the template and waiting for the next test file (pglite-reuse.ts). */
-const spare: PGlite[] = []
+type Template = 'migrated' | 'demo'
+/** Databases of this worker reset to their template and waiting for the next test file (pglite-reuse.ts). */
+const spare: Record<Template, PGlite[]> = { migrated: [], demo: [] }
 const MAX_SPARE = 2
-let template: Promise<TemplateState> | undefined
+const templates: Partial<Record<Template, Promise<TemplateState>>> = {}
 
 /**
- * An in-memory PGlite holding the template: a spare one reset after its last use, or one loaded from
- * the snapshot. Closing the database resets it for the next file, or closes it when it cannot be reset.
+ * An in-memory PGlite holding `kind`: a spare one reset after its last use, or one loaded from the
+ * snapshot (and seeded, for the demo). Closing the database resets it for the next file, or closes it
+ * when it cannot be reset.
  */
-async function reusedPglite(snapshot: Blob): Promise<{ engine: ProtocolEngine; close: () => Promise<void> }> {
-  const pglite = spare.pop() ?? (await createPglite(undefined, snapshot))
-  // Read from the first database loaded, before any test has used it.
-  template ??= readTemplateState(pglite)
-  const state = await template
+async function reusedPglite(
+  snapshot: Blob,
+  kind: Template,
+): Promise<{ engine: ProtocolEngine; close: () => Promise<void> }> {
+  let pglite = spare[kind].pop()
+  if (!pglite) {
+    pglite = await createPglite(undefined, snapshot)
+    // Read from the first database loaded, before anything is written to it.
+    templates.migrated ??= readTemplateState(pglite)
+    if (kind === 'demo') {
+      await templates.migrated
+      await seedDemoInto(pglite)
+      templates.demo ??= readTemplateState(pglite)
+    }
+  }
+  const state = await templates[kind]!
+  const used = pglite
   return {
-    engine: pgliteEngine(pglite),
+    engine: pgliteEngine(used),
     close: async () => {
-      if (spare.length < MAX_SPARE && (await resetToTemplate(pglite, state))) spare.push(pglite)
-      else await pglite.close()
+      if (spare[kind].length < MAX_SPARE && (await resetToTemplate(used, state))) spare[kind].push(used)
+      else await used.close()
     },
+  }
+}
+
+/** The demo data written into `pglite` through the app's own driver, leaving the PGlite open. */
+async function seedDemoInto(pglite: PGlite): Promise<void> {
+  const running = { engine: pgliteEngine(pglite), close: async () => {} }
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined, running })
+  try {
+    await seedDemo(database.db)
+  } finally {
+    await database.close()
   }
 }
 

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { AddToCartResponse, Cart } from '../../../contracts/cart'
-import { seedDemo } from '../../db/seed/demo'
 import { queryRows } from '../../test/db-helpers'
 import { loggedInUser } from '../../test/dealers'
 import { createTestApp, type TestApp, type TestClient } from '../../test/test-app'
@@ -15,8 +14,7 @@ let products: Array<{ id: number; unit: number }>
 let dealer: TestClient
 
 beforeAll(async () => {
-  t = await createTestApp({ cacheSeconds: 60 })
-  await seedDemo(t.database.db)
+  t = await createTestApp({ demo: true, cacheSeconds: 60 })
   products = await queryRows<{ id: number; unit: number }>(
     t.database.db,
     sql`select p.id, u.id as unit from products p join product_units u on u.product_id = p.id and u.is_default

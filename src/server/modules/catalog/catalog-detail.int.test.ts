@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductDetail } from '../../../contracts/catalog'
-import { seedDemo } from '../../db/seed/demo'
+import { escapeHtml } from '../../security/escape-html'
 import { queryRows } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
@@ -9,8 +9,7 @@ let t: TestApp
 let dealer: TestClient
 
 beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db)
+  t = await createTestApp({ demo: true })
   dealer = new TestClient(t.app)
   await dealer.login('bayi@toptan.test', 'Bayi1234!')
 })
@@ -93,11 +92,12 @@ describe('product pages', () => {
     const [p] = await queryRows<{ id: number; seo: string; meta_title: string; meta_description: string }>(
       t.database.db,
       sql`select id, seo, meta_title, meta_description from products
-          where meta_title is not null and meta_description is not null and is_active limit 1`,
+          where meta_title is not null and meta_description is not null and is_active order by id limit 1`,
     )
     const res = await dealer.send({ method: 'GET', url: `/${p!.seo}-p-${p!.id}` })
     expect(res.statusCode).toBe(200)
-    expect(res.body).toContain(`<title>${p!.meta_title.replace(/&/g, '&amp;')} | Toptan Dağıtım A.Ş.</title>`)
+    // Escaped as HTML: a product name may hold & or " (inches).
+    expect(res.body).toContain(`<title>${escapeHtml(p!.meta_title)} | Toptan Dağıtım A.Ş.</title>`)
     expect(res.body).toMatch(/<meta name="description" content="[^"]+"/)
     expect(res.body).toMatch(/<meta name="keywords" content="[^"]+"/)
   })

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ProductList } from '../../../contracts/catalog'
 import { PAGE_SIZE } from '../../../domain/listing'
 import { turkishSortKey } from '../../../domain/turkish-text'
-import { seedDemo } from '../../db/seed/demo'
 import { queryRows, setStoreSetting } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
@@ -13,8 +12,7 @@ let guest: TestClient
 let listedCount = 0
 
 beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db)
+  t = await createTestApp({ demo: true })
   const [row] = await queryRows<{ n: number }>(
     t.database.db,
     sql`select count(*)::int as n from products where parent_id is null and is_active`,

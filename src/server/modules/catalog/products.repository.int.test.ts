@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { Database } from '../../db/client'
 import { products } from '../../db/schema/catalogue'
-import { seedDemo } from '../../db/seed/demo'
 import { queryRows } from '../../test/db-helpers'
 import { createTestDatabase } from '../../test/test-database'
 import { findProductsByIds, pageRowsByColumns } from './products.repository'
@@ -10,8 +9,7 @@ import { findProductsByIds, pageRowsByColumns } from './products.repository'
 let database: Database
 
 beforeAll(async () => {
-  database = await createTestDatabase()
-  await seedDemo(database.db)
+  database = await createTestDatabase({ demo: true })
 })
 afterAll(() => database.close())
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemo } from '../../db/seed/demo'
 import { queryRows } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
@@ -15,8 +14,7 @@ let clock = Date.now()
 let t: TestApp
 
 beforeAll(async () => {
-  t = await createTestApp({ searchSettleMs: SETTLE_MS, now: () => new Date(clock) })
-  await seedDemo(t.database.db)
+  t = await createTestApp({ demo: true, searchSettleMs: SETTLE_MS, now: () => new Date(clock) })
   // The first question builds the search index; the tests' keystrokes come after.
   await new TestClient(t.app).send({ method: 'GET', url: '/autocomplete?q=x' })
 })

@@ -4,7 +4,6 @@ import type { AutocompleteItem, ProductList } from '../../../contracts/catalog'
 import { LISTED_PRODUCT_SQL, PAGE_SIZE } from '../../../domain/listing'
 import { normaliseSearchText, searchDocument } from '../../../domain/search-query'
 import { turkishSortKey } from '../../../domain/turkish-text'
-import { seedDemo } from '../../db/seed/demo'
 import { queryRows } from '../../test/db-helpers'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
@@ -12,8 +11,7 @@ let t: TestApp
 let dealer: TestClient
 
 beforeAll(async () => {
-  t = await createTestApp()
-  await seedDemo(t.database.db)
+  t = await createTestApp({ demo: true })
   // A product whose name has the dotted and dotless capitals that trouble naive folding.
   const name = 'IĞDIR Kayısı Kurusu Çekirdeksiz'
   await t.database.db.execute(sql`
