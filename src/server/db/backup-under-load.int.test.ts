@@ -19,10 +19,9 @@ import {
 import { queryRows } from '../test/db-helpers'
 import { createCustomer, createUser, type TestUser } from '../test/dealers'
 import { seedAccounts } from '../test/fixtures'
-import { createPostgresTestDatabase } from '../test/test-database'
+import { createPgliteAt, createPostgresTestDatabase } from '../test/test-database'
 import { findPostgresBin } from '../test/throwaway-cluster'
 import { type Database, openDatabase } from './client'
-import { runMigrations } from './migrate'
 
 /**
  * A backup taken while dealers place orders, restored into a fresh database, serves every order
@@ -267,8 +266,7 @@ describe.skipIf(postgres)('a backup of the embedded database under order traffic
       })
 
     const dataDir = path.join(work, 'data-a')
-    const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'pgdata') })
-    await runMigrations(database, root)
+    const database = await createPgliteAt(path.join(dataDir, 'pgdata'))
     const { dealers, product } = await seed(database)
     await database.close()
 

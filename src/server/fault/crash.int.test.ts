@@ -14,6 +14,7 @@ import { type AppProcess, Browser, bundleServer, startAppProcess } from '../test
 import { queryRows, setStoreSetting } from '../test/db-helpers'
 import { ADMIN, DEALER, DEALER2, seedAccounts } from '../test/fixtures'
 import { resultForm, TEST_CARDS, TEST_CCV } from '../test/payments'
+import { createPgliteAt } from '../test/test-database'
 import { findPostgresBin, startThrowawayCluster, type ThrowawayCluster } from '../test/throwaway-cluster'
 
 /**
@@ -148,8 +149,9 @@ describe.skipIf(onPostgres && !pgBin)('crash and connection faults (slow fault t
       await admin.end()
       databaseUrl = cluster.url.replace(/\/postgres$/, '/toptan')
     }
+    if (!databaseUrl) await (await createPgliteAt(path.join(dataDir, 'pgdata'))).close()
     await withDatabase(async (database) => {
-      await runMigrations(database, root)
+      if (databaseUrl) await runMigrations(database, root)
       const fx = await seedAccounts(database.db)
       const rows = await queryRows<{ id: number }>(
         database.db,

@@ -5,13 +5,13 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Job } from '../../contracts/integration-jobs'
 import { type Database, openDatabase } from '../db/client'
-import { runMigrations } from '../db/migrate'
 import { createApiKey } from '../modules/integration-keys/integration-keys.service'
 import { JOB_CHUNK_ROWS, JOB_STALE_MS } from '../modules/integration-sync/jobs.service'
 import { type AppProcess, bundleServer, spawnAppProcess, startAppProcess } from '../test/app-process'
 import { queryRows } from '../test/db-helpers'
 import { createUser } from '../test/dealers'
 import { seedAccounts } from '../test/fixtures'
+import { createPgliteAt } from '../test/test-database'
 
 /**
  * SLOW FAULT TEST: a stock job's server process is killed with SIGKILL inside its first chunk's
@@ -53,8 +53,8 @@ describe.skipIf(onPostgres)('an import job across process kills (slow fault test
   beforeAll(async () => {
     mkdirSync(dataDir, { recursive: true })
     bundle = await bundleServer(work)
+    await (await createPgliteAt(path.join(dataDir, 'pgdata'))).close()
     key = await withDatabase(async (database) => {
-      await runMigrations(database, root)
       // The store's base data (currencies among it), as the crash test's database has.
       await seedAccounts(database.db)
       const owner = await createUser(database.db, null, { name: 'Anahtar Sahibi' })
