@@ -16,7 +16,7 @@ export type TemplateState = {
   sizes: Map<string, number>
   /** Every sequence's value (null: never used). */
   sequences: Map<string, string | null>
-  /** Each catalog's row count and newest row version: any DDL moves one of them. */
+  /** The schema's signature (SCHEMA_SIGNATURE): any DDL a test may run moves it. */
   schema: string
 }
 

@@ -35,8 +35,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       const running = await reusedPglite(loadDataDir, options.demo ? 'demo' : 'migrated')
       return openDatabase({ kind: 'pglite', dataDir: undefined, running })
     }
-    const database = await openDatabase({ kind: 'pglite', dataDir: undefined })
-    await runMigrations(database, process.cwd())
+    const database = await createPgliteAt(undefined)
     if (options.demo) await seedDemo(database.db)
     return database
   }
@@ -48,11 +47,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
 }
 
 /**
- * A migrated PGlite database in the empty directory `dataDir` on disk, for a test that restarts
- * processes on it: a copy of the run's migrated template (about a second) rather than an initdb and
- * every migration (4–6 s), when the run has one.
+ * A migrated PGlite database in the empty directory `dataDir` on disk (in memory without one), for a
+ * test that restarts processes on it: a copy of the run's migrated template (about a second) rather
+ * than an initdb and every migration (4–6 s), when the run has one.
  */
-export async function createPgliteAt(dataDir: string): Promise<Database> {
+export async function createPgliteAt(dataDir: string | undefined): Promise<Database> {
   const loadDataDir = await migratedPgliteSnapshot()
   const database = await openDatabase({ kind: 'pglite', dataDir, loadDataDir })
   if (!loadDataDir) await runMigrations(database, process.cwd())
