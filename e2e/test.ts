@@ -1,8 +1,11 @@
 import { type Browser, type BrowserContextOptions, test as base, type Page } from '@playwright/test'
 import { serverURL } from './servers'
 
-/** The app says it has taken a server-drawn page over (AppLayout's LiveSignal). */
-async function untilLive(page: Page) {
+/**
+ * The app says it has taken a server-drawn page over (AppLayout's LiveSignal): also after a full load
+ * a click started (switching the language), which `goto` does not see.
+ */
+export async function untilLive(page: Page) {
   await page.waitForFunction(
     () =>
       (window as { e2eLive?: boolean }).e2eLive === true ||
