@@ -1,10 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer as createHttpServer, type Server } from 'node:http'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:http'
 import path from 'node:path'
 import { ADMIN, logIn } from './fixtures'
+import { type OwnServer, startOwnServer } from './own-server'
 import { expect, newLivePage, test } from './test'
 
 // The administrator fetches the Central Bank's rates from a stand-in of the bank on 127.0.0.1 and
@@ -17,67 +15,26 @@ const SAMPLE = readFileSync(
   'utf8',
 )
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
 let bank: Server | null = null
-let server: ChildProcess | null = null
+let own: OwnServer | null = null
 let baseURL = ''
-let dataDir = ''
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)
-  bank = createHttpServer((_req, res) => {
+  bank = createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/xml; charset=utf-8' })
     res.end(SAMPLE)
   })
   await new Promise<void>((resolve) => bank?.listen(0, '127.0.0.1', resolve))
   const bankPort = (bank.address() as { port: number }).port
-  const port = await freePort()
-  baseURL = `http://127.0.0.1:${port}`
-  dataDir = mkdtempSync(path.join(tmpdir(), 'toptan-e2e-rates-'))
-  server = spawn(process.execPath, ['dist/server/main.js', '--demo'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      TCMB_URL: `http://127.0.0.1:${bankPort}/kurlar/today.xml`,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const deadline = Date.now() + 200_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode})`)
-    const healthy = await fetch(`${baseURL}/healthz`).then(
-      (answer) => answer.ok,
-      () => false,
-    )
-    if (healthy) break
-    if (Date.now() > deadline) throw new Error('the server did not start in time')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
+  own = await startOwnServer('rates', { TCMB_URL: `http://127.0.0.1:${bankPort}/kurlar/today.xml` })
+  baseURL = own.baseURL
 })
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
+  await own?.stop()
   bank?.closeAllConnections()
   await new Promise((resolve) => (bank ? bank.close(resolve) : resolve(undefined)))
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
 })
 
 test('the administrator fetches the TCMB rates and the header menu says where the rate comes from', async ({

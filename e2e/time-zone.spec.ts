@@ -1,9 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
 import { ADMIN, addFromCard, DEALER, emptyCartIfNeeded, logIn } from './fixtures'
+import { type OwnServer, startOwnServer } from './own-server'
 import { type Browser, expect, newLivePage, type Page, test } from './test'
 
 // Every date and time is drawn in the store's time zone (Istanbul, the demo's), on the server and in the
@@ -36,62 +32,17 @@ function inIstanbul(iso: string): string {
   return `${parts.day}.${parts.month}.${parts.year} ${parts.hour}:${parts.minute}`
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number }
-      probe.close(() => resolve(port))
-    })
-  })
-}
-
-let server: ChildProcess | null = null
+let own: OwnServer | null = null
 let baseURL = ''
-let dataDir = ''
 
 test.beforeAll(async () => {
   test.setTimeout(240_000)
-  const port = await freePort()
-  baseURL = `http://127.0.0.1:${port}`
-  dataDir = mkdtempSync(path.join(tmpdir(), 'toptan-e2e-zone-'))
-  // --demo as `npm start` gives it: the sandbox POS named on purpose (a server without a payment
-  // gateway refuses to start outside development).
-  server = spawn(process.execPath, ['dist/server/main.js', '--demo'], {
-    env: {
-      ...process.env,
-      TZ: SERVER_ZONE,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: '1',
-      LOG_LEVEL: 'warn',
-      // No fetch of the exchange rates leaves the machine (playwright.config.ts says why).
-      TCMB_URL: 'http://127.0.0.1:9/kurlar/today.xml',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  })
-  const deadline = Date.now() + 200_000
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the ${SERVER_ZONE} server stopped (${server.exitCode})`)
-    const healthy = await fetch(`${baseURL}/healthz`).then(
-      (answer) => answer.ok,
-      () => false,
-    )
-    if (healthy) break
-    if (Date.now() > deadline) throw new Error('the server did not start in time')
-    await new Promise((resolve) => setTimeout(resolve, 500))
-  }
+  own = await startOwnServer('zone', { TZ: SERVER_ZONE })
+  baseURL = own.baseURL
 })
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true })
+  await own?.stop()
 })
 
 /** A page in a browser context in UTC, against the New York server, noting hydration errors. */
