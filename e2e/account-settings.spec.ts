@@ -1,5 +1,5 @@
 import { expectAccessible } from './axe'
-import { expectFitsPhoneWidth, logIn } from './fixtures'
+import { expectFitsPhoneWidth, logIn, writeHeaders } from './fixtures'
 import { type APIRequestContext, expect, newLivePage, type Page, test } from './test'
 
 /*
@@ -38,9 +38,7 @@ async function logOut(page: Page) {
 async function restoreOriginalPassword(request: APIRequestContext) {
   const home = await request.get('/')
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await home.text())?.[1] ?? ''
-  // A browser names the page's origin on every write; the API refuses a write that does not (bad_origin).
-  const origin = new URL(home.url()).origin
-  const headers = { 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest', origin }
+  const headers = writeHeaders(csrf, new URL(home.url()).origin)
   if ((await request.post('/api/account/login', { headers, data: ACCOUNT })).ok()) return
   const changed = await request.post('/api/account/login', {
     headers,

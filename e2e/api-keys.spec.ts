@@ -8,8 +8,7 @@ test.describe('API keys', () => {
   }) => {
     const name = `ERP deneme ${Date.now()}-${test.info().parallelIndex}`
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim/api-anahtarlari')
+    await signIn(page, ADMIN, '/yonetim/api-anahtarlari')
     await expect(page.getByRole('heading', { level: 1, name: 'API anahtarları' })).toBeVisible()
 
     await page.getByRole('button', { name: 'Yeni anahtar' }).click()

@@ -46,8 +46,7 @@ test('a bank transfer entered twice is refused, reversed, and the dealer’s sta
   const reason = `e2e: iki kez girildi ${documentNo.slice(-4)}`
 
   // An administrator enters the transfer for the dealer.
-  await signIn(page, ADMIN)
-  await page.goto('/yonetim/havale')
+  await signIn(page, ADMIN, '/yonetim/havale')
   await expect(page.getByRole('heading', { level: 1, name: 'Havale / EFT' })).toBeVisible()
   const form = page.getByRole('form', { name: 'Havale / EFT kaydı' })
   const dealer = form.getByRole('combobox', { name: 'Bayi' })

@@ -223,7 +223,7 @@ test.describe('campaign carousel', () => {
   })
 
   test('an English page names the parts in English; a dealer sees the prices', async ({ page }) => {
-    await signIn(page, DEALER, '/en/account/login')
+    await signIn(page, DEALER, '/en')
     const region = section(page, 'Deals of the Week')
     await expect(frameOf(region)).toHaveAttribute('data-started', 'true')
     await expect(carouselOf(region, 'Deals of the Week')).toHaveAttribute('aria-roledescription', 'carousel')
@@ -263,8 +263,7 @@ test.describe('footer social links', () => {
 
 test.describe('/yonetim', () => {
   test("an administrator goes on to the staff menu's first screen", async ({ page }) => {
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim')
+    await signIn(page, ADMIN, '/yonetim')
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
     const first = menu.getByRole('link').first()
     await expect(first).toHaveAttribute('aria-current', 'page')
@@ -274,8 +273,7 @@ test.describe('/yonetim', () => {
   test('a dealer is told it is for administrators; a guest goes to login', async ({ page }) => {
     await page.goto('/yonetim')
     await expect(page).toHaveURL(/\/account\/login\?next=%2Fyonetim$/)
-    await signIn(page, DEALER)
-    await page.goto('/yonetim')
+    await signIn(page, DEALER, '/yonetim')
     await expect(page.getByText('Bu sayfa yöneticiler içindir')).toBeVisible()
     await expect(page).toHaveURL(/\/yonetim$/)
     await expectAccessible(page, 'dealer at /yonetim')

@@ -115,8 +115,7 @@ test.describe('catalogue', () => {
   })
 
   test('a dealer opens a product, chooses a unit and a variant', async ({ page }) => {
-    await signIn(page, DEALER)
-    await page.goto('/arama?q=Çelik Raf Ünitesi Ağır Yük')
+    await signIn(page, DEALER, '/arama?q=Çelik Raf Ünitesi Ağır Yük')
     await page.getByRole('link', { name: 'Çelik Raf Ünitesi Ağır Yük' }).first().click()
     await expect(page).toHaveURL(/-p-\d+$/)
     await expect(page.getByRole('heading', { level: 1, name: 'Çelik Raf Ünitesi Ağır Yük' })).toBeVisible()
@@ -227,8 +226,7 @@ test.describe('catalogue', () => {
 
   test('the product list works on a phone @phone', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 740 })
-    await signIn(page, DEALER)
-    await page.goto('/el-aletleri?view=list')
+    await signIn(page, DEALER, '/el-aletleri?view=list')
     await expect(page.getByTestId('product-table')).toBeVisible()
     let overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)
     expect(overflow).toBeLessThanOrEqual(0)

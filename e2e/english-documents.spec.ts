@@ -51,8 +51,7 @@ test('an offer names the unit in English', async ({ page }) => {
 })
 
 test("the bank's 3-D Secure page speaks the payer's language", async ({ page }) => {
-  await signIn(page, DEALER)
-  await page.goto('/en/odeme')
+  await signIn(page, DEALER, '/en/odeme')
   await page.getByLabel('Amount to pay (TL)').fill('150.00')
   await page.getByLabel('Card number').pressSequentially(SUCCESS_CARD)
   await page.getByLabel('Name on card').fill('AHMET YILMAZ')

@@ -172,8 +172,7 @@ test.describe('fault report', () => {
       isMobile: true,
       hasTouch: true,
     })
-    await signIn(staff, ADMIN)
-    await staff.goto('/yonetim/ariza-bildirimleri')
+    await signIn(staff, ADMIN, '/yonetim/ariza-bildirimleri')
     const staffCard = staff.getByTestId('fault-report-row').filter({ hasText: reportNo })
     await expect(staff.getByTestId('fault-report-cards')).toBeVisible()
     await expectFitsPhoneWidth(

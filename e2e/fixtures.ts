@@ -28,21 +28,25 @@ export const authFile = (account: { email: string }, slot = test.info().parallel
   path.join(serverDataDir(slot), 'auth', `${account.email}.json`)
 
 /**
- * Opens the home page as the demo dealer or administrator with the session the setup project logged
- * in once (its storageState), instead of logging in through the page again: for every test but those
- * that test logging in or out, which use logIn. `loginPath` names the language as logIn's does.
+ * Opens `at` (the home page unless told) as the demo dealer or a staff user with the session the setup
+ * project logged in once (its storageState), instead of logging in through the page again: for every
+ * test but those that test logging in or out, which use logIn. The page the server drew must name that
+ * user in its bootstrap data; a test that starts on another page lands there at once rather than
+ * loading the home page first.
  */
 export async function signIn(
   page: Page,
   account: typeof DEALER | typeof ADMIN | typeof READONLY | typeof SALES,
-  loginPath = '/account/login',
+  at = '/',
 ) {
   const state = JSON.parse(readFileSync(authFile(account), 'utf8')) as {
     cookies: Parameters<BrowserContext['addCookies']>[0]
   }
   await page.context().addCookies(state.cookies)
-  await page.goto(loginPath.replace(/account\/login$/, ''))
-  await expect(page.getByRole('heading', { name: /Hoş geldiniz, |Welcome, / })).toBeVisible()
+  await page.goto(at)
+  const bootstrap = await page.locator('script#bootstrap').textContent()
+  const user = (JSON.parse(bootstrap ?? 'null') as { user?: { email?: string } | null } | null)?.user
+  expect(user?.email, `signed in as ${account.email} on ${at}`).toBe(account.email)
 }
 
 /** Logs in through the real login page, as a person would, and waits for the home page. */
@@ -62,6 +66,23 @@ export async function logIn(
       .getByRole('heading', { name: /Hoş geldiniz, |Welcome, / })
       .or(page.getByRole('navigation', { name: /^(Yönetim sayfaları|Staff pages)$/ })),
   ).toBeVisible()
+}
+
+/**
+ * The headers the page's own script sends with a write: its CSRF token, X-Requested-With, and the
+ * page's origin, which a browser names on every write (the API refuses a write without it: 403
+ * bad_origin).
+ */
+export const writeHeaders = (csrf: string, origin: string) => ({
+  'x-csrf-token': csrf,
+  'x-requested-with': 'XMLHttpRequest',
+  origin,
+})
+
+/** writeHeaders with the open page's token and origin, for a write through `page.request`. */
+export async function pageWriteHeaders(page: Page) {
+  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? ''
+  return writeHeaders(csrf, new URL(page.url()).origin)
 }
 
 /** '1.234,50 ₺' → 1234.5 */

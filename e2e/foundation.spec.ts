@@ -1,5 +1,5 @@
 import { expectAccessible } from './axe'
-import { DEALER, logIn, signIn } from './fixtures'
+import { DEALER, logIn, pageWriteHeaders, signIn, writeHeaders } from './fixtures'
 import { expect, type Page, test, untilLive } from './test'
 
 /**
@@ -12,11 +12,7 @@ async function backToLira(page: Page) {
   const lira = bootstrap.currencies.find((c: { code: string }) => c.code === 'TRY')
   const answer = await page.request.post('/api/catalog/settings', {
     data: { key: 'defaultCurrency', value: String(lira.id) },
-    headers: {
-      'x-csrf-token': bootstrap.csrfToken,
-      'x-requested-with': 'XMLHttpRequest',
-      origin: new URL(page.url()).origin,
-    },
+    headers: writeHeaders(bootstrap.csrfToken, new URL(page.url()).origin),
   })
   expect(answer.ok()).toBe(true)
 }
@@ -109,15 +105,7 @@ test.describe('foundation', () => {
     await page.waitForLoadState('networkidle')
     // The session ends on the server behind the page's back, the browser keeping its cookie (an expiry).
     const cookies = await page.context().cookies()
-    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content')
-    const out = await page.request.post('/api/account/logout', {
-      // The page's own origin, as the browser names it on every write (else 403 bad_origin).
-      headers: {
-        'x-csrf-token': csrf ?? '',
-        'x-requested-with': 'XMLHttpRequest',
-        origin: new URL(page.url()).origin,
-      },
-    })
+    const out = await page.request.post('/api/account/logout', { headers: await pageWriteHeaders(page) })
     expect(out.ok()).toBe(true)
     await page.context().addCookies(cookies)
     // The next call the page makes answers 401: the app goes to login with the way back.

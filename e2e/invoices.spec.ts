@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { expectAccessible } from './axe'
-import { ADMIN, DEALER, expectFitsPhoneWidth, signIn } from './fixtures'
+import { ADMIN, DEALER, expectFitsPhoneWidth, pageWriteHeaders, signIn } from './fixtures'
 import { expect, type Page, test } from './test'
 
 /*
@@ -15,10 +15,8 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Istanbu
 
 /** A key with invoices:write, made by the signed-in owner as the staff screen makes it. */
 async function invoicesKey(page: Page): Promise<string> {
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? ''
-  const origin = new URL(page.url()).origin
   const made = await page.request.post('/yonetim/api-keys', {
-    headers: { 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest', origin },
+    headers: await pageWriteHeaders(page),
     data: { name: `Fatura e2e ${Date.now()}-${test.info().parallelIndex}`, scopes: ['invoices:write'] },
   })
   expect(made.status(), await made.text()).toBe(200)
@@ -87,8 +85,7 @@ test.describe('invoices', () => {
 
   test('the invoices page fits a phone, in English too', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 })
-    await signIn(page, DEALER)
-    await page.goto('/en/hesap/faturalar')
+    await signIn(page, DEALER, '/en/hesap/faturalar')
     await expect(page.getByRole('heading', { level: 1, name: 'My invoices' })).toBeVisible()
     await expect(page.getByTestId('invoices-cards').or(page.getByTestId('invoices-empty'))).toBeVisible()
     await expectFitsPhoneWidth(page, page.getByTestId('invoices-filter'))

@@ -98,8 +98,7 @@ test.describe('card payment', () => {
   })
 
   test('a declined card says why and keeps the form', async ({ page }) => {
-    await signIn(page, DEALER)
-    await page.goto('/odeme')
+    await signIn(page, DEALER, '/odeme')
     await page.getByLabel('Ödenecek Tutar (TL)').fill('150,00')
     await fillCard(page, DECLINED_CARD)
     await page.getByRole('button', { name: 'Ödeme Yap' }).click()
@@ -141,8 +140,7 @@ test.describe('card payment', () => {
   })
 
   test('a payment link is paid from another, logged-out browser', async ({ page, browser }) => {
-    await signIn(page, DEALER)
-    await page.goto('/odeme')
+    await signIn(page, DEALER, '/odeme')
     await page.getByRole('button', { name: 'Ödeme Bağlantısı' }).click()
     const modal = page.getByRole('dialog')
     await modal.getByLabel('Tutar (TL)').fill('275,50')

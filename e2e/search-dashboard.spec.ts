@@ -63,8 +63,7 @@ test.describe('staff search dashboard', () => {
     const word = uniqueWord()
     await dealerSearches(browser, word)
 
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim/aramalar')
+    await signIn(page, ADMIN, '/yonetim/aramalar')
     await expect(page.getByRole('heading', { level: 1, name: 'Arama Paneli' })).toBeVisible()
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
     await expect(menu.getByRole('link', { name: 'Arama Paneli' })).toHaveAttribute('aria-current', 'page')
@@ -110,8 +109,7 @@ test.describe('staff search dashboard', () => {
   })
 
   test('a blank term gets the alert and no search', async ({ page }) => {
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim/aramalar')
+    await signIn(page, ADMIN, '/yonetim/aramalar')
     await expect(page.getByTestId('top-queries').or(page.getByTestId('top-queries-empty'))).toBeVisible()
     await expectAccessible(page, 'search dashboard')
     let searched = false
@@ -128,8 +126,7 @@ test.describe('staff search dashboard', () => {
   })
 
   test('the English page', async ({ page }) => {
-    await signIn(page, ADMIN)
-    await page.goto('/en/yonetim/aramalar')
+    await signIn(page, ADMIN, '/en/yonetim/aramalar')
     await expect(page.getByRole('heading', { level: 1, name: 'Search dashboard' })).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Most searched words' })).toBeVisible()
     await expectAccessible(page, 'search dashboard (English)')
@@ -142,8 +139,7 @@ test.describe('staff search dashboard', () => {
     const word = uniqueWord()
     await dealerSearches(browser, word)
     await page.setViewportSize({ width: 390, height: 844 })
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim/aramalar?period=today')
+    await signIn(page, ADMIN, '/yonetim/aramalar?period=today')
     const wordButton = page.getByTestId('top-queries').getByRole('button', { name: word })
     await expect(async () => {
       await page.reload()

@@ -20,8 +20,7 @@ test.describe('spreadsheet import', () => {
   }) => {
     const code = `E2E-AKT-${Date.now().toString(36).toUpperCase()}-${test.info().parallelIndex}`
     const name = `Aktarım Deneme Matkabı ${code}`
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim/iceri-aktar')
+    await signIn(page, ADMIN, '/yonetim/iceri-aktar')
     await expect(page.getByRole('heading', { level: 1, name: 'İçeri aktar' })).toBeVisible()
 
     await page.getByRole('combobox', { name: 'Ne aktarılacak' }).click()
@@ -73,8 +72,7 @@ test.describe('spreadsheet import', () => {
     // The dealer finds it in the catalogue at the imported price
     const dealerContext = await browser.newContext()
     const dealer = await dealerContext.newPage()
-    await signIn(dealer, DEALER)
-    await dealer.goto(`/arama?q=${encodeURIComponent(code)}`)
+    await signIn(dealer, DEALER, `/arama?q=${encodeURIComponent(code)}`)
     const card = dealer.getByTestId('product-card').filter({ hasText: name })
     await expect(card).toHaveCount(1)
     await expect(card).toContainText('1.234,50')

@@ -52,8 +52,7 @@ test.describe('live staff screens', () => {
     const dealer = await dealerBrowser(browser)
     await logOut(dealer)
 
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim/online-kullanicilar')
+    await signIn(page, ADMIN, '/yonetim/online-kullanicilar')
     await expect(page.getByRole('heading', { name: 'Online Kullanıcılar', level: 1 })).toBeVisible()
     await expect(page.getByTestId('live-connection')).toHaveText('Canlı bağlantı: Canlı')
     const card = userCard(page, DEALER.name)
@@ -80,8 +79,7 @@ test.describe('live staff screens', () => {
     const dealer = await dealerBrowser(browser)
     await emptyCartIfNeeded(dealer)
 
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim/musteri-sepetleri')
+    await signIn(page, ADMIN, '/yonetim/musteri-sepetleri')
     await expect(page.getByRole('heading', { name: 'Müşteri Sepetleri', level: 1 })).toBeVisible()
     await expect(page.getByTestId('live-connection')).toHaveText('Canlı bağlantı: Canlı')
     const cart = cartOf(page, DEALER.name)
@@ -116,8 +114,7 @@ test.describe('live staff screens', () => {
     await emptyCartIfNeeded(dealer)
     await addToCart(dealer, PRODUCT)
 
-    await signIn(page, ADMIN)
-    await page.goto('/yonetim/online-kullanicilar')
+    await signIn(page, ADMIN, '/yonetim/online-kullanicilar')
     const card = userCard(page, DEALER.name)
     await expect(statusOf(card)).toHaveText('Çevrimiçi', { timeout: 10_000 })
     await expectFitsPhoneWidth(

@@ -23,8 +23,7 @@ test.describe("staff convert a dealer's offer", () => {
     // The sales user finds it by its number among every dealer's offers and opens it.
     const staff = await newLivePage(browser, { baseURL, locale: 'tr-TR' })
     const context = staff.context()
-    await signIn(staff, SALES)
-    await staff.goto(`/yonetim/teklifler?q=${offerNo}`)
+    await signIn(staff, SALES, `/yonetim/teklifler?q=${offerNo}`)
     await expect(staff.getByRole('heading', { level: 1, name: 'Teklifler' })).toBeVisible()
     const table = staff.getByTestId('staff-offers-table')
     await expect(table.getByRole('row').filter({ hasText: offerNo })).toContainText('Açık')

@@ -22,8 +22,7 @@ test.describe("staff move a dealer's order", () => {
     // The sales user finds it by its number in the list of every dealer's orders.
     const staff = await newLivePage(browser, { baseURL, locale: 'tr-TR' })
     const context = staff.context()
-    await signIn(staff, SALES)
-    await staff.goto(`/yonetim/siparisler?q=${orderNo}`)
+    await signIn(staff, SALES, `/yonetim/siparisler?q=${orderNo}`)
     await expect(staff.getByRole('heading', { level: 1, name: 'Siparişler' })).toBeVisible()
     const table = staff.getByTestId('staff-orders-table')
     await expect(table.getByRole('row').filter({ hasText: orderNo })).toContainText('Yeni')

@@ -1,5 +1,5 @@
 import { expectAccessible } from './axe'
-import { READONLY, signIn } from './fixtures'
+import { pageWriteHeaders, READONLY, signIn } from './fixtures'
 import { expect, test } from './test'
 
 test.describe('a read-only staff user', () => {
@@ -40,13 +40,8 @@ test.describe('a read-only staff user', () => {
     await expect(page.getByTestId('api-key-actions')).toHaveCount(0)
 
     // The server refuses the write all the same, with the page's own token and origin.
-    const csrf = await page.locator('meta[name="csrf-token"]').getAttribute('content')
     const refused = await page.request.post('/yonetim/bank-transfers', {
-      headers: {
-        'x-csrf-token': csrf ?? '',
-        'x-requested-with': 'XMLHttpRequest',
-        origin: new URL(page.url()).origin,
-      },
+      headers: await pageWriteHeaders(page),
       data: { customerId: 1, amount: '100', date: '2026-01-02', documentNo: 'D-1', description: '' },
     })
     expect(refused.status()).toBe(403)

@@ -223,8 +223,7 @@ test.describe('account statement', () => {
     const dealerPage = await newLivePage(browser, { locale: 'tr-TR' })
     const dealerContext = dealerPage.context()
     try {
-      await signIn(dealerPage, DEALER)
-      await dealerPage.goto('/odeme')
+      await signIn(dealerPage, DEALER, '/odeme')
       await dealerPage.getByLabel('Ödenecek Tutar (TL)').fill(AMOUNT)
       await fillCard(dealerPage, DECLINED_CARD)
       await dealerPage.getByRole('button', { name: 'Ödeme Yap' }).click()

@@ -1,5 +1,5 @@
 import { expectAccessible } from './axe'
-import { ADMIN, expectFitsPhoneWidth, signIn } from './fixtures'
+import { ADMIN, expectFitsPhoneWidth, pageWriteHeaders, signIn } from './fixtures'
 import { expect, type Page, test } from './test'
 
 /*
@@ -12,10 +12,8 @@ import { expect, type Page, test } from './test'
 
 /** A key with these scopes, made by the signed-in owner as the API keys screen makes it. */
 async function staffKey(page: Page, name: string, scopes: string[]): Promise<string> {
-  const csrf = (await page.locator('meta[name="csrf-token"]').getAttribute('content')) ?? ''
-  const origin = new URL(page.url()).origin
   const made = await page.request.post('/yonetim/api-keys', {
-    headers: { 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest', origin },
+    headers: await pageWriteHeaders(page),
     data: { name, scopes },
   })
   expect(made.status(), await made.text()).toBe(200)

@@ -41,8 +41,7 @@ test('every page says TEST MODU above the header, in Turkish and English', async
   }
   await page.goto('/en/urunler')
   await expectAboveHeaderControls(page, 'TEST MODE')
-  await signIn(page, DEALER)
-  await page.goto('/sepet')
+  await signIn(page, DEALER, '/sepet')
   await expectAboveHeaderControls(page, 'TEST MODU')
   await expectAccessible(page, 'cart with the TEST MODE ribbon')
   // It scrolls away with the page; the sticky header stays, uncovered.

@@ -1,14 +1,13 @@
 import type { APIRequestContext } from '@playwright/test'
 import { expectAccessible } from './axe'
-import { ADMIN, linkTokenIn, logIn, mailsMentioning } from './fixtures'
+import { ADMIN, linkTokenIn, logIn, mailsMentioning, writeHeaders } from './fixtures'
 import { expect, test } from './test'
 
 /** Staff's API session: the page's CSRF token, then the login's, with our own Origin on every write. */
 async function staffApi(request: APIRequestContext) {
   const home = await request.get('/')
-  const origin = new URL(home.url()).origin
   const csrf = /<meta name="csrf-token" content="([^"]+)"/.exec(await home.text())?.[1] ?? ''
-  const headers = { 'x-csrf-token': csrf, 'x-requested-with': 'XMLHttpRequest', origin }
+  const headers = writeHeaders(csrf, new URL(home.url()).origin)
   const login = await request.post('/api/account/login', { headers, data: ADMIN })
   expect(login.ok(), 'the administrator logs in').toBe(true)
   return { ...headers, 'x-csrf-token': (await login.json()).csrfToken as string }

@@ -80,8 +80,7 @@ test.describe('warranty inquiry', () => {
   test('unknown and unsold serials answer in the form; a serviced one lists the sale only', async ({
     page,
   }) => {
-    await signIn(page, DEALER)
-    await page.goto('/urunler?garanti=1')
+    await signIn(page, DEALER, '/urunler?garanti=1')
     await expect(form(page)).toBeVisible()
     await ask(page, 'TP-GS-999999')
     await expect(form(page).getByRole('alert')).toHaveText('Aradığınız ürüne ait bilgi bulunamadı.')
@@ -97,8 +96,7 @@ test.describe('warranty inquiry', () => {
   })
 
   test('?garanti=1 opens it on any page and is removed when it closes', async ({ page }) => {
-    await signIn(page, DEALER)
-    await page.goto('/urunler?sort=name&garanti=1')
+    await signIn(page, DEALER, '/urunler?sort=name&garanti=1')
     await expect(form(page)).toBeVisible()
     await expect(page.getByRole('heading', { level: 1 })).toBeAttached()
     await page.keyboard.press('Escape')
@@ -117,8 +115,7 @@ test.describe('warranty inquiry', () => {
   })
 
   test('speaks English on an English page', async ({ page }) => {
-    await signIn(page, DEALER, '/en/account/login')
-    await page.goto('/en/urunler?garanti=1')
+    await signIn(page, DEALER, '/en/urunler?garanti=1')
     const dialog = page.getByRole('dialog', { name: 'Warranty/Service Inquiry' })
     await dialog.getByLabel('Serial Number').fill('TP-GS-210003')
     await dialog.getByRole('button', { name: 'Look up' }).click()
