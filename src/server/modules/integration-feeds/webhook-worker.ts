@@ -5,6 +5,7 @@ import { integrationEntity } from './integration-feeds.service'
 import {
   type ClaimedDelivery,
   claimDueDelivery,
+  deleteSettledDeliveriesBefore,
   findEndpointTarget,
   markAttemptFailed,
   markDelivered,
@@ -27,19 +28,25 @@ export type WebhookWorkerOptions = {
 }
 
 export const WEBHOOK_TIMEOUT_MS = 10_000
+/** How long a sent or given-up delivery stays in the log (and on the sync health screen). */
+export const WEBHOOK_LOG_DAYS = 30
+/** How often a worker looks for deliveries past WEBHOOK_LOG_DAYS. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000
 
 /**
  * Sends the webhook outbox: each due delivery is claimed (FOR UPDATE SKIP LOCKED), its body built at
  * the first attempt and kept, signed with the endpoint's secret, POSTed with a timeout, and marked
  * sent on a 2xx or scheduled again by the backoff table (domain/webhook-delivery.ts), failed after the
  * last attempt. No transaction is open while the receiver is called. The same shape as the mail
- * outbox worker; it polls rather than being woken, so a new event leaves within `pollMs`.
+ * outbox worker; it polls rather than being woken, so a new event leaves within `pollMs`. Once an
+ * hour it also drops the deliveries settled more than WEBHOOK_LOG_DAYS ago, so the log stays bounded.
  */
 export class WebhookWorker {
   private timer: NodeJS.Timeout | null = null
   private pass: Promise<void> | null = null
   private again = false
   private started = false
+  private prunedAt = Number.NEGATIVE_INFINITY
   private readonly timeoutMs: number
   private readonly leaseMs: number
 
@@ -76,6 +83,7 @@ export class WebhookWorker {
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     this.pass = this.sendDue()
+      .then(() => this.pruneIfDue())
       .catch((err) => this.log.error({ err }, 'webhook pass failed'))
       .finally(() => {
         this.pass = null
@@ -105,6 +113,18 @@ export class WebhookWorker {
       if (!delivery) return
       await this.deliver(delivery)
     }
+  }
+
+  /** Once an hour, the deliveries settled more than WEBHOOK_LOG_DAYS ago leave the log. */
+  private async pruneIfDue(): Promise<void> {
+    const now = this.now()
+    if (now.getTime() - this.prunedAt < PRUNE_EVERY_MS) return
+    this.prunedAt = now.getTime()
+    const removed = await deleteSettledDeliveriesBefore(
+      this.db,
+      new Date(now.getTime() - WEBHOOK_LOG_DAYS * 24 * 60 * 60 * 1000),
+    )
+    if (removed > 0) this.log.info({ removed }, 'old webhook deliveries removed from the log')
   }
 
   private async fail(

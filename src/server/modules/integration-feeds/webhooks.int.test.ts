@@ -268,4 +268,44 @@ describe('webhooks', () => {
       'delete',
     ])
   })
+
+  it('drops sent and given-up deliveries from the log after 30 days, keeps one still retrying', async () => {
+    const sent = await keyWithEndpoint(['order.created'])
+    const givenUp = await keyWithEndpoint(['order.created'], [503, 503, 503, 503, 503, 503])
+    const retrying = await keyWithEndpoint(['payment.received'], Array(10).fill(503))
+    await newOrder()
+    // Six runs 12 hours apart, past every backoff: one sent, one given up after its last attempt.
+    for (let i = 0; i < 6; i++) {
+      await runWorker()
+      clock += 12 * 60 * 60 * 1000
+    }
+    // A payment only the third endpoint wants: one failed attempt, due again in a minute.
+    const company = await createCustomer(t.database.db)
+    const transfer = await owner.send({
+      method: 'POST',
+      url: '/yonetim/bank-transfers',
+      payload: {
+        customerId: company.id,
+        amount: '10,00',
+        date: ledgerDay(new Date(clock)),
+        documentNo: `DK-${tag()}`,
+      },
+    })
+    expect(transfer.statusCode, transfer.body).toBe(200)
+    await runWorker()
+    const statuses = async () =>
+      Promise.all(
+        [sent, givenUp, retrying].map(async (e) => (await view(e.key.id)).deliveries.map((d) => d.status)),
+      )
+    expect(await statuses()).toEqual([['sent'], ['failed'], ['pending']])
+
+    // 29 days after the first was sent (26.5 after the second gave up): all three still in the log.
+    clock += 26 * 24 * 60 * 60 * 1000
+    await runWorker()
+    expect(await statuses()).toEqual([['sent'], ['failed'], ['pending']])
+    // Over 30 days after both settled: those two are gone, the one still retrying stays.
+    clock += 5 * 24 * 60 * 60 * 1000
+    await runWorker()
+    expect(await statuses()).toEqual([[], [], ['pending']])
+  })
 })

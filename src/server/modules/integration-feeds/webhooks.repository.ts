@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm'
 import type { FeedKind, WebhookEvent } from '../../../domain/integration-feeds'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/accounts'
@@ -258,4 +258,31 @@ export async function markAttemptFailed(
       lastError: failure.error.slice(0, 300),
     })
     .where(stillClaimed(d))
+}
+
+/**
+ * Removes deliveries sent or given up before `before`, a bounded batch per statement; a pending one
+ * stays whatever its age. A settled row's next_attempt_at is when it settled (a sent row's is its last
+ * lease, a minute or so after it was sent), so the worker's own index finds them. Returns how many.
+ */
+export async function deleteSettledDeliveriesBefore(db: Db, before: Date, batch = 5_000): Promise<number> {
+  let removed = 0
+  for (;;) {
+    const settled = db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(
+        and(
+          inArray(webhookDeliveries.status, ['sent', 'failed']),
+          lt(webhookDeliveries.nextAttemptAt, before),
+        ),
+      )
+      .limit(batch)
+    const rows = await db
+      .delete(webhookDeliveries)
+      .where(inArray(webhookDeliveries.id, settled))
+      .returning({ id: webhookDeliveries.id })
+    removed += rows.length
+    if (rows.length < batch) return removed
+  }
 }
