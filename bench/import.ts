@@ -21,7 +21,12 @@ import { openConfiguredDatabase } from '../src/server/db/open'
 import { users } from '../src/server/db/schema/accounts'
 import { ensureBaseData } from '../src/server/db/seed/base-data'
 import { seedStore } from '../src/server/db/seed/demo-store'
-import { previewImport, startImport, uploadFile } from '../src/server/modules/imports/imports.service'
+import {
+  previewImport,
+  readUploadedFile,
+  startImport,
+  uploadFile,
+} from '../src/server/modules/imports/imports.service'
 import { UploadStore } from '../src/server/modules/imports/upload-store'
 import { runBulk } from '../src/server/modules/integration-sync/integration-sync.service'
 import { runOneJob } from '../src/server/modules/integration-sync/jobs.service'
@@ -103,7 +108,7 @@ export async function runImportBench(db: Db, rows: number, say: (line: string) =
   const build = seconds(t)
   say(`file: ${rows} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB XLSX, written in ${build} s`)
 
-  const store = new UploadStore()
+  const store = new UploadStore(db, readUploadedFile)
   const started = performance.now()
   t = started
   const upload = await uploadFile(

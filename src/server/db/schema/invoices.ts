@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
 import {
-  customType,
   date,
   index,
   integer,
@@ -16,11 +15,7 @@ import {
 import type { FetchState } from '../../../domain/remote-file'
 import { customers } from './accounts'
 import { products } from './catalogue'
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-})
+import { bytea } from './column-types'
 
 /**
  * The ERP's invoices (`POST /api/integration/v1/invoices`), keyed by their number, shown to the

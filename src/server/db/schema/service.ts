@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
-  customType,
   date,
   index,
   integer,
@@ -15,11 +14,7 @@ import {
 import type { FaultReportStatus } from '../../../contracts/service'
 import { customers, users } from './accounts'
 import { products } from './catalogue'
-
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-})
+import { bytea } from './column-types'
 
 /**
  * The serial-number registry behind the warranty inquiry (spec/2 §2, §3): one row per serial sold.

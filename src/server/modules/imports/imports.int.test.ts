@@ -289,6 +289,66 @@ async function start(uploadId: string, mapping: (string | null)[], client = admi
   return res.json().jobId as number
 }
 
+describe('import: the file between its requests', () => {
+  it('is read again by another app process on the same database, and imported once of two starts at a time', async () => {
+    const cat = await category()
+    const code = `URN-${tag()}`
+    const file = await uploaded(
+      'products',
+      await xlsxOf([
+        ['Stok Kodu', 'Ürün Adı', 'Kategori Kodu', 'Fiyat', 'Döviz', 'KDV'],
+        [code, 'Başka süreçte', cat, 12.5, 'TRY', 20],
+      ]),
+      'baska.xlsx',
+    )
+    // A second process: its own app and memory, the same database and session.
+    const second = await createTestApp({ database: t.database })
+    try {
+      const there = new TestClient(second.app)
+      there.cookie = admin.cookie
+      there.csrf = admin.csrf
+      const res = await there.send({
+        method: 'POST',
+        url: `/yonetim/import/catalogue/uploads/${file.uploadId}/preview`,
+        payload: { mapping: file.mapping },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+      expect((res.json() as ImportPreview).counts).toEqual({
+        created: 1,
+        updated: 0,
+        unchanged: 0,
+        rejected: 0,
+      })
+
+      const starts = await Promise.all(
+        [admin, there].map((client) =>
+          client.send({
+            method: 'POST',
+            url: `/yonetim/import/catalogue/uploads/${file.uploadId}/start`,
+            payload: { mapping: file.mapping },
+          }),
+        ),
+      )
+      expect(starts.map((r) => r.statusCode).sort()).toEqual([200, 404])
+      expect(starts.find((r) => r.statusCode === 404)?.json().error.code).toBe('upload_gone')
+      const jobs = await queryRows<{ n: number }>(
+        t.database.db,
+        sql`select count(*)::int as n from integration_jobs where file_name = 'baska.xlsx'`,
+      )
+      expect(jobs[0]?.n).toBe(1)
+      // Neither process has it any more.
+      const gone = await there.send({
+        method: 'POST',
+        url: `/yonetim/import/catalogue/uploads/${file.uploadId}/preview`,
+        payload: { mapping: file.mapping },
+      })
+      expect(gone.statusCode).toBe(404)
+    } finally {
+      await second.close()
+    }
+  })
+})
+
 describe('import: the job', () => {
   it('does what the preview said, row by row: the rows it called created are created, the rejected ones are not', async () => {
     const cat = await category()

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, gte, lt, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
-import { importMappings } from '../../db/schema/imports'
+import { importMappings, importUploads } from '../../db/schema/imports'
 
 export async function findMapping(
   db: Db,
@@ -35,4 +35,56 @@ export async function saveMapping(
         updatedAt: sql`excluded.updated_at`,
       },
     })
+}
+
+export type StoredUpload = {
+  id: string
+  userId: number
+  resource: string
+  fileName: string
+  file: Buffer
+  createdAt: Date
+}
+
+/** Keeps an uploaded file, after removing every one older than `expiredBefore`. */
+export async function insertUpload(db: Db, upload: StoredUpload, expiredBefore: Date) {
+  await db.delete(importUploads).where(lt(importUploads.createdAt, expiredBefore))
+  await db.insert(importUploads).values(upload)
+}
+
+/** The user's upload made at or after `notBefore`, or null; its bytes only when asked for. */
+export async function findUpload(
+  db: Db,
+  id: string,
+  userId: number,
+  notBefore: Date,
+  { withFile }: { withFile: boolean },
+): Promise<(Omit<StoredUpload, 'file'> & { file: Buffer | null }) | null> {
+  const [row] = await db
+    .select({
+      id: importUploads.id,
+      userId: importUploads.userId,
+      resource: importUploads.resource,
+      fileName: importUploads.fileName,
+      file: withFile ? importUploads.file : sql<null>`null`,
+      createdAt: importUploads.createdAt,
+    })
+    .from(importUploads)
+    .where(
+      and(
+        eq(importUploads.id, id),
+        eq(importUploads.userId, userId),
+        gte(importUploads.createdAt, notBefore),
+      ),
+    )
+  return row ?? null
+}
+
+/** Deletes the upload; true when this call did (no other had taken it first). */
+export async function claimUpload(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(importUploads)
+    .where(eq(importUploads.id, id))
+    .returning({ id: importUploads.id })
+  return rows.length === 1
 }

@@ -20,6 +20,7 @@ import {
   importJob,
   importRejectedRows,
   previewImport,
+  readUploadedFile,
   recentImports,
   startImport,
   uploadFile,
@@ -49,7 +50,7 @@ export const importRoutes =
   (deps: AppDeps, pokeJobs: () => void): FastifyPluginAsyncZod =>
   async (app) => {
     const db = deps.database.db
-    const uploads = new UploadStore()
+    const uploads = new UploadStore(db, readUploadedFile)
     const tags = ['yonetim']
 
     const door =

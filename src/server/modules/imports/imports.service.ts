@@ -28,7 +28,7 @@ import { readTable, TooManyRows, UnreadableTable } from '../../spreadsheets/tabl
 import { runBulk } from '../integration-sync/integration-sync.service'
 import { findJob, recentJobs, rejectedRowsCsv, startJob } from '../integration-sync/jobs.service'
 import { findMapping, saveMapping } from './imports.repository'
-import { type DryRunRow, UPLOAD_TTL_MS, type Upload, type UploadStore } from './upload-store'
+import { type DryRunRow, type ReadUpload, UPLOAD_TTL_MS, type Upload, type UploadStore } from './upload-store'
 
 /** Rows of the file shown under the mapping table. */
 const SAMPLE_ROWS = 5
@@ -42,11 +42,24 @@ function checkArea(resource: ImportResource, area: ImportArea) {
   if (IMPORT_RESOURCES[resource].area !== area) throw forbidden('error.staffRole', 'staff_role')
 }
 
-function uploadOr404(store: UploadStore, id: string, user: StaffActor, area: ImportArea, now: Date): Upload {
-  const upload = store.get(id, user.id, now)
-  if (!upload || IMPORT_RESOURCES[upload.resource].area !== area)
-    throw new AppError('not_found', 'import.uploadGone', undefined, 'upload_gone')
+const uploadGone = () => new AppError('not_found', 'import.uploadGone', undefined, 'upload_gone')
+
+async function uploadOr404(
+  store: UploadStore,
+  id: string,
+  user: StaffActor,
+  area: ImportArea,
+  now: Date,
+): Promise<Upload> {
+  const upload = await store.get(id, user.id, now)
+  if (!upload || IMPORT_RESOURCES[upload.resource].area !== area) throw uploadGone()
   return upload
+}
+
+/** A file's rows and layout, read as at its upload (the store reads a kept file again with it). */
+export const readUploadedFile: ReadUpload = async (file) => {
+  const table = await readTable(file, IMPORT_MAX_ROWS)
+  return { table, layoutHash: layoutHash(table.headers) }
 }
 
 function checkMapping(upload: Upload, mapping: ImportMapping, complete: boolean) {
@@ -84,12 +97,11 @@ export async function uploadFile(
       'file_too_large',
     )
   if (form.file.byteLength === 0) throw new AppError('bad_request', 'import.empty', undefined, 'file_empty')
+  const bytes = Buffer.from(form.file.buffer, form.file.byteOffset, form.file.byteLength)
   let table: Upload['table']
+  let hash: string
   try {
-    table = await readTable(
-      Buffer.from(form.file.buffer, form.file.byteOffset, form.file.byteLength),
-      IMPORT_MAX_ROWS,
-    )
+    ;({ table, layoutHash: hash } = await readUploadedFile(bytes))
   } catch (err) {
     if (err instanceof TooManyRows)
       throw new AppError('bad_request', 'import.tooManyRows', { max: IMPORT_MAX_ROWS }, 'too_many_rows')
@@ -98,7 +110,6 @@ export async function uploadFile(
     throw err
   }
   if (table.rows.length === 0) throw new AppError('bad_request', 'import.empty', undefined, 'file_empty')
-  const hash = layoutHash(table.headers)
   const remembered = await findMapping(db, form.resource, hash)
   const fits =
     remembered !== null &&
@@ -106,14 +117,17 @@ export async function uploadFile(
       const p = mappingProblems(form.resource, remembered, table.headers.length)
       return !p.wrongLength && p.unknown.length === 0 && p.repeated.length === 0
     })()
-  const upload = store.add({
-    userId: user.id,
-    resource: form.resource,
-    fileName: form.fileName,
-    table,
-    layoutHash: hash,
-    createdAt: now,
-  })
+  const upload = await store.add(
+    {
+      userId: user.id,
+      resource: form.resource,
+      fileName: form.fileName,
+      table,
+      layoutHash: hash,
+      createdAt: now,
+    },
+    bytes,
+  )
   return {
     uploadId: upload.id,
     resource: upload.resource,
@@ -175,7 +189,7 @@ export async function previewImport(
   locale: Locale,
   now: Date,
 ): Promise<ImportPreview> {
-  const upload = uploadOr404(store, uploadId, user, area, now)
+  const upload = await uploadOr404(store, uploadId, user, area, now)
   checkMapping(upload, body.mapping, false)
   const mappingKey = `${locale}:${JSON.stringify(body.mapping)}`
   if (upload.dryRun?.mappingKey !== mappingKey) {
@@ -224,7 +238,8 @@ async function rememberMapping(db: Db, upload: Upload, mapping: ImportMapping, u
 
 /**
  * POST …/uploads/:id/start: the import as a job of every row of the file (the rows stored, then
- * written chunk by chunk by the job worker); the mapping is remembered and the upload let go.
+ * written chunk by chunk by the job worker); the mapping is remembered and the upload taken out of
+ * the store before the job starts.
  */
 export async function startImport(
   db: Db,
@@ -236,9 +251,11 @@ export async function startImport(
   locale: Locale,
   now: Date,
 ): Promise<{ jobId: number }> {
-  const upload = uploadOr404(store, uploadId, user, area, now)
+  const upload = await uploadOr404(store, uploadId, user, area, now)
   checkMapping(upload, mapping, true)
   await rememberMapping(db, upload, mapping, user, now)
+  // Taken out first: of two clicks, or two processes, one starts the job and the other hears it gone.
+  if (!(await store.claim(upload.id))) throw uploadGone()
   const rows = function* () {
     for (const cells of upload.table.rows) yield rowOfCells(upload.resource, mapping, cells)
   }
@@ -251,7 +268,6 @@ export async function startImport(
     locale,
     now,
   })
-  store.delete(upload.id)
   return started
 }
 
