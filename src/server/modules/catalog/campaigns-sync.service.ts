@@ -16,15 +16,21 @@ import { productIdsByCode } from './catalogue-sync.repository'
  * left out keep their stored values. The home page reads campaigns fresh on every request.
  */
 export async function upsertCampaigns(tx: Db, rows: readonly CampaignRow[]): Promise<RowOutcome[]> {
-  const [stored, products] = await Promise.all([
-    campaignRecords(
-      tx,
-      rows.map((r) => r.code),
-    ).then((found) => new Map(found.map((c) => [c.code, c]))),
-    productIdsByCode(tx, [...new Set(rows.flatMap((r) => r.productCodes))]).then(
-      (found) => new Map(found.map((p) => [p.code, p.id])),
-    ),
-  ])
+  // One after another on the transaction's one connection (catalogue-sync.service.ts says why).
+  const stored = new Map(
+    (
+      await campaignRecords(
+        tx,
+        rows.map((r) => r.code),
+      )
+    ).map((c) => [c.code, c]),
+  )
+  const products = new Map(
+    (await productIdsByCode(tx, [...new Set(rows.flatMap((r) => r.productCodes))])).map((p) => [
+      p.code,
+      p.id,
+    ]),
+  )
   const outcomes: RowOutcome[] = []
   const inserts: (CampaignWrite & { productIds: number[] })[] = []
   const updates: (CampaignWrite & { id: number })[] = []

@@ -209,12 +209,12 @@ type CatalogueRefs = {
 }
 
 async function catalogueRefs(tx: Db): Promise<CatalogueRefs> {
-  const [cats, brands, models, currencies] = await Promise.all([
-    allCategoryRecords(tx),
-    allBrandRecords(tx),
-    allModelRecords(tx),
-    allCurrencyRecords(tx),
-  ])
+  // One after another: a transaction is one connection, which runs one statement at a time anyway
+  // (node-postgres warns of queries queued on a busy client, and version 9 refuses them).
+  const cats = await allCategoryRecords(tx)
+  const brands = await allBrandRecords(tx)
+  const models = await allModelRecords(tx)
+  const currencies = await allCurrencyRecords(tx)
   const byId = new Map(cats.map((c) => [c.id, c]))
   const rootOf = (c: CategoryRecord): CategoryRecord => {
     let at = c
