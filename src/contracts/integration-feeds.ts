@@ -129,6 +129,8 @@ export const feedPaymentSchema = z.object({
   /** The bank's receipt number (transfer), or the card payment's document number. */
   reference: z.string(),
   description: z.string(),
+  /** A bank transfer staff reversed (entered in error or returned): when; null otherwise. */
+  reversedAt: timestamp.nullable(),
   /** A card payment's details; null for a bank transfer. */
   card: z
     .object({
@@ -140,6 +142,8 @@ export const feedPaymentSchema = z.object({
       /** The gateway's own reference. */
       gatewayReference: z.string().nullable(),
       orderId: z.number().nullable(),
+      /** The payment's state: succeeded, or refunding / refunded once its order was cancelled. */
+      status: z.string(),
     })
     .nullable(),
 })

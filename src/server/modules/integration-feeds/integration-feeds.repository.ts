@@ -105,10 +105,11 @@ export function findFeedPayments(db: Db, ids: readonly number[]) {
     sql`select e.id, json_build_object(
           'kind', e.kind, 'id', e.id, 'customer', ${customerJson}, 'amount', e.credit::text, 'currency', 'TRY',
           'date', e.entry_date::text, 'createdAt', ${iso(sql`e.created_at`)}, 'reference', e.document_no,
-          'description', e.description,
+          'description', e.description, 'reversedAt', ${iso(sql`e.reversed_at`)},
           'card', case when p.id is null then null else json_build_object(
             'paymentId', p.id, 'installments', p.installment, 'totalCharged', p.total_amount::text,
-            'maskedNumber', p.card_masked, 'gatewayReference', p.gateway_ref, 'orderId', p.order_id) end
+            'maskedNumber', p.card_masked, 'gatewayReference', p.gateway_ref, 'orderId', p.order_id,
+            'status', p.status) end
         ) as item
         from ledger_entries e
         join customers c on c.id = e.customer_id
@@ -127,5 +128,13 @@ export function findFeedCustomerUsers(db: Db, ids: readonly number[]) {
         from users u
         join customers c on c.id = u.customer_id
         where u.id = any(${intArray(ids)})`,
+  )
+}
+
+/** The current-account credits a card payment was booked as (one; none before it succeeded). */
+export function findCardPaymentEntryIds(db: Db, paymentIntentId: string) {
+  return rowsOf<{ id: number }>(
+    db,
+    sql`select id from ledger_entries where payment_intent_id = ${paymentIntentId} and kind = 'card_payment'`,
   )
 }

@@ -9,6 +9,7 @@ import {
 import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import {
+  findCardPaymentEntryIds,
   findFeedCustomerUsers,
   findFeedOffers,
   findFeedOrders,
@@ -32,6 +33,33 @@ export async function recordIntegrationEvent(
   await insertFeedRow(tx, { feed: feedOfKind(event.kind), kind: event.kind, entityId, at: now })
   const webhook = webhookEventOfKind(event.kind)
   if (webhook) await queueDeliveries(tx, { event: webhook, kind: event.kind, entityId }, now)
+}
+
+/**
+ * Something already in a feed changed (an order's status, an offer cancelled, a bank transfer
+ * reversed): the feed shows it again, as it is then. No webhook: those are for a new order and money
+ * received. Inside the transaction that made the change.
+ */
+export async function recordIntegrationChange(
+  tx: Db,
+  event: { kind: FeedKind; entityId: number | string },
+  now: Date,
+): Promise<void> {
+  await insertFeedRow(tx, {
+    feed: feedOfKind(event.kind),
+    kind: event.kind,
+    entityId: String(event.entityId),
+    at: now,
+  })
+}
+
+/**
+ * A card payment changed after it was received (its order cancelled, the money refunded): the
+ * payments feed shows it again by the credit it was booked as. Inside the transaction that changed it.
+ */
+export async function recordCardPaymentChange(tx: Db, paymentIntentId: string, now: Date): Promise<void> {
+  for (const { id } of await findCardPaymentEntryIds(tx, paymentIntentId))
+    await recordIntegrationChange(tx, { kind: 'card_payment', entityId: id }, now)
 }
 
 type EntityData = Record<string, unknown>

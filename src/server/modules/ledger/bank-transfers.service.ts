@@ -13,7 +13,10 @@ import type { Db } from '../../db/client'
 import { AppError } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
-import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
+import {
+  recordIntegrationChange,
+  recordIntegrationEvent,
+} from '../integration-feeds/integration-feeds.service'
 import {
   countTransfers,
   findSettledParts,
@@ -151,6 +154,8 @@ export async function reverseBankTransfer(
     if (unapplied === null) {
       throw new AppError('conflict', 'ledger.alreadyReversed', undefined, 'already_reversed')
     }
+    // The payments feed shows the transfer again, with its reversedAt.
+    await recordIntegrationChange(tx, { kind: 'bank_transfer', entityId: entryId }, now)
     await recordAudit(
       tx,
       staff,

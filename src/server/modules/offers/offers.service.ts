@@ -26,7 +26,10 @@ import {
   priceCartLines,
 } from '../cart/cart.service'
 import { loadPricingContext } from '../catalog/pricing.service'
-import { recordIntegrationEvent } from '../integration-feeds/integration-feeds.service'
+import {
+  recordIntegrationChange,
+  recordIntegrationEvent,
+} from '../integration-feeds/integration-feeds.service'
 import { nextDocumentNo } from '../orders/orders.service'
 import { loadStoreSettings } from '../store/store.service'
 import { queueStoreOfferNotice } from './offer-store-notice'
@@ -178,6 +181,7 @@ export async function cancelOffer(db: Db, user: Dealer, offerId: number): Promis
     if (!(await markOfferCancelled(tx, offerId))) {
       throw new AppError('conflict', 'orders.cannotCancel', undefined, 'not_cancellable')
     }
+    await recordIntegrationChange(tx, { kind: 'offer', entityId: offerId }, new Date())
   })
   return getOffer(db, user, offerId)
 }

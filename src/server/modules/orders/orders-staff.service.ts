@@ -18,6 +18,7 @@ import { AppError, notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { recordAudit } from '../audit/audit.service'
+import { recordIntegrationChange } from '../integration-feeds/integration-feeds.service'
 import { loadStoreSettings } from '../store/store.service'
 import { queueOrderStatusMail } from './order-status-mail'
 import { orderView } from './order-view'
@@ -137,7 +138,7 @@ type StaffMove = { from: OrderStatus; to: OrderStatus; note: string | null; staf
 
 /**
  * A staff move, inside the caller's transaction with the order locked: the status changed only while
- * it is still `from`, a history row, the audit row, the dealer's status mail queued, and a
+ * it is still `from`, a history row, the orders feed's event, the audit row, the dealer's status mail queued, and a
  * cancellation's stock put back. Answers the products whose stock changed, or null when the order had
  * moved meanwhile.
  */
@@ -157,6 +158,7 @@ async function commitStaffMove(
     now,
   })
   if (!moved) return null
+  await recordIntegrationChange(tx, { kind: 'order', entityId: order.id }, now)
   await recordAudit(
     tx,
     staff,

@@ -14,6 +14,7 @@ import type { Dealer } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
 import { lockCartOf, readCartForOrder } from '../cart/cart.service'
 import { loadPricingContext } from '../catalog/pricing.service'
+import { recordIntegrationChange } from '../integration-feeds/integration-feeds.service'
 import { loadPaymentPlans, loadStoreSettings } from '../store/store.service'
 import { draftCartOrder, type OrderDraft, releaseOrderDraft, writeOrderDraft } from './order-draft'
 import { orderView } from './order-view'
@@ -214,6 +215,7 @@ export async function cancelOrder(
     if (!moved) {
       throw new AppError('conflict', 'orders.cannotCancel', undefined, 'not_cancellable')
     }
+    await recordIntegrationChange(tx, { kind: 'order', entityId: orderId }, now)
     return putStockBack(tx, orderId)
   })
   // Committed: every process forgets the products' rows with their old stock.

@@ -22,6 +22,7 @@ import {
 import { ScriptedGateway } from '../../test/scripted-gateway'
 import { createTestApp, TEST_SESSION_SECRET, type TestApp, type TestClient } from '../../test/test-app'
 import { createTestDatabase } from '../../test/test-database'
+import { integrationEntity } from '../integration-feeds/integration-feeds.service'
 import { recordCredit } from '../ledger/ledger.service'
 
 /**
@@ -155,6 +156,18 @@ async function expectCancelledOnce(paid: Awaited<ReturnType<typeof paidOrder>>, 
   const mails = await statusMails(paid.orderId)
   expect(mails).toHaveLength(1)
   expect(mails[0]!.text).toContain(NOTE)
+  // The ERP's feeds show the order and the card payment once more each: cancelled, refunded.
+  const feed = await queryRows<{ kind: string; entity_id: string }>(
+    database.db,
+    sql`select kind, entity_id from integration_feed
+        where (kind = 'order' and entity_id = ${String(paid.orderId)})
+           or (kind = 'card_payment' and entity_id in (select id::text from ledger_entries
+                 where payment_intent_id = ${paid.intentId} and kind = 'card_payment'))
+        order by id`,
+  )
+  expect(feed.map((f) => f.kind)).toEqual(['order', 'card_payment', 'order', 'card_payment'])
+  const card = await integrationEntity(database.db, 'card_payment', feed[1]!.entity_id)
+  expect(card?.card).toMatchObject({ paymentId: paid.intentId, status: 'refunded' })
   const audit = await auditTrail(database.db, 'order', paid.orderId)
   expect(audit).toHaveLength(1)
   expect(audit[0]).toMatchObject({

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import type { RefundResult } from '../../integrations/payments/gateway'
 import { recordAudit } from '../audit/audit.service'
+import { recordCardPaymentChange } from '../integration-feeds/integration-feeds.service'
 import { cardPaymentDocumentNo, recordCardRefund } from '../ledger/ledger.service'
 import {
   afterPaidOrderCancel,
@@ -217,6 +218,8 @@ async function finishOrderCancel(
       entryDate: ledgerDay(by.now),
       createdByUserId: cancelled.staff.id,
     })
+    // The payments feed shows the card payment again, refunded (the order's own event is the move's).
+    await recordCardPaymentChange(tx, refunded.id, by.now)
     return cancelled
   })
   if (!done) return { kind: 'moved' }
