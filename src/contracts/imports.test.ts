@@ -4,6 +4,8 @@ import { IMPORT_RESOURCES, type ImportResource, importFields, importResources } 
 import {
   brandRowSchema,
   categoryRowSchema,
+  customerRowSchema,
+  ledgerEntryRowSchema,
   priceRowSchema,
   productRowSchema,
   stockRowSchema,
@@ -17,6 +19,8 @@ const ROWS: Record<ImportResource, z.ZodObject> = {
   products: productRowSchema,
   prices: priceRowSchema,
   stock: stockRowSchema,
+  customers: customerRowSchema,
+  'ledger-entries': ledgerEntryRowSchema,
 }
 
 describe('the import’s field table and the bulk rows', () => {
@@ -35,6 +39,6 @@ describe('the import’s field table and the bulk rows', () => {
 
   it('names an area for every resource', () => {
     for (const entry of Object.values(IMPORT_RESOURCES))
-      expect(['catalogue', 'payments']).toContain(entry.area)
+      expect(['catalogue', 'customers', 'payments']).toContain(entry.area)
   })
 })

@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest'
-import { STAFF_GROUPS, STAFF_SCREENS, staffMenuFor, staffScreenArea, staffScreensFor } from './staff-screens'
+import { STAFF_GROUPS, STAFF_SCREENS, staffMenuFor, staffRoleOpens, staffScreensFor } from './staff-screens'
 
-describe('staffScreenArea', () => {
+describe('staffRoleOpens', () => {
   it.each([
-    ['/yonetim/odemeler', 'payments'],
-    ['/en/yonetim/odemeler', 'payments'],
-    ['/yonetim/odemeler/', 'payments'],
-    ['/yonetim/e-postalar', 'system'],
-    ['/yonetim/ariza-bildirimleri', 'sales'],
-    ['/yonetim/musteriler', 'customers'],
-    ['/yonetim/iceri-aktar', 'catalogue'],
-    ['/yonetim', null],
-    ['/yonetim/yok-boyle', null],
-    ['/odemeler', null],
-    ['/en', null],
-  ])('%s → %s', (path, area) => {
-    expect(staffScreenArea(path)).toBe(area)
+    ['accounting', '/yonetim/odemeler', true],
+    ['accounting', '/en/yonetim/odemeler/', true],
+    ['catalogue', '/yonetim/odemeler', false],
+    ['sales', '/yonetim/e-postalar', false],
+    ['owner', '/yonetim/e-postalar', true],
+    // The imports: the catalogue team, and whoever writes the customers or the payments.
+    ['catalogue', '/yonetim/iceri-aktar', true],
+    ['sales', '/yonetim/iceri-aktar', true],
+    ['accounting', '/en/yonetim/iceri-aktar', true],
+    ['readonly', '/yonetim/iceri-aktar', true],
+    [null, '/yonetim/iceri-aktar', false],
+    // Not a screen: any staff user (the page itself says what it is for).
+    ['catalogue', '/yonetim', true],
+    ['catalogue', '/yonetim/yok-boyle', true],
+  ] as const)('%s opens %s: %s', (role, path, opens) => {
+    expect(staffRoleOpens(role, path)).toBe(opens)
   })
 })
 
@@ -27,13 +30,14 @@ describe('staffScreensFor', () => {
     expect(paths('readonly')).toEqual(STAFF_SCREENS.map((s) => s.path))
   })
 
-  it('gives accounting the overview, orders, offers and fault reports (sales, to read), the customers (to read) and the payment screens, not the cockpit or mail', () => {
+  it('gives accounting the overview, orders, offers and fault reports (sales, to read), the customers (to read), its imports and the payment screens, not the cockpit or mail', () => {
     expect(paths('accounting')).toEqual([
       '/yonetim/ozet',
       '/yonetim/siparisler',
       '/yonetim/teklifler',
       '/yonetim/ariza-bildirimleri',
       '/yonetim/musteriler',
+      '/yonetim/iceri-aktar',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',
@@ -63,6 +67,15 @@ describe('staffMenuFor', () => {
   it('leaves out a group the role opens nothing in', () => {
     expect(staffMenuFor('owner').map((g) => g.group)).toEqual([...STAFF_GROUPS])
     expect(staffMenuFor('accounting').map((g) => g.group)).toEqual(['sales', 'customers', 'payments'])
+  })
+
+  it("puts the imports in the group of the area a role imports: accounting's payments, sales' customers", () => {
+    const groupOfImports = (role: Parameters<typeof staffMenuFor>[0]) =>
+      staffMenuFor(role).find((g) => g.screens.some((s) => s.path === '/yonetim/iceri-aktar'))?.group
+    expect(groupOfImports('accounting')).toBe('payments')
+    expect(groupOfImports('sales')).toBe('customers')
+    expect(groupOfImports('catalogue')).toBe('catalog')
+    expect(groupOfImports('owner')).toBe('catalog')
     expect(staffMenuFor('catalogue').map((g) => g.group)).toEqual(['catalog'])
     expect(staffMenuFor(null)).toEqual([])
   })

@@ -11,6 +11,10 @@ export type StaffGroup = (typeof STAFF_GROUPS)[number]
  * The staff area's screens (Turkish, unprefixed paths), in menu order (by group, then as listed),
  * each with the back-office area it shows: the server answers a screen a role may not read with its
  * 403 page, and the web app leaves it out of that role's menu. /yonetim opens a role's first screen.
+ * A screen that also serves the roles writing other areas (`also`: the imports, where the catalogue
+ * team, the customers' keepers and accounting each import their own records) opens for them too,
+ * in the menu group of the first such area, when the role does not read the screen's own area; a
+ * role that only reads those areas has nothing to do there.
  */
 export const STAFF_SCREENS = [
   { path: '/yonetim/ozet', area: 'sales', group: 'sales' },
@@ -21,7 +25,15 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/musteriler', area: 'customers', group: 'customers' },
   { path: '/yonetim/online-kullanicilar', area: 'cockpit', group: 'customers' },
   { path: '/yonetim/aramalar', area: 'cockpit', group: 'catalog' },
-  { path: '/yonetim/iceri-aktar', area: 'catalogue', group: 'catalog' },
+  {
+    path: '/yonetim/iceri-aktar',
+    area: 'catalogue',
+    group: 'catalog',
+    also: [
+      { area: 'customers', group: 'customers' },
+      { area: 'payments', group: 'payments' },
+    ],
+  },
   { path: '/yonetim/odemeler', area: 'payments', group: 'payments' },
   { path: '/yonetim/odeme-baglantilari', area: 'payments', group: 'payments' },
   { path: '/yonetim/havale', area: 'payments', group: 'payments' },
@@ -32,23 +44,37 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/entegrasyon', area: 'system', group: 'system' },
   { path: '/yonetim/e-postalar', area: 'system', group: 'system' },
   { path: '/yonetim/denetim', area: 'system', group: 'system' },
-] as const satisfies readonly { path: string; area: StaffArea; group: StaffGroup }[]
+] as const satisfies readonly StaffScreen[]
+
+type StaffScreen = {
+  path: string
+  area: StaffArea
+  group: StaffGroup
+  also?: readonly { area: StaffArea; group: StaffGroup }[]
+}
 
 export type StaffScreenPath = (typeof STAFF_SCREENS)[number]['path']
 
-/** The area of a staff screen's address ('/en' prefix and a trailing slash allowed); null for any other. */
-export function staffScreenArea(pathname: string): StaffArea | null {
+/** The staff screen at an address ('/en' prefix and a trailing slash allowed); null for any other. */
+function staffScreenAt(pathname: string): StaffScreen | null {
   const path = pathname.replace(/^\/en(?=\/)/, '').replace(/(?<=.)\/$/, '')
-  return STAFF_SCREENS.find((screen) => screen.path === path)?.area ?? null
+  return STAFF_SCREENS.find((screen) => screen.path === path) ?? null
+}
+
+/** The `also` entry a role comes to a screen through: the first area it writes, when it does not read the screen's own. */
+function alsoFor(role: StaffRole | null, screen: StaffScreen) {
+  if (staffCan(role, `${screen.area}:read`)) return undefined
+  return screen.also?.find((other) => staffCan(role, `${other.area}:write`))
 }
 
 /**
- * Whether a staff user of this role may open the page at this address: a screen whose area the role
- * may read, or any staff address that is not a screen (/yonetim itself).
+ * Whether a staff user of this role may open the page at this address: a screen whose area it may
+ * read (or one of whose `also` areas it may write), or any staff address that is not a screen
+ * (/yonetim itself).
  */
 export function staffRoleOpens(role: StaffRole | null, pathname: string): boolean {
-  const area = staffScreenArea(pathname)
-  return area === null || staffCan(role, `${area}:read`)
+  const screen = staffScreenAt(pathname)
+  return screen === null || staffCan(role, `${screen.area}:read`) || alsoFor(role, screen) !== undefined
 }
 
 /** The screens a role may open, in menu order. */
@@ -61,7 +87,9 @@ export function staffMenuFor(
   role: StaffRole | null,
 ): { group: StaffGroup; screens: (typeof STAFF_SCREENS)[number][] }[] {
   const screens = staffScreensFor(role)
-  return STAFF_GROUPS.map((group) => ({ group, screens: screens.filter((s) => s.group === group) })).filter(
-    (entry) => entry.screens.length > 0,
-  )
+  const groupOf = (screen: StaffScreen) => alsoFor(role, screen)?.group ?? screen.group
+  return STAFF_GROUPS.map((group) => ({
+    group,
+    screens: screens.filter((s) => groupOf(s) === group),
+  })).filter((entry) => entry.screens.length > 0)
 }

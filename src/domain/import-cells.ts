@@ -188,6 +188,36 @@ export function readCurrency(cell: Cell): CellRead<string> {
   return read(CURRENCY_SIGNS[text] ?? text)
 }
 
+/**
+ * The kind of a current-account movement as ERPs and accountants write it: Fatura / Satış Faturası /
+ * FTR (invoice), Devir / Açılış (opening), Tahsilat / Ödeme / Havale (payment), İade (return), or the
+ * API's own words.
+ */
+const LEDGER_KIND_WORDS: Record<string, string> = {
+  invoice: 'invoice',
+  fatura: 'invoice',
+  'satis faturasi': 'invoice',
+  ftr: 'invoice',
+  opening: 'opening',
+  devir: 'opening',
+  acilis: 'opening',
+  'acilis bakiyesi': 'opening',
+  'devir bakiyesi': 'opening',
+  payment: 'payment',
+  tahsilat: 'payment',
+  odeme: 'payment',
+  havale: 'payment',
+  return: 'return',
+  iade: 'return',
+  'iade faturasi': 'return',
+}
+
+export function readLedgerKind(cell: Cell): CellRead<string> {
+  if (typeof cell !== 'string') return unreadable
+  const kind = LEDGER_KIND_WORDS[normaliseHeader(cell)]
+  return kind ? read(kind) : unreadable
+}
+
 /** A list in one cell: codes separated by commas, semicolons or bars. */
 export function readList(cell: Cell): CellRead<string[]> {
   const text = cellText(cell)

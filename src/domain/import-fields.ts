@@ -9,6 +9,7 @@ import {
   readDate,
   readDecimal,
   readInteger,
+  readLedgerKind,
   readList,
 } from './import-cells'
 
@@ -28,6 +29,7 @@ export const IMPORT_CELL_KINDS = [
   'date',
   'currency',
   'list',
+  'ledgerKind',
 ] as const
 export type ImportCellKind = (typeof IMPORT_CELL_KINDS)[number]
 
@@ -57,13 +59,17 @@ const planPrices = [1, 2, 3, 4, 5].map((n) =>
   ]),
 )
 
-/** The staff areas whose teams import: the catalogue team, and accounting (the payments area). */
-export const IMPORT_AREAS = ['catalogue', 'payments'] as const
+/**
+ * The staff areas whose teams import: the catalogue team, whoever keeps the customers (sales), and
+ * accounting (the payments area).
+ */
+export const IMPORT_AREAS = ['catalogue', 'customers', 'payments'] as const
 export type ImportArea = (typeof IMPORT_AREAS)[number]
 
 /**
  * The resources a spreadsheet may import, and the staff area whose writers may import each: the
- * catalogue team the products and their prices and stock, accounting the customers and the ledger.
+ * catalogue team the products and their prices and stock, the customers' keepers the companies and
+ * their terms, accounting the current account's movements.
  */
 export const IMPORT_RESOURCES = {
   categories: {
@@ -174,6 +180,89 @@ export const IMPORT_RESOURCES = {
       f('quantity', 'integer', ['Miktar', 'Stok', 'Stok Miktarı', 'Adet', 'Quantity', 'Qty', 'Stock'], true),
     ],
   },
+  customers: {
+    area: 'customers',
+    fields: [
+      f(
+        'code',
+        'text',
+        [
+          'Cari Kodu',
+          'Cari Kod',
+          'Müşteri Kodu',
+          'Hesap Kodu',
+          'Kod',
+          'Customer Code',
+          'Account Code',
+          'Code',
+        ],
+        true,
+      ),
+      f(
+        'name',
+        'text',
+        [
+          'Cari Adı',
+          'Ünvan',
+          'Unvan',
+          'Firma Adı',
+          'Müşteri Adı',
+          'Ad',
+          'Company Name',
+          'Customer Name',
+          'Name',
+        ],
+        true,
+      ),
+      f('taxOffice', 'text', ['Vergi Dairesi', 'Tax Office']),
+      f('taxNumber', 'text', ['Vergi No', 'Vergi Numarası', 'VKN', 'TCKN', 'Tax Number', 'Tax ID']),
+      f('email', 'text', ['E-posta', 'Eposta', 'Mail', 'Email', 'E-mail']),
+      f('phone', 'text', ['Telefon', 'Tel', 'Phone']),
+      f('address', 'text', ['Adres', 'Address']),
+      f('town', 'text', ['İlçe', 'Town', 'District']),
+      f('city', 'text', ['İl', 'Şehir', 'City']),
+      f('profitPercent', 'decimal', [
+        'Kâr Oranı',
+        'Kar Oranı',
+        'İskonto',
+        'Fiyat Farkı %',
+        'Profit %',
+        'Discount',
+      ]),
+      f('riskLimit', 'decimal', ['Risk Limiti', 'Risk', 'Kredi Limiti', 'Risk Limit', 'Credit Limit']),
+      f('paymentTermDays', 'integer', [
+        'Vade Günü',
+        'Vade',
+        'Vade (Gün)',
+        'Ödeme Vadesi',
+        'Payment Terms',
+        'Term Days',
+      ]),
+      f('isActive', 'boolean', ['Aktif', 'Durum', 'Active', 'Is Active']),
+    ],
+  },
+  'ledger-entries': {
+    area: 'payments',
+    fields: [
+      f(
+        'customerCode',
+        'text',
+        ['Cari Kodu', 'Cari Kod', 'Müşteri Kodu', 'Hesap Kodu', 'Customer Code'],
+        true,
+      ),
+      f(
+        'documentNo',
+        'text',
+        ['Belge No', 'Evrak No', 'Fiş No', 'Fatura No', 'Document No', 'Document Number'],
+        true,
+      ),
+      f('kind', 'ledgerKind', ['Hareket Türü', 'Tür', 'İşlem Türü', 'Fiş Türü', 'Kind', 'Type'], true),
+      f('date', 'date', ['Tarih', 'Belge Tarihi', 'İşlem Tarihi', 'Date'], true),
+      f('dueDate', 'date', ['Vade Tarihi', 'Vade', 'Due Date']),
+      f('amount', 'decimal', ['Tutar', 'Borç/Alacak', 'Meblağ', 'Amount'], true),
+      f('description', 'text', ['Açıklama', 'Description']),
+    ],
+  },
 } as const satisfies Record<string, { area: ImportArea; fields: readonly ImportField[] }>
 
 export type ImportResource = keyof typeof IMPORT_RESOURCES
@@ -241,6 +330,7 @@ const READERS: Record<ImportCellKind, (cell: Cell) => CellRead<unknown>> = {
   date: readDate,
   currency: readCurrency,
   list: readList,
+  ledgerKind: readLedgerKind,
 }
 
 /**

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ImportPreview, ImportUpload } from '../../../contracts/imports'
 import { users } from '../../db/schema/accounts'
 import { queryRows } from '../../test/db-helpers'
+import { createCustomer } from '../../test/dealers'
 import { ADMIN, seedAccounts } from '../../test/fixtures'
 import { testPasswordHash } from '../../test/passwords'
 import { multipartFile, xlsxOf } from '../../test/spreadsheets'
@@ -16,6 +17,7 @@ let t: TestApp
 let admin: TestClient
 let catalogueStaff: TestClient
 let accountingStaff: TestClient
+let salesStaff: TestClient
 let adminId: number
 
 beforeAll(async () => {
@@ -25,7 +27,7 @@ beforeAll(async () => {
   const made = await t.database.db
     .insert(users)
     .values(
-      (['catalogue', 'accounting'] as const).map((staffRole) => ({
+      (['catalogue', 'accounting', 'sales'] as const).map((staffRole) => ({
         email: `aktar-${staffRole}@toptan.test`,
         name: `Aktarıcı ${staffRole}`,
         passwordHash,
@@ -35,7 +37,7 @@ beforeAll(async () => {
       })),
     )
     .returning({ id: users.id })
-  expect(made).toHaveLength(2)
+  expect(made).toHaveLength(3)
   admin = new TestClient(t.app)
   expect((await admin.login(ADMIN.email, ADMIN.password)).statusCode).toBe(200)
   adminId = (await admin.send({ method: 'GET', url: '/api/bootstrap' })).json().user.id
@@ -43,6 +45,8 @@ beforeAll(async () => {
   expect((await catalogueStaff.login('aktar-catalogue@toptan.test', 'Personel1234!')).statusCode).toBe(200)
   accountingStaff = new TestClient(t.app)
   expect((await accountingStaff.login('aktar-accounting@toptan.test', 'Personel1234!')).statusCode).toBe(200)
+  salesStaff = new TestClient(t.app)
+  expect((await salesStaff.login('aktar-sales@toptan.test', 'Personel1234!')).statusCode).toBe(200)
 }, 60_000)
 afterAll(() => t.close())
 
@@ -288,6 +292,100 @@ async function start(uploadId: string, mapping: (string | null)[], client = admi
   expect(res.statusCode, res.body).toBe(200)
   return res.json().jobId as number
 }
+
+describe('import: customers and the current account', () => {
+  /** Uploads, previews and imports a file at an area's door as `client`; answers the dry run and the job. */
+  async function importThrough(
+    client: TestClient,
+    area: string,
+    resource: string,
+    bytes: Buffer,
+    name: string,
+  ) {
+    const res = await upload(client, resource, bytes, name, area)
+    expect(res.statusCode, res.body).toBe(200)
+    const file = res.json() as ImportUpload
+    const base = `/yonetim/import/${area}/uploads/${file.uploadId}`
+    const dry = await client.send({
+      method: 'POST',
+      url: `${base}/preview`,
+      payload: { mapping: file.mapping },
+    })
+    expect(dry.statusCode, dry.body).toBe(200)
+    const started = await client.send({
+      method: 'POST',
+      url: `${base}/start`,
+      payload: { mapping: file.mapping },
+    })
+    expect(started.statusCode, started.body).toBe(200)
+    await runJobs()
+    const job = await client.send({
+      method: 'GET',
+      url: `/yonetim/import/${area}/jobs/${started.json().jobId}`,
+    })
+    return { file, dry: dry.json() as ImportPreview, job: job.json() }
+  }
+
+  it('lets sales import companies with their terms from a Turkish sheet, and refuses accounting there', async () => {
+    const code = `120.${tag()}`
+    const bytes = Buffer.from(
+      csv([
+        'Cari Kodu;Ünvan;Vergi Dairesi;Vergi No;İl;Risk Limiti;Vade Günü;Kâr Oranı',
+        `${code};Deniz Yapı Ltd. Şti.;Konak;1234567890;İzmir;250.000,00;45;-5`,
+        `${code}-X;;Konak;;İzmir;abc;30;0`,
+      ]),
+    )
+    expect((await upload(accountingStaff, 'customers', bytes, 'cariler.csv', 'customers')).statusCode).toBe(
+      403,
+    )
+    const { file, dry, job } = await importThrough(salesStaff, 'customers', 'customers', bytes, 'cariler.csv')
+    expect(file.mapping).toEqual([
+      'code',
+      'name',
+      'taxOffice',
+      'taxNumber',
+      'city',
+      'riskLimit',
+      'paymentTermDays',
+      'profitPercent',
+    ])
+    expect(dry.counts).toEqual({ created: 1, updated: 0, unchanged: 0, rejected: 1 })
+    expect(dry.rows[1]!.reasons.join(' ')).toMatch(/Ünvan|Risk Limiti/)
+    expect(job).toMatchObject({ status: 'done', counts: { created: 1, rejected: 1 } })
+    const [company] = await queryRows<{ name: string; risk_limit: string; payment_term_days: number }>(
+      t.database.db,
+      sql`select name, risk_limit::text, payment_term_days from customers where code = ${code}`,
+    )
+    expect(company).toEqual({ name: 'Deniz Yapı Ltd. Şti.', risk_limit: '250000.00', payment_term_days: 45 })
+  })
+
+  it('lets accounting import the current account in its own words (Fatura, Tahsilat), and refuses sales there', async () => {
+    const company = await createCustomer(t.database.db)
+    const doc = `FTR-${tag()}`
+    const bytes = Buffer.from(
+      csv([
+        'Cari Kodu;Belge No;Hareket Türü;Tarih;Vade Tarihi;Tutar;Açıklama',
+        `${company.code};${doc};Fatura;02.03.2026;01.04.2026;9.850,40;Satış faturası`,
+        `${company.code};TAH-${tag()};Tahsilat;20.03.2026;;7.000,00;`,
+        `${company.code};X-${tag()};Hediye;20.03.2026;;10;`,
+        `YOK-${tag()};Y-${tag()};Fatura;20.03.2026;;10;`,
+      ]),
+    )
+    expect((await upload(salesStaff, 'ledger-entries', bytes, 'cari.csv', 'payments')).statusCode).toBe(403)
+    const { dry, job } = await importThrough(accountingStaff, 'payments', 'ledger-entries', bytes, 'cari.csv')
+    expect(dry.rows.map((r) => r.status)).toEqual(['created', 'created', 'rejected', 'rejected'])
+    expect(job).toMatchObject({ status: 'done', counts: { created: 2, rejected: 2 } })
+    const entries = await queryRows<{ kind: string; debit: string; credit: string; due_date: string | null }>(
+      t.database.db,
+      sql`select kind, debit::text, credit::text, due_date::text from ledger_entries
+          where customer_id = ${company.id} order by id`,
+    )
+    expect(entries).toEqual([
+      { kind: 'invoice', debit: '9850.40', credit: '0.00', due_date: '2026-04-01' },
+      { kind: 'erp_payment', debit: '0.00', credit: '7000.00', due_date: null },
+    ])
+  })
+})
 
 describe('import: the file between its requests', () => {
   it('is read again by another app process on the same database, and imported once of two starts at a time', async () => {

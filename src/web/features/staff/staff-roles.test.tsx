@@ -90,6 +90,8 @@ describe('the staff area by role', () => {
       '/yonetim/teklifler',
       '/yonetim/ariza-bildirimleri',
       '/yonetim/musteriler',
+      // Accounting's own imports (the current account), among its payment screens.
+      '/yonetim/iceri-aktar',
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',
@@ -105,7 +107,7 @@ describe('the staff area by role', () => {
         .map((l) => l.textContent),
     ).toEqual(['Özet', 'Siparişler', 'Teklifler', 'Arıza Bildirimleri'])
     expect(within(customers).getAllByRole('link')).toHaveLength(1)
-    expect(within(payments).getAllByRole('link')).toHaveLength(3)
+    expect(within(payments).getAllByRole('link')).toHaveLength(4)
     expect(within(menu).getAllByRole('list')).toHaveLength(3)
     expect(within(sales).getByRole('link', { name: 'Arıza Bildirimleri' }).getAttribute('aria-current')).toBe(
       'page',
@@ -126,7 +128,7 @@ describe('the staff area by role', () => {
     await userEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeTruthy()
-    expect(menuLinks()).toHaveLength(8)
+    expect(menuLinks()).toHaveLength(9)
     await userEvent.click(toggle)
     expect(within(screen.getByTestId('staff-menu')).queryAllByRole('link')).toHaveLength(0)
   })

@@ -52,6 +52,16 @@ const job = (overrides: Partial<Job> = {}): Job => ({
 })
 
 function serve(answer: ImportUpload = upload(), running: Job | null = null) {
+  // The other areas' recent imports, which the owner and the read-only role also see: none.
+  for (const area of ['customers', 'payments'])
+    server.use(
+      http.get(`/yonetim/import/${area}/jobs`, () =>
+        apiJson(
+          jobSchema.array().transform((items) => ({ items })),
+          [],
+        ),
+      ),
+    )
   server.use(
     http.get('/yonetim/import/catalogue/jobs', () =>
       apiJson(
@@ -202,6 +212,23 @@ describe('the import page', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(recent).getByText('stok.xlsx')).toBeTruthy())
     expect(within(recent).getByText('0 created, 1 updated, 0 unchanged, 1 rejected')).toBeTruthy()
   })
+
+  it.each([
+    ['accounting', ['Cari hareketler'], ['customers', 'payments']],
+    ['sales', ['Müşteriler'], ['customers', 'payments']],
+  ] as const)(
+    'offers %s only what it imports, and the recent imports of the areas it reads',
+    async (role, offered, lists) => {
+      serve()
+      renderPage('/yonetim/iceri-aktar', role)
+      fireEvent.click(await screen.findByRole('combobox', { name: 'Ne aktarılacak' }))
+      await waitFor(() =>
+        expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([...offered]),
+      )
+      for (const area of lists) expect(await screen.findByTestId(`import-recent-${area}`)).toBeTruthy()
+      expect(screen.queryByTestId('import-recent-catalogue')).toBeNull()
+    },
+  )
 
   it('tells the read-only role it may import nothing, and shows it the recent imports', async () => {
     serve()

@@ -496,9 +496,13 @@ function RecentImports({ area, onOpen }: { area: ImportArea; onOpen: (job: Job) 
       type="native"
       tabIndex={0}
       role="region"
-      aria-label={t(`${K}.recent.title`)}
+      aria-label={`${t(`${K}.recent.title`)}: ${t(`${K}.recent.areas.${area}`)}`}
     >
-      <Table striped data-testid={`import-recent-${area}`}>
+      <Table striped captionSide="top" data-testid={`import-recent-${area}`}>
+        {/* Each team's imports under its own name: a role may see two or three of these lists. */}
+        <Table.Caption ta="left" fw={600} c="var(--mantine-color-text)">
+          {t(`${K}.recent.areas.${area}`)}
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t(`${K}.recent.file`)}</Table.Th>
