@@ -20,13 +20,12 @@ export const INTEGRATION_FILES = [
 
 /**
  * Tests of the embedded database itself: its connection layer (PGlite whatever TEST_DB says), a
- * data directory reopened after the one process that may open it was killed, a job that waits
- * for the requests sharing its one session, and the tests' own databases reset for reuse.
+ * data directory reopened after the one process that may open it was killed, and the tests' own
+ * databases reset for reuse.
  */
 export const PGLITE_ONLY_FILES = [
   'src/server/db/pglite-connection.int.test.ts',
   'src/server/fault/jobs-restart.int.test.ts',
-  'src/server/modules/integration-sync/jobs-yield.int.test.ts',
   'src/server/test/pglite-reuse.int.test.ts',
 ]
 

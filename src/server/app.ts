@@ -328,9 +328,10 @@ function registerJobWorker(app: FastifyInstance, deps: AppDeps) {
   const options = deps.jobWorker
   if (!options) return null
   let worker: ReturnType<typeof startJobWorker> | null = null
-  // The embedded database has one session: a chunk written while a dealer's request runs makes each
-  // of its statements wait, so the job lets this process's requests finish first.
-  const requests = deps.database.kind === 'pglite' ? trackRequests(app) : undefined
+  // The job lets this process's requests finish first: on the embedded database (one session) a chunk
+  // written while a dealer's request runs makes each of its statements wait, and on a server the
+  // chunk's own work (rows parsed and checked) shares this process's thread with the request.
+  const requests = trackRequests(app)
   app.addHook('onReady', async () => {
     worker = startJobWorker(
       {

@@ -48,4 +48,48 @@ describe('requests in flight', () => {
       vi.useRealTimers()
     }
   })
+  it('waits out the grace after the last request, starting it again when another one comes in it', async () => {
+    vi.useFakeTimers()
+    try {
+      const requests = new InFlightRequests()
+      let quiet = false
+      // Nothing answered lately: quiet at once.
+      await requests.whenQuiet(1000, 20)
+
+      const a = requests.begin()
+      void requests.whenQuiet(1000, 20).then(() => {
+        quiet = true
+      })
+      a()
+      await vi.advanceTimersByTimeAsync(15)
+      expect(quiet).toBe(false)
+      // The page's next request comes within the grace: the wait goes on until it ends, then 20 ms.
+      const b = requests.begin()
+      await vi.advanceTimersByTimeAsync(50)
+      expect(quiet).toBe(false)
+      b()
+      await vi.advanceTimersByTimeAsync(19)
+      expect(quiet).toBe(false)
+      await vi.advanceTimersByTimeAsync(1)
+      expect(quiet).toBe(true)
+
+      // Requests one after another without end: the limit still lets the work go on.
+      const from = Date.now()
+      let quietAfter = -1
+      let end = requests.begin()
+      void requests.whenQuiet(100, 20).then(() => {
+        quietAfter = Date.now() - from
+      })
+      while (quietAfter < 0 && Date.now() - from < 200) {
+        await vi.advanceTimersByTimeAsync(5)
+        end()
+        await vi.advanceTimersByTimeAsync(5)
+        end = requests.begin()
+      }
+      end()
+      expect(quietAfter).toBe(100)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
 })

@@ -5,17 +5,20 @@
  */
 export class InFlightRequests {
   #count = 0
-  #waiters = new Set<() => void>()
+  #lastEnd = Number.NEGATIVE_INFINITY
+  #listeners = new Set<() => void>()
 
   /** A request began; the function answers that it ended (once, however often it is called). */
   begin(): () => void {
     this.#count++
+    this.#notify()
     let ended = false
     return () => {
       if (ended) return
       ended = true
       this.#count--
-      if (this.#count === 0) for (const wake of [...this.#waiters]) wake()
+      this.#lastEnd = Date.now()
+      this.#notify()
     }
   }
 
@@ -23,20 +26,35 @@ export class InFlightRequests {
     return this.#count
   }
 
+  #notify() {
+    for (const listener of [...this.#listeners]) listener()
+  }
+
   /**
-   * Resolves once no request is in flight, or after `maxMs` at the latest: under steady traffic the
-   * background work still moves, a step per `maxMs`.
+   * Resolves once no request has been in flight for `graceMs` (a page's requests come one after
+   * another a few milliseconds apart: the grace lets the next one in before the work goes on), or
+   * after `maxMs` at the latest: under steady traffic the background work still moves, a step per
+   * `maxMs`.
    */
-  whenQuiet(maxMs: number): Promise<void> {
-    if (this.#count === 0) return Promise.resolve()
+  whenQuiet(maxMs: number, graceMs = 0): Promise<void> {
     return new Promise((resolve) => {
-      const wake = () => {
-        clearTimeout(timer)
-        this.#waiters.delete(wake)
+      let graceTimer: NodeJS.Timeout | undefined
+      const done = () => {
+        clearTimeout(limit)
+        clearTimeout(graceTimer)
+        this.#listeners.delete(check)
         resolve()
       }
-      const timer = setTimeout(wake, maxMs)
-      this.#waiters.add(wake)
+      const check = () => {
+        clearTimeout(graceTimer)
+        if (this.#count > 0) return
+        const left = graceMs - (Date.now() - this.#lastEnd)
+        if (left <= 0) done()
+        else graceTimer = setTimeout(done, left)
+      }
+      const limit = setTimeout(done, maxMs)
+      this.#listeners.add(check)
+      check()
     })
   }
 }

@@ -7,12 +7,10 @@ import { createTestApp, type TestApp } from '../../test/test-app'
 import { JOB_CHUNK_ROWS } from './jobs.service'
 
 /**
- * On the embedded database a job shares the one session with the dealers' requests: between two
- * chunks it waits until the requests this process is answering are answered.
+ * A job shares its process (and on the embedded database the one session) with the dealers'
+ * requests: between two chunks it waits until the requests this process is answering are answered.
  */
-const onPglite = process.env.TEST_DB !== 'postgres'
-
-describe.skipIf(!onPglite)('a job beside requests in flight (embedded database)', () => {
+describe('a job beside requests in flight', () => {
   let t: TestApp
   let release!: () => void
   const released = new Promise<void>((resolve) => {
