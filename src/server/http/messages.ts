@@ -225,6 +225,17 @@ const tr = {
     'Yüklenen dosya artık yok (bir saat geçti ya da içeri aktarıldı). Dosyayı yeniden yükleyin.',
   'import.badMapping': 'Sütun eşlemesi dosyaya uymuyor: her alan en fazla bir sütuna eşlenebilir.',
   'import.missingFields': 'Zorunlu alanlar bir sütuna eşlenmedi: {fields}.',
+  'settings.required': 'Bu alan boş bırakılamaz.',
+  'settings.tooLong': 'En çok {max} karakter girilebilir.',
+  'settings.boolean': 'Açık ya da kapalı seçilmelidir.',
+  'settings.amount': '0 veya daha büyük bir tutar giriniz (en çok iki ondalık).',
+  'settings.choice': 'Listedeki seçeneklerden biri seçilmelidir.',
+  'settings.email': 'Geçerli bir e-posta adresi giriniz.',
+  'settings.emails': 'Her satıra geçerli bir e-posta adresi yazınız (en çok {max}, her biri bir kez).',
+  'settings.phone': 'Geçerli bir telefon numarası giriniz (ör. 0532 123 45 67).',
+  'settings.timeZone': 'Geçerli bir saat dilimi giriniz (ör. Europe/Istanbul).',
+  'settings.socialLinks':
+    'Adresler http:// veya https:// ile başlamalıdır; gösterilen bir bağlantının adresi boş olamaz.',
 }
 
 export type MessageKey = keyof typeof tr
@@ -448,6 +459,17 @@ const en: Record<MessageKey, string> = {
   'import.badMapping':
     'The column mapping does not fit the file: each field can be mapped to one column at most.',
   'import.missingFields': 'Required fields are not mapped to a column: {fields}.',
+  'settings.required': 'This field cannot be empty.',
+  'settings.tooLong': 'At most {max} characters.',
+  'settings.boolean': 'Choose on or off.',
+  'settings.amount': 'Enter an amount of 0 or more (two decimals at most).',
+  'settings.choice': 'Choose one of the options in the list.',
+  'settings.email': 'Enter a valid e-mail address.',
+  'settings.emails': 'Write one valid e-mail address a line ({max} at most, each once).',
+  'settings.phone': 'Enter a valid phone number (e.g. 0532 123 45 67).',
+  'settings.timeZone': 'Enter a valid time zone (e.g. Europe/Istanbul).',
+  'settings.socialLinks':
+    'Addresses must begin with http:// or https://; a link that is shown needs an address.',
 }
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }

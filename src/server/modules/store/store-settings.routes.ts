@@ -3,8 +3,15 @@ import {
   storeNotificationsBodySchema,
   storeNotificationsSchema,
 } from '../../../contracts/store-notifications'
+import {
+  settingBodySchema,
+  settingItemSchema,
+  settingKeyParamsSchema,
+  settingsListSchema,
+} from '../../../contracts/store-settings-admin'
 import type { AppDeps } from '../../app-deps'
 import { staffActor, staffOnly } from '../../http/guards'
+import { listSettings, updateSetting } from './settings-admin.service'
 import { getStoreNotifications, setStoreNotifications } from './store.service'
 
 /** The store's settings staff change from the back office (area system: the owner writes). */
@@ -41,5 +48,41 @@ export const storeSettingsRoutes =
         },
       },
       async (request) => setStoreNotifications(db, staffActor(request), request.body.recipients, deps.now()),
+    )
+
+    app.get(
+      '/yonetim/settings',
+      {
+        config: { staffArea: 'system' },
+        schema: {
+          tags,
+          summary:
+            "Every store setting with its value, group, label and help in the reader's language, type and allowed values",
+          response: { 200: settingsListSchema },
+        },
+      },
+      async (request) => listSettings(db, request.locale),
+    )
+
+    app.put(
+      '/yonetim/settings/:key',
+      {
+        config: { staffArea: 'system' },
+        schema: {
+          tags,
+          summary:
+            'Change one setting: checked against its type and allowed values (400 with a field message), audited, in effect on every process at the next request',
+          params: settingKeyParamsSchema,
+          body: settingBodySchema,
+          response: { 200: settingItemSchema },
+        },
+      },
+      async (request) =>
+        updateSetting(db, staffActor(request), {
+          key: request.params.key,
+          value: request.body.value,
+          locale: request.locale,
+          now: deps.now(),
+        }),
     )
   }

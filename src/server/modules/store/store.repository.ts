@@ -155,3 +155,42 @@ export async function writeRateSettings(db: Db, settings: ExchangeRateSettings, 
     .values({ key: RATE_SETTINGS_KEY, value: settings, updatedAt: now })
     .onConflictDoUpdate({ target: storeSettings.key, set: { value: sql`excluded.value`, updatedAt: now } })
 }
+
+/** One store setting's value (a key of contracts/settings), inserted or replaced. */
+export async function writeStoreSetting(db: Db, key: string, value: unknown, now: Date): Promise<void> {
+  await db
+    .insert(storeSettings)
+    .values({ key, value, updatedAt: now })
+    .onConflictDoUpdate({ target: storeSettings.key, set: { value: sql`excluded.value`, updatedAt: now } })
+}
+
+export type StoreInfoColumn =
+  | 'name'
+  | 'address'
+  | 'town'
+  | 'city'
+  | 'phone'
+  | 'email'
+  | 'whatsapp'
+  | 'socialLinks'
+
+/** One detail of the store's card; the row is made with the default name when there is none yet. */
+export async function writeStoreInfo(db: Db, column: StoreInfoColumn, value: string | null): Promise<void> {
+  await db
+    .insert(storeInfo)
+    .values({ id: 1, name: emptyStore.name, [column]: value })
+    .onConflictDoUpdate({ target: storeInfo.id, set: { [column]: value } })
+}
+
+/**
+ * The currency dealers without a choice see. Two statements in the caller's transaction: the unique
+ * index on the flag is checked row by row, so the old default lets go first. False: no such currency
+ * (nothing changed).
+ */
+export async function writeDefaultCurrency(db: Db, code: string): Promise<boolean> {
+  const [found] = await db.select({ id: currencies.id }).from(currencies).where(eq(currencies.code, code))
+  if (!found) return false
+  await db.update(currencies).set({ isDefault: false }).where(eq(currencies.isDefault, true))
+  await db.update(currencies).set({ isDefault: true }).where(eq(currencies.id, found.id))
+  return true
+}
