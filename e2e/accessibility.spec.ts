@@ -114,6 +114,7 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
     await visit('/yonetim/ozet')
     await visit('/yonetim/siparisler')
     await visit('/yonetim/musteriler')
+    await visit('/yonetim/ayarlar?grup=prices', '/yonetim/ayarlar (prices)')
     await visit('/yonetim/bildirim-ayarlari')
     await visit('/yonetim/doviz-kurlari')
     await visit('/yonetim/havale')

@@ -102,6 +102,9 @@ const ExchangeRatesPage = lazy(() =>
     default: m.ExchangeRatesPage,
   })),
 )
+const StoreSettingsPage = lazy(() =>
+  import('../features/staff/settings/StoreSettingsPage').then((m) => ({ default: m.StoreSettingsPage })),
+)
 const StoreNotificationsPage = lazy(() =>
   import('../features/staff/settings/StoreNotificationsPage').then((m) => ({
     default: m.StoreNotificationsPage,
@@ -163,6 +166,7 @@ function pageRoutes() {
       <Route path="yonetim/siparisler" element={<StaffOrdersPage />} />
       <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />
+      <Route path="yonetim/ayarlar" element={<StoreSettingsPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="yonetim/doviz-kurlari" element={<ExchangeRatesPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />

@@ -23,6 +23,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/iceri-aktar': (t) => t('imports.menu'),
   '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),
   '/yonetim/musteri-sepetleri': (t) => t('customerCarts.menu'),
+  '/yonetim/ayarlar': (t) => t('storeSettings.menu'),
   '/yonetim/bildirim-ayarlari': (t) => t('storeNotifications.menu'),
   '/yonetim/doviz-kurlari': (t) => t('exchangeRates.menu'),
   '/yonetim/personel': (t) => t('staffUsers.menu'),
