@@ -4,6 +4,7 @@ import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { Agent, type Dispatcher, getGlobalDispatcher, setGlobalDispatcher } from 'undici'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Bootstrap } from '../../contracts/bootstrap'
 import type { ProductList } from '../../contracts/catalog'
 import { type Order, type OrderList, orderSchema } from '../../contracts/orders'
 import { normaliseSearchText, searchDocument } from '../../domain/search-query'
@@ -240,6 +241,29 @@ for (const channel of channels) {
         async () => (await orderTotal(browser, b.url)) === ordersBefore + 1,
       )
       expect(counted).toBeLessThan(WITHIN_MS)
+    })
+
+    it('shows a store setting changed on one process to a dealer of the other on the next request', async () => {
+      const owner = await Browser.login(a.url, await createUser(database.db, null, { staffRole: 'owner' }))
+      const watcher = await Browser.login(b.url, await dealer())
+      const offersOn = async () => {
+        const res = await watcher.request(`${b.url}/api/bootstrap`)
+        return ((await res.json()) as Bootstrap).settings.b2b_teklif_ver_durum
+      }
+      const put = (value: boolean) =>
+        owner.request(`${a.url}/yonetim/settings/b2b_teklif_ver_durum`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ value }),
+        })
+      const was = await offersOn()
+      expect((await put(!was)).status).toBe(200)
+      try {
+        const seen = await within(WITHIN_MS, async () => (await offersOn()) === !was)
+        expect(seen).toBeLessThan(WITHIN_MS)
+      } finally {
+        expect((await put(was)).status).toBe(200)
+      }
     })
 
     it("shows the list's stock change on the other process in the same second an order takes the last units", async () => {
