@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseSocialLinks } from './social-links'
+import { parseSocialLinks, socialLinkEntries, socialLinksSetting } from './social-links'
 
 const all = (marks: string) =>
   ['facebook', 'instagram', 'twitter', 'youtube', 'pinterest']
@@ -63,5 +63,23 @@ describe('parseSocialLinks', () => {
     ],
   ])('%s', (_case, raw, expected) => {
     expect(parseSocialLinks(raw)).toEqual(expected)
+  })
+})
+
+describe('the social links as staff edit them', () => {
+  it('reads five entries, hidden and empty ones included, and writes them back as stored', () => {
+    const stored = '1 https://facebook.com/acme|0 https://instagram.com/acme|0 |1 https://youtube.com/@acme|'
+    const entries = socialLinkEntries(stored)
+    expect(entries.map((e) => [e.network, e.url, e.visible])).toEqual([
+      ['facebook', 'https://facebook.com/acme', true],
+      ['instagram', 'https://instagram.com/acme', false],
+      ['twitter', '', false],
+      ['youtube', 'https://youtube.com/@acme', true],
+      ['pinterest', '', false],
+    ])
+    expect(socialLinksSetting(entries)).toBe(
+      '1 https://facebook.com/acme|0 https://instagram.com/acme|0 |1 https://youtube.com/@acme|0 ',
+    )
+    expect(socialLinksSetting(socialLinkEntries(null))).toBeNull()
   })
 })

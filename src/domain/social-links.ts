@@ -38,3 +38,25 @@ function isWebAddress(text: string): boolean {
     return false
   }
 }
+
+/** One of the five entries as staff edit it: the address, and whether the footer shows it. */
+export interface SocialLinkEntry {
+  network: SocialNetwork
+  url: string
+  visible: boolean
+}
+
+/** The stored setting as five editable entries, hidden ones and empty ones included. */
+export function socialLinkEntries(raw: string | null): SocialLinkEntry[] {
+  const parts = (raw ?? '').split(SOCIAL_LINKS_SEPARATOR)
+  return socialNetworks.map((network, i) => {
+    const entry = (parts[i] ?? '').trim()
+    return { network, url: entry.length > 2 ? entry.slice(2).trim() : '', visible: entry.startsWith('1') }
+  })
+}
+
+/** Five entries written back as the stored setting ('1 url|0 url|…'); no address at all: null. */
+export function socialLinksSetting(entries: readonly SocialLinkEntry[]): string | null {
+  if (entries.every((entry) => entry.url === '')) return null
+  return entries.map((entry) => `${entry.visible ? '1' : '0'} ${entry.url}`).join(SOCIAL_LINKS_SEPARATOR)
+}

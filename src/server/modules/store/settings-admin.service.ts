@@ -11,7 +11,7 @@ import {
   settingDefinition,
 } from '../../../contracts/store-settings-admin'
 import type { AuditValue } from '../../../domain/audit'
-import { SOCIAL_LINKS_SEPARATOR, socialNetworks } from '../../../domain/social-links'
+import { socialLinkEntries, socialLinksSetting } from '../../../domain/social-links'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import type { MessageKey, MessageParams } from '../../http/messages'
@@ -40,20 +40,6 @@ type State = {
   currencies: Awaited<ReturnType<typeof readCurrencies>>
 }
 
-/** The stored one-string social links as the screen edits them: five entries, hidden or shown. */
-function socialLinksOf(raw: string | null): SocialLinksValue {
-  const parts = (raw ?? '').split(SOCIAL_LINKS_SEPARATOR)
-  return socialNetworks.map((network, i) => {
-    const entry = (parts[i] ?? '').trim()
-    return { network, url: entry.length > 2 ? entry.slice(2).trim() : '', visible: entry.startsWith('1') }
-  })
-}
-
-const socialLinksText = (links: SocialLinksValue): string | null =>
-  links.every((link) => link.url === '')
-    ? null
-    : links.map((link) => `${link.visible ? '1' : '0'} ${link.url}`).join(SOCIAL_LINKS_SEPARATOR)
-
 function storedValue(definition: SettingDefinition, state: State): SettingItem['value'] {
   const storage = definition.storage
   switch (storage.kind) {
@@ -62,7 +48,7 @@ function storedValue(definition: SettingDefinition, state: State): SettingItem['
     case 'info':
       return state.info[storage.column]
     case 'socialLinks':
-      return socialLinksOf(state.info.socialLinks)
+      return socialLinkEntries(state.info.socialLinks)
     case 'recipients':
       return state.recipients
     case 'defaultCurrency':
@@ -135,12 +121,8 @@ function refusal(definition: SettingDefinition, error: z.ZodError | null): AppEr
 /** The audit trail keeps the social links as stored (one string); the other values are plain already. */
 const auditValue = (definition: SettingDefinition, value: unknown): AuditValue =>
   definition.storage.kind === 'socialLinks'
-    ? socialLinksText(value as SocialLinksValue)
+    ? socialLinksSetting(value as SocialLinksValue)
     : (value as AuditValue)
-
-/** Whether a checked value is one the setting allows (a choice among its values). */
-const allowedValue = (definition: SettingDefinition, value: unknown) =>
-  definition.allowed === undefined || definition.allowed.includes(value as string | number)
 
 async function write(tx: Db, definition: SettingDefinition, value: unknown, now: Date) {
   const storage = definition.storage
@@ -150,7 +132,7 @@ async function write(tx: Db, definition: SettingDefinition, value: unknown, now:
     case 'info':
       return writeStoreInfo(tx, storage.column, value as string | null)
     case 'socialLinks':
-      return writeStoreInfo(tx, 'socialLinks', socialLinksText(value as SocialLinksValue))
+      return writeStoreInfo(tx, 'socialLinks', socialLinksSetting(value as SocialLinksValue))
     case 'recipients':
       return writeMailRecipients(tx, value as string[], now)
     case 'defaultCurrency':
@@ -172,7 +154,6 @@ export async function updateSetting(
   if (!definition) throw notFound()
   const checked = definition.schema.safeParse(input.value)
   if (!checked.success) throw refusal(definition, checked.error)
-  if (!allowedValue(definition, checked.data)) throw refusal(definition, null)
   const value = checked.data
   await db.transaction(async (tx) => {
     const before = storedValue(definition, await readState(tx))
