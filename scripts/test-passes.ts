@@ -70,6 +70,8 @@ export const POSTGRES_PASS_FILES = [
   'src/server/modules/integration-feeds/webhooks.int.test.ts',
   'src/server/modules/integration-sync/jobs.int.test.ts',
   'src/server/modules/integration-sync/catalogue-sync.int.test.ts',
+  // Two staff edits of one product at once, and an edit beside an ERP batch.
+  'src/server/modules/catalog/products-admin.int.test.ts',
   'src/server/modules/integration-sync/accounts-sync.int.test.ts',
   // An upload started from two processes at once: one import.
   'src/server/modules/imports/imports.int.test.ts',

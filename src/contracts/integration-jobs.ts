@@ -13,8 +13,8 @@ export const jobSchema = z.object({
   id: z.number(),
   resource: z.enum(SYNC_RESOURCES),
   status: z.enum(JOB_STATUSES),
-  /** Who started it: an API key (the ERP) or a staff user's spreadsheet import. */
-  source: z.enum(['api', 'import']),
+  /** Who started it: an API key (the ERP), a staff user's spreadsheet import or bulk action. */
+  source: z.enum(['api', 'import', 'bulk']),
   fileName: z.string().nullable(),
   total: z.number(),
   done: z.number(),

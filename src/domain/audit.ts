@@ -23,6 +23,8 @@ export const AUDIT_ENTITIES = [
   'invoice',
   /** A bulk write of the ERP (one record per call or job batch: counts and the codes changed). */
   'sync',
+  /** A product edited in the back office (its fields, units, stock and English name). */
+  'product',
   'webhook_endpoint',
   'webhook_delivery',
 ] as const
@@ -51,6 +53,7 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   api_key: 'system',
   invoice: 'customers',
   sync: 'system',
+  product: 'catalogue',
   webhook_endpoint: 'system',
   webhook_delivery: 'system',
 }

@@ -5,7 +5,15 @@ type Locale = 'tr' | 'en'
  * Stored translations: the Turkish text is the record itself; other languages are stored
  * beside it per kind of name and fall back to the Turkish when none is stored.
  */
-export const translationKinds = ['category', 'campaign', 'paymentPlan', 'unit', 'setting', 'variant'] as const
+export const translationKinds = [
+  'product',
+  'category',
+  'campaign',
+  'paymentPlan',
+  'unit',
+  'setting',
+  'variant',
+] as const
 export type TranslationKind = (typeof translationKinds)[number]
 
 /** The one base language: its text is the stored name itself, never a translation. */

@@ -200,6 +200,12 @@ export const products = pgTable(
         )
         .where(listed),
       index('products_equivalent_codes_idx').using('gin', t.equivalentCodes),
+      // The staff's product table over every product (variants too), one index per sort with the id
+      // after it: page 1 reads 50 entries instead of sorting 100,000 rows.
+      index('products_staff_name_idx').on(t.nameSort, t.id),
+      index('products_staff_price_idx').on(t.salePriceBase, t.id),
+      index('products_staff_stock_idx').on(t.quantity, t.id),
+      index('products_staff_updated_idx').on(t.updatedAt, t.id),
       index('products_change_seq_idx').on(t.changeSeq),
       check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     ]

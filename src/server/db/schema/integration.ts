@@ -133,7 +133,7 @@ export const integrationJobs = pgTable(
     id: serial('id').primaryKey(),
     resource: varchar('resource', { length: 32 }).notNull(),
     status: varchar('status', { length: 12 }).notNull(),
-    source: varchar('source', { length: 8 }).$type<'api' | 'import'>().notNull(),
+    source: varchar('source', { length: 8 }).$type<'api' | 'import' | 'bulk'>().notNull(),
     keyId: integer('key_id').references(() => apiKeys.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The author as the audit trail names it (the key's or the user's name) and the address. */

@@ -152,6 +152,8 @@ export type ProductRecord = {
   ozelkod: string | null
   image_source_url: string | null
   is_active: boolean
+  /** The derived search document, compared so a renamed code or brand rewrites it. */
+  search_text: string
   units: UnitRecord[]
 }
 
@@ -163,7 +165,7 @@ export const productRecordsByCode = (db: Db, codes: string[]) =>
       array[p.advence_price1::text, p.advence_price2::text, p.advence_price3::text, p.advence_price4::text,
         p.advence_price5::text] as plan_prices,
       p.tax_rate::text as tax_rate, p.barcode, p.equivalent_codes, p.parent_id, p.variant_dimensions,
-      p.variant_values, p.description, p.ozelkod, p.image_source_url, p.is_active,
+      p.variant_values, p.description, p.ozelkod, p.image_source_url, p.is_active, p.search_text,
       coalesce((select json_agg(json_build_object('id', u.id, 'name', u.value, 'multiplier', u.multiplier,
           'barcode', u.barcode, 'price', u.default_price::text, 'listPrice', u.list_price::text,
           'isDefault', u.is_default) order by u.sort_order, u.id)

@@ -310,6 +310,7 @@ const COMPARED: (keyof ProductWrite & keyof ProductRecord)[] = [
   'ozelkod',
   'image_source_url',
   'is_active',
+  'search_text',
 ]
 
 function sameProduct(stored: ProductRecord, target: ProductWrite): boolean {

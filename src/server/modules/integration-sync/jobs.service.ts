@@ -43,7 +43,7 @@ export type StartJobInput = {
   resource: SyncResource
   rows: AsyncIterable<Record<string, unknown>> | Iterable<Record<string, unknown>>
   actor: AuditActor
-  source: 'api' | 'import'
+  source: 'api' | 'import' | 'bulk'
   fileName?: string | null
   locale: Locale
   now: Date

@@ -82,6 +82,7 @@ export function localizeProduct<P extends Product>(product: P, t: Translations):
   const family = product.varyantx
   return {
     ...product,
+    name: t.text('product', product.id, product.name),
     varyantx: family
       ? {
           dimensions: family.dimensions.map((d) => variantText(d, t)),
@@ -167,11 +168,22 @@ export function localizeSettings(settings: StoreSettings, t: Translations): Stor
 
 const cacheKey = (locale: Locale) => `translations:${locale}`
 
-/** One language's stored translations (a few hundred short rows), read once per cache period. */
+/**
+ * The lookup made from a cached list of entries, kept while that list is: with products' English names
+ * there can be as many entries as products, too many to index again for every request.
+ */
+const lookups = new WeakMap<readonly TranslationEntry[], Translations>()
+
+/** One language's stored translations, read once per cache period (and again after any write). */
 export async function loadTranslations({ db, caches }: CachedDb, locale: Locale): Promise<Translations> {
   if (locale === BASE_LOCALE) return translationsFor(locale, [])
   const entries = await caches.reference.get(db, cacheKey(locale), () => readEntries(db, locale))
-  return translationsFor(locale, entries)
+  let lookup = lookups.get(entries)
+  if (!lookup) {
+    lookup = translationsFor(locale, entries)
+    lookups.set(entries, lookup)
+  }
+  return lookup
 }
 
 /**

@@ -1,0 +1,349 @@
+import { STAFF_LIST_COUNT_CAP } from '../../../contracts/back-office'
+import type { Locale } from '../../../contracts/common'
+import type { Job } from '../../../contracts/integration-jobs'
+import type { ProductRow } from '../../../contracts/integration-sync'
+import {
+  BULK_PRODUCTS_MAX,
+  type BulkProductsBody,
+  STAFF_PRODUCTS_PAGE_SIZE,
+  type StaffProduct,
+  type StaffProductCreate,
+  type StaffProductList,
+  type StaffProductPatch,
+  type StaffProductsFilter,
+  type StaffProductsQuery,
+} from '../../../contracts/staff-products'
+import type { AuditValue } from '../../../domain/audit'
+import { decimalText, type RowOutcome } from '../../../domain/bulk-upsert'
+import { priceChangedByPercent } from '../../../domain/price-change'
+import { normaliseSearchText } from '../../../domain/search-query'
+import type { CachedDb } from '../../cache/caches'
+import type { Db } from '../../db/client'
+import { AppError, notFound } from '../../http/errors'
+import type { MessageKey } from '../../http/messages'
+import type { StaffActor } from '../../identity'
+import { recordAudit } from '../audit/audit.service'
+import { lockSyncResource } from '../integration-sync/integration-sync.service'
+import { findJob, rejectedRowsCsv, startJob } from '../integration-sync/jobs.service'
+import { loadTranslations, saveTranslations } from '../translations/translations.service'
+import { productRecordsByCode } from './catalogue-sync.repository'
+import { upsertProducts, upsertStock } from './catalogue-sync.service'
+import {
+  countStaffProducts,
+  findBulkPage,
+  findProductRefs,
+  findProductStock,
+  findStaffProductPage,
+  findVariants,
+  renameProductCode,
+  type StaffProductFilter,
+} from './products-admin.repository'
+
+/**
+ * The catalogue as staff edit it: one product at a time through the same writer as the ERP's
+ * product rows (catalogue-sync.service), so a product made here obeys every rule of one sent by the
+ * ERP; many at a time as a job of those rows (bulk actions on a filter).
+ */
+
+const filterOf = (query: StaffProductsFilter): StaffProductFilter => ({
+  folded: normaliseSearchText(query.q),
+  categoryId: query.categoryId,
+  brandId: query.brandId,
+  active: query.active === undefined ? undefined : query.active === 'true',
+})
+
+/** GET /yonetim/products: a page of the product table, counted up to STAFF_LIST_COUNT_CAP. */
+export async function listStaffProducts(db: Db, query: StaffProductsQuery): Promise<StaffProductList> {
+  const filter = filterOf(query)
+  const limit = STAFF_PRODUCTS_PAGE_SIZE
+  const { total, capped } = await countStaffProducts(db, filter, STAFF_LIST_COUNT_CAP)
+  const pages = Math.max(1, Math.ceil(total / limit))
+  const page = Math.min(query.page, pages)
+  const rows = await findStaffProductPage(db, filter, query, (page - 1) * limit, limit)
+  return {
+    items: rows.map((r) => ({
+      id: r.id,
+      code: r.code,
+      name: r.name,
+      parentCode: r.parentCode,
+      category: r.categoryId === null ? null : { id: r.categoryId, name: r.categoryName ?? '' },
+      brand: r.brandId === null ? null : { id: r.brandId, name: r.brandName ?? '' },
+      salePrice: decimalText(r.salePrice),
+      currency: r.currency,
+      taxRate: decimalText(r.taxRate),
+      quantity: r.quantity,
+      active: r.isActive,
+      image: r.image,
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    page,
+    pages,
+    limit,
+    total,
+    capped,
+  }
+}
+
+/** GET /yonetim/products/{id}: every field the editor writes, with stock per warehouse and variants. */
+export async function staffProduct(data: CachedDb, id: number): Promise<StaffProduct> {
+  const refs = await findProductRefs(data.db, id)
+  if (!refs) throw notFound()
+  const [record] = await productRecordsByCode(data.db, [refs.code])
+  if (!record) throw notFound()
+  const english = await loadTranslations(data, 'en')
+  const nameEn = english.text('product', id, '')
+  return {
+    id,
+    code: record.code,
+    name: record.name,
+    nameEn: nameEn === '' ? null : nameEn,
+    categoryCode: refs.categoryCode,
+    salePrice: decimalText(record.sale_price),
+    listPrice: decimalText(record.list_price),
+    currency: refs.currency,
+    taxRate: decimalText(record.tax_rate),
+    planPrices: record.plan_prices.map((p) => (p === null ? null : decimalText(p))),
+    brandCode: refs.brandCode,
+    modelCode: refs.modelCode,
+    barcode: record.barcode,
+    equivalentCodes: record.equivalent_codes,
+    units: record.units.map((u) => ({
+      name: u.name,
+      multiplier: u.multiplier,
+      barcode: u.barcode,
+      price: decimalText(u.price),
+      listPrice: decimalText(u.listPrice),
+      isDefault: u.isDefault,
+    })),
+    parentCode: refs.parentCode,
+    variantDimensions: record.variant_dimensions,
+    variantValues: record.variant_values,
+    description: record.description,
+    specialCode: record.ozelkod,
+    isActive: record.is_active,
+    stock: await findProductStock(data.db, id),
+    variants: (await findVariants(data.db, id)).map((v) => ({ ...v, values: v.values ?? [] })),
+    updatedAt: refs.updatedAt.toISOString(),
+  }
+}
+
+/**
+ * The row the upsert writes: the stored product's fields with the sent ones over them (fields left
+ * out keep their values in the writer too: the list price, units with prices following by multiplier).
+ */
+function mergedRow(stored: StaffProduct, patch: StaffProductPatch): ProductRow {
+  const { nameEn: _en, stock: _stock, ...sent } = patch
+  return {
+    code: stored.code,
+    name: stored.name,
+    categoryCode: stored.categoryCode ?? '',
+    salePrice: stored.salePrice,
+    currency: stored.currency,
+    taxRate: stored.taxRate,
+    ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)),
+  }
+}
+
+const FIELD_MESSAGES: Partial<Record<string, MessageKey>> = {
+  unknown_reference: 'sync.row.unknownReference',
+  conflict: 'sync.row.conflict',
+  cycle: 'sync.row.cycle',
+  invalid: 'sync.row.invalid',
+  required: 'sync.row.required',
+}
+
+/** A rejected row as the form shows it: a message under each field named. */
+function refused(outcome: RowOutcome): AppError {
+  const errors = outcome.status === 'rejected' ? outcome.errors : []
+  const fields = Object.fromEntries(
+    errors.map((e) => [
+      e.field,
+      { key: FIELD_MESSAGES[e.code] ?? 'sync.row.invalid', params: { field: e.field, value: e.value ?? '' } },
+    ]),
+  )
+  return new AppError('validation', 'error.validation', undefined, 'validation', fields)
+}
+
+const codeTaken = (code: string) =>
+  new AppError('conflict', 'error.validation', undefined, 'code_taken', {
+    code: { key: 'sync.row.conflict', params: { field: 'code', value: code } },
+  })
+
+type ProductEdit = {
+  id: number | null
+  /** The row to write, made from the product as it is inside the write's lock (null: a new one). */
+  row: (before: StaffProduct | null) => ProductRow
+  nameEn?: string | null | undefined
+  stock?: StaffProductCreate['stock']
+}
+
+/**
+ * One product written in one transaction under the products' write lock (the one the ERP's product
+ * writes take), so two edits, or an edit and an ERP batch, never write over each other's fields and
+ * two new products never race for one code.
+ */
+async function writeProduct(
+  data: CachedDb,
+  actor: StaffActor,
+  edit: ProductEdit,
+  now: Date,
+): Promise<number> {
+  return data.db.transaction(async (tx) => {
+    await lockSyncResource(tx, 'products')
+    const inTx = { ...data, db: tx }
+    const before = edit.id === null ? null : await staffProduct(inTx, edit.id)
+    const row = edit.row(before)
+    if (!row.categoryCode)
+      throw refused({ status: 'rejected', errors: [{ field: 'categoryCode', code: 'required' }] })
+    const [sameCode] = await productRecordsByCode(tx, [row.code])
+    if (sameCode && sameCode.id !== edit.id) throw codeTaken(row.code)
+    if (before && before.code !== row.code) await renameProductCode(tx, before.id, row.code, now)
+    const [outcome] = await upsertProducts(tx, [row], now)
+    if (!outcome || outcome.status === 'rejected') throw refused(outcome!)
+    const [written] = await productRecordsByCode(tx, [row.code])
+    const id = written!.id
+    if (edit.stock && edit.stock.length > 0) {
+      const outcomes = await upsertStock(
+        tx,
+        edit.stock.map((s) => ({ productCode: row.code, ...s })),
+      )
+      const bad = outcomes.find((o) => o.status === 'rejected')
+      if (bad) throw refused(bad)
+    }
+    if (edit.nameEn !== undefined)
+      await saveTranslations(inTx, 'en', [{ kind: 'product', key: String(id), text: edit.nameEn ?? '' }])
+    const after = await staffProduct(inTx, id)
+    // An edit that changed nothing leaves no record.
+    if (before && JSON.stringify(auditView(before)) === JSON.stringify(auditView(after))) return id
+    await recordAudit(
+      tx,
+      actor,
+      {
+        entity: 'product',
+        entityId: id,
+        action: before ? 'update' : 'create',
+        before: before ? auditView(before) : null,
+        after: auditView(after),
+      },
+      now,
+    )
+    return id
+  })
+}
+
+/** The fields the audit trail compares (lists as text, so a changed unit or stock line shows). */
+function auditView(p: StaffProduct): Record<string, AuditValue> {
+  const { id: _id, updatedAt: _at, variants: _variants, ...fields } = p
+  return {
+    ...fields,
+    planPrices: p.planPrices.join(' / '),
+    equivalentCodes: p.equivalentCodes.join(', '),
+    units: p.units.map((u) => `${u.name}×${u.multiplier} ${u.price}${u.isDefault ? '*' : ''}`).join('; '),
+    stock: p.stock.map((s) => `${s.warehouseCode}: ${s.quantity}`).join('; '),
+    variantDimensions: p.variantDimensions?.join(', ') ?? null,
+    variantValues: p.variantValues?.join(', ') ?? null,
+  }
+}
+
+/** POST /yonetim/products: a new product (409 when its code is taken). */
+export async function createProduct(
+  data: CachedDb,
+  actor: StaffActor,
+  body: StaffProductCreate,
+  now: Date,
+): Promise<StaffProduct> {
+  const { nameEn, stock, ...row } = body
+  const id = await writeProduct(data, actor, { id: null, row: () => row, nameEn, stock }, now)
+  return staffProduct(data, id)
+}
+
+/** PATCH /yonetim/products/{id}: the fields sent, over the stored ones. */
+export async function updateProduct(
+  data: CachedDb,
+  actor: StaffActor,
+  id: number,
+  patch: StaffProductPatch,
+  now: Date,
+): Promise<StaffProduct> {
+  const edit = { id, row: (before: StaffProduct | null) => mergedRow(before!, patch), nameEn: patch.nameEn }
+  await writeProduct(data, actor, { ...edit, stock: patch.stock }, now)
+  return staffProduct(data, id)
+}
+
+const BULK_PAGE = 2000
+
+/** The upsert rows of a bulk action, one per product the filter matches. */
+async function* bulkRows(db: Db, body: BulkProductsBody): AsyncIterable<Record<string, unknown>> {
+  const filter = filterOf(body.filter)
+  const { action } = body
+  let after: string | null = null
+  for (;;) {
+    const page = await findBulkPage(db, filter, after, BULK_PAGE)
+    for (const p of page) {
+      if (action.kind === 'changePrice') {
+        yield {
+          productCode: p.code,
+          salePrice: priceChangedByPercent(p.salePrice, action.percent),
+          listPrice: priceChangedByPercent(p.listPrice, action.percent),
+          planPrices: p.planPrices.map((price) => priceChangedByPercent(price, action.percent)),
+        }
+        continue
+      }
+      yield {
+        code: p.code,
+        name: p.name,
+        categoryCode: action.kind === 'moveCategory' ? action.categoryCode : (p.categoryCode ?? ''),
+        salePrice: p.salePrice,
+        currency: p.currency,
+        taxRate: p.taxRate,
+        isActive: action.kind === 'moveCategory' ? p.isActive : action.kind === 'activate',
+      }
+    }
+    if (page.length < BULK_PAGE) return
+    after = page.at(-1)!.code
+  }
+}
+
+const tooMany = () =>
+  new AppError('bad_request', 'products.bulkTooMany', { max: BULK_PRODUCTS_MAX.toLocaleString('tr-TR') })
+
+/**
+ * POST /yonetim/products/bulk: the action on every product the filter matches, as a job of product
+ * (or price) rows written chunk by chunk by the job worker; answers the job's id at once. A filter
+ * matching nothing is refused, so an empty job never runs.
+ */
+export async function startBulkAction(
+  db: Db,
+  actor: StaffActor,
+  body: BulkProductsBody,
+  locale: Locale,
+  now: Date,
+): Promise<{ jobId: number }> {
+  const { total, capped } = await countStaffProducts(db, filterOf(body.filter), BULK_PRODUCTS_MAX)
+  if (capped) throw tooMany()
+  if (total === 0) throw new AppError('bad_request', 'products.bulkNone')
+  return startJob(db, {
+    resource: body.action.kind === 'changePrice' ? 'prices' : 'products',
+    rows: bulkRows(db, body),
+    actor,
+    source: 'bulk',
+    locale,
+    now,
+  })
+}
+
+/** GET /yonetim/products/bulk/{id}: a bulk action's progress (another kind of job: 404). */
+export async function bulkJob(db: Db, id: number, now: Date): Promise<Job> {
+  const job = await findJob(db, id, {
+    now,
+    rejectedRowsUrl: (jobId) => `/yonetim/products/bulk/${jobId}/rejected`,
+  })
+  if (!job || job.source !== 'bulk') throw notFound()
+  return job
+}
+
+/** GET /yonetim/products/bulk/{id}/rejected: the rows a bulk action could not write, as CSV. */
+export async function bulkRejectedRows(db: Db, id: number, locale: Locale, now: Date) {
+  const job = await bulkJob(db, id, now)
+  return { job, lines: rejectedRowsCsv(db, job.id, locale) }
+}
