@@ -25,6 +25,10 @@ export const AUDIT_ENTITIES = [
   'sync',
   /** A product edited in the back office (its fields, units, stock and English name). */
   'product',
+  /** Categories, brands (with their models) and warehouses kept in the back office. */
+  'category',
+  'brand',
+  'warehouse',
   'webhook_endpoint',
   'webhook_delivery',
 ] as const
@@ -54,6 +58,9 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   invoice: 'customers',
   sync: 'system',
   product: 'catalogue',
+  category: 'catalogue',
+  brand: 'catalogue',
+  warehouse: 'catalogue',
   webhook_endpoint: 'system',
   webhook_delivery: 'system',
 }

@@ -42,6 +42,7 @@ import { cartRoutes } from './modules/cart/cart.routes'
 import { campaignRoutes } from './modules/catalog/campaigns.routes'
 import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { productHead } from './modules/catalog/catalog.service'
+import { catalogueAdminRoutes } from './modules/catalog/catalogue-admin.routes'
 import { productImageRoutes } from './modules/catalog/product-images.routes'
 import { productsExportIntegrationRoutes } from './modules/catalog/products-export.integration.routes'
 import { productsStaffRoutes } from './modules/catalog/products-staff.routes'
@@ -220,6 +221,7 @@ export async function buildApp(
   await app.register(staffHomeRoutes(deps))
   await app.register(customersRoutes(deps))
   await app.register(productsStaffRoutes(deps))
+  await app.register(catalogueAdminRoutes(deps))
   await app.register(companyUsersRoutes(deps))
   await app.register(staffUsersRoutes(deps))
   // A rotated key's webhooks go on with its successor (integration-feeds uses integration-keys, so the

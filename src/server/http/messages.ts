@@ -226,6 +226,8 @@ const tr = {
   'import.badMapping': 'Sütun eşlemesi dosyaya uymuyor: her alan en fazla bir sütuna eşlenebilir.',
   'import.missingFields': 'Zorunlu alanlar bir sütuna eşlenmedi: {fields}.',
   'settings.required': 'Bu alan boş bırakılamaz.',
+  'catalogue.reorderMismatch':
+    'Sıralama, bu kategorinin alt kategorilerinin her birini bir kez içermelidir; sayfayı yenileyip tekrar deneyiniz.',
   'products.bulkNone': 'Bu filtreye uyan ürün yok; toplu işlem başlatılmadı.',
   'products.bulkTooMany': 'Toplu işlem en çok {max} ürünü değiştirebilir; filtreyi daraltınız.',
   'settings.tooLong': 'En çok {max} karakter girilebilir.',
@@ -462,6 +464,8 @@ const en: Record<MessageKey, string> = {
     'The column mapping does not fit the file: each field can be mapped to one column at most.',
   'import.missingFields': 'Required fields are not mapped to a column: {fields}.',
   'settings.required': 'This field cannot be empty.',
+  'catalogue.reorderMismatch':
+    "The new order must name each of this category's subcategories once; reload the page and try again.",
   'products.bulkNone': 'No product matches this filter; the bulk action was not started.',
   'products.bulkTooMany': 'A bulk action changes at most {max} products; narrow the filter.',
   'settings.tooLong': 'At most {max} characters.',

@@ -20,12 +20,12 @@ import { normaliseSearchText } from '../../../domain/search-query'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
-import type { MessageKey } from '../../http/messages'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
 import { lockSyncResource } from '../integration-sync/integration-sync.service'
 import { findJob, rejectedRowsCsv, startJob } from '../integration-sync/jobs.service'
 import { loadTranslations, saveTranslations } from '../translations/translations.service'
+import { codeTaken, refused } from './catalogue-admin-errors'
 import { productRecordsByCode } from './catalogue-sync.repository'
 import { upsertProducts, upsertStock } from './catalogue-sync.service'
 import {
@@ -143,31 +143,6 @@ function mergedRow(stored: StaffProduct, patch: StaffProductPatch): ProductRow {
     ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)),
   }
 }
-
-const FIELD_MESSAGES: Partial<Record<string, MessageKey>> = {
-  unknown_reference: 'sync.row.unknownReference',
-  conflict: 'sync.row.conflict',
-  cycle: 'sync.row.cycle',
-  invalid: 'sync.row.invalid',
-  required: 'sync.row.required',
-}
-
-/** A rejected row as the form shows it: a message under each field named. */
-function refused(outcome: RowOutcome): AppError {
-  const errors = outcome.status === 'rejected' ? outcome.errors : []
-  const fields = Object.fromEntries(
-    errors.map((e) => [
-      e.field,
-      { key: FIELD_MESSAGES[e.code] ?? 'sync.row.invalid', params: { field: e.field, value: e.value ?? '' } },
-    ]),
-  )
-  return new AppError('validation', 'error.validation', undefined, 'validation', fields)
-}
-
-const codeTaken = (code: string) =>
-  new AppError('conflict', 'error.validation', undefined, 'code_taken', {
-    code: { key: 'sync.row.conflict', params: { field: 'code', value: code } },
-  })
 
 type ProductEdit = {
   id: number | null
