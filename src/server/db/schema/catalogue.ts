@@ -263,8 +263,22 @@ export const campaigns = pgTable(
     rowCount: integer('row_count').notNull().default(1),
     sortOrder: integer('sort_order').notNull().default(0),
     isActive: boolean('is_active').notNull().default(true),
+    /** Cards side by side on a phone, from 600 px and from 1000 px (the spec's 2, 4 and 6 by default). */
+    slidesPhone: integer('slides_phone').notNull().default(2),
+    slidesTablet: integer('slides_tablet').notNull().default(4),
+    slidesDesktop: integer('slides_desktop').notNull().default(6),
+    /** Shown from and until (either open); outside them the campaign is off the home page. */
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('campaigns_code_uq').on(t.code)],
+  (t) => [
+    uniqueIndex('campaigns_code_uq').on(t.code),
+    check(
+      'campaigns_slides_range',
+      sql`${t.slidesPhone} between 1 and 8 and ${t.slidesTablet} between 1 and 8 and ${t.slidesDesktop} between 1 and 8`,
+    ),
+    check('campaigns_dates_order', sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+  ],
 )
 
 export const campaignProducts = pgTable(
