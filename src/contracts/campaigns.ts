@@ -23,6 +23,8 @@ export const campaignSchema = z.object({
   name: z.string(),
   /** Rows of cards per slide: the store's row_count, at least 1 (spec/2 §2 "Campaign carousel"). */
   rowCount: z.number().int().min(1),
+  /** Cards side by side from 0, 600 and 1000 px (the spec's 2, 4 and 6 unless the store set others). */
+  slidesPerView: z.object({ phone: z.number(), tablet: z.number(), desktop: z.number() }),
   products: z.array(campaignProductSchema),
 })
 export type Campaign = z.infer<typeof campaignSchema>

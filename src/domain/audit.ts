@@ -29,6 +29,8 @@ export const AUDIT_ENTITIES = [
   'category',
   'brand',
   'warehouse',
+  /** A home-page campaign (its fields and products), or their order ('order'). */
+  'campaign',
   'webhook_endpoint',
   'webhook_delivery',
 ] as const
@@ -61,6 +63,7 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   category: 'catalogue',
   brand: 'catalogue',
   warehouse: 'catalogue',
+  campaign: 'catalogue',
   webhook_endpoint: 'system',
   webhook_delivery: 'system',
 }

@@ -3,6 +3,7 @@ import {
   autoplayDelayMs,
   campaignColumns,
   campaignRows,
+  campaignStatus,
   carouselFitsFrom,
   productsShownInCampaign,
   showsCampaignListPrice,
@@ -106,6 +107,36 @@ describe('carouselFitsFrom (2 per view from 0 px, 4 from 600, 6 from 1000)', () 
     [12, null],
   ])('%s columns → %s', (columns, from) => {
     expect(carouselFitsFrom(columns)).toBe(from)
+  })
+})
+
+describe("carouselFitsFrom with a campaign's own slides per view", () => {
+  it.each([
+    [{ phone: 1, tablet: 3, desktop: 8 }, 1, 0],
+    [{ phone: 1, tablet: 3, desktop: 8 }, 3, 600],
+    [{ phone: 1, tablet: 3, desktop: 8 }, 8, 1000],
+    [{ phone: 1, tablet: 3, desktop: 8 }, 9, null],
+    // Fewer when wider: 3 fit on a phone but not from 1000 px, so every width has pagination.
+    [{ phone: 4, tablet: 4, desktop: 2 }, 3, null],
+    [{ phone: 4, tablet: 4, desktop: 2 }, 2, 0],
+  ])('%j, %s columns → %s', (perView, columns, from) => {
+    expect(carouselFitsFrom(columns, perView)).toBe(from)
+  })
+})
+
+describe('campaignStatus', () => {
+  const at = (iso: string) => new Date(iso)
+  const now = at('2026-12-02T12:00:00Z')
+  it.each([
+    [{ active: false, startsAt: null, endsAt: null }, 'off'],
+    [{ active: true, startsAt: null, endsAt: null }, 'shown'],
+    [{ active: true, startsAt: at('2026-12-02T12:00:00Z'), endsAt: null }, 'shown'],
+    [{ active: true, startsAt: at('2026-12-02T12:00:01Z'), endsAt: null }, 'scheduled'],
+    [{ active: true, startsAt: null, endsAt: at('2026-12-02T12:00:00Z') }, 'ended'],
+    [{ active: true, startsAt: null, endsAt: at('2026-12-02T12:00:01Z') }, 'shown'],
+    [{ active: false, startsAt: null, endsAt: at('2026-01-01T00:00:00Z') }, 'off'],
+  ] as const)('%j → %s', (campaign, status) => {
+    expect(campaignStatus(campaign, now)).toBe(status)
   })
 })
 

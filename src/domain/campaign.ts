@@ -55,19 +55,46 @@ export function campaignColumns<T>(products: readonly T[], rows: number): T[][] 
   return columns
 }
 
-/** Slides per view from a viewport width up (px): 2 from 0, 4 from 600, 6 from 1000. */
-export const CAROUSEL_SLIDES_PER_VIEW = [
-  { minWidth: 0, slides: 2 },
-  { minWidth: 600, slides: 4 },
-  { minWidth: 1000, slides: 6 },
-] as const
+/** Cards side by side on a phone (from 0 px), from 600 px and from 1000 px. */
+export type SlidesPerView = { phone: number; tablet: number; desktop: number }
+
+/** The spec's slides per view: 2 from 0, 4 from 600, 6 from 1000; a campaign may set its own. */
+export const DEFAULT_SLIDES_PER_VIEW: SlidesPerView = { phone: 2, tablet: 4, desktop: 6 }
+
+/** The viewport widths (px) from which each of a campaign's slide counts applies. */
+export const CAROUSEL_BREAKPOINTS = { phone: 0, tablet: 600, desktop: 1000 } as const
 
 /**
  * The narrowest viewport width (px) from which `columns` slides all fit in view, so there is nothing to
  * scroll to and no pagination; null when they never all fit.
  */
-export function carouselFitsFrom(columns: number): number | null {
-  return CAROUSEL_SLIDES_PER_VIEW.find((step) => columns <= step.slides)?.minWidth ?? null
+export function carouselFitsFrom(
+  columns: number,
+  perView: SlidesPerView = DEFAULT_SLIDES_PER_VIEW,
+): number | null {
+  const steps = (['phone', 'tablet', 'desktop'] as const).map((size) => ({
+    minWidth: CAROUSEL_BREAKPOINTS[size],
+    slides: perView[size],
+  }))
+  // A width fits when it and every wider step show them all (a campaign may show fewer when wider).
+  const fits = steps.findIndex((_, i) => steps.slice(i).every((step) => columns <= step.slides))
+  return fits < 0 ? null : steps[fits]!.minWidth
+}
+
+export type CampaignStatus = 'shown' | 'scheduled' | 'ended' | 'off'
+
+/**
+ * Whether dealers see a campaign at `now`: switched on and within its dates (each open when unset; the
+ * end is the first moment it is no longer shown).
+ */
+export function campaignStatus(
+  campaign: { active: boolean; startsAt: Date | null; endsAt: Date | null },
+  now: Date,
+): CampaignStatus {
+  if (!campaign.active) return 'off'
+  if (campaign.endsAt && now >= campaign.endsAt) return 'ended'
+  if (campaign.startsAt && now < campaign.startsAt) return 'scheduled'
+  return 'shown'
 }
 
 /** Space between slides, px. */

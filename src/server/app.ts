@@ -28,6 +28,7 @@ import { registerSession } from './http/session'
 import { HtmlShell } from './http/shell'
 import { registerStaticFiles } from './http/static-files'
 import { MailOutboxWorker } from './integrations/mail/outbox-worker'
+import { createObjectStore } from './integrations/object-store'
 import { sandboxRoutes } from './integrations/payments/sandbox/sandbox.routes'
 import { accountRoutes } from './modules/account/account.routes'
 import { accountSettingsRoutes } from './modules/account/account-settings.routes'
@@ -44,8 +45,10 @@ import { catalogRoutes } from './modules/catalog/catalog.routes'
 import { productHead } from './modules/catalog/catalog.service'
 import { catalogueAdminRoutes } from './modules/catalog/catalogue-admin.routes'
 import { productImageRoutes } from './modules/catalog/product-images.routes'
+import { productUploadRoutes, uploadedImageRoutes } from './modules/catalog/product-uploads.routes'
 import { productsExportIntegrationRoutes } from './modules/catalog/products-export.integration.routes'
 import { productsStaffRoutes } from './modules/catalog/products-staff.routes'
+import { staffCampaignRoutes } from './modules/catalog/staff-campaigns.routes'
 import { CONSENT_COOKIE, consentRoutes } from './modules/consent/consent.routes'
 import { customerCartsRoutes } from './modules/customer-carts/customer-carts.routes'
 import { customersRoutes } from './modules/customers/customers.routes'
@@ -93,6 +96,7 @@ import { searchRoutes } from './modules/search/search.routes'
 import { searchDashboardRoutes } from './modules/search-dashboard/search-dashboard.routes'
 import { staffHomeRoutes } from './modules/staff-home/staff-home.routes'
 import { loadStoreSettings } from './modules/store/store.service'
+import { storeLogoRoutes } from './modules/store/store-logo.routes'
 import { storeSettingsRoutes } from './modules/store/store-settings.routes'
 import { warrantyRoutes } from './modules/warranty/warranty.routes'
 
@@ -222,6 +226,7 @@ export async function buildApp(
   await app.register(customersRoutes(deps))
   await app.register(productsStaffRoutes(deps))
   await app.register(catalogueAdminRoutes(deps))
+  await app.register(staffCampaignRoutes(deps))
   await app.register(companyUsersRoutes(deps))
   await app.register(staffUsersRoutes(deps))
   // A rotated key's webhooks go on with its successor (integration-feeds uses integration-keys, so the
@@ -250,6 +255,12 @@ export async function buildApp(
   await app.register(invoicesRoutes(deps))
   await app.register(staffInvoicesRoutes(deps))
   await app.register(productImageRoutes(deps))
+  // Uploaded product images and the store logo share one image store (a directory or an S3 bucket).
+  const imageStore = createObjectStore(deps.config.imageStore)
+  app.addHook('onClose', () => imageStore.close())
+  await app.register(productUploadRoutes(deps, imageStore))
+  await app.register(uploadedImageRoutes(imageStore))
+  await app.register(storeLogoRoutes(deps, imageStore))
   await app.register(importRoutes(deps, () => jobWorker?.poke()))
   await app.register(staffStatementRoutes(deps))
   await app.register(

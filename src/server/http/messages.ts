@@ -228,6 +228,8 @@ const tr = {
   'settings.required': 'Bu alan boş bırakılamaz.',
   'catalogue.reorderMismatch':
     'Sıralama, bu kategorinin alt kategorilerinin her birini bir kez içermelidir; sayfayı yenileyip tekrar deneyiniz.',
+  'campaigns.endsBeforeStart': 'Bitiş zamanı başlangıçtan sonra olmalıdır.',
+  'campaigns.reorderMismatch': 'Sıralama her kampanyayı bir kez içermelidir; sayfayı yenileyip tekrar deneyiniz.',
   'products.bulkNone': 'Bu filtreye uyan ürün yok; toplu işlem başlatılmadı.',
   'products.bulkTooMany': 'Toplu işlem en çok {max} ürünü değiştirebilir; filtreyi daraltınız.',
   'settings.tooLong': 'En çok {max} karakter girilebilir.',
@@ -240,6 +242,20 @@ const tr = {
   'settings.timeZone': 'Geçerli bir saat dilimi giriniz (ör. Europe/Istanbul).',
   'settings.socialLinks':
     'Adresler http:// veya https:// ile başlamalıdır; gösterilen bir bağlantının adresi boş olamaz.',
+  'productImages.noFile': 'Yüklenecek bir görsel dosyası seçiniz.',
+  'productImages.notImage': '{n}. dosya bir görsel değil: JPEG, PNG, WebP, AVIF veya GIF yükleyiniz.',
+  'productImages.unreadable': '{n}. dosya okunamadı; bozuk ya da yarım kalmış olabilir.',
+  'productImages.empty': '{n}. dosya boş.',
+  'productImages.tooLarge': '{n}. dosya {mb} MB sınırını aşıyor; daha küçük bir görsel yükleyiniz.',
+  'productImages.tooMany': 'Bir ürünün en çok {max} görseli olabilir; bu ürünün şu an {count} görseli var.',
+  'productImages.duplicate': '{n}. dosya bu ürüne zaten yüklenmiş.',
+  'productImages.orderMismatch':
+    'Sıralama bu ürünün görsellerinin her birini bir kez içermelidir; sayfayı yenileyip tekrar deneyiniz.',
+  'storeLogo.svg':
+    'SVG logolar kabul edilmiyor (içlerinde betik taşıyabilirler); logoyu PNG, JPEG veya WebP olarak yükleyiniz.',
+  'storeLogo.notImage': 'Logo PNG, JPEG veya WebP biçiminde olmalıdır.',
+  'storeLogo.unreadable': 'Logo dosyası okunamadı; bozuk ya da yarım kalmış olabilir.',
+  'storeLogo.tooLarge': 'Logo dosyası en fazla {mb} MB olabilir.',
 }
 
 export type MessageKey = keyof typeof tr
@@ -466,6 +482,8 @@ const en: Record<MessageKey, string> = {
   'settings.required': 'This field cannot be empty.',
   'catalogue.reorderMismatch':
     "The new order must name each of this category's subcategories once; reload the page and try again.",
+  'campaigns.endsBeforeStart': 'The end must come after the start.',
+  'campaigns.reorderMismatch': 'The new order must name every campaign once; reload the page and try again.',
   'products.bulkNone': 'No product matches this filter; the bulk action was not started.',
   'products.bulkTooMany': 'A bulk action changes at most {max} products; narrow the filter.',
   'settings.tooLong': 'At most {max} characters.',
@@ -478,6 +496,20 @@ const en: Record<MessageKey, string> = {
   'settings.timeZone': 'Enter a valid time zone (e.g. Europe/Istanbul).',
   'settings.socialLinks':
     'Addresses must begin with http:// or https://; a link that is shown needs an address.',
+  'productImages.noFile': 'Choose an image file to upload.',
+  'productImages.notImage': 'File {n} is not an image: upload a JPEG, PNG, WebP, AVIF or GIF.',
+  'productImages.unreadable': 'File {n} could not be read; it may be damaged or cut short.',
+  'productImages.empty': 'File {n} is empty.',
+  'productImages.tooLarge': 'File {n} is over the {mb} MB limit; upload a smaller image.',
+  'productImages.tooMany': 'A product can have at most {max} images; this one has {count} now.',
+  'productImages.duplicate': 'File {n} is already one of this product\'s images.',
+  'productImages.orderMismatch':
+    "The new order must name each of this product's images once; reload the page and try again.",
+  'storeLogo.svg':
+    'SVG logos are not accepted (they can carry scripts); upload the logo as PNG, JPEG or WebP.',
+  'storeLogo.notImage': 'The logo must be a PNG, JPEG or WebP file.',
+  'storeLogo.unreadable': 'The logo file could not be read; it may be damaged or cut short.',
+  'storeLogo.tooLarge': 'The logo file can be at most {mb} MB.',
 }
 
 const catalogs: Record<Locale, Record<MessageKey, string>> = { tr, en }

@@ -114,6 +114,7 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
     id: 1,
     name: 'Haftanın Fırsatları',
     rowCount: 1,
+    slidesPerView: { phone: 2, tablet: 4, desktop: 6 },
     products: [product()],
     ...overrides,
   })

@@ -1,13 +1,28 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { campaignProducts, campaigns, products, productUnits } from '../../db/schema/catalogue'
 
-/** All active campaigns with their products in two queries (no query per campaign). */
-export async function findActiveCampaigns(db: Db, includeOutOfStock: boolean) {
+/** Switched on and within its dates at `now` (the rule of domain/campaign.ts campaignStatus, as SQL). */
+const shownAt = (now: Date) =>
+  and(
+    eq(campaigns.isActive, true),
+    or(isNull(campaigns.startsAt), lte(campaigns.startsAt, now)),
+    or(isNull(campaigns.endsAt), gt(campaigns.endsAt, now)),
+  )
+
+/** The campaigns dealers see at `now` with their products, in two queries (no query per campaign). */
+export async function findActiveCampaigns(db: Db, includeOutOfStock: boolean, now: Date) {
   const campaignRows = await db
-    .select({ id: campaigns.id, name: campaigns.name, rowCount: campaigns.rowCount })
+    .select({
+      id: campaigns.id,
+      name: campaigns.name,
+      rowCount: campaigns.rowCount,
+      slidesPhone: campaigns.slidesPhone,
+      slidesTablet: campaigns.slidesTablet,
+      slidesDesktop: campaigns.slidesDesktop,
+    })
     .from(campaigns)
-    .where(eq(campaigns.isActive, true))
+    .where(shownAt(now))
     .orderBy(asc(campaigns.sortOrder), asc(campaigns.id))
   if (campaignRows.length === 0) return { campaignRows, productRows: [] }
   const productRows = await db
@@ -31,7 +46,7 @@ export async function findActiveCampaigns(db: Db, includeOutOfStock: boolean) {
     .leftJoin(productUnits, and(eq(productUnits.productId, products.id), eq(productUnits.isDefault, true)))
     .where(
       and(
-        eq(campaigns.isActive, true),
+        shownAt(now),
         eq(products.isActive, true),
         includeOutOfStock ? sql`true` : gt(products.quantity, 0),
       ),

@@ -22,9 +22,18 @@ export const campaignRoutes =
       },
       async (request) => {
         const ctx = await loadPricingContext({ db, caches: request.caches }, request.user)
-        const { campaignRows, productRows } = await findActiveCampaigns(db, ctx.showNotInStocks)
+        const { campaignRows, productRows } = await findActiveCampaigns(db, ctx.showNotInStocks, deps.now())
         const byId = new Map<number, Campaign>(
-          campaignRows.map((c) => [c.id, { ...c, rowCount: Math.max(1, c.rowCount), products: [] }]),
+          campaignRows.map((c) => [
+            c.id,
+            {
+              id: c.id,
+              name: c.name,
+              rowCount: Math.max(1, c.rowCount),
+              slidesPerView: { phone: c.slidesPhone, tablet: c.slidesTablet, desktop: c.slidesDesktop },
+              products: [],
+            },
+          ]),
         )
         for (const p of productRows) {
           byId.get(p.campaignId)?.products.push({

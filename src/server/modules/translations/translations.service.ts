@@ -149,6 +149,7 @@ export function localizeCampaign(campaign: Campaign, t: Translations): Campaign 
     name: t.text('campaign', campaign.id, campaign.name),
     products: campaign.products.map((p) => ({
       ...p,
+      name: t.text('product', p.id, p.name),
       defaultUnit: p.defaultUnit === null ? null : t.text('unit', p.defaultUnit, p.defaultUnit),
     })),
   }

@@ -1,6 +1,6 @@
 import { Carousel } from '@mantine/carousel'
 import type { EmblaCarouselType } from 'embla-carousel'
-import { useEffect, useMemo, useState } from 'react'
+import { type CSSProperties, useEffect, useMemo, useState } from 'react'
 import type { Campaign } from '../../../../contracts/campaigns'
 import { CAROUSEL_GAP_PX, campaignColumns, campaignRows, carouselFitsFrom } from '../../../../domain/campaign'
 import { useTranslation } from '../../../i18n/use-translation'
@@ -58,8 +58,15 @@ export function CampaignCarousel({
   const count = positions?.count ?? columns.length
   const selected = positions?.selected ?? 0
   const autoplayState = autoplay.plugins.length === 0 ? 'off' : autoplay.playing ? 'playing' : 'paused'
+  const { phone, tablet, desktop } = campaign.slidesPerView
+  const perView = { '--slides-phone': phone, '--slides-tablet': tablet, '--slides-desktop': desktop }
   return (
-    <div {...autoplay.handlers} data-autoplay={autoplayState} data-started={positions ? true : undefined}>
+    <div
+      {...autoplay.handlers}
+      data-autoplay={autoplayState}
+      data-started={positions ? true : undefined}
+      style={perView as CSSProperties}
+    >
       <Carousel
         getEmblaApi={onApi}
         plugins={autoplay.plugins}
@@ -95,7 +102,7 @@ export function CampaignCarousel({
         selected={selected}
         onSelect={goTo}
         label={t('carousel.pagination', { name: campaign.name })}
-        fitsFrom={positions ? null : carouselFitsFrom(columns.length)}
+        fitsFrom={positions ? null : carouselFitsFrom(columns.length, campaign.slidesPerView)}
       />
     </div>
   )
