@@ -266,6 +266,51 @@ for (const channel of channels) {
       }
     })
 
+    it("shows a product made and edited in the back office through one process in the other's catalogue, search and product page", async () => {
+      const owner = await Browser.login(a.url, await createUser(database.db, null, { staffRole: 'owner' }))
+      const watcher = await Browser.login(b.url, await dealer())
+      const json = (method: string, url: string, body: object) =>
+        owner.request(`${a.url}${url}`, {
+          method,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      const tag = randomBytes(4).toString('hex').toUpperCase()
+      const category = await json('POST', '/yonetim/categories', {
+        code: `YK-${tag}`,
+        name: `Yeni Raf ${tag}`,
+      })
+      expect(category.status).toBe(201)
+      const made = await json('POST', '/yonetim/products', {
+        code: `YP-${tag}`,
+        name: `Pirinç Vana ${tag}`,
+        categoryCode: `YK-${tag}`,
+        salePrice: '40',
+        currency: 'TRY',
+        taxRate: 20,
+      })
+      expect(made.status).toBe(201)
+      const id = ((await made.json()) as { id: number }).id
+      const searchFinds = async (q: string) => {
+        const res = await watcher.request(`${b.url}/api/catalog/products?q=${encodeURIComponent(q)}`)
+        return ((await res.json()) as ProductList).items.some((p) => p.id === id)
+      }
+      const created = await within(WITHIN_MS, async () => (await searchFinds(`Pirinç Vana ${tag}`)) === true)
+      expect(created).toBeLessThan(WITHIN_MS)
+
+      const edited = await json('PATCH', `/yonetim/products/${id}`, {
+        name: `Bronz Vana ${tag}`,
+        salePrice: '55',
+      })
+      expect(edited.status).toBe(200)
+      const seen = await within(WITHIN_MS, async () => {
+        const page = await productOn(watcher, b.url, id)
+        return page.name === `Bronz Vana ${tag}` && (await searchFinds(`Bronz Vana ${tag}`))
+      })
+      expect(seen).toBeLessThan(WITHIN_MS)
+      expect(await searchFinds(`Pirinç Vana ${tag}`)).toBe(false)
+    })
+
     it("shows the list's stock change on the other process in the same second an order takes the last units", async () => {
       const code = `SON-${randomBytes(4).toString('hex').toUpperCase()}`
       const last = await insertProduct(database, fx.currencies.try.id, { code, stock: 3 })
