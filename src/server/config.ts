@@ -86,6 +86,19 @@ const envSchema = z.object({
   /** How long a fetch of the bulletin may take before it counts as failed (seconds). */
   TCMB_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /**
+   * Uploaded product images and the store's logo (docs/operations.md, "Uploaded images"): files under
+   * IMAGES_DIR (default DATA_DIR/images), or objects in an S3-compatible bucket when S3_BUCKET is set.
+   */
+  IMAGES_DIR: z.string().min(1).optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'an S3 bucket name: 3 to 63 of a-z, 0-9, dot and hyphen')
+    .optional(),
+  S3_REGION: z.string().min(1).max(40).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /**
    * Prometheus' bearer token for GET /metrics: set, a scrape must send it (from any address); unset,
    * only direct connections from private addresses are answered (http/metrics.ts).
    */
@@ -147,7 +160,19 @@ export type Config = {
   integrationRateLimit: number
   /** Where the exchange-rate bulletin is fetched from, and how long a fetch may take. */
   tcmb: { url: string; timeoutMs: number }
+  /** Where uploaded images are kept: a directory (IMAGES_DIR, else DATA_DIR/images) or an S3 bucket. */
+  imageStore: ImageStoreConfig
 }
+
+export type S3Config = {
+  /** Unset: AWS's own address for the region; set (MinIO, R2, Ceph…): path-style requests to it. */
+  endpoint: string | undefined
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+export type ImageStoreConfig = { kind: 'disk'; dir: string } | ({ kind: 's3' } & S3Config)
 
 export type IyzicoConfig = { apiKey: string; secretKey: string; baseUrl: string }
 
@@ -227,6 +252,34 @@ export function loadConfig(
     metricsToken: e.METRICS_TOKEN ?? null,
     integrationRateLimit: e.INTEGRATION_RATE_LIMIT,
     tcmb: { url: e.TCMB_URL, timeoutMs: e.TCMB_TIMEOUT_SECONDS * 1000 },
+    imageStore: imageStoreConfig(e, dataDir, rootDir),
+  }
+}
+
+/**
+ * Disk unless S3_BUCKET names a bucket; then both keys are required (no instance roles or shared
+ * profiles: what the server signs with is stated in its environment), and a half-written S3 setting
+ * without a bucket stops the start rather than quietly keeping images on one machine's disk.
+ */
+function imageStoreConfig(e: z.infer<typeof envSchema>, dataDir: string, rootDir: string): ImageStoreConfig {
+  const s3Named = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].some((v) => v !== undefined)
+  if (!e.S3_BUCKET) {
+    if (s3Named) throw new ConfigError('S3_ENDPOINT and the S3 keys need S3_BUCKET (the bucket images go to)')
+    return {
+      kind: 'disk',
+      dir: e.IMAGES_DIR ? path.resolve(rootDir, e.IMAGES_DIR) : path.join(dataDir, 'images'),
+    }
+  }
+  if (!e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY)
+    throw new ConfigError('S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+  if (e.IMAGES_DIR) throw new ConfigError('IMAGES_DIR and S3_BUCKET name two places for images: set one')
+  return {
+    kind: 's3',
+    endpoint: e.S3_ENDPOINT?.replace(/\/+$/, ''),
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
   }
 }
 

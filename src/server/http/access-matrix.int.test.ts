@@ -85,6 +85,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/catalog/categories': everyone,
   // Product images downloaded from the ERP: public like the build's own images.
   'GET /images/erp/:file': everyone,
+  // Uploaded product images and the logo: public too; the walk's `x` names no file.
+  'GET /images/up/*': nobody,
   'GET /autocomplete': everyone,
   // Cart: the dealer's own; a line id of another company is not found.
   'GET /api/catalog/cart': dealersOnly,
@@ -196,6 +198,12 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/products/:id': staffOnly,
   'POST /yonetim/products': staffOnly,
   'PATCH /yonetim/products/:id': staffOnly,
+  'GET /yonetim/products/:id/images': staffOnly,
+  'POST /yonetim/products/:id/images': staffOnly,
+  'PUT /yonetim/products/:id/images/order': staffOnly,
+  // The walk's product has no uploaded image.
+  'POST /yonetim/products/:id/images/:imageId/main': staffNoRecord,
+  'DELETE /yonetim/products/:id/images/:imageId': staffNoRecord,
   'POST /yonetim/products/bulk': staffOnly,
   'GET /yonetim/products/bulk/:id': staffNoRecord,
   'GET /yonetim/products/bulk/:id/rejected': staffNoRecord,
@@ -297,6 +305,8 @@ const MATRIX: Record<string, Access> = {
   'GET /yonetim/history/user/:entityId': staffOnly,
   'PUT /yonetim/settings/notifications': staffOnly,
   'PUT /yonetim/settings/:key': staffOnly,
+  'POST /yonetim/settings/logo': staffOnly,
+  'DELETE /yonetim/settings/logo': staffOnly,
   'GET /yonetim/exchange-rates': staffOnly,
   'POST /yonetim/exchange-rates/fetch': staffOnly,
   'PUT /yonetim/exchange-rates/settings': staffOnly,
@@ -438,6 +448,8 @@ function addressOf(method: string, url: string): string {
     '/yonetim/payments/:id/refund': owned.payment,
     '/api/catalog/product/:id': product.id,
     '/yonetim/products/:id': product.id,
+    '/yonetim/products/:id/images': product.id,
+    '/yonetim/products/:id/images/order': product.id,
     '/payment/callback/:gateway': 'sandbox',
     '/yonetim/staff-users/:id': owned.spareStaff,
     '/yonetim/staff-users/:id/password-reset': owned.spareStaff,
@@ -451,6 +463,8 @@ function addressOf(method: string, url: string): string {
     return url
       .replace(':id', String(owned.invoice.customerId))
       .replace(':invoiceId', String(owned.invoice.id))
+  if (url.startsWith('/yonetim/products/:id/images/:imageId'))
+    return url.replace(':id', String(product.id)).replace(':imageId', '1')
   if (url.startsWith('/yonetim/customers/:id/users/:userId/'))
     return url
       .replace(':id', String(owned.spareUser.customerId))

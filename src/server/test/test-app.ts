@@ -89,6 +89,8 @@ export async function createTestApp(
         SESSION_SECRET: TEST_SESSION_SECRET,
         CACHE_SECONDS: '0',
         TCMB_URL: await sampleBulletinUrl(),
+        // Uploaded images go to a directory of the test run's own, never the project's data/.
+        ...(options.env?.S3_BUCKET ? {} : { IMAGES_DIR: testImagesDir() }),
         ...options.env,
       },
       options.rootDir ?? process.cwd(),
@@ -143,6 +145,13 @@ export async function createTestApp(
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+let imagesDir: string | null = null
+/** One directory of uploaded images per test process, made on first use. */
+function testImagesDir() {
+  imagesDir ??= mkdtempSync(path.join(tmpdir(), 'toptan-images-'))
+  return imagesDir
+}
 
 /** A browser stand-in: keeps the session cookie and the page's CSRF token like the web app does. */
 export class TestClient {

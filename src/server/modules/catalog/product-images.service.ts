@@ -13,6 +13,7 @@ import {
   replaceProductImage,
   saveImageFile,
 } from './product-images.repository'
+import { hasUploadedImages, lockProduct } from './product-uploads.repository'
 
 export type { ClaimedImage }
 
@@ -79,6 +80,11 @@ export async function storeProductImage(
   const name = `${DOWNLOADED_IMAGE_DIR}/${createHash('sha256').update(webp).digest('hex').slice(0, 32)}.webp`
   return db.transaction(async (tx) => {
     if (!(await markImageFetched(tx, claim, now))) return false
+    // Images staff uploaded are what the product shows; the ERP's waits until they are all deleted
+    // (then it is downloaded again). The row is locked first, as an upload's transaction locks it,
+    // so an upload committing meanwhile is seen here rather than overwritten.
+    await lockProduct(tx, claim.productId)
+    if (await hasUploadedImages(tx, claim.productId)) return true
     await saveImageFile(tx, { name, contentType: 'image/webp', bytes: webp }, now)
     const old = await replaceProductImage(tx, claim.productId, name, now)
     if (old && old !== name && old.startsWith(`${DOWNLOADED_IMAGE_DIR}/`))

@@ -166,6 +166,7 @@ export async function writeStoreSetting(db: Db, key: string, value: unknown, now
 
 export type StoreInfoColumn =
   | 'name'
+  | 'logo'
   | 'address'
   | 'town'
   | 'city'
