@@ -136,6 +136,7 @@ export function mantineImports(code: string): string[] {
  */
 const PACKAGE_SHEETS: Record<string, string> = {
   '@mantine/carousel': '@mantine/carousel/styles.layer.css',
+  '@mantine/tiptap': '@mantine/tiptap/styles.layer.css',
   'mantine-datatable': 'mantine-datatable/styles.layer.css',
 }
 
@@ -165,10 +166,10 @@ export function mantineCss(): Plugin {
     },
     transform(code, id) {
       // The app's modules, and the packages built on Mantine's core components (modals, notifications,
-      // the carousel, the data table).
+      // the carousel, the rich-text editor, the data table).
       const ours = !id.includes('/node_modules/') && /\.tsx?$/.test(id)
       const mantinePackage =
-        /\/node_modules\/@mantine\/(modals|notifications|carousel)\/esm\/.*\.mjs$/.test(id) ||
+        /\/node_modules\/@mantine\/(modals|notifications|carousel|tiptap)\/esm\/.*\.mjs$/.test(id) ||
         /\/node_modules\/mantine-datatable\/dist\/index\.mjs$/.test(id)
       if (!(ours || mantinePackage) || !code.includes('@mantine/')) return null
       const { folderOf, sheetsOf } = load()
