@@ -12,7 +12,7 @@ test.describe('a read-only staff user', () => {
     // Every screen is open to read: the staff area opens the menu's first one.
     await expect(page).toHaveURL(/\/yonetim\/ozet$/)
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    await expect(menu.getByRole('link')).toHaveCount(20)
+    await expect(menu.getByRole('link')).toHaveCount(21)
 
     await menu.getByRole('link', { name: 'Havale / EFT' }).click()
     await expect(page).toHaveURL(/\/yonetim\/havale$/)
@@ -25,6 +25,12 @@ test.describe('a read-only staff user', () => {
     await expect(page).toHaveURL(/\/yonetim\/ariza-bildirimleri$/)
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
     await expect(page.getByTestId('fault-status-select')).toHaveCount(0)
+
+    await menu.getByRole('link', { name: 'Ürünler', exact: true }).click()
+    await expect(page).toHaveURL(/\/yonetim\/urunler$/)
+    await expect(page.getByTestId('staff-products-table').getByRole('row').nth(1)).toBeVisible()
+    await expect(page.getByRole('link', { name: 'Yeni ürün' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Toplu işlemler' })).toHaveCount(0)
 
     await menu.getByRole('link', { name: 'Personel', exact: true }).click()
     await expect(page).toHaveURL(/\/yonetim\/personel$/)

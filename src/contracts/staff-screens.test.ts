@@ -51,8 +51,8 @@ describe('staffScreensFor', () => {
     expect(paths('sales')).toContain('/yonetim/musteriler')
   })
 
-  it('gives the catalogue team the imports, and a dealer none', () => {
-    expect(paths('catalogue')).toEqual(['/yonetim/iceri-aktar'])
+  it('gives the catalogue team the product table and the imports, and a dealer none', () => {
+    expect(paths('catalogue')).toEqual(['/yonetim/urunler', '/yonetim/iceri-aktar'])
     expect(paths(null)).toEqual([])
   })
 })

@@ -105,6 +105,9 @@ const ExchangeRatesPage = lazy(() =>
 const StoreSettingsPage = lazy(() =>
   import('../features/staff/settings/StoreSettingsPage').then((m) => ({ default: m.StoreSettingsPage })),
 )
+const StaffProductsPage = lazy(() =>
+  import('../features/staff/products/StaffProductsPage').then((m) => ({ default: m.StaffProductsPage })),
+)
 const StoreNotificationsPage = lazy(() =>
   import('../features/staff/settings/StoreNotificationsPage').then((m) => ({
     default: m.StoreNotificationsPage,
@@ -167,6 +170,7 @@ function pageRoutes() {
       <Route path="yonetim/teklifler" element={<StaffOffersPage />} />
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />
       <Route path="yonetim/ayarlar" element={<StoreSettingsPage />} />
+      <Route path="yonetim/urunler" element={<StaffProductsPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="yonetim/doviz-kurlari" element={<ExchangeRatesPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />

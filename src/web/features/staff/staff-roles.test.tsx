@@ -6,6 +6,8 @@ import { Route, Routes } from 'react-router'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { mailOutboxListSchema } from '../../../contracts/mail-outbox'
 import { adminFaultReportListSchema } from '../../../contracts/service'
+import { staffBrandListSchema, staffCategoryListSchema } from '../../../contracts/staff-catalogue'
+import { staffProductListSchema } from '../../../contracts/staff-products'
 import type { StaffRole } from '../../../domain/staff-access'
 import { dealer, guestBootstrap } from '../../test/fixtures'
 import { LocationProbe } from '../../test/LocationProbe'
@@ -17,6 +19,7 @@ import { FaultReportsPage } from './fault-reports/FaultReportsPage'
 import { ImportPage } from './imports/ImportPage'
 import { MailOutboxPage } from './MailOutboxPage'
 import { BankTransferPage } from './payments/BankTransferPage'
+import { StaffProductsPage } from './products/StaffProductsPage'
 import { StaffIndexPage } from './StaffIndexPage'
 
 const staff = (staffRole: StaffRole) =>
@@ -33,6 +36,7 @@ function renderAt(route: string, role: StaffRole) {
         <Route path="/yonetim/havale" element={<BankTransferPage />} />
         <Route path="/yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
         <Route path="/yonetim/iceri-aktar" element={<ImportPage />} />
+        <Route path="/yonetim/urunler" element={<StaffProductsPage />} />
         <Route path="*" element={null} />
       </Routes>
       <LocationProbe />
@@ -69,12 +73,18 @@ describe('the staff area by role', () => {
     await waitFor(() => expect(location()).toBe('/yonetim/ozet'))
   })
 
-  it('sends the catalogue team to the imports, its one screen', async () => {
-    server.use(http.get('/yonetim/import/catalogue/jobs', () => HttpResponse.json({ items: [] })))
+  it('sends the catalogue team to the product table, its first screen, beside the imports', async () => {
+    server.use(
+      http.get('/yonetim/products', () =>
+        apiJson(staffProductListSchema, { items: [], page: 1, pages: 0, limit: 50, total: 0, capped: false }),
+      ),
+      http.get('/yonetim/categories', () => apiJson(staffCategoryListSchema, { items: [] })),
+      http.get('/yonetim/brands', () => apiJson(staffBrandListSchema, { items: [] })),
+    )
     renderAt('/yonetim', 'catalogue')
-    await waitFor(() => expect(location()).toBe('/yonetim/iceri-aktar'))
-    expect(await screen.findByTestId('import-resource')).toBeTruthy()
-    expect(menuLinks()).toEqual(['/yonetim/iceri-aktar'])
+    await waitFor(() => expect(location()).toBe('/yonetim/urunler'))
+    expect(await screen.findByTestId('staff-products-table')).toBeTruthy()
+    expect(menuLinks()).toEqual(['/yonetim/urunler', '/yonetim/iceri-aktar'])
   })
 
   it('lists only the screens of the role in the menu', async () => {
