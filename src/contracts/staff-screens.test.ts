@@ -14,6 +14,11 @@ describe('staffRoleOpens', () => {
     ['accounting', '/en/yonetim/iceri-aktar', true],
     ['readonly', '/yonetim/iceri-aktar', true],
     [null, '/yonetim/iceri-aktar', false],
+    // A screen's own pages go with it: a product's editor is the product table's.
+    ['catalogue', '/yonetim/urunler/yeni', true],
+    ['readonly', '/en/yonetim/urunler/12', true],
+    ['sales', '/yonetim/urunler/12', false],
+    ['accounting', '/yonetim/urunler', false],
     // Not a screen: any staff user (the page itself says what it is for).
     ['catalogue', '/yonetim', true],
     ['catalogue', '/yonetim/yok-boyle', true],

@@ -57,10 +57,13 @@ type StaffScreen = {
 
 export type StaffScreenPath = (typeof STAFF_SCREENS)[number]['path']
 
-/** The staff screen at an address ('/en' prefix and a trailing slash allowed); null for any other. */
+/**
+ * The staff screen at an address ('/en' prefix and a trailing slash allowed), its own pages under it
+ * too (a product's editor under the product table); null for any other.
+ */
 function staffScreenAt(pathname: string): StaffScreen | null {
   const path = pathname.replace(/^\/en(?=\/)/, '').replace(/(?<=.)\/$/, '')
-  return STAFF_SCREENS.find((screen) => screen.path === path) ?? null
+  return STAFF_SCREENS.find((screen) => screen.path === path || path.startsWith(`${screen.path}/`)) ?? null
 }
 
 /** The `also` entry a role comes to a screen through: the first area it writes, when it does not read the screen's own. */

@@ -40,6 +40,7 @@ export const PAGE_MODULES = {
   staffCustomers: 'src/web/features/staff/customers/StaffCustomersPage.tsx',
   storeSettings: 'src/web/features/staff/settings/StoreSettingsPage.tsx',
   staffProducts: 'src/web/features/staff/products/StaffProductsPage.tsx',
+  staffProductEditor: 'src/web/features/staff/products/ProductEditorPage.tsx',
   storeNotifications: 'src/web/features/staff/settings/StoreNotificationsPage.tsx',
   exchangeRates: 'src/web/features/staff/settings/ExchangeRatesPage.tsx',
   searchDashboard: 'src/web/features/staff/search-dashboard/SearchDashboardPage.tsx',
@@ -100,6 +101,9 @@ export function pageOf(pathname: string): PageName {
   if (fixed) return fixed
   const segments = rest.split('/')
   if (segments.length === 2 && segments[0] === 'siparis') return 'orderSuccess'
+  // A product's editor: a new one, or one by its id.
+  if (segments.length === 3 && segments[0] === 'yonetim' && segments[1] === 'urunler')
+    return /^(yeni|\d{1,9})$/.test(segments[2] ?? '') ? 'staffProductEditor' : 'notFound'
   if (segments.length === 2 && segments[0] === 'odeme-linki') return 'paymentLink'
   if (segments.length === 3 && segments[0] === 'odeme' && segments[1] === 'sonuc') return 'checkoutSummary'
   if (segments.length === 1) return parseProductSegment(rest) ? 'product' : 'list'

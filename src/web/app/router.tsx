@@ -108,6 +108,9 @@ const StoreSettingsPage = lazy(() =>
 const StaffProductsPage = lazy(() =>
   import('../features/staff/products/StaffProductsPage').then((m) => ({ default: m.StaffProductsPage })),
 )
+const ProductEditorPage = lazy(() =>
+  import('../features/staff/products/ProductEditorPage').then((m) => ({ default: m.ProductEditorPage })),
+)
 const StoreNotificationsPage = lazy(() =>
   import('../features/staff/settings/StoreNotificationsPage').then((m) => ({
     default: m.StoreNotificationsPage,
@@ -171,6 +174,8 @@ function pageRoutes() {
       <Route path="yonetim/musteriler" element={<StaffCustomersPage />} />
       <Route path="yonetim/ayarlar" element={<StoreSettingsPage />} />
       <Route path="yonetim/urunler" element={<StaffProductsPage />} />
+      <Route path="yonetim/urunler/yeni" element={<ProductEditorPage />} />
+      <Route path="yonetim/urunler/:id" element={<ProductEditorPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="yonetim/doviz-kurlari" element={<ExchangeRatesPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />

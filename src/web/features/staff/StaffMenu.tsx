@@ -26,7 +26,9 @@ function StaffMenuGroups() {
             </Text>
             <Box component="ul" aria-labelledby={headingId} m={0} p={0} style={{ listStyle: 'none' }}>
               {links.map((link) => {
-                const active = current === link.path
+                const here = current === link.path
+                // A screen's own pages (a product's editor) keep its entry marked, not as the page itself.
+                const active = here || current.startsWith(`${link.path}/`)
                 return (
                   <li key={link.path}>
                     <NavLink
@@ -34,7 +36,7 @@ function StaffMenuGroups() {
                       to={localePath(link.path)}
                       label={link.label(t)}
                       active={active}
-                      aria-current={active ? 'page' : undefined}
+                      aria-current={here ? 'page' : active ? 'true' : undefined}
                       variant="light"
                     />
                   </li>
