@@ -165,3 +165,43 @@ export async function apiFetchFile(
   const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null
   return { blob: await response.blob(), fileName }
 }
+
+/**
+ * POSTs form data (files) as apiFetch does — its headers, its errors, its 401 and 403 handling — and
+ * reports how much of the body has been sent (0–1) as it goes: fetch cannot tell, XMLHttpRequest can.
+ */
+export function apiUpload<T>(
+  path: string,
+  body: FormData,
+  options: Pick<ApiRequestOptions, 'signal' | 'handleAuthErrors'> & {
+    onProgress?: (fraction: number) => void
+  } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', path)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.setRequestHeader('Accept-Language', config.locale)
+    xhr.setRequestHeader('X-Requested-With', 'XMLHttpRequest')
+    xhr.setRequestHeader('X-CSRF-Token', config.csrfToken)
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(event.loaded / event.total)
+    }
+    xhr.onload = () => {
+      const type = xhr.getResponseHeader('content-type') ?? ''
+      const response = new Response(xhr.status === 204 ? null : xhr.responseText, {
+        status: xhr.status,
+        headers: { 'content-type': type },
+      })
+      if (response.ok) {
+        options.onProgress?.(1)
+        void readPayload(response).then((payload) => resolve(payload as T), reject)
+      } else void failure(response, options).then(reject, reject)
+    }
+    xhr.onerror = () => reject(new ApiError({ status: 0, code: 'network', message: '' }))
+    xhr.onabort = () => reject(new DOMException('The upload was stopped.', 'AbortError'))
+    if (options.signal?.aborted) return reject(new DOMException('The upload was stopped.', 'AbortError'))
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.send(body)
+  })
+}
