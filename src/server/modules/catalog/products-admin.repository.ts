@@ -49,20 +49,40 @@ export async function findStaffProductPage(
   db: Db,
   filter: StaffProductFilter,
   order: Pick<StaffProductsQuery, 'sort' | 'dir'>,
-  offset: number,
-  limit: number,
+  page: { offset: number; limit: number; fewMatches: boolean },
 ) {
   const by = order.dir === 'desc' ? desc : asc
-  const sortKeys =
-    order.sort === 'code' ? [by(products.code)] : [by(SORT_COLUMNS[order.sort]), by(products.id)]
-  const page = db
-    .select({ id: products.id })
-    .from(products)
-    .where(whereOf(filter))
-    .orderBy(...sortKeys)
-    .offset(offset)
-    .limit(limit)
-    .as('page')
+  const sortKey = order.sort === 'code' ? products.code : SORT_COLUMNS[order.sort]
+  // A filter that matches few products (the count did not reach its cap): the matches are found
+  // through the filter's own index and sorted. OFFSET 0 keeps the planner from walking the whole sort
+  // index instead, which it chose for a text filter and then skipped 20,000 rows to find 250 (the
+  // trigram estimates are rough). A filter that matches many: walking the sort index finds a page soon.
+  const matches = page.fewMatches
+    ? db
+        .select({ id: products.id, key: sql`${sortKey}`.as('key') })
+        .from(products)
+        .where(whereOf(filter))
+        .offset(0)
+        .as('matches')
+    : null
+  // The code is unique: it alone orders; every other sort has the id after it (its index's too).
+  const sortKeys = order.sort === 'code' ? [by(products.code)] : [by(sortKey), by(products.id)]
+  const ids = matches
+    ? db
+        .select({ id: matches.id })
+        .from(matches)
+        .orderBy(...(order.sort === 'code' ? [by(matches.key)] : [by(matches.key), by(matches.id)]))
+        .offset(page.offset)
+        .limit(page.limit)
+        .as('page')
+    : db
+        .select({ id: products.id })
+        .from(products)
+        .where(whereOf(filter))
+        .orderBy(...sortKeys)
+        .offset(page.offset)
+        .limit(page.limit)
+        .as('page')
   const parent = alias(products, 'parent')
   return db
     .select({
@@ -83,7 +103,7 @@ export async function findStaffProductPage(
       updatedAt: products.updatedAt,
     })
     .from(products)
-    .innerJoin(page, eq(page.id, products.id))
+    .innerJoin(ids, eq(ids.id, products.id))
     .innerJoin(currencies, eq(currencies.id, products.currencyId))
     .leftJoin(categories, eq(categories.id, products.categoryId))
     .leftJoin(brands, eq(brands.id, products.brandId))

@@ -14,7 +14,7 @@ import {
   type StaffProductsQuery,
 } from '../../../contracts/staff-products'
 import type { AuditValue } from '../../../domain/audit'
-import { decimalText, type RowOutcome } from '../../../domain/bulk-upsert'
+import { decimalText } from '../../../domain/bulk-upsert'
 import { priceChangedByPercent } from '../../../domain/price-change'
 import { normaliseSearchText } from '../../../domain/search-query'
 import type { CachedDb } from '../../cache/caches'
@@ -52,6 +52,9 @@ const filterOf = (query: StaffProductsFilter): StaffProductFilter => ({
   active: query.active === undefined ? undefined : query.active === 'true',
 })
 
+const hasFilter = (f: StaffProductFilter) =>
+  f.folded !== '' || f.categoryId !== undefined || f.brandId !== undefined || f.active !== undefined
+
 /** GET /yonetim/products: a page of the product table, counted up to STAFF_LIST_COUNT_CAP. */
 export async function listStaffProducts(db: Db, query: StaffProductsQuery): Promise<StaffProductList> {
   const filter = filterOf(query)
@@ -59,7 +62,11 @@ export async function listStaffProducts(db: Db, query: StaffProductsQuery): Prom
   const { total, capped } = await countStaffProducts(db, filter, STAFF_LIST_COUNT_CAP)
   const pages = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(query.page, pages)
-  const rows = await findStaffProductPage(db, filter, query, (page - 1) * limit, limit)
+  const rows = await findStaffProductPage(db, filter, query, {
+    offset: (page - 1) * limit,
+    limit,
+    fewMatches: !capped && hasFilter(filter),
+  })
   return {
     items: rows.map((r) => ({
       id: r.id,
