@@ -45,6 +45,8 @@ export type Context = {
   prefixes: Record<number, string[]>
   /** The bench tools' accounts, set by the caller after discover(). */
   fixtures: Fixtures
+  /** Filled by the staff product table's setup: what its requests filter and search by. */
+  staffCatalogue?: { categoryIds: number[]; brandIds: number[]; words: string[] }
   /** Filled by the cart and order scenarios' setup. */
   cartProducts?: CartProduct[]
   orderProducts?: CartProduct[][]
