@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Switch, TagsInput, TextInput } from '@mantine/core'
 import { useTranslation } from '../../../../i18n/use-translation'
 import { CategorySelect } from '../CategorySelect'
 import { useStaffBrands } from '../catalogue-refs-api'
-import { EditorSection, type SectionProps } from './EditorSection'
+import { BELOW, EditorSection, type SectionProps } from './EditorSection'
 
 const E = 'staffProducts.editor'
 
@@ -41,6 +41,7 @@ export function BasicsSection({ form, readOnly }: SectionProps) {
             <TextInput
               label={t(`${E}.fields.nameEn`)}
               description={t(`${E}.hints.nameEn`)}
+              inputWrapperOrder={BELOW}
               maxLength={200}
               autoComplete="off"
               lang="en"
@@ -99,6 +100,7 @@ export function BasicsSection({ form, readOnly }: SectionProps) {
             <TextInput
               label={t(`${E}.fields.specialCode`)}
               description={t(`${E}.hints.specialCode`)}
+              inputWrapperOrder={BELOW}
               maxLength={120}
               autoComplete="off"
               readOnly={readOnly}

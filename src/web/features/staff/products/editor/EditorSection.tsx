@@ -5,6 +5,14 @@ import type { ProductFormValues } from './product-form'
 
 export type ProductForm = UseFormReturnType<ProductFormValues>
 
+/** A hint under its field, so the fields of a row line up whether they have one or not. */
+export const BELOW: ('label' | 'input' | 'description' | 'error')[] = [
+  'label',
+  'input',
+  'description',
+  'error',
+]
+
 /** What every section of the editor gets: the form, and whether the user may change it. */
 export interface SectionProps {
   form: ProductForm

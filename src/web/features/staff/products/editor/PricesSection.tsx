@@ -2,7 +2,7 @@ import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core'
 import { currencySymbol, normalizeCurrencyCode } from '../../../../../domain/money-format'
 import { useTranslation } from '../../../../i18n/use-translation'
 import { useSession } from '../../../../lib/session-context'
-import { EditorSection, type SectionProps } from './EditorSection'
+import { BELOW, EditorSection, type SectionProps } from './EditorSection'
 import { PLAN_PRICE_COUNT } from './product-form'
 
 const E = 'staffProducts.editor'
@@ -27,12 +27,17 @@ export function PricesSection({ form, readOnly }: SectionProps) {
   const planNames = usePlanNames()
   const currency = form.getValues().currency
   const symbol = currency ? currencySymbol(currency) : ''
+  // An empty list or plan price is the sale price: the field says which.
+  const salePrice = form.getValues().salePrice.trim()
   const money = (path: string, label: string, extra: Record<string, unknown> = {}) => (
     <TextInput
       label={label}
       inputMode="decimal"
       autoComplete="off"
-      placeholder={locale === 'tr' ? '0,00' : '0.00'}
+      placeholder={
+        path === 'salePrice' ? (locale === 'tr' ? '0,00' : '0.00') : salePrice || t(`${E}.fields.salePrice`)
+      }
+      inputWrapperOrder={BELOW}
       rightSection={
         <Text size="sm" c="gray.7">
           {symbol}

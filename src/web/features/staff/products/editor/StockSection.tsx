@@ -1,6 +1,6 @@
 import { NumberInput, SimpleGrid, Text } from '@mantine/core'
 import { useTranslation } from '../../../../i18n/use-translation'
-import { EditorSection, type SectionProps } from './EditorSection'
+import { BELOW, EditorSection, type SectionProps } from './EditorSection'
 
 const E = 'staffProducts.editor'
 
@@ -20,6 +20,7 @@ export function StockSection({ form, readOnly }: SectionProps) {
                 key={line.warehouseCode}
                 label={line.warehouseName}
                 description={line.warehouseCode}
+                inputWrapperOrder={BELOW}
                 min={0}
                 allowDecimal={false}
                 allowNegative={false}

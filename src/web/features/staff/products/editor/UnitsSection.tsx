@@ -13,15 +13,27 @@ import {
   VisuallyHidden,
 } from '@mantine/core'
 import { randomId } from '@mantine/hooks'
+import Big from 'big.js'
 import { useId } from 'react'
+import type { Locale } from '../../../../../contracts/common'
 import { PlusIcon, TrashIcon } from '../../../../components/icons/Icons'
 import { useTranslation } from '../../../../i18n/use-translation'
+import { useSession } from '../../../../lib/session-context'
 import { usePhoneLayout } from '../../../../lib/use-phone-layout'
+import { decimalForInput, parseDecimal } from '../product-format'
 import { EditorSection, type ProductForm, type SectionProps } from './EditorSection'
 import { MAX_UNITS } from './product-form'
 
 const E = 'staffProducts.editor'
 const U = `${E}.units`
+
+/** The sale price × the multiplier as the field would show it; null when either is not a number yet. */
+function followingPrice(salePrice: string, multiplier: number | string, locale: Locale): string | null {
+  const price = parseDecimal(salePrice, locale)
+  if (!price.ok || price.value === null || !Number.isInteger(Number(multiplier)) || Number(multiplier) < 1)
+    return null
+  return decimalForInput(new Big(price.value).times(Number(multiplier)).toFixed(2), locale)
+}
 
 /** Focus moves once the rows have been drawn again. */
 const focusLater = (selector: string) =>
@@ -32,10 +44,12 @@ type RowProps = { form: ProductForm; index: number; readOnly: boolean; group: st
 /** The row's controls, each named with the row's number for a reader that hears one at a time. */
 function useUnitFields({ form, index, readOnly, group }: RowProps) {
   const { t } = useTranslation()
+  const { locale } = useSession()
   const n = index + 1
   const units = form.getValues().units
   const unit = units[index]!
   const name = unit.name || t(`${U}.unnamed`, { n })
+  const follows = followingPrice(form.getValues().salePrice, unit.multiplier, locale)
   const path = (field: string) => `units.${index}.${field}`
   return {
     name: (label: boolean) => (
@@ -81,7 +95,8 @@ function useUnitFields({ form, index, readOnly, group }: RowProps) {
       <TextInput
         label={label ? t(`${U}.price`) : undefined}
         aria-label={label ? undefined : t(`${U}.priceOf`, { name })}
-        placeholder={t(`${U}.followsPrice`)}
+        // The price it sells at without one of its own.
+        placeholder={follows ?? t(`${U}.followsPrice`)}
         inputMode="decimal"
         autoComplete="off"
         readOnly={readOnly}
