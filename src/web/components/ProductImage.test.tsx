@@ -55,4 +55,25 @@ describe('ProductImage', () => {
       expect(skeletons(container)).toBe(1)
     })
   })
+
+  it('asks for an uploaded image at the size of its box, as AVIF where the browser takes it', () => {
+    const name = `up/p/7/${'c'.repeat(32)}-480.webp`
+    const { container } = renderWithProviders(
+      <>
+        <ProductImage file={name} alt="kart" height={229} />
+        <ProductImage file={name} alt="sepet" height={80} width={80} />
+        <ProductImage file="erp/abc.webp" alt="erp" height={229} />
+      </>,
+    )
+    expect(screen.getByRole('img', { name: 'kart' }).getAttribute('src')).toBe(`/images/${name}`)
+    expect(screen.getByRole('img', { name: 'sepet' }).getAttribute('src')).toBe(
+      `/images/${name.replace('-480.', '-160.')}`,
+    )
+    const sources = [...container.querySelectorAll('picture > source')]
+    expect(sources.map((s) => [s.getAttribute('type'), s.getAttribute('srcset')])).toEqual([
+      ['image/avif', `/images/${name.replace('.webp', '.avif')}`],
+      ['image/avif', `/images/${name.replace('-480.webp', '-160.avif')}`],
+    ])
+    expect(screen.getByRole('img', { name: 'erp' }).closest('picture')).toBeNull()
+  })
 })

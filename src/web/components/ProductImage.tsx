@@ -1,6 +1,6 @@
 import { Box, Skeleton } from '@mantine/core'
 import { useEffect, useLayoutEffect, useRef, useState } from 'react'
-import { fallbackImage, imageUrl } from './image-url'
+import { fallbackImage, imageUrl, uploadedImageSources } from './image-url'
 import classes from './ProductImage.module.css'
 
 export interface ProductImageProps {
@@ -22,7 +22,9 @@ export interface ProductImageProps {
  * for the app.
  */
 export function ProductImage({ file, alt, height, width = '100%', priority = false }: ProductImageProps) {
-  const primary = imageUrl(file)
+  // An uploaded image comes in the size the box needs, and as AVIF where the browser takes it.
+  const uploaded = uploadedImageSources(file, height)
+  const primary = uploaded?.webp ?? imageUrl(file)
   const [failedSrc, setFailedSrc] = useState<string | null>(null)
   const [settledSrc, setSettledSrc] = useState<string | null>(null)
   const src = failedSrc === primary ? fallbackImage : primary
@@ -50,24 +52,35 @@ export function ProductImage({ file, alt, height, width = '100%', priority = fal
     else onError()
   }, [src])
 
+  const picture = (
+    <img
+      ref={image}
+      src={src}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      height={height}
+      width={typeof width === 'number' ? width : undefined}
+      style={{ width: '100%', height, objectFit: 'contain', display: 'block' }}
+      onLoad={onLoad}
+      onError={onError}
+    />
+  )
+
   return (
     <Box pos="relative" h={height} w={width} style={{ overflow: 'hidden' }} className={classes.frame}>
       {!settled && (
         <Skeleton pos="absolute" inset={0} radius={0} className={classes.skeleton} data-image-skeleton />
       )}
-      <img
-        ref={image}
-        src={src}
-        alt={alt}
-        loading={priority ? 'eager' : 'lazy'}
-        fetchPriority={priority ? 'high' : 'auto'}
-        decoding="async"
-        height={height}
-        width={typeof width === 'number' ? width : undefined}
-        style={{ width: '100%', height, objectFit: 'contain', display: 'block' }}
-        onLoad={onLoad}
-        onError={onError}
-      />
+      {uploaded && src === primary ? (
+        <picture style={{ display: 'block' }}>
+          <source type="image/avif" srcSet={uploaded.avif} />
+          {picture}
+        </picture>
+      ) : (
+        picture
+      )}
     </Box>
   )
 }

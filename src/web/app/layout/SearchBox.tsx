@@ -4,7 +4,7 @@ import { type FormEvent, type KeyboardEvent, useEffect, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import type { AutocompleteItem } from '../../../contracts/catalog'
 import { SearchIcon } from '../../components/icons/Icons'
-import { fallbackImage, imageUrl } from '../../components/image-url'
+import { fallbackImage, imageUrl, uploadedImageSources } from '../../components/image-url'
 import { useTranslation } from '../../i18n/use-translation'
 import { localePath, stripLocalePrefix } from '../../lib/locale-path'
 import { useSession } from '../../lib/session-context'
@@ -15,7 +15,7 @@ function Thumbnail({ file }: { file: string | null }) {
   const [failed, setFailed] = useState(false)
   return (
     <img
-      src={failed ? fallbackImage : imageUrl(file)}
+      src={failed ? fallbackImage : (uploadedImageSources(file, 48)?.webp ?? imageUrl(file))}
       alt=""
       width={48}
       height={48}

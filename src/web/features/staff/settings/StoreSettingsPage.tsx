@@ -13,6 +13,7 @@ import { StaffLayout } from '../StaffLayout'
 import { useStaffCan } from '../use-staff-can'
 import { SettingField } from './SettingField'
 import { SettingsPreview } from './SettingsPreview'
+import { StoreLogoField } from './StoreLogoField'
 import { useStoreSettings } from './store-settings-api'
 
 const N = 'storeSettings'
@@ -24,6 +25,7 @@ function GroupPanel({ items, canWrite }: { items: SettingItem[]; canWrite: boole
   return (
     <Stack gap="lg" pt="md">
       <SettingsPreview group={items[0]!.group} items={items} />
+      {items[0]!.group === 'store' && <StoreLogoField canWrite={canWrite} />}
       {items.map((item) => (
         <Stack key={item.key} gap={2}>
           <SettingField item={item} canWrite={canWrite} />
