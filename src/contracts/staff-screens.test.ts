@@ -56,8 +56,12 @@ describe('staffScreensFor', () => {
     expect(paths('sales')).toContain('/yonetim/musteriler')
   })
 
-  it('gives the catalogue team the product table and the imports, and a dealer none', () => {
-    expect(paths('catalogue')).toEqual(['/yonetim/urunler', '/yonetim/iceri-aktar'])
+  it('gives the catalogue team the product table, the categories and the imports, and a dealer none', () => {
+    expect(paths('catalogue')).toEqual([
+      '/yonetim/urunler',
+      '/yonetim/kategoriler',
+      '/yonetim/iceri-aktar',
+    ])
     expect(paths(null)).toEqual([])
   })
 })

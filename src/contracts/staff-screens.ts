@@ -25,6 +25,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/musteriler', area: 'customers', group: 'customers' },
   { path: '/yonetim/online-kullanicilar', area: 'cockpit', group: 'customers' },
   { path: '/yonetim/urunler', area: 'catalogue', group: 'catalog' },
+  { path: '/yonetim/kategoriler', area: 'catalogue', group: 'catalog' },
   { path: '/yonetim/aramalar', area: 'cockpit', group: 'catalog' },
   {
     path: '/yonetim/iceri-aktar',

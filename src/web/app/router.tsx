@@ -111,6 +111,11 @@ const StaffProductsPage = lazy(() =>
 const ProductEditorPage = lazy(() =>
   import('../features/staff/products/ProductEditorPage').then((m) => ({ default: m.ProductEditorPage })),
 )
+const CatalogueSetupPage = lazy(() =>
+  import('../features/staff/catalogue-setup/CatalogueSetupPage').then((m) => ({
+    default: m.CatalogueSetupPage,
+  })),
+)
 const StoreNotificationsPage = lazy(() =>
   import('../features/staff/settings/StoreNotificationsPage').then((m) => ({
     default: m.StoreNotificationsPage,
@@ -176,6 +181,7 @@ function pageRoutes() {
       <Route path="yonetim/urunler" element={<StaffProductsPage />} />
       <Route path="yonetim/urunler/yeni" element={<ProductEditorPage />} />
       <Route path="yonetim/urunler/:id" element={<ProductEditorPage />} />
+      <Route path="yonetim/kategoriler" element={<CatalogueSetupPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="yonetim/doviz-kurlari" element={<ExchangeRatesPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />

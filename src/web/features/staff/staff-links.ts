@@ -20,6 +20,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/teklifler': (t) => t('staffOffers.menu'),
   '/yonetim/musteriler': (t) => t('staffCustomers.menu'),
   '/yonetim/urunler': (t) => t('staffProducts.menu'),
+  '/yonetim/kategoriler': (t) => t('catalogueSetup.menu'),
   '/yonetim/aramalar': (t) => t('searchDashboard.menu'),
   '/yonetim/iceri-aktar': (t) => t('imports.menu'),
   '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),

@@ -84,7 +84,11 @@ describe('the staff area by role', () => {
     renderAt('/yonetim', 'catalogue')
     await waitFor(() => expect(location()).toBe('/yonetim/urunler'))
     expect(await screen.findByTestId('staff-products-table')).toBeTruthy()
-    expect(menuLinks()).toEqual(['/yonetim/urunler', '/yonetim/iceri-aktar'])
+    expect(menuLinks()).toEqual([
+      '/yonetim/urunler',
+      '/yonetim/kategoriler',
+      '/yonetim/iceri-aktar',
+    ])
   })
 
   it('lists only the screens of the role in the menu', async () => {
