@@ -56,10 +56,11 @@ describe('staffScreensFor', () => {
     expect(paths('sales')).toContain('/yonetim/musteriler')
   })
 
-  it('gives the catalogue team the product table, the categories and the imports, and a dealer none', () => {
+  it('gives the catalogue team the product table, the categories, the campaigns and the imports, and a dealer none', () => {
     expect(paths('catalogue')).toEqual([
       '/yonetim/urunler',
       '/yonetim/kategoriler',
+      '/yonetim/kampanyalar',
       '/yonetim/iceri-aktar',
     ])
     expect(paths(null)).toEqual([])

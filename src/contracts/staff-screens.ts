@@ -26,6 +26,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/online-kullanicilar', area: 'cockpit', group: 'customers' },
   { path: '/yonetim/urunler', area: 'catalogue', group: 'catalog' },
   { path: '/yonetim/kategoriler', area: 'catalogue', group: 'catalog' },
+  { path: '/yonetim/kampanyalar', area: 'catalogue', group: 'catalog' },
   { path: '/yonetim/aramalar', area: 'cockpit', group: 'catalog' },
   {
     path: '/yonetim/iceri-aktar',

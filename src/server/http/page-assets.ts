@@ -42,6 +42,8 @@ export const PAGE_MODULES = {
   staffProducts: 'src/web/features/staff/products/StaffProductsPage.tsx',
   staffProductEditor: 'src/web/features/staff/products/ProductEditorPage.tsx',
   catalogueSetup: 'src/web/features/staff/catalogue-setup/CatalogueSetupPage.tsx',
+  staffCampaigns: 'src/web/features/staff/campaigns/CampaignsPage.tsx',
+  staffCampaignEditor: 'src/web/features/staff/campaigns/CampaignEditorPage.tsx',
   storeNotifications: 'src/web/features/staff/settings/StoreNotificationsPage.tsx',
   exchangeRates: 'src/web/features/staff/settings/ExchangeRatesPage.tsx',
   searchDashboard: 'src/web/features/staff/search-dashboard/SearchDashboardPage.tsx',
@@ -85,6 +87,7 @@ const FIXED: Record<string, PageName> = {
   'yonetim/ayarlar': 'storeSettings',
   'yonetim/urunler': 'staffProducts',
   'yonetim/kategoriler': 'catalogueSetup',
+  'yonetim/kampanyalar': 'staffCampaigns',
   'yonetim/bildirim-ayarlari': 'storeNotifications',
   'yonetim/doviz-kurlari': 'exchangeRates',
   'yonetim/aramalar': 'searchDashboard',
@@ -106,6 +109,9 @@ export function pageOf(pathname: string): PageName {
   // A product's editor: a new one, or one by its id.
   if (segments.length === 3 && segments[0] === 'yonetim' && segments[1] === 'urunler')
     return /^(yeni|\d{1,9})$/.test(segments[2] ?? '') ? 'staffProductEditor' : 'notFound'
+  // A campaign's editor: a new one, or one by its id.
+  if (segments.length === 3 && segments[0] === 'yonetim' && segments[1] === 'kampanyalar')
+    return /^(yeni|\d{1,9})$/.test(segments[2] ?? '') ? 'staffCampaignEditor' : 'notFound'
   if (segments.length === 2 && segments[0] === 'odeme-linki') return 'paymentLink'
   if (segments.length === 3 && segments[0] === 'odeme' && segments[1] === 'sonuc') return 'checkoutSummary'
   if (segments.length === 1) return parseProductSegment(rest) ? 'product' : 'list'

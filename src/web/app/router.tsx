@@ -116,6 +116,12 @@ const CatalogueSetupPage = lazy(() =>
     default: m.CatalogueSetupPage,
   })),
 )
+const CampaignsPage = lazy(() =>
+  import('../features/staff/campaigns/CampaignsPage').then((m) => ({ default: m.CampaignsPage })),
+)
+const CampaignEditorPage = lazy(() =>
+  import('../features/staff/campaigns/CampaignEditorPage').then((m) => ({ default: m.CampaignEditorPage })),
+)
 const StoreNotificationsPage = lazy(() =>
   import('../features/staff/settings/StoreNotificationsPage').then((m) => ({
     default: m.StoreNotificationsPage,
@@ -182,6 +188,9 @@ function pageRoutes() {
       <Route path="yonetim/urunler/yeni" element={<ProductEditorPage />} />
       <Route path="yonetim/urunler/:id" element={<ProductEditorPage />} />
       <Route path="yonetim/kategoriler" element={<CatalogueSetupPage />} />
+      <Route path="yonetim/kampanyalar" element={<CampaignsPage />} />
+      <Route path="yonetim/kampanyalar/yeni" element={<CampaignEditorPage />} />
+      <Route path="yonetim/kampanyalar/:id" element={<CampaignEditorPage />} />
       <Route path="yonetim/bildirim-ayarlari" element={<StoreNotificationsPage />} />
       <Route path="yonetim/doviz-kurlari" element={<ExchangeRatesPage />} />
       <Route path="ariza-bildirimi" element={<FaultReportPage />} />

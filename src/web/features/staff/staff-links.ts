@@ -21,6 +21,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/musteriler': (t) => t('staffCustomers.menu'),
   '/yonetim/urunler': (t) => t('staffProducts.menu'),
   '/yonetim/kategoriler': (t) => t('catalogueSetup.menu'),
+  '/yonetim/kampanyalar': (t) => t('staffCampaigns.menu'),
   '/yonetim/aramalar': (t) => t('searchDashboard.menu'),
   '/yonetim/iceri-aktar': (t) => t('imports.menu'),
   '/yonetim/online-kullanicilar': (t) => t('onlineUsers.menu'),

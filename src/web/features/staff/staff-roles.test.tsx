@@ -87,6 +87,7 @@ describe('the staff area by role', () => {
     expect(menuLinks()).toEqual([
       '/yonetim/urunler',
       '/yonetim/kategoriler',
+      '/yonetim/kampanyalar',
       '/yonetim/iceri-aktar',
     ])
   })
