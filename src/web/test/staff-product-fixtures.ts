@@ -1,4 +1,5 @@
 import { http } from 'msw'
+import { productImageListSchema } from '../../contracts/product-images'
 import type { StaffBrand, StaffCategory, StaffWarehouse } from '../../contracts/staff-catalogue'
 import {
   staffBrandListSchema,
@@ -75,6 +76,16 @@ export const refHandlers = () => [
   http.get('/yonetim/categories', () => apiJson(staffCategoryListSchema, { items: categories })),
   http.get('/yonetim/brands', () => apiJson(staffBrandListSchema, { items: brands })),
   http.get('/yonetim/warehouses', () => apiJson(staffWarehouseListSchema, { items: warehouses })),
+  // The editor's image section reads a stored product's images: none here.
+  http.get('/yonetim/products/:id/images', ({ params }) =>
+    apiJson(productImageListSchema, {
+      productId: Number(params.id),
+      items: [],
+      image: null,
+      max: 12,
+      maxBytes: 15 * 1024 * 1024,
+    }),
+  ),
 ]
 
 export const productRow = (overrides: Partial<StaffProductRow> = {}): StaffProductRow => ({

@@ -1,7 +1,17 @@
+import { useTranslation } from '../../../../i18n/use-translation'
+import { ProductImagesSection } from '../images/ProductImagesSection'
+import { EditorSection } from './EditorSection'
+
 /**
- * The place of the product's images in the editor: the image upload section is built on its own
- * (products/images/) and plugs in here. Until then it draws nothing.
+ * The product's images in the editor. Images belong to a stored product (they are uploaded to its
+ * address), so a new one says they come after its first save.
  */
-export function ProductImagesSlot(_props: { productId: number | null; readOnly: boolean }) {
-  return null
+export function ProductImagesSlot({ productId }: { productId: number | null; readOnly: boolean }) {
+  const { t } = useTranslation()
+  if (productId !== null) return <ProductImagesSection productId={productId} />
+  return (
+    <EditorSection title={t('productImages.title')} hint={t('productImages.afterSave')}>
+      {() => null}
+    </EditorSection>
+  )
 }
