@@ -72,6 +72,8 @@ export const POSTGRES_PASS_FILES = [
   'src/server/modules/integration-sync/catalogue-sync.int.test.ts',
   // Two staff edits of one product at once, and an edit beside an ERP batch.
   'src/server/modules/catalog/products-admin.int.test.ts',
+  // Two uploads of one product's images at once: its limit and one picture once, files kept or cleaned.
+  'src/server/modules/catalog/product-uploads.int.test.ts',
   'src/server/modules/integration-sync/accounts-sync.int.test.ts',
   // An upload started from two processes at once: one import.
   'src/server/modules/imports/imports.int.test.ts',

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
+import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
@@ -86,7 +87,12 @@ async function photo(width: number, height: number, options: { orientation?: num
 
 const smallPng = (seed: number) =>
   sharp({
-    create: { width: 40, height: 30, channels: 3, background: { r: seed * 20, g: 100, b: 255 - seed * 20 } },
+    create: {
+      width: 40,
+      height: 30,
+      channels: 3,
+      background: { r: (seed * 37) % 256, g: 100, b: (seed * 91) % 256 },
+    },
   })
     .png()
     .toBuffer()
@@ -400,10 +406,41 @@ describe('uploading product images', () => {
     expect((await upload(owner, 2_000_000_000, [png])).statusCode).toBe(404)
   })
 
+  it('holds the limit and the one-picture-once rule under uploads at the same moment', async () => {
+    const product = await newProduct()
+    await uploaded(owner, product.id, await Promise.all(Array.from({ length: 10 }, (_, i) => smallPng(i))))
+    // Two uploads of two images each race for the last two places: one wins, the other is refused.
+    const [first, second] = await Promise.all([
+      upload(owner, product.id, [await smallPng(20), await smallPng(21)]),
+      upload(catalogue, product.id, [await smallPng(22), await smallPng(23)]),
+    ])
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 400])
+    expect([first, second].find((r) => r.statusCode === 400)!.json().error.code).toBe('too_many_images')
+    const list = await imagesOf(product.id)
+    expect(list.items).toHaveLength(12)
+    expect(list.items.filter((i) => i.isMain)).toHaveLength(1)
+    // The refused upload's files are gone; the winner's are there.
+    for (const item of list.items) expect(existsSync(fileOf(item.sizes[0]!.webp))).toBe(true)
+
+    // The same picture sent twice at once to another product: one image, its files kept.
+    const other = await newProduct()
+    const same = await photo(300, 200, { seed: 9 })
+    const twice = await Promise.all([upload(owner, other.id, [same]), upload(catalogue, other.id, [same])])
+    expect(twice.map((r) => r.statusCode).sort()).toEqual([200, 400])
+    const [kept] = (await imagesOf(other.id)).items
+    expect(kept!.isMain).toBe(true)
+    for (const size of kept!.sizes)
+      expect(existsSync(fileOf(size.webp)) && existsSync(fileOf(size.avif))).toBe(true)
+  })
+
   it("keeps the uploaded main image when the ERP's download of its picture arrives, and brings that back when the uploads are gone", async () => {
     const product = await newProduct()
     const [image] = (await uploaded(owner, product.id, [await smallPng(7)])).items
     const now = new Date()
+    // As the ERP's product row does: its picture's address on the product, and the download queued.
+    await t.database.db.execute(
+      sql`update products set image_source_url = 'https://erp.example/p.jpg' where id = ${product.id}`,
+    )
     await queueProductImageDownloads(
       t.database.db,
       [{ productId: product.id, url: 'https://erp.example/p.jpg' }],
@@ -422,6 +459,27 @@ describe('uploading product images', () => {
       ),
     ).toBe(true)
     expect((await dealerProduct(product.id)).image).toBe(image!.sizes[1]!.webp)
+
+    // The last upload deleted: the ERP's picture is queued for download again, and shown once stored.
+    const gone = await owner.send({
+      method: 'DELETE',
+      url: `/yonetim/products/${product.id}/images/${image!.id}`,
+    })
+    expect(gone.statusCode, gone.body).toBe(200)
+    const later = new Date(now.getTime() + 1000)
+    const again = await claimProductImageDownload(t.database.db, later, new Date(later.getTime() + 60_000))
+    expect(again).toMatchObject({ productId: product.id, url: 'https://erp.example/p.jpg' })
+    expect(
+      await storeProductImage(
+        t.database.db,
+        again!,
+        await sharp(await smallPng(8))
+          .webp()
+          .toBuffer(),
+        later,
+      ),
+    ).toBe(true)
+    expect((await dealerProduct(product.id)).image).toMatch(/^erp\/[0-9a-f]{32}\.webp$/)
   })
 })
 
