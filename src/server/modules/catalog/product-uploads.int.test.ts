@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
@@ -421,6 +421,12 @@ describe('uploading product images', () => {
     expect(list.items.filter((i) => i.isMain)).toHaveLength(1)
     // The refused upload's files are gone; the winner's are there.
     for (const item of list.items) expect(existsSync(fileOf(item.sizes[0]!.webp))).toBe(true)
+    expect(readdirSync(path.join(imagesDir(), 'up', 'p', String(product.id))).sort()).toEqual(
+      list.items
+        .flatMap((i) => i.sizes.flatMap((z) => [z.webp, z.avif]))
+        .map((n) => path.basename(n))
+        .sort(),
+    )
 
     // The same picture sent twice at once to another product: one image, its files kept.
     const other = await newProduct()
