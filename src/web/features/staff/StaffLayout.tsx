@@ -78,7 +78,14 @@ export function StaffLayout({ title, description, children }: StaffLayoutProps) 
   // around it), the menu a column of its own. Its parts render as plain boxes: the page already has
   // its <main>, and the menu its own labelled <nav>.
   return (
-    <AppShell mode="static" navbar={{ width: { base: 200, lg: 230 }, breakpoint: 'sm' }} withBorder={false}>
+    // Its static mode scrolls within itself (overflow: auto) while as tall as its content, so nothing
+    // in a screen could stick to the window's edge (the product editor's save bar): the page scrolls.
+    <AppShell
+      mode="static"
+      navbar={{ width: { base: 200, lg: 230 }, breakpoint: 'sm' }}
+      withBorder={false}
+      style={{ overflow: 'visible' }}
+    >
       <AppShell.Navbar component="div">
         <StaffMenu phone={false} />
       </AppShell.Navbar>

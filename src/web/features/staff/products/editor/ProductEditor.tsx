@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { notifications } from '@mantine/notifications'
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router'
 import type { StaffProduct } from '../../../../../contracts/staff-products'
 import { BusyButton } from '../../../../components/BusyButton'
@@ -35,11 +35,6 @@ export { ProductImagesSlot }
 
 const E = 'staffProducts.editor'
 
-/** Moves the keyboard's focus to the first field with a message, once the messages are drawn. */
-function focusFirstError(root: HTMLElement | null) {
-  setTimeout(() => root?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(), 0)
-}
-
 /**
  * One product's editor, in sections: a new product (`product` null) is created with POST and then
  * opened at its own address; a stored one sends only the fields changed. What the contract or the
@@ -65,6 +60,15 @@ export function ProductEditor({
   const [general, setGeneral] = useState<string[]>([])
   // The rich-text editor keeps its own text: undoing the changes draws it anew from the form.
   const [drawn, setDrawn] = useState(0)
+  // Each refusal asks for the keyboard's focus on its first field, once the messages are drawn;
+  // centred, so neither the site's header nor the save bar covers it.
+  const [errorsShown, setErrorsShown] = useState(0)
+  useEffect(() => {
+    if (errorsShown === 0) return
+    const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+    field?.scrollIntoView({ block: 'center' })
+    field?.focus({ preventScroll: true })
+  }, [errorsShown])
   const formRef = useRef<HTMLFormElement>(null)
   const readOnly = !canWrite
   const dirty = form.isDirty()
@@ -85,7 +89,7 @@ export function ProductEditor({
     }
     form.setErrors(errors)
     setGeneral(rest)
-    focusFirstError(formRef.current)
+    setErrorsShown((n) => n + 1)
   }
 
   const save = () => {
@@ -100,7 +104,7 @@ export function ProductEditor({
       form.setErrors(
         Object.fromEntries(Object.entries(built.problems).map(([path, p]) => [path, problemText(p)])),
       )
-      focusFirstError(formRef.current)
+      setErrorsShown((n) => n + 1)
       return
     }
     if (product === null) {
