@@ -82,6 +82,11 @@ export const productDetailSchema = productSchema.extend({
   metaTitle: z.string().nullable(),
   metaKeywords: z.string().nullable(),
   metaDescription: z.string().nullable(),
+  /**
+   * The images staff uploaded, the main one first (`image` names it too), each by its list-size name
+   * under /images; empty when there are none (then `image` is the ERP's picture or none).
+   */
+  gallery: z.array(z.string()).optional(),
 })
 export type ProductDetail = z.infer<typeof productDetailSchema>
 

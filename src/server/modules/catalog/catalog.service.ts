@@ -1,5 +1,6 @@
 import type { Product, ProductDetail, ProductList } from '../../../contracts/catalog'
 import { MAX_PAGE } from '../../../contracts/catalog'
+import { PRODUCT_LIST_SIZE } from '../../../contracts/product-images'
 import { listSort, PAGE_SIZE } from '../../../domain/listing'
 import { rankQuery } from '../../../domain/search-rank'
 import { foldTurkish, turkishSortKey } from '../../../domain/turkish-text'
@@ -20,6 +21,7 @@ import { allBrands, allCategories, type CategoryRow, findModel } from './categor
 import { sanitizeDescription } from './description'
 import { loadPricingContext } from './pricing.service'
 import { toProduct } from './product-mapper'
+import { galleryOf } from './product-uploads.repository'
 import { findProductById, findProductsByIds } from './products.repository'
 
 /** Where a search is recorded for the search dashboard: the app's SearchLog (search/search-log.ts). */
@@ -196,6 +198,7 @@ export async function getProduct(data: CachedDb, user: AuthUser | null, id: numb
   const product = toProduct(row, ctx)
   return {
     ...product,
+    gallery: await galleryOf(data.db, id, PRODUCT_LIST_SIZE),
     description: row.description,
     metaTitle: row.metaTitle,
     metaKeywords: row.metaKeywords,

@@ -277,6 +277,9 @@ describe('uploading product images', () => {
     const bName = afterMain.items.find((i) => i.id === b)!.sizes[1]!.webp
     expect(afterMain.items.filter((i) => i.isMain).map((i) => i.id)).toEqual([b])
     expect((await dealerProduct(product.id)).image).toBe(bName)
+    // The product page's gallery: the main image first, then the rest in their order (c, a).
+    const listNameOf = (id: number) => afterMain.items.find((i) => i.id === id)!.sizes[1]!.webp
+    expect((await dealerProduct(product.id)).gallery).toEqual([bName, listNameOf(c), listNameOf(a)])
 
     const bFiles = afterMain.items.find((i) => i.id === b)!.sizes.flatMap((s) => [s.webp, s.avif])
     expect(bFiles.every((f) => existsSync(fileOf(f)))).toBe(true)

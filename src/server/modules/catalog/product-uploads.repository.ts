@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { users } from '../../db/schema/accounts'
 import { products } from '../../db/schema/catalogue'
@@ -126,4 +126,17 @@ export async function hasUploadedImages(db: Db, productId: number): Promise<bool
     .where(eq(productImages.productId, productId))
     .limit(1)
   return row !== undefined
+}
+
+/** The list-size names of the product's uploaded images, the main one first, then in their order. */
+export async function galleryOf(db: Db, productId: number, size: number): Promise<string[]> {
+  const rows = await db
+    .select({ sizes: productImages.sizes })
+    .from(productImages)
+    .where(eq(productImages.productId, productId))
+    .orderBy(desc(productImages.isMain), asc(productImages.position), asc(productImages.id))
+  return rows.flatMap((r) => {
+    const found = r.sizes.find((s) => s.size === size) ?? r.sizes.at(-1)
+    return found ? [found.webp] : []
+  })
 }

@@ -5,7 +5,6 @@ import type { ProductDetail, Unit } from '../../../../contracts/catalog'
 import { stockNumberLabels } from '../../../../domain/listing'
 import { formatMoney } from '../../../../domain/money-format'
 import { isVariantParent } from '../../../../domain/variant'
-import { ProductImage } from '../../../components/ProductImage'
 import { AddToCartButton } from '../../../components/product/AddToCartButton'
 import { ProductPrice } from '../../../components/product/ProductPrice'
 import {
@@ -27,6 +26,7 @@ import { usePageTitle } from '../../../lib/use-page-title'
 import { useVariantSwitch } from '../hooks/use-variant-switch'
 import { ProductBreadcrumbs } from './ProductBreadcrumbs'
 import { ProductDescription } from './ProductDescription'
+import { ProductGallery } from './ProductGallery'
 import { VariantSelector } from './VariantSelector'
 
 export const detailImageHeight = 222
@@ -92,7 +92,7 @@ export function ProductDetailView({ product }: { product: ProductDetail }) {
       <ProductBreadcrumbs category={product.category} name={product.name} />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, sm: 5 }}>
-          <ProductImage file={product.image} alt={product.name} height={detailImageHeight} priority />
+          <ProductGallery product={product} height={detailImageHeight} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 7 }}>
           <Stack gap="sm">
