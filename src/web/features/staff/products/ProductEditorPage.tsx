@@ -4,6 +4,7 @@ import { AlertIcon } from '../../../components/icons/Icons'
 import { LoadError } from '../../../components/LoadError'
 import { useTranslation } from '../../../i18n/use-translation'
 import { isApiError } from '../../../lib/api-error'
+import { usePageStatus } from '../../../lib/page-status'
 import { useLocalePath, useSession } from '../../../lib/session-context'
 import { EntityHistory } from '../audit/EntityHistory'
 import { StaffLayout } from '../StaffLayout'
@@ -48,6 +49,8 @@ function Loading() {
 
 function NotFound() {
   const { t } = useTranslation()
+  // Drawn on the server, the page is answered 404.
+  usePageStatus(404)
   return (
     <Alert
       color="yellow"
