@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Bootstrap } from '../../../contracts/bootstrap'
-import type { Product, ProductList } from '../../../contracts/catalog'
+import type { ProductDetail, ProductList } from '../../../contracts/catalog'
 import type { ProductImageList, StoreLogo } from '../../../contracts/product-images'
 import type { StaffProduct } from '../../../contracts/staff-products'
 import { issueApiKey } from '../../test/api-keys'
@@ -146,7 +146,7 @@ const imagesOf = async (productId: number, client = owner) => {
   return res.json() as ProductImageList
 }
 const dealerProduct = async (id: number) =>
-  (await dealer.send({ method: 'GET', url: `/api/catalog/product/${id}` })).json() as Product
+  (await dealer.send({ method: 'GET', url: `/api/catalog/product/${id}` })).json() as ProductDetail
 const dealerSearch = async (q: string) =>
   (
     await dealer.send({ method: 'GET', url: `/api/catalog/products?q=${encodeURIComponent(q)}` })

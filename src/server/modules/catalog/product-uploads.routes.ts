@@ -189,18 +189,20 @@ export const uploadedImageRoutes =
       async (request, reply) => {
         const name = `up/${request.params['*']}`
         const match = UPLOADED_IMAGE_NAME.exec(name)
-        const file = match ? await uploadedImageFile(store, name) : null
-        if (!match || !file) throw notFound()
-        // The name is the content's hash: the same name is the same bytes, so it is a strong validator.
+        if (!match) throw notFound()
+        // The name is the content's hash: the same name is the same bytes, so it is a strong validator,
+        // and a browser that has them is answered without reading the store (a GET saved on S3).
         const etag = `"${match[2]}-${match[3]}.${match[4]}"`
         reply
           .header('content-type', match[4] === 'avif' ? 'image/avif' : 'image/webp')
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', HASHED_ASSET_CACHE)
           .header('etag', etag)
-        if (request.headers['if-none-match'] === etag) {
-          file.body.destroy()
-          return reply.code(304).send()
+        if (request.headers['if-none-match'] === etag) return reply.code(304).send()
+        const file = await uploadedImageFile(store, name)
+        if (!file) {
+          reply.removeHeader('cache-control').removeHeader('etag').removeHeader('content-type')
+          throw notFound()
         }
         if (file.size !== null) reply.header('content-length', file.size)
         return reply.send(file.body)

@@ -100,7 +100,11 @@ export async function uploadStoreLogo(deps: LogoDeps, actor: StaffActor, file: U
     before = await writeLogo(deps.db, actor, name, now)
   } catch (err) {
     // The same logo may already be the store's (uploaded twice): its files stay.
-    if ((await readStoreInfo(deps.db)).logo !== name) await dropLogoFiles(deps, name)
+    const inForce = await readStoreInfo(deps.db).then(
+      (info) => info.logo,
+      () => null,
+    )
+    if (inForce !== name) await dropLogoFiles(deps, name)
     throw err
   }
   if (before !== name) await dropLogoFiles(deps, before)
