@@ -225,7 +225,7 @@ describe('the staff product table', () => {
     expect(await within(progress).findByText('1.200 / 1.200 ürün', {}, { timeout: 5000 })).toBeTruthy()
     expect(within(progress).getByTestId('bulk-status').textContent).toBe('Tamamlandı')
     expect(within(progress).getByTestId('bulk-counts').textContent).toBe(
-      '1.150 ürün değişti, 40 ürün zaten öyleydi, 10 ürün reddedildi',
+      '1.150 ürün değiştirildi, 40 ürün zaten istenen durumdaydı, 10 ürün reddedildi',
     )
     expect(
       within(progress).getByRole('link', { name: 'Reddedilen ürünleri indir (CSV)' }).getAttribute('href'),
