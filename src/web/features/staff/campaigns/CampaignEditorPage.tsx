@@ -30,6 +30,7 @@ import { useStaffCan } from '../use-staff-can'
 import { CampaignPreview } from './CampaignPreview'
 import { CampaignProducts } from './CampaignProducts'
 import { CampaignStatusBadge } from './CampaignStatus'
+import { instantOfField } from './campaign-dates'
 import {
   type CampaignValues,
   campaignValuesOf,
@@ -86,7 +87,7 @@ function CampaignEditor({
   canWrite: boolean
 }) {
   const { t } = useTranslation()
-  const { bootstrap } = useSession()
+  const { bootstrap, locale } = useSession()
   const { timeZone } = bootstrap.settings
   const navigate = useNavigate()
   const localePath = useLocalePath()
@@ -115,6 +116,12 @@ function CampaignEditor({
   const submit = () => {
     if (busy) return
     failure.clear()
+    // The server refuses an end not after the start with a plain "invalid": said here in words first.
+    const [from, until] = [instantOfField(values.startsAt, timeZone), instantOfField(values.endsAt, timeZone)]
+    if (from && until && Date.parse(until) <= Date.parse(from)) {
+      failure.show({ endsAt: t(`${E}.endsBeforeStart`) })
+      return
+    }
     if (campaign === null) {
       create.mutate(createBody(values, timeZone), {
         onSuccess: (made) => {
@@ -197,7 +204,13 @@ function CampaignEditor({
                   data-testid={`campaign-${field}`}
                 />
                 {canWrite && values[field] !== '' && (
-                  <Anchor component="button" type="button" size="xs" onClick={() => set(field, '')}>
+                  <Anchor
+                    component="button"
+                    type="button"
+                    size="xs"
+                    style={{ alignSelf: 'flex-start' }}
+                    onClick={() => set(field, '')}
+                  >
                     {t(`${E}.clear.${field}`)}
                   </Anchor>
                 )}
@@ -249,7 +262,8 @@ function CampaignEditor({
             {t(`${E}.layoutHelp`)}
           </Text>
           <CampaignPreview
-            title={values.name}
+            // The title the reader's own language would show on the home page.
+            title={(locale === 'en' && values.nameEn.trim()) || values.name}
             rows={values.rowCount}
             perView={values.slidesPerView}
             products={values.products}
@@ -381,7 +395,7 @@ export function CampaignEditorPage() {
   return (
     <StaffLayout title={title} description={stored ? t(`${E}.codeLine`, { code: stored.code }) : undefined}>
       <Stack gap="md">
-        <Group justify="space-between" gap="sm">
+        <Group justify="space-between" gap="sm" maw={880}>
           <BackLink />
           {stored && <CampaignStatusBadge status={stored.status} />}
         </Group>

@@ -253,13 +253,11 @@ describe('the campaign editor', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('campaign-save')))
   })
 
-  it('sends only the fields changed, the end in the store time zone, and shows the end date refused under it', async () => {
+  it("sends only the fields changed, the end in the store time zone, and shows the server's refusal of the end under it", async () => {
     server.use(
       http.get('/yonetim/campaigns/:id', () => apiJson(staffCampaignSchema, stored())),
       http.patch('/yonetim/campaigns/:id', () =>
-        apiError(400, 'validation', 'Gönderilen bilgiler geçersiz.', {
-          endsAt: 'Bitiş, başlangıçtan sonra olmalı.',
-        }),
+        apiError(400, 'validation', 'Gönderilen bilgiler geçersiz.', { endsAt: 'Geçersiz değer.' }),
       ),
     )
     const requests = recordRequests()
@@ -268,17 +266,17 @@ describe('the campaign editor', () => {
     // Stored as 06:00 UTC: 09:00 on the store's clock.
     expect(starts.value).toBe('2026-04-01T09:00')
     const ends = screen.getByTestId('campaign-endsAt') as HTMLInputElement
-    fireEvent.change(ends, { target: { value: '2026-03-31T18:00' } })
+    fireEvent.change(ends, { target: { value: '2026-04-30T18:00' } })
     await userEvent.type(screen.getByTestId('campaign-name-en'), '!')
     await userEvent.selectOptions(screen.getByTestId('campaign-per-view-desktop'), '5')
     await userEvent.click(screen.getByRole('button', { name: 'BSH-200 ürününü yukarı taşı' }))
     expect(listed()).toEqual(['BSH-200', 'BSH-100'])
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'BSH-200 ürününü yukarı taşı' }))
     await userEvent.click(screen.getByTestId('campaign-save'))
-    expect(await screen.findByText('Bitiş, başlangıçtan sonra olmalı.')).toBeTruthy()
+    expect(await screen.findByText('Geçersiz değer.')).toBeTruthy()
     expect(ends.getAttribute('aria-invalid')).toBe('true')
     // What was typed stays.
-    expect(ends.value).toBe('2026-03-31T18:00')
+    expect(ends.value).toBe('2026-04-30T18:00')
     expect((screen.getByTestId('campaign-name-en') as HTMLInputElement).value).toBe('Deals of the Week!')
     const patch = requests.find((r) => r.method === 'PATCH')!
     expect(patch.path).toBe('/yonetim/campaigns/1')
@@ -286,10 +284,38 @@ describe('the campaign editor', () => {
       expect(patch.body).toEqual({
         nameEn: 'Deals of the Week!',
         slidesPerView: { phone: 2, tablet: 4, desktop: 5 },
-        endsAt: '2026-03-31T18:00:00+03:00',
+        endsAt: '2026-04-30T18:00:00+03:00',
         productIds: [6, 5],
       }),
     )
+  })
+
+  it('says in words that the end must come after the start, before asking the server', async () => {
+    server.use(
+      http.get('/yonetim/campaigns/:id', () => apiJson(staffCampaignSchema, stored())),
+      http.patch('/yonetim/campaigns/:id', () =>
+        apiJson(staffCampaignSchema, stored({ endsAt: '2026-04-30T15:00:00.000Z' })),
+      ),
+    )
+    const requests = recordRequests()
+    renderEditor('/yonetim/kampanyalar/1')
+    const ends = (await screen.findByTestId('campaign-endsAt')) as HTMLInputElement
+    // 31 March 18:00 is before the start, 1 April 09:00.
+    fireEvent.change(ends, { target: { value: '2026-03-31T18:00' } })
+    await userEvent.click(screen.getByTestId('campaign-save'))
+    expect(await screen.findByText('Bitiş, başlangıçtan sonra olmalı.')).toBeTruthy()
+    expect(ends.getAttribute('aria-invalid')).toBe('true')
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(0)
+    fireEvent.change(ends, { target: { value: '2026-04-30T18:00' } })
+    expect(screen.queryByText('Bitiş, başlangıçtan sonra olmalı.')).toBeNull()
+    await userEvent.click(screen.getByTestId('campaign-save'))
+    expect(await screen.findByText('Kaydedildi: Haftanın Fırsatları')).toBeTruthy()
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+        endsAt: '2026-04-30T18:00:00+03:00',
+      }),
+    )
+    expect(ends.value).toBe('2026-04-30T18:00')
   })
 
   it('takes a product out, the focus going to the next one', async () => {

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Card, Group, Stack, Text } from '@mantine/core'
 import { notifications } from '@mantine/notifications'
 import { DataTable } from 'mantine-datatable'
 import { Link } from 'react-router'
+import type { Locale } from '../../../../contracts/common'
 import type { StaffCampaignRow } from '../../../../contracts/staff-campaigns'
 import { AlertIcon, PlusIcon } from '../../../components/icons/Icons'
 import { LoadError } from '../../../components/LoadError'
@@ -22,7 +23,7 @@ const S = 'staffCampaigns'
 function TitleLink({ campaign }: { campaign: StaffCampaignRow }) {
   const { locale } = useSession()
   const localePath = useLocalePath()
-  const title = (locale === 'en' && campaign.nameEn) || campaign.name
+  const title = titleOf(campaign, locale)
   const other = locale === 'en' ? (campaign.nameEn ? campaign.name : null) : campaign.nameEn
   return (
     <Stack gap={0} style={{ minWidth: 0 }}>
@@ -51,16 +52,22 @@ interface ListProps {
   move: (index: number, delta: -1 | 1) => void
 }
 
+/** A campaign's title in the reader's language (English: its English title where it has one). */
+const titleOf = (campaign: StaffCampaignRow, locale: Locale) =>
+  (locale === 'en' && campaign.nameEn) || campaign.name
+
 function Move({ items, move, index }: Pick<ListProps, 'items' | 'move'> & { index: number }) {
   const { t } = useTranslation()
+  const { locale } = useSession()
   const campaign = items[index]!
+  const name = titleOf(campaign, locale)
   return (
     <MoveButtons
       moveKey={`campaign-${campaign.id}`}
       index={index}
       count={items.length}
-      upLabel={t(`${S}.moveUp`, { name: campaign.name })}
-      downLabel={t(`${S}.moveDown`, { name: campaign.name })}
+      upLabel={t(`${S}.moveUp`, { name })}
+      downLabel={t(`${S}.moveDown`, { name })}
       onMove={(delta) => move(index, delta)}
     />
   )
@@ -147,6 +154,7 @@ function Campaigns() {
   const { t } = useTranslation()
   const phone = usePhoneLayout()
   const localePath = useLocalePath()
+  const { locale } = useSession()
   const canWrite = useStaffCan('catalogue:write')
   const campaigns = useStaffCampaigns()
   const reorder = useReorderCampaigns()
@@ -162,7 +170,11 @@ function Campaigns() {
       onError: (error) => notifications.show({ color: 'red', message: describeError(error, t) }),
     })
     announce(
-      t(`${S}.movedTo`, { name: items[index]!.name, position: index + delta + 1, count: items.length }),
+      t(`${S}.movedTo`, {
+        name: titleOf(items[index]!, locale),
+        position: index + delta + 1,
+        count: items.length,
+      }),
     )
   }
   return (

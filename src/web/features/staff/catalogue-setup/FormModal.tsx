@@ -36,6 +36,11 @@ export function useFormFailure(shown: readonly string[]) {
         others.length > 0 ? others.join(' ') : Object.keys(mine).length > 0 ? null : describeError(error, t),
       )
     },
+    /** Messages the form finds itself before asking the server, each under its field. */
+    show(found: Record<string, string>) {
+      setFields(found)
+      setMessage(null)
+    },
     /** A field typed in again: its message (and the general one) goes. */
     clear(field?: string) {
       setMessage(null)
