@@ -222,6 +222,25 @@ describe('editing a product', () => {
     )
   })
 
+  it("keeps a unit's own price through an edit that leaves the units out, and moves the following ones", async () => {
+    const cat = await category()
+    const made = await minimal(cat, {
+      salePrice: '10',
+      units: [
+        { name: 'Adet', multiplier: 1 },
+        { name: 'Kutu', multiplier: 50, price: '450' },
+        { name: 'Koli', multiplier: 100 },
+      ],
+    })
+    const res = await patch(owner, made.id, { specialCode: 'X1', salePrice: '11' })
+    expect(res.statusCode, res.body).toBe(200)
+    expect((res.json() as StaffProduct).units.map((u) => [u.name, u.price])).toEqual([
+      ['Adet', '11'],
+      ['Kutu', '450'],
+      ['Koli', '1100'],
+    ])
+  })
+
   it('renames a code when the new one is free, refuses a taken one, deactivates and hides it from dealers', async () => {
     const cat = await category()
     const [a, b] = [await minimal(cat), await minimal(cat)]

@@ -1,3 +1,4 @@
+import Big from 'big.js'
 import { STAFF_LIST_COUNT_CAP } from '../../../contracts/back-office'
 import type { Locale } from '../../../contracts/common'
 import type { Job } from '../../../contracts/integration-jobs'
@@ -14,7 +15,7 @@ import {
   type StaffProductsQuery,
 } from '../../../contracts/staff-products'
 import type { AuditValue } from '../../../domain/audit'
-import { decimalText } from '../../../domain/bulk-upsert'
+import { decimalText, sameDecimal } from '../../../domain/bulk-upsert'
 import { priceChangedByPercent } from '../../../domain/price-change'
 import { normaliseSearchText } from '../../../domain/search-query'
 import type { CachedDb } from '../../cache/caches'
@@ -135,11 +136,22 @@ export async function staffProduct(data: CachedDb, id: number): Promise<StaffPro
 }
 
 /**
- * The row the upsert writes: the stored product's fields with the sent ones over them (fields left
- * out keep their values in the writer too: the list price, units with prices following by multiplier).
+ * The row the upsert writes: the stored product's fields with the sent ones over them. Units left out
+ * stay as they are: a unit priced at the product's price × its multiplier goes on following it, and a
+ * unit with a price of its own keeps it (the ERP's row without units would set every unit to follow).
  */
 function mergedRow(stored: StaffProduct, patch: StaffProductPatch): ProductRow {
   const { nameEn: _en, stock: _stock, ...sent } = patch
+  const follows = (price: string, base: string, multiplier: number) =>
+    sameDecimal(price, new Big(base).times(multiplier).toFixed(4))
+  const units = stored.units.map((u) => ({
+    name: u.name,
+    multiplier: u.multiplier,
+    barcode: u.barcode,
+    isDefault: u.isDefault,
+    ...(follows(u.price, stored.salePrice, u.multiplier) ? {} : { price: u.price }),
+    ...(follows(u.listPrice, stored.listPrice, u.multiplier) ? {} : { listPrice: u.listPrice }),
+  }))
   return {
     code: stored.code,
     name: stored.name,
@@ -147,6 +159,7 @@ function mergedRow(stored: StaffProduct, patch: StaffProductPatch): ProductRow {
     salePrice: stored.salePrice,
     currency: stored.currency,
     taxRate: stored.taxRate,
+    ...(units.length > 0 ? { units } : {}),
     ...Object.fromEntries(Object.entries(sent).filter(([, v]) => v !== undefined)),
   }
 }
@@ -320,7 +333,7 @@ export async function bulkJob(db: Db, id: number, now: Date): Promise<Job> {
     now,
     rejectedRowsUrl: (jobId) => `/yonetim/products/bulk/${jobId}/rejected`,
   })
-  if (!job || job.source !== 'bulk') throw notFound()
+  if (job?.source !== 'bulk') throw notFound()
   return job
 }
 
