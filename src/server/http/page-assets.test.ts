@@ -50,6 +50,16 @@ describe('pageOf: the page the web app shows at an address', () => {
     ['/bosch/el-aletleri', 'list'],
     ['/abs-sensoru-arka-p-570', 'product'],
     ['/en/abs-sensoru-arka-p-570', 'product'],
+    ['/yonetim/urunler', 'staffProducts'],
+    ['/en/yonetim/urunler', 'staffProducts'],
+    ['/yonetim/urunler/yeni', 'staffProductEditor'],
+    ['/yonetim/urunler/12', 'staffProductEditor'],
+    ['/yonetim/urunler/abc', 'notFound'],
+    ['/yonetim/kategoriler', 'catalogueSetup'],
+    ['/yonetim/kampanyalar', 'staffCampaigns'],
+    ['/yonetim/kampanyalar/yeni', 'staffCampaignEditor'],
+    ['/en/yonetim/kampanyalar/7', 'staffCampaignEditor'],
+    ['/yonetim/kampanyalar/x1', 'notFound'],
     ['/a/b/c', 'notFound'],
   ])('%s → %s', (pathname, page) => {
     expect(pageOf(pathname)).toBe(page)
