@@ -65,6 +65,7 @@ import { moveWebhookEndpoints } from './modules/integration-feeds/webhooks.servi
 import { integrationHealthRoutes } from './modules/integration-health/integration-health.routes'
 import { integrationRoutes } from './modules/integration-keys/integration.routes'
 import { integrationKeysRoutes } from './modules/integration-keys/integration-keys.routes'
+import { bulkProductsRoutes } from './modules/integration-sync/bulk-products.routes'
 import { jobsIntegrationRoutes } from './modules/integration-sync/jobs.integration.routes'
 import { startJobWorker } from './modules/integration-sync/jobs.service'
 import { syncIntegrationRoutes } from './modules/integration-sync/sync.integration.routes'
@@ -225,6 +226,7 @@ export async function buildApp(
   await app.register(staffHomeRoutes(deps))
   await app.register(customersRoutes(deps))
   await app.register(productsStaffRoutes(deps))
+  await app.register(bulkProductsRoutes(deps))
   await app.register(catalogueAdminRoutes(deps))
   await app.register(staffCampaignRoutes(deps))
   await app.register(companyUsersRoutes(deps))

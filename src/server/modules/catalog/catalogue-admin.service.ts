@@ -13,10 +13,10 @@ import type { AuditEntity } from '../../../domain/audit'
 import type { SyncResource } from '../../../domain/bulk-upsert'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
+import { lockWrites } from '../../db/write-lock'
 import { AppError, notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import { recordAudit, recordAudits } from '../audit/audit.service'
-import { lockSyncResource } from '../integration-sync/integration-sync.service'
 import { loadTranslations, saveTranslations } from '../translations/translations.service'
 import {
   brandAdminRecords,
@@ -45,7 +45,7 @@ async function locked<T>(
   write: (tx: Db, inTx: CachedDb) => Promise<T>,
 ): Promise<T> {
   return edit.data.db.transaction(async (tx) => {
-    await lockSyncResource(tx, resource)
+    await lockWrites(tx, resource)
     return write(tx, { ...edit.data, db: tx })
   })
 }

@@ -1,10 +1,7 @@
 import Big from 'big.js'
 import { STAFF_LIST_COUNT_CAP } from '../../../contracts/back-office'
-import type { Locale } from '../../../contracts/common'
-import type { Job } from '../../../contracts/integration-jobs'
 import type { ProductRow } from '../../../contracts/integration-sync'
 import {
-  BULK_PRODUCTS_MAX,
   type BulkProductsBody,
   STAFF_PRODUCTS_PAGE_SIZE,
   type StaffProduct,
@@ -20,11 +17,10 @@ import { priceChangedByPercent } from '../../../domain/price-change'
 import { normaliseSearchText } from '../../../domain/search-query'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
-import { AppError, notFound } from '../../http/errors'
+import { lockWrites } from '../../db/write-lock'
+import { notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
-import { lockSyncResource } from '../integration-sync/integration-sync.service'
-import { findJob, rejectedRowsCsv, startJob } from '../integration-sync/jobs.service'
 import { loadTranslations, saveTranslations } from '../translations/translations.service'
 import { codeTaken, refused } from './catalogue-admin-errors'
 import { productRecordsByCode } from './catalogue-sync.repository'
@@ -184,7 +180,7 @@ async function writeProduct(
   now: Date,
 ): Promise<number> {
   return data.db.transaction(async (tx) => {
-    await lockSyncResource(tx, 'products')
+    await lockWrites(tx, 'products')
     const inTx = { ...data, db: tx }
     const before = edit.id === null ? null : await staffProduct(inTx, edit.id)
     const row = edit.row(before)
@@ -267,8 +263,15 @@ export async function updateProduct(
 
 const BULK_PAGE = 2000
 
-/** The upsert rows of a bulk action, one per product the filter matches. */
-async function* bulkRows(db: Db, body: BulkProductsBody): AsyncIterable<Record<string, unknown>> {
+/**
+ * The rows of a bulk action for the ERP's writers (price rows for a price change, product rows for
+ * the rest), one per product the filter matches, read by code a page at a time. The job that writes
+ * them lives with the other jobs (integration-sync/bulk-products.service.ts).
+ */
+export async function* bulkActionRows(
+  db: Db,
+  body: BulkProductsBody,
+): AsyncIterable<Record<string, unknown>> {
   const filter = filterOf(body.filter)
   const { action } = body
   let after: string | null = null
@@ -299,46 +302,6 @@ async function* bulkRows(db: Db, body: BulkProductsBody): AsyncIterable<Record<s
   }
 }
 
-const tooMany = () =>
-  new AppError('bad_request', 'products.bulkTooMany', { max: BULK_PRODUCTS_MAX.toLocaleString('tr-TR') })
-
-/**
- * POST /yonetim/products/bulk: the action on every product the filter matches, as a job of product
- * (or price) rows written chunk by chunk by the job worker; answers the job's id at once. A filter
- * matching nothing is refused, so an empty job never runs.
- */
-export async function startBulkAction(
-  db: Db,
-  actor: StaffActor,
-  body: BulkProductsBody,
-  locale: Locale,
-  now: Date,
-): Promise<{ jobId: number }> {
-  const { total, capped } = await countStaffProducts(db, filterOf(body.filter), BULK_PRODUCTS_MAX)
-  if (capped) throw tooMany()
-  if (total === 0) throw new AppError('bad_request', 'products.bulkNone')
-  return startJob(db, {
-    resource: body.action.kind === 'changePrice' ? 'prices' : 'products',
-    rows: bulkRows(db, body),
-    actor,
-    source: 'bulk',
-    locale,
-    now,
-  })
-}
-
-/** GET /yonetim/products/bulk/{id}: a bulk action's progress (another kind of job: 404). */
-export async function bulkJob(db: Db, id: number, now: Date): Promise<Job> {
-  const job = await findJob(db, id, {
-    now,
-    rejectedRowsUrl: (jobId) => `/yonetim/products/bulk/${jobId}/rejected`,
-  })
-  if (job?.source !== 'bulk') throw notFound()
-  return job
-}
-
-/** GET /yonetim/products/bulk/{id}/rejected: the rows a bulk action could not write, as CSV. */
-export async function bulkRejectedRows(db: Db, id: number, locale: Locale, now: Date) {
-  const job = await bulkJob(db, id, now)
-  return { job, lines: rejectedRowsCsv(db, job.id, locale) }
-}
+/** How many products a bulk action's filter matches, counted up to `cap`. */
+export const countBulkTargets = (db: Db, filter: BulkProductsBody['filter'], cap: number) =>
+  countStaffProducts(db, filterOf(filter), cap)

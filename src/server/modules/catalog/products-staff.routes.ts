@@ -1,9 +1,6 @@
-import { Readable } from 'node:stream'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { productsExportQuerySchema } from '../../../contracts/exports'
-import { jobSchema, jobStartedSchema } from '../../../contracts/integration-jobs'
 import {
-  bulkProductsBodySchema,
   staffProductCreateSchema,
   staffProductListSchema,
   staffProductParamsSchema,
@@ -14,20 +11,8 @@ import {
 import type { AppDeps } from '../../app-deps'
 import { staffActor, staffOnly } from '../../http/guards'
 import { contentTypes, sendTableFile } from '../../spreadsheets/table-file'
-import {
-  bulkJob,
-  bulkRejectedRows,
-  createProduct,
-  listStaffProducts,
-  staffProduct,
-  startBulkAction,
-  updateProduct,
-} from './products-admin.service'
+import { createProduct, listStaffProducts, staffProduct, updateProduct } from './products-admin.service'
 import { exportProducts } from './products-export'
-
-async function* utf8(lines: AsyncIterable<string>): AsyncIterable<Buffer> {
-  for await (const line of lines) yield Buffer.from(line, 'utf8')
-}
 
 /** The catalogue for staff (catalogue area: every staff user reads it, the catalogue role writes). */
 export const productsStaffRoutes =
@@ -134,63 +119,5 @@ export const productsStaffRoutes =
           request.body,
           deps.now(),
         ),
-    )
-
-    app.post(
-      '/yonetim/products/bulk',
-      {
-        config,
-        schema: {
-          tags,
-          summary:
-            "A bulk action on every product the filter matches (activate, deactivate, move to a category, change prices by percent) as a job; answers the job's id",
-          body: bulkProductsBodySchema,
-          response: { 202: jobStartedSchema },
-        },
-      },
-      async (request, reply) => {
-        const started = await startBulkAction(
-          db,
-          staffActor(request),
-          request.body,
-          request.locale,
-          deps.now(),
-        )
-        return reply.code(202).send(started)
-      },
-    )
-
-    app.get(
-      '/yonetim/products/bulk/:id',
-      {
-        config,
-        schema: {
-          tags,
-          summary: "A bulk action's progress: products done of total, counts, rate, time left",
-          params: staffProductParamsSchema,
-          response: { 200: jobSchema },
-        },
-      },
-      async (request) => bulkJob(db, request.params.id, deps.now()),
-    )
-
-    app.get(
-      '/yonetim/products/bulk/:id/rejected',
-      {
-        config,
-        schema: {
-          tags,
-          summary: 'The products a bulk action could not change, as CSV with the reasons',
-          params: staffProductParamsSchema,
-        },
-      },
-      async (request, reply) => {
-        const { job, lines } = await bulkRejectedRows(db, request.params.id, request.locale, deps.now())
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="toplu-islem-${job.id}-reddedilen.csv"`)
-          .header('cache-control', 'private, no-store')
-        return reply.send(Readable.from(utf8(lines)))
-      },
     )
   }

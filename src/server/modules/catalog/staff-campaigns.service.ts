@@ -8,10 +8,10 @@ import type {
 import { campaignStatus, DEFAULT_SLIDES_PER_VIEW } from '../../../domain/campaign'
 import type { CachedDb } from '../../cache/caches'
 import type { Db } from '../../db/client'
+import { lockWrites } from '../../db/write-lock'
 import { AppError, notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
-import { lockSyncResource } from '../integration-sync/integration-sync.service'
 import { loadTranslations, saveTranslations } from '../translations/translations.service'
 import { replaceCampaignProducts } from './campaigns-sync.repository'
 import {
@@ -113,7 +113,7 @@ const auditView = (c: StaffCampaign) => ({
 
 async function write(edit: Edit, id: number | null, body: CampaignPatch): Promise<StaffCampaign> {
   const madeId = await edit.data.db.transaction(async (tx) => {
-    await lockSyncResource(tx, 'campaigns')
+    await lockWrites(tx, 'campaigns')
     const inTx = { ...edit.data, db: tx }
     const stored = id === null ? null : await campaignRecord(tx, id)
     if (id !== null && !stored) throw notFound()
@@ -163,7 +163,7 @@ export const updateCampaignFields = (edit: Edit, id: number, body: CampaignPatch
 /** POST /yonetim/campaigns/reorder: every campaign once, in its new home-page order. */
 export async function reorderCampaigns(edit: Edit, ids: number[]): Promise<StaffCampaignList> {
   await edit.data.db.transaction(async (tx: Db) => {
-    await lockSyncResource(tx, 'campaigns')
+    await lockWrites(tx, 'campaigns')
     const all = await campaignRecordsInOrder(tx)
     const same =
       ids.length === all.length && new Set(ids).size === ids.length && all.every((c) => ids.includes(c.id))

@@ -33,12 +33,6 @@ import {
 export type { SyncContext, SyncWriter }
 export { allWriters }
 
-/**
- * Takes a resource's write lock in the caller's transaction, the one each bulk write holds: a staff
- * edit of the same rows waits for an ERP batch rather than writing over it.
- */
-export const lockSyncResource = (tx: Db, resource: SyncResource) => lockResource(tx, resource)
-
 /** Rejected rows kept in the write log per batch, for the sync health screen. */
 const LOGGED_ERRORS = 20
 /** Changed codes named in a batch's audit record. */

@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, type SQL, sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { integrationIdempotency, integrationWrites } from '../../db/schema/integration'
+import { lockWrites } from '../../db/write-lock'
 
 export type WriteLogRow = typeof integrationWrites.$inferInsert
 
@@ -13,9 +14,7 @@ export async function pruneWriteLog(db: Db, before: Date) {
 }
 
 /** Serialises the writes of one resource: two batches never interleave their reads and writes. */
-export async function lockResource(tx: Db, resource: string) {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`integration-sync:${resource}`}))`)
-}
+export const lockResource = (tx: Db, resource: string) => lockWrites(tx, resource)
 
 export type IdempotencyRecord = typeof integrationIdempotency.$inferSelect
 
