@@ -131,3 +131,45 @@ test('a product with two units, a variant and an image is in the dealer’s cata
   await dealer.goto('/el-aletleri?view=list&sort=-price')
   await expect(dealer.getByTestId('product-row').first()).toContainText(name)
 })
+
+test('a campaign edited in the back office changes the dealer’s home page at once', async ({ browser }) => {
+  test.setTimeout(120_000)
+  const baseURL = own!.baseURL
+  const dealer = await newLivePage(browser, { baseURL, locale: 'tr-TR' })
+  await logIn(dealer, DEALER)
+  await dealer.goto('/')
+  const section = (title: string) => dealer.getByRole('heading', { level: 2, name: title, exact: true })
+  await expect(section('Haftanın Fırsatları')).toBeVisible()
+
+  const staff = await newLivePage(browser, { baseURL, locale: 'tr-TR' })
+  await logIn(staff, ADMIN)
+  await staff.goto('/yonetim/kampanyalar')
+  await staff.getByRole('link', { name: 'Haftanın Fırsatları' }).first().click()
+  await expect(staff).toHaveURL(/\/yonetim\/kampanyalar\/\d+$/)
+  const title = `Kış Fırsatları ${tag()}`
+  await staff.getByRole('textbox', { name: /^Türkçe başlık/ }).fill(title)
+
+  // A product picked by search goes to the end of the campaign.
+  const search = staff.getByLabel(/^Ürün ekle/)
+  await search.fill('Açık Ağız Anahtar 32')
+  await staff
+    .getByRole('option', { name: /Açık Ağız Anahtar 32 mm/ })
+    .first()
+    .click()
+  await staff.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(staff.getByText(`Kaydedildi: ${title}`)).toBeVisible()
+
+  await dealer.goto('/')
+  await expect(section(title)).toBeVisible()
+  await expect(section('Haftanın Fırsatları')).toHaveCount(0)
+  const carousel = dealer.getByRole('group', { name: title })
+  await expect(carousel.getByRole('link', { name: /Açık Ağız Anahtar 32 mm/ }).first()).toBeAttached()
+
+  // Switched off, it leaves the home page.
+  await staff.getByRole('switch', { name: /^Açık/ }).click()
+  await staff.getByRole('button', { name: 'Kaydet' }).click()
+  await expect(staff.getByText(`Kaydedildi: ${title}`).last()).toBeVisible()
+  await dealer.goto('/')
+  await expect(dealer.getByRole('heading', { level: 2 }).first()).toBeVisible()
+  await expect(section(title)).toHaveCount(0)
+})

@@ -82,6 +82,15 @@ describe('AUDIT_ENTITY_AREAS', () => {
       webhook_endpoint: 'system',
       webhook_delivery: 'system',
       invoice: 'customers',
+      product: 'catalogue',
+      category: 'catalogue',
+      brand: 'catalogue',
+      warehouse: 'catalogue',
+      campaign: 'catalogue',
+      payment_plan: 'payments',
+      bank: 'payments',
+      bin_list: 'payments',
+      payment_gateway: 'payments',
     })
   })
 

@@ -33,6 +33,11 @@ export const AUDIT_ENTITIES = [
   'campaign',
   'webhook_endpoint',
   'webhook_delivery',
+  /** The back office's payment setup: a payment plan, a bank with its installments, a BIN list import, the virtual POS. */
+  'payment_plan',
+  'bank',
+  'bin_list',
+  'payment_gateway',
 ] as const
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
 
@@ -66,6 +71,10 @@ export const AUDIT_ENTITY_AREAS: Readonly<Record<AuditEntity, StaffArea>> = {
   campaign: 'catalogue',
   webhook_endpoint: 'system',
   webhook_delivery: 'system',
+  payment_plan: 'payments',
+  bank: 'payments',
+  bin_list: 'payments',
+  payment_gateway: 'payments',
 }
 
 /** A recorded value: what a field held, as JSON keeps it. */

@@ -86,7 +86,13 @@ import { ordersExportIntegrationRoutes } from './modules/orders/orders-export.in
 import { ordersStaffRoutes } from './modules/orders/orders-staff.routes'
 import { paymentLinkRoutes } from './modules/payment-links/payment-links.routes'
 import { paymentLinkState } from './modules/payment-links/payment-links.service'
-import { paymentsDepsOf, paymentsRoutes } from './modules/payments/payments.routes'
+import { paymentSetupRoutes } from './modules/payments/payment-setup.routes'
+import {
+  allowBankFramesOnChoice,
+  gatewayChoiceOf,
+  paymentsDepsOf,
+  paymentsRoutes,
+} from './modules/payments/payments.routes'
 import { paymentsExportIntegrationRoutes } from './modules/payments/payments-export.integration.routes'
 import { paymentsStaffRoutes } from './modules/payments/payments-staff.routes'
 import { cancelPaidOrder, intentCountsByStatus } from './modules/payments/payments-staff.service'
@@ -166,6 +172,8 @@ export async function buildApp(
   registerLocale(app)
   registerCsrf(app, deps.config.sessionSecret, deps.config)
   registerRequestCaches(app, deps.caches)
+  // A gateway chosen on the back office may be iyzico: a page then lets its frame go on to the bank.
+  allowBankFramesOnChoice(app, deps)
   registerSession(app, {
     db: deps.database.db,
     sessions: deps.sessions,
@@ -206,7 +214,9 @@ export async function buildApp(
   await app.register(cartRoutes(deps))
   await app.register(ordersRoutes(deps))
   await app.register(offersRoutes(deps))
-  await app.register(binRoutes(deps))
+  // The gateway in use answers BIN queries itself (iyzico); it may be chosen on the back office, so it
+  // is asked per request (bin uses no other module: the payments module hands it in).
+  await app.register(binRoutes(deps, (request) => gatewayChoiceOf(deps).current(request.caches)))
   await app.register(paymentLinkRoutes(deps))
   await app.register(paymentsRoutes(deps))
   await app.register(paymentsStaffRoutes(deps))
@@ -216,7 +226,8 @@ export async function buildApp(
     ordersStaffRoutes(deps, ({ log, ...input }) => cancelPaidOrder(paymentsDepsOf(deps, log), input)),
   )
   await app.register(offersStaffRoutes(deps))
-  await app.register(sandboxRoutes(deps.paymentGateway))
+  await app.register(sandboxRoutes((request) => gatewayChoiceOf(deps).current(request.caches)))
+  await app.register(paymentSetupRoutes(deps))
   await app.register(mailOutboxRoutes(deps))
   await app.register(ledgerRoutes(deps))
   await app.register(backOfficeRoutes(deps))

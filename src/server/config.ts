@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { derivedSecretsKey, secretsKeyFromText } from './security/secret-box'
 
 const envSchema = z.object({
   /** Unset counts as development, except for the payment gateway (paymentConfig below). */
@@ -55,10 +56,19 @@ const envSchema = z.object({
    * The virtual POS (docs/payments.md): the built-in sandbox or iyzico. Only NODE_ENV=development or
    * test take the sandbox without being told; anywhere else it must be named.
    */
-  PAYMENT_GATEWAY: z.enum(['sandbox', 'iyzico']).optional(),
+  PAYMENT_GATEWAY: z.enum(['sandbox', 'iyzico', 'stored']).optional(),
   IYZICO_API_KEY: z.string().min(1).optional(),
   IYZICO_SECRET_KEY: z.string().min(1).optional(),
   IYZICO_BASE_URL: z.url().optional(),
+  /**
+   * The key that seals the gateway keys staff store on the back office's payment setup screen
+   * (AES-256-GCM): 64 hex characters or 32 bytes of base64. Outside production it defaults to a key
+   * derived from the session secret; in production, without it, keys cannot be stored there.
+   */
+  GATEWAY_SECRETS_KEY: z
+    .string()
+    .refine((text) => secretsKeyFromText(text) !== null, '32 bytes: 64 hex characters (openssl rand -hex 32)')
+    .optional(),
   /** How long a payment link can be paid (days). */
   PAYMENT_LINK_DAYS: z.coerce.number().int().min(1).max(365).default(7),
   /** Calls per minute each integration API key may make (docs/integration.md, "Rate limit"). */
@@ -142,6 +152,19 @@ export type Config = {
   /** Project root: where dist/ and the committed migrations live. */
   rootDir: string
   paymentGateway: 'sandbox' | 'iyzico'
+  /**
+   * Who chooses the gateway: the environment (PAYMENT_GATEWAY=sandbox or iyzico: fixed, the back
+   * office shows it read-only), or the back office's payment setup (PAYMENT_GATEWAY=stored, or unset in
+   * development and test), whose stored choice every process follows for the payments started after it.
+   */
+  paymentGatewaySource: 'environment' | 'stored'
+  /**
+   * NODE_ENV is development or test: the sandbox is the gateway until another is chosen, and the back
+   * office may choose it (elsewhere only the environment can name the sandbox, on purpose).
+   */
+  sandboxByDefault: boolean
+  /** The key that seals stored gateway keys (GATEWAY_SECRETS_KEY, else derived outside production); null: none. */
+  gatewaySecrets: { key: Buffer; source: 'environment' | 'derived' } | null
   /**
    * The sandbox is the gateway outside NODE_ENV=development or test (a demo, a staging server): its
    * payments take no money, and every page says so with a TEST MODE ribbon (the bootstrap data).
@@ -241,6 +264,7 @@ export function loadConfig(
     serverRender: e.SERVER_RENDER === '1',
     rootDir,
     ...paymentConfig(e, options.takesPayments),
+    gatewaySecrets: gatewaySecretsConfig(e, dataDir),
     paymentReconcile: reconcileConfig(e),
     paymentStartLimits: Object.fromEntries(
       (e.PAYMENT_START_LIMITS?.split(',') ?? []).map((pair) => {
@@ -360,18 +384,26 @@ const SANDBOX_BY_DEFAULT = new Set(['development', 'test'])
 function paymentConfig(
   e: z.infer<typeof envSchema>,
   takesPayments: boolean,
-): Pick<Config, 'paymentGateway' | 'testMode' | 'iyzico' | 'paymentLinkDays'> {
+): Pick<
+  Config,
+  'paymentGateway' | 'paymentGatewaySource' | 'sandboxByDefault' | 'testMode' | 'iyzico' | 'paymentLinkDays'
+> {
   const sandboxByDefault = e.NODE_ENV !== undefined && SANDBOX_BY_DEFAULT.has(e.NODE_ENV)
   if (!e.PAYMENT_GATEWAY && !sandboxByDefault && takesPayments) {
     throw new ConfigError(
       `PAYMENT_GATEWAY is required unless NODE_ENV is development or test (it is ${e.NODE_ENV ?? 'not set'}):\n` +
-        '  PAYMENT_GATEWAY=iyzico with IYZICO_API_KEY, IYZICO_SECRET_KEY and IYZICO_BASE_URL for real card payments, or\n' +
+        '  PAYMENT_GATEWAY=iyzico with IYZICO_API_KEY, IYZICO_SECRET_KEY and IYZICO_BASE_URL for real card payments,\n' +
+        '  PAYMENT_GATEWAY=stored to choose iyzico and its keys on the back office (Ödeme ayarları → Sanal POS), or\n' +
         '  PAYMENT_GATEWAY=sandbox on purpose for a demo or staging server (it takes no money; every page then shows TEST MODE).\n' +
         '  `npm start` is the demo and sets PAYMENT_GATEWAY=sandbox itself when neither variable is set.',
     )
   }
-  const gateway = e.PAYMENT_GATEWAY ?? 'sandbox'
-  const testMode = gateway === 'sandbox' && !sandboxByDefault
+  const paymentGatewaySource = e.PAYMENT_GATEWAY && e.PAYMENT_GATEWAY !== 'stored' ? 'environment' : 'stored'
+  // With the back office choosing, the app is built with the sandbox: the gateway until a choice is
+  // stored in development and test, and the one payments started on it go on with.
+  const gateway = e.PAYMENT_GATEWAY === 'iyzico' ? 'iyzico' : 'sandbox'
+  // A stored choice is never the sandbox outside development and test (payment-gateway-setting.service.ts).
+  const testMode = (e.PAYMENT_GATEWAY ?? 'sandbox') === 'sandbox' && !sandboxByDefault
   let iyzico: IyzicoConfig | null = null
   if (gateway === 'iyzico') {
     if (!e.IYZICO_API_KEY || !e.IYZICO_SECRET_KEY || !e.IYZICO_BASE_URL) {
@@ -381,7 +413,27 @@ function paymentConfig(
     }
     iyzico = { apiKey: e.IYZICO_API_KEY, secretKey: e.IYZICO_SECRET_KEY, baseUrl: e.IYZICO_BASE_URL }
   }
-  return { paymentGateway: gateway, testMode, iyzico, paymentLinkDays: e.PAYMENT_LINK_DAYS }
+  return {
+    paymentGateway: gateway,
+    paymentGatewaySource,
+    sandboxByDefault,
+    testMode,
+    iyzico,
+    paymentLinkDays: e.PAYMENT_LINK_DAYS,
+  }
+}
+
+/**
+ * GATEWAY_SECRETS_KEY when given; outside production a key derived from the session secret (the demo
+ * and a developer's machine need no variable); in production none: the back office then refuses to
+ * store keys rather than seal them with a key that was never chosen.
+ */
+function gatewaySecretsConfig(e: z.infer<typeof envSchema>, dataDir: string): Config['gatewaySecrets'] {
+  if (e.GATEWAY_SECRETS_KEY) return { key: secretsKeyFromText(e.GATEWAY_SECRETS_KEY)!, source: 'environment' }
+  if (e.NODE_ENV === 'production') return null
+  // The session secret as loadConfig read it (generated into DATA_DIR beforehand when not given).
+  const sessionSecret = e.SESSION_SECRET ?? secretFromDataDir(dataDir, e.NODE_ENV ?? 'development')
+  return { key: derivedSecretsKey(sessionSecret), source: 'derived' }
 }
 
 /** The embedded default generates its secret once and keeps it beside the data; production must bring one. */

@@ -103,9 +103,11 @@ async function main() {
   console.log(`Mail goes to ${mailer.target} (queued in the mail_outbox table, retried when refused)`)
   console.log(`Links in mails and payment links point to ${config.publicUrl} (PUBLIC_URL)`)
   console.log(
-    config.paymentGateway === 'sandbox'
-      ? 'Card payments: the built-in sandbox POS (takes no money; test cards in docs/payments.md)'
-      : `Card payments: iyzico at ${config.iyzico?.baseUrl}`,
+    config.paymentGatewaySource === 'stored'
+      ? `Card payments: the virtual POS chosen on the back office (Ödeme ayarları → Sanal POS); until one is chosen, ${config.sandboxByDefault ? 'the built-in sandbox POS' : 'none: card payments are refused'}`
+      : config.paymentGateway === 'sandbox'
+        ? 'Card payments: the built-in sandbox POS (takes no money; test cards in docs/payments.md)'
+        : `Card payments: iyzico at ${config.iyzico?.baseUrl}`,
   )
   if (config.testMode)
     console.log('TEST MODE: every page says card payments are not real (PAYMENT_GATEWAY=sandbox)')

@@ -158,6 +158,27 @@ const MATRIX: Record<string, Access> = {
   'POST /yonetim/payments/:id/book': staffOnly,
   'POST /yonetim/payments/:id/refund': staffOnly,
   'GET /yonetim/payment-links': staffOnly,
+  // The payment setup screen (payment-setup.int.test.ts: roles, audit, keys never answered). Its
+  // addresses name a plan and a bank the walk does not have, so nothing of the store's is deleted.
+  'GET /yonetim/payment-setup/plans': staffOnly,
+  'POST /yonetim/payment-setup/plans': staffOnly,
+  'PATCH /yonetim/payment-setup/plans/:id': staffNoRecord,
+  'DELETE /yonetim/payment-setup/plans/:id': staffNoRecord,
+  'POST /yonetim/payment-setup/plans/order': staffOnly,
+  'GET /yonetim/payment-setup/banks': staffOnly,
+  'POST /yonetim/payment-setup/banks': staffOnly,
+  'PUT /yonetim/payment-setup/banks/:id': staffOnly,
+  'DELETE /yonetim/payment-setup/banks/:id': staffNoRecord,
+  'PUT /yonetim/payment-setup/default-plans': staffOnly,
+  'GET /yonetim/payment-setup/bin': staffOnly,
+  'POST /yonetim/payment-setup/bin/preview': staffOnly,
+  'POST /yonetim/payment-setup/bin/apply': staffOnly,
+  'GET /yonetim/payment-setup/gateway': staffOnly,
+  'PUT /yonetim/payment-setup/gateway': staffOnly,
+  'GET /yonetim/history/payment_plan/:entityId': staffOnly,
+  'GET /yonetim/history/bank/:entityId': staffOnly,
+  'GET /yonetim/history/bin_list/:entityId': staffOnly,
+  'GET /yonetim/history/payment_gateway/:entityId': staffOnly,
   'GET /yonetim/customers': staffOnly,
   'GET /yonetim/customers/:id': staffOnly,
   'PATCH /yonetim/customers/:id': staffOnly,
@@ -457,6 +478,8 @@ function addressOf(method: string, url: string): string {
     '/yonetim/api-keys/:id/rotate': owned.apiKey,
     '/yonetim/api-keys/:id/revoke': owned.apiKey,
     '/yonetim/api-keys/:id/webhooks': owned.apiKey,
+    '/yonetim/payment-setup/plans/:id': 999_999,
+    '/yonetim/payment-setup/banks/:id': 999_999,
   }
   if (url === '/api/account/invoices/:id/pdf') return url.replace(':id', String(owned.invoice.id))
   if (url === '/yonetim/customers/:id/invoices/:invoiceId/pdf')

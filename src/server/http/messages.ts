@@ -84,6 +84,38 @@ const tr = {
   'staffUsers.lastOwner':
     'Son etkin mağaza sahibinin rolü değiştirilemez ve devre dışı bırakılamaz. Önce başka bir kullanıcıyı mağaza sahibi yapın.',
   'customers.unknownPaymentPlan': 'Bu ödeme planı mağazada yok; listeden bir plan seçin ya da boş bırakın.',
+  'payments.noGateway':
+    'Kartla ödeme şu anda alınamıyor: mağaza henüz bir sanal POS tanımlamadı. Lütfen bizimle iletişime geçiniz.',
+  'paymentSetup.tooManyPlans': 'En fazla {max} ödeme planı olabilir.',
+  'paymentSetup.planInFlight':
+    'Bu planla başlamış {n} kart ödemesi henüz sonuçlanmadı: fiyat sütunu ve kartla ödeme ayarı değiştirilemez, plan silinemez. Ödemeler en geç 15 dakikada sonuçlanır; sonra yeniden deneyin.',
+  'paymentSetup.planOrderMismatch':
+    'Sıralama her ödeme planını bir kez içermelidir; sayfayı yenileyip tekrar deneyin.',
+  'paymentSetup.commission':
+    'Komisyon 0 ile 99,99 arasında, en çok iki ondalıklı bir yüzde olmalıdır (ör. 3,25).',
+  'paymentSetup.installmentNone': 'En az bir taksit seçeneği girin (tek çekim için 1).',
+  'paymentSetup.installmentCount': 'Taksit sayısı 1 ile 12 arasında olmalıdır.',
+  'paymentSetup.installmentRepeated': 'Her taksit sayısı bir kez yazılabilir.',
+  'paymentSetup.installmentTwoDefaults': 'Yalnızca bir taksit seçeneği öntanımlı olabilir.',
+  'paymentSetup.bankCodeTaken': '"{code}" kodlu bir banka zaten var.',
+  'paymentSetup.logo': 'Logo adresi https:// ile ya da bu sitede / ile başlayan bir yol olmalıdır.',
+  'paymentSetup.binFileRequired': 'Bir BIN listesi dosyası seçin.',
+  'paymentSetup.binFileTooLarge': 'Dosya en fazla {mb} MB olabilir.',
+  'paymentSetup.binFormat':
+    'Dosya BIN listesi biçiminde değil: ilk satır "BIN;Network;Type;Category;Issuer" olmalı, alanlar ; ile ayrılmalıdır.',
+  'paymentSetup.binEmpty': 'Dosyada hiç BIN satırı yok.',
+  'paymentSetup.binChanged': 'Uygulanan dosya önizlenen dosya değil; dosyayı yeniden önizleyin.',
+  'paymentSetup.gatewayFromEnvironment':
+    'Sanal POS sunucunun ortam değişkeniyle (PAYMENT_GATEWAY) belirlenmiş; buradan değiştirilemez.',
+  'paymentSetup.sandboxNotHere':
+    'Test POS’u yalnızca geliştirme ve test sunucularında buradan seçilebilir; bir demo ya da deneme sunucusu onu PAYMENT_GATEWAY=sandbox ile bilerek seçer.',
+  'paymentSetup.baseUrlRequired': 'iyzico API adresini seçin.',
+  'paymentSetup.baseUrlNotAllowed': 'API adresi iyzico’nun adreslerinden biri olmalıdır: {urls}.',
+  'paymentSetup.keyRequired': 'Bu anahtarı girin (kayıtlı bir anahtar yok ya da artık okunamıyor).',
+  'paymentSetup.keyFormat': 'Anahtar {min} ile {max} karakter arasında olmalı ve boşluk içermemelidir.',
+  'paymentSetup.noSecretsKey':
+    'Anahtarlar şifrelenerek saklanır; sunucuda GATEWAY_SECRETS_KEY tanımlanmadan saklanamaz.',
+  'paymentSetup.clearKeysWithIyzico': 'iyzico seçiliyken kayıtlı anahtarlar silinemez.',
   'jobs.rejected.row': 'Satır',
   'jobs.rejected.code': 'Kod',
   'jobs.rejected.reasons': 'Hatalar',
@@ -369,6 +401,39 @@ const en: Record<MessageKey, string> = {
   'customers.unknownPaymentPlan':
     'The store has no such payment plan; pick one from the list or leave it empty.',
   'orderStatus.new': 'New',
+  'payments.noGateway':
+    'Card payments cannot be taken right now: the store has not set up a virtual POS yet. Please contact us.',
+  'paymentSetup.tooManyPlans': 'There can be at most {max} payment plans.',
+  'paymentSetup.planInFlight':
+    '{n} card payments started in this plan have not finished yet: its price column and card setting cannot change and it cannot be deleted. Payments finish within 15 minutes; try again then.',
+  'paymentSetup.planOrderMismatch':
+    'The new order must name each payment plan once; reload the page and try again.',
+  'paymentSetup.commission':
+    'The commission must be a percent from 0 to 99.99, two decimals at most (e.g. 3.25).',
+  'paymentSetup.installmentNone': 'Enter at least one installment option (1 for a single payment).',
+  'paymentSetup.installmentCount': 'An installment count is from 1 to 12.',
+  'paymentSetup.installmentRepeated': 'Each installment count can be given once.',
+  'paymentSetup.installmentTwoDefaults': 'Only one installment option can be preselected.',
+  'paymentSetup.bankCodeTaken': 'A bank with the code "{code}" already exists.',
+  'paymentSetup.logo':
+    'The logo address must begin with https://, or be a path of this site beginning with /.',
+  'paymentSetup.binFileRequired': 'Choose a BIN list file.',
+  'paymentSetup.binFileTooLarge': 'The file can be at most {mb} MB.',
+  'paymentSetup.binFormat':
+    'The file is not a BIN list: its first line must be "BIN;Network;Type;Category;Issuer", fields separated by ;.',
+  'paymentSetup.binEmpty': 'The file has no BIN lines.',
+  'paymentSetup.binChanged': 'The file applied is not the one previewed; preview the file again.',
+  'paymentSetup.gatewayFromEnvironment':
+    "The server's environment (PAYMENT_GATEWAY) sets the virtual POS; it cannot be changed here.",
+  'paymentSetup.sandboxNotHere':
+    'The test POS can be chosen here only on a development or test server; a demo or staging server names it on purpose with PAYMENT_GATEWAY=sandbox.',
+  'paymentSetup.baseUrlRequired': "Choose iyzico's API address.",
+  'paymentSetup.baseUrlNotAllowed': "The API address must be one of iyzico's: {urls}.",
+  'paymentSetup.keyRequired': 'Enter this key (none is stored, or the stored one can no longer be read).',
+  'paymentSetup.keyFormat': 'A key is {min} to {max} characters, without spaces.',
+  'paymentSetup.noSecretsKey':
+    'Keys are stored encrypted; they cannot be stored until GATEWAY_SECRETS_KEY is set on the server.',
+  'paymentSetup.clearKeysWithIyzico': 'The stored keys cannot be removed while iyzico is chosen.',
   'orderStatus.processing': 'Being prepared',
   'orderStatus.shipped': 'Shipped',
   'orderStatus.delivered': 'Delivered',

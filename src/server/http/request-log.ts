@@ -21,6 +21,9 @@ const SECRET_NAMES = [
   'cvc',
   'cvv',
   'csrfToken',
+  // A virtual POS's merchant keys (PUT /yonetim/payment-setup/gateway, the iyzico client's options).
+  'apiKey',
+  'secretKey',
   'cookie',
   'authorization',
   'x-csrf-token',

@@ -193,3 +193,118 @@ export async function replacePlans(db: Db, bankId: number | null, plans: PlanInp
     if (!existing) await db.insert(installmentPlans).values({ bankId, ...plan })
   }
 }
+
+// ---- the back office's payment setup (payments/payment-setup.service.ts) ------------------------
+
+export type BankRecord = BankInput & { id: number; binRanges: number }
+
+/** Every bank in match order, with the BIN ranges pointing at it. */
+export async function bankRecords(db: Db): Promise<BankRecord[]> {
+  return db
+    .select({
+      id: banks.id,
+      code: banks.code,
+      name: banks.name,
+      logo: banks.logo,
+      issuerMatch: banks.issuerMatch,
+      sortOrder: banks.sortOrder,
+      binRanges: sql<number>`(select count(*)::int from ${binRanges} where ${binRanges.bankId} = ${banks.id})`,
+    })
+    .from(banks)
+    .orderBy(asc(banks.sortOrder), asc(banks.id))
+}
+
+/** Every installment plan, the banks' and the store's (bankId null), by bank and count. */
+export async function allPlans(db: Db): Promise<(StoredPlan & { bankId: number | null })[]> {
+  return db
+    .select({
+      id: installmentPlans.id,
+      bankId: installmentPlans.bankId,
+      installment: installmentPlans.installment,
+      commissionFee: installmentPlans.commissionFee,
+      isDefault: installmentPlans.isDefault,
+    })
+    .from(installmentPlans)
+    .orderBy(asc(installmentPlans.bankId), asc(installmentPlans.installment))
+}
+
+/** A bank locked for a change, or null. */
+export async function lockBank(tx: Db, id: number): Promise<BankRecord | null> {
+  await tx.select({ id: banks.id }).from(banks).where(eq(banks.id, id)).for('update')
+  return (await bankRecords(tx)).find((b) => b.id === id) ?? null
+}
+
+/** A new bank; null when its code is taken. */
+export async function insertBank(tx: Db, bank: BankInput): Promise<number | null> {
+  const [row] = await tx
+    .insert(banks)
+    .values(bank)
+    .onConflictDoNothing({ target: banks.code })
+    .returning({ id: banks.id })
+  return row?.id ?? null
+}
+
+export async function updateBankRow(tx: Db, id: number, bank: Omit<BankInput, 'code'>): Promise<void> {
+  await tx.update(banks).set(bank).where(eq(banks.id, id))
+}
+
+/** Deletes a bank: its plans go with it, its BIN ranges keep their rows without a bank. */
+export async function deleteBankRow(tx: Db, id: number): Promise<boolean> {
+  const rows = await tx.delete(banks).where(eq(banks.id, id)).returning({ id: banks.id })
+  return rows.length > 0
+}
+
+/** The whole BIN table with the list's fields and each row's bank. */
+export async function binTableRows(db: Db) {
+  return db
+    .select({
+      prefix: binRanges.prefix,
+      network: binRanges.network,
+      cardType: binRanges.cardType,
+      category: binRanges.category,
+      issuer: binRanges.issuer,
+      bankId: binRanges.bankId,
+    })
+    .from(binRanges)
+}
+
+/** Removes these prefixes (a list that replaces the table); answers how many went. */
+export async function deleteBinPrefixes(tx: Db, prefixes: readonly string[]): Promise<number> {
+  let removed = 0
+  for (let i = 0; i < prefixes.length; i += UPSERT_BATCH) {
+    const rows = await tx
+      .delete(binRanges)
+      .where(inArray(binRanges.prefix, prefixes.slice(i, i + UPSERT_BATCH) as string[]))
+      .returning({ prefix: binRanges.prefix })
+    removed += rows.length
+  }
+  return removed
+}
+
+/** The table's size, the rows with a bank, and per bank its rows. */
+export async function binCounts(db: Db) {
+  const [all] = await db
+    .select({
+      ranges: sql<number>`count(*)::int`,
+      withBank: sql<number>`count(${binRanges.bankId})::int`,
+    })
+    .from(binRanges)
+  const perBank = await db
+    .select({ id: banks.id, name: banks.name, ranges: sql<number>`count(*)::int` })
+    .from(binRanges)
+    .innerJoin(banks, eq(banks.id, binRanges.bankId))
+    .groupBy(banks.id, banks.name)
+    .orderBy(desc(sql`count(*)`), asc(banks.name))
+  return { ranges: all?.ranges ?? 0, withBank: all?.withBank ?? 0, banks: perBank }
+}
+
+/** The issuers with the most rows that point at no bank. */
+export async function unmatchedIssuers(db: Db, limit: number) {
+  return db
+    .select({ issuer: binRanges.issuer, ranges: sql<number>`count(*)::int` })
+    .from(binRanges)
+    .where(isNull(binRanges.bankId))
+    .groupBy(binRanges.issuer)
+    .orderBy(desc(sql`count(*)`), asc(binRanges.issuer))
+    .limit(limit)
+}

@@ -1,10 +1,11 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { binControlBodySchema, binControlResponseSchema } from '../../../contracts/payments'
 import type { AppDeps } from '../../app-deps'
 import { clientIpKey } from '../../http/client-ip'
 import { AppError } from '../../http/errors'
 import { RateWindow } from '../../http/rate-window'
-import { binControl } from './bin.service'
+import { type BinGateway, binControl } from './bin.service'
 
 /** BIN lookups a visitor who is not logged in (a payment link's payer) may make per minute, per IP (clientIpKey). */
 export const GUEST_BIN_LOOKUPS_PER_MINUTE = 30
@@ -16,9 +17,13 @@ export const GUEST_BIN_LOOKUPS_PER_MINUTE = 30
  * are limited per IP; logged-in users are known and not limited.
  */
 export const binRoutes =
-  (deps: AppDeps): FastifyPluginAsyncZod =>
+  (
+    deps: AppDeps,
+    /** The gateway payments start with now (iyzico answers BIN queries itself); null: none. */
+    currentGateway: (request: FastifyRequest) => Promise<BinGateway | null>,
+  ): FastifyPluginAsyncZod =>
   async (app) => {
-    const ctx = { db: deps.database.db, caches: deps.caches, gateway: deps.paymentGateway }
+    const ctx = { db: deps.database.db, caches: deps.caches }
     // Counted in the store every process shares (http/rate-window.ts).
     const guests = new RateWindow(deps.throttle.store, 'bin', GUEST_BIN_LOOKUPS_PER_MINUTE, 60_000)
 
@@ -44,6 +49,10 @@ export const binRoutes =
           response: { 200: binControlResponseSchema },
         },
       },
-      async (request) => binControl({ ...ctx, log: request.log }, request.body.binNumber),
+      async (request) =>
+        binControl(
+          { ...ctx, gateway: await currentGateway(request), log: request.log },
+          request.body.binNumber,
+        ),
     )
   }

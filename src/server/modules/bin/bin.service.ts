@@ -4,25 +4,38 @@ import type { Caches } from '../../cache/caches'
 import type { Db } from '../../db/client'
 import type { BinInfo, PaymentGateway } from '../../integrations/payments/gateway'
 import {
+  allPlans,
   type BankInput,
+  type BankRecord,
   type BinHit,
   bankById,
   bankMatchers,
+  bankRecords,
+  binCounts,
   binIssuers,
+  binTableRows,
+  deleteBankRow,
+  deleteBinPrefixes,
   findBinRange,
+  insertBank,
   loadBinTable,
+  lockBank,
   type PlanInput,
   plansOf,
   replacePlans,
   type StoredPlan,
   setIssuersBank,
+  unmatchedIssuers,
+  updateBankRow,
   upsertBank,
   upsertBinRanges,
 } from './bin.repository'
-import { parseBinList, type SkipReason } from './bin-list'
+import { type BinDiff, type BinTableRow, diffBinTable } from './bin-diff'
+import { type ParsedBinList, parseBinList, type SkipReason } from './bin-list'
 import { bankForIssuer } from './issuer-match'
 
-export type { PlanInput }
+export { BinListFormatError } from './bin-list'
+export type { BankInput, PlanInput, StoredPlan }
 
 export type BinImportReport = {
   /** Data lines read, and the rows kept (one per prefix). */
@@ -64,17 +77,20 @@ export async function importBinList(db: Db, text: string): Promise<BinImportRepo
 
 /** Matches every row of the BIN table to the banks again (after banks or their words changed). */
 export async function relinkBinBanks(db: Db): Promise<number> {
-  return db.transaction(async (tx) => {
-    const matchers = await bankMatchers(tx)
-    const byBank = new Map<number | null, string[]>()
-    for (const issuer of await binIssuers(tx)) {
-      const bankId = bankForIssuer(issuer, matchers)
-      byBank.set(bankId, [...(byBank.get(bankId) ?? []), issuer])
-    }
-    let changed = 0
-    for (const [bankId, issuers] of byBank) changed += await setIssuersBank(tx, issuers, bankId)
-    return changed
-  })
+  return db.transaction((tx) => relinkIn(tx))
+}
+
+/** relinkBinBanks inside the caller's transaction (a bank's change and its rows' new bank commit together). */
+async function relinkIn(tx: Db): Promise<number> {
+  const matchers = await bankMatchers(tx)
+  const byBank = new Map<number | null, string[]>()
+  for (const issuer of await binIssuers(tx)) {
+    const bankId = bankForIssuer(issuer, matchers)
+    byBank.set(bankId, [...(byBank.get(bankId) ?? []), issuer])
+  }
+  let changed = 0
+  for (const [bankId, issuers] of byBank) changed += await setIssuersBank(tx, issuers, bankId)
+  return changed
 }
 
 /** Creates or updates a bank (by code) with exactly these installment plans; answers its id. */
@@ -211,5 +227,133 @@ export async function binControl(ctx: BinContext, bin: string): Promise<BinContr
       commisionFee: Number(p.commissionFee),
       isDefault: p.isDefault,
     })),
+  }
+}
+
+// ---- the back office's payment setup (payments/payment-setup.service.ts) ------------------------
+// Each write here runs in the caller's transaction, beside its audit record; the caller forgets the
+// cached BIN tables after the commit (forgetBinCaches).
+
+export type SetupBankRecord = BankRecord & { plans: StoredPlan[] }
+
+/** Every bank in match order with its plans and BIN ranges, and the store's default plans. */
+export async function bankSetup(db: Db): Promise<{ banks: SetupBankRecord[]; defaultPlans: StoredPlan[] }> {
+  const plans = await allPlans(db)
+  const of = (bankId: number | null) =>
+    plans.filter((p) => p.bankId === bankId).map(({ bankId: _bank, ...plan }) => plan)
+  const records = await bankRecords(db)
+  return { banks: records.map((bank) => ({ ...bank, plans: of(bank.id) })), defaultPlans: of(null) }
+}
+
+/** A bank as the setup screen reads it, its row locked for the change; null when there is none. */
+export async function lockSetupBank(tx: Db, id: number): Promise<SetupBankRecord | null> {
+  const bank = await lockBank(tx, id)
+  return bank ? { ...bank, plans: await plansOf(tx, id) } : null
+}
+
+/**
+ * A new bank with its plans; its issuer words claim the BIN rows they match (the banks' order decides
+ * between two). Null when the code is taken.
+ */
+export async function createBankIn(tx: Db, bank: BankInput & { plans: PlanInput[] }): Promise<number | null> {
+  const { plans, ...fields } = bank
+  const id = await insertBank(tx, fields)
+  if (id === null) return null
+  await replacePlans(tx, id, plans)
+  await relinkIn(tx)
+  return id
+}
+
+/** A bank's fields and plans as they are to be (a kept count keeps its plan id); its rows matched again. */
+export async function updateBankIn(
+  tx: Db,
+  id: number,
+  bank: Omit<BankInput, 'code'> & { plans: PlanInput[] },
+): Promise<void> {
+  const { plans, ...fields } = bank
+  await updateBankRow(tx, id, fields)
+  await replacePlans(tx, id, plans)
+  await relinkIn(tx)
+}
+
+/** Deletes a bank with its plans; its BIN rows go to the next bank whose words match, or to none. */
+export async function deleteBankIn(tx: Db, id: number): Promise<boolean> {
+  if (!(await deleteBankRow(tx, id))) return false
+  await relinkIn(tx)
+  return true
+}
+
+/** The store's default plans, as they are to be. */
+export async function saveDefaultPlansIn(tx: Db, plans: PlanInput[]): Promise<StoredPlan[]> {
+  await replacePlans(tx, null, plans)
+  return plansOf(tx, null)
+}
+
+/**
+ * After a commit that changed banks, plans or BIN rows: this process and the others stop serving the
+ * BIN table and the plans from memory (the list cache; its TTL is the safety net).
+ */
+export function forgetBinCaches(caches: Caches, bankIds: readonly (number | null)[]): void {
+  caches.forget(
+    { list: 'bin-table' },
+    ...[...new Set([null, ...bankIds])].map((bankId) => ({ list: `installment-plans:${bankId ?? 'store'}` })),
+  )
+}
+
+/** The BIN table as the setup screen summarises it. */
+export async function binSummary(db: Db, unmatchedLimit = 10) {
+  return { ...(await binCounts(db)), unmatchedIssuers: await unmatchedIssuers(db, unmatchedLimit) }
+}
+
+/** The lines of a file as the parser numbers them (a rejected line is shown with its text). */
+const fileLines = (text: string) => text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)
+
+export type BinListPlan = {
+  parsed: ParsedBinList
+  rows: BinTableRow[]
+  diff: BinDiff
+  /** A rejected line's text, by its number. */
+  lineText: (line: number) => string
+}
+
+/**
+ * What importing this list would do, written nowhere: its rows with their banks, and the diff against
+ * the table as it is (added, changed, unchanged, and the rows it does not list: removed with
+ * `replace`, else kept). A file not in the format throws BinListFormatError.
+ */
+export async function planBinList(db: Db, text: string, replace: boolean): Promise<BinListPlan> {
+  const parsed = parseBinList(text)
+  const matchers = await bankMatchers(db)
+  const rows = parsed.rows.map((row) => ({ ...row, bankId: bankForIssuer(row.issuer, matchers) }))
+  const current = new Map((await binTableRows(db)).map((row) => [row.prefix, row]))
+  const lines = fileLines(text)
+  return {
+    parsed,
+    rows,
+    diff: diffBinTable(current, rows, replace),
+    lineText: (line) => lines[line - 1] ?? '',
+  }
+}
+
+/**
+ * Imports the list in the caller's transaction: new prefixes added, changed ones updated (unchanged
+ * rows are not written), and with `replace` the prefixes it does not list removed.
+ */
+export async function applyBinListIn(tx: Db, text: string, replace: boolean) {
+  const plan = await planBinList(tx, text, replace)
+  const written = await upsertBinRanges(tx, plan.rows)
+  const removed = replace
+    ? await deleteBinPrefixes(
+        tx,
+        plan.diff.changes.filter((c) => c.kind === 'removed').map((c) => c.row.prefix),
+      )
+    : 0
+  return {
+    added: written.inserted,
+    changed: written.updated,
+    removed,
+    unchanged: plan.rows.length - written.inserted - written.updated,
+    rows: plan.rows.length,
+    withBank: plan.rows.filter((r) => r.bankId !== null).length,
   }
 }

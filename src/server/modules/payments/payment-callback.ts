@@ -4,7 +4,7 @@ import { intentStatusAt } from '../../../domain/payment-intent'
 import type { Db } from '../../db/client'
 import { faultPoint } from '../../fault-points'
 import { translate } from '../../http/messages'
-import type { VerifiedCallback } from '../../integrations/payments/gateway'
+import type { PaymentGateway, VerifiedCallback } from '../../integrations/payments/gateway'
 import { failureOf, failureText } from './payment-failures'
 import { bookIntent, captureIntent, flagIntent, releaseIntent } from './payment-settlement'
 import { findIntent, type IntentRow, lockIntent, type StepBy, stepIntent } from './payments.repository'
@@ -46,17 +46,19 @@ const sameAmount = (a: string, b: string) => {
  */
 export async function handleCallback(
   deps: PaymentsDeps,
+  /** The gateway the callback's address names (the one its intent must have started with). */
+  gateway: PaymentGateway,
   body: Record<string, unknown>,
   locale: Locale,
   now: Date,
 ): Promise<CallbackOutcome> {
-  const verified = await deps.gateway.verifyCallback(body)
+  const verified = await gateway.verifyCallback(body)
   if (!verified.valid) {
-    deps.log.warn({ reason: verified.reason, gateway: deps.gateway.name }, 'payment callback refused')
+    deps.log.warn({ reason: verified.reason, gateway: gateway.name }, 'payment callback refused')
     return { result: 'failed', intentId: null, message: translate(locale, 'payments.notVerified') }
   }
   const by: StepBy = { actor: 'gateway', now }
-  const first = await deps.db.transaction((tx) => authorize(tx, deps, verified, by))
+  const first = await deps.db.transaction((tx) => authorize(tx, gateway.name, verified, by))
   if (first.kind === 'ignored') {
     deps.log.warn({ intentId: verified.intentId, reason: first.reason }, 'payment callback changed nothing')
     return { result: 'failed', intentId: first.intentId, message: translate(locale, 'payments.notVerified') }
@@ -75,7 +77,7 @@ export async function handleCallback(
     return captured.intent ? toldOf(captured.intent, locale, now) : processing(intent)
   faultPoint('payment.after-capturing')
 
-  const done = await deps.gateway.complete({
+  const done = await gateway.complete({
     intentId: intent.id,
     totalAmount: intent.totalAmount,
     callbackData: captured.intent.callbackData ?? {},
@@ -146,11 +148,10 @@ type FirstStep =
  * Step 1, with the intent's row locked: only a pending intent of this gateway, inside its time, whose
  * signed amount and currency are its own, moves. Any other state is answered as it stands.
  */
-async function authorize(tx: Db, deps: PaymentsDeps, verified: Verified, by: StepBy): Promise<FirstStep> {
+async function authorize(tx: Db, gatewayName: string, verified: Verified, by: StepBy): Promise<FirstStep> {
   const intent = await lockIntent(tx, verified.intentId)
   if (!intent) return { kind: 'ignored', reason: 'unknown_intent', intentId: null }
-  if (intent.gateway !== deps.gateway.name)
-    return { kind: 'ignored', reason: 'gateway_mismatch', intentId: null }
+  if (intent.gateway !== gatewayName) return { kind: 'ignored', reason: 'gateway_mismatch', intentId: null }
   if (
     verified.totalAmount !== null &&
     (!sameAmount(verified.totalAmount, intent.totalAmount) || verified.currency !== intent.currency)

@@ -14,6 +14,7 @@ import {
   requestPaidOrderCancel,
   withdrawPaidOrderCancel,
 } from '../orders/orders-staff.service'
+import { intentGateway } from './payment-gateway-choice'
 import {
   countReconcileAttempt,
   type IntentRow,
@@ -122,7 +123,10 @@ export async function resumeOrderCancel(
   ip: string,
   maxAttempts: number,
 ): Promise<RefundOutcome> {
-  const bank = await deps.gateway.retrieve({ intentId: intent.id, gatewayRef: intent.gatewayRef })
+  const bank = await (await intentGateway(deps.gateways, intent)).retrieve({
+    intentId: intent.id,
+    gatewayRef: intent.gatewayRef,
+  })
   if (bank.state === 'refunded') {
     return finishOrderCancel(deps, intent, { ...by, reason: 'the bank shows it refunded' })
   }
@@ -147,7 +151,7 @@ async function refundAndSettle(
 ): Promise<RefundOutcome> {
   let answer: RefundResult
   try {
-    answer = await deps.gateway.refund({
+    answer = await (await intentGateway(deps.gateways, intent)).refund({
       intentId: intent.id,
       gatewayRef: intent.gatewayRef,
       totalAmount: intent.totalAmount,
@@ -167,7 +171,10 @@ async function refundAndSettle(
     return finishOrderCancel(deps, intent, { ...by, reason: answer.message })
   }
   // A refusal may be a timeout whose refund went through after all: the bank's books decide.
-  const bank = await deps.gateway.retrieve({ intentId: intent.id, gatewayRef: intent.gatewayRef })
+  const bank = await (await intentGateway(deps.gateways, intent)).retrieve({
+    intentId: intent.id,
+    gatewayRef: intent.gatewayRef,
+  })
   if (bank.state === 'refunded') {
     return finishOrderCancel(deps, intent, { ...by, reason: 'the bank shows it refunded' })
   }

@@ -2,6 +2,7 @@ import Big from 'big.js'
 import { STUCK_STATUSES } from '../../../domain/payment-intent'
 import { pendingPaidOrderCancel } from '../orders/orders-staff.service'
 import type { Failure } from './payment-failures'
+import { intentGateway } from './payment-gateway-choice'
 import { resumeOrderCancel } from './payment-order-cancel'
 import { bookIntent, flagIntent, releaseIntent } from './payment-settlement'
 import {
@@ -144,7 +145,8 @@ async function settleStuck(
     if (await flagIntent(deps, intent.id, 'refunding', reason, by)) report.flagged++
     return
   }
-  const bank = await deps.gateway.retrieve({ intentId: intent.id, gatewayRef: intent.gatewayRef })
+  const gateway = await intentGateway(deps.gateways, intent)
+  const bank = await gateway.retrieve({ intentId: intent.id, gatewayRef: intent.gatewayRef })
   switch (bank.state) {
     case 'charged': {
       if (!new Big(bank.totalAmount).eq(intent.totalAmount) || bank.currency !== intent.currency) {

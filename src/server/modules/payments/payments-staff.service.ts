@@ -12,6 +12,7 @@ import type { Db } from '../../db/client'
 import { AppError, notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
+import { intentGateway } from './payment-gateway-choice'
 import { bookIntent, flagIntent, releaseIntent } from './payment-settlement'
 import {
   findIntent,
@@ -134,7 +135,10 @@ export async function bookByStaff(
   const intent = await findIntent(deps.db, id)
   if (!intent) throw notFound()
   if (intent.status !== 'needs_attention') throw notAttention()
-  const bank = await deps.gateway.retrieve({ intentId: id, gatewayRef: intent.gatewayRef })
+  const bank = await (await intentGateway(deps.gateways, intent)).retrieve({
+    intentId: id,
+    gatewayRef: intent.gatewayRef,
+  })
   if (bank.state === 'not_charged' || bank.state === 'refunded') {
     throw new AppError('conflict', 'payments.bankHoldsNoCharge', undefined, 'not_charged')
   }
@@ -175,7 +179,7 @@ export async function refundByStaff(
     return stepped
   })
   if (!refunding) throw notAttention()
-  const answer = await deps.gateway.refund({
+  const answer = await (await intentGateway(deps.gateways, refunding)).refund({
     intentId: id,
     gatewayRef: refunding.gatewayRef,
     totalAmount: refunding.totalAmount,

@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import type { Locale } from '../../../contracts/common'
@@ -13,15 +13,55 @@ import { clientIpKey } from '../../http/client-ip'
 import { csrfTokenFor } from '../../http/session'
 import { newNonce, sendPage } from '../../integrations/payments/html-page'
 import { handleCallback } from './payment-callback'
+import { GatewayChoice } from './payment-gateway-choice'
 import { framePage, resultPage } from './payment-pages'
 import { startReconciler } from './payment-reconciler'
 import { getPaymentResult, type PaymentLog, type PaymentsDeps, startPayment } from './payments.service'
 
-/** What the payment services are given by the app: its database, caches, gateway and signals. */
+const choices = new WeakMap<AppDeps, GatewayChoice>()
+
+/** The app's one GatewayChoice: per app, never shared by two apps in one process (as tests build them). */
+export function gatewayChoiceOf(deps: AppDeps): GatewayChoice {
+  let choice = choices.get(deps)
+  if (!choice) {
+    choice = new GatewayChoice({
+      fixed: deps.paymentGateway,
+      config: deps.config,
+      data: { db: deps.database.db, caches: deps.caches },
+      now: deps.now,
+    })
+    choices.set(deps, choice)
+  }
+  return choice
+}
+
+const APP_FRAMES = "frame-src 'self';"
+
+/**
+ * The app's pages frame only our own pages (http/security-headers.ts) unless iyzico is the gateway
+ * the app was built with. When the back office chooses the gateway, a page served while iyzico is
+ * chosen lets its payment frame go on to the bank's 3-D Secure page (any https origin): its policy is
+ * widened as it is sent, after the request's one reading of the reference versions.
+ */
+export function allowBankFramesOnChoice(app: FastifyInstance, deps: AppDeps) {
+  if (deps.config.paymentGatewaySource !== 'stored' || deps.paymentGateway.name !== 'sandbox') return
+  app.addHook('onSend', async (request, reply, payload) => {
+    const csp = reply.getHeader('content-security-policy')
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html')
+    if (request.method !== 'GET' || !html || typeof csp !== 'string' || !csp.includes(APP_FRAMES))
+      return payload
+    const gateway = await gatewayChoiceOf(deps).current(request.caches)
+    if (gateway && gateway.name !== 'sandbox')
+      reply.header('content-security-policy', csp.replace(APP_FRAMES, "frame-src 'self' https:;"))
+    return payload
+  })
+}
+
+/** What the payment services are given by the app: its database, caches, gateways and signals. */
 export const paymentsDepsOf = (deps: AppDeps, log: PaymentLog): PaymentsDeps => ({
   db: deps.database.db,
   caches: deps.caches,
-  gateway: deps.paymentGateway,
+  gateways: gatewayChoiceOf(deps),
   log,
   mailSignal: deps.mailSignal,
   cartCommitted: () => deps.cartQueue.committed.notify(),
@@ -56,10 +96,8 @@ export const paymentsRoutes =
       const csrfToken = csrfTokenFor(deps.config.sessionSecret, request.sessionToken)
       const page = framePage({ locale, csrfToken, nonce: newNonce() })
       // iyzico's 3-D Secure form posts to the bank's page (https); the sandbox stays on our origin.
-      return sendPage(
-        reply,
-        deps.paymentGateway.name === 'sandbox' ? page : { ...page, formAction: ['https:'] },
-      )
+      const gateway = await gatewayChoiceOf(deps).current(request.caches)
+      return sendPage(reply, gateway?.name === 'sandbox' ? page : { ...page, formAction: ['https:'] })
     })
 
     app.post(
@@ -96,9 +134,28 @@ export const paymentsRoutes =
         },
       },
       async (request, reply) => {
-        if (request.params.gateway !== deps.paymentGateway.name) return reply.callNotFound()
+        // iyzico's callback reaches a payment started on it whatever was chosen since (real money may
+        // wait on it); the sandbox's only while the sandbox is the gateway, so a payment it started
+        // cannot be finished with its public code once real payments are taken.
+        const choice = gatewayChoiceOf(deps)
+        const named = request.params.gateway
+        const gateway =
+          named === 'sandbox'
+            ? await choice
+                .current(request.caches)
+                .then((current) => (current?.name === 'sandbox' ? current : null))
+            : named === 'iyzico'
+              ? await choice.of(named)
+              : null
+        if (!gateway) return reply.callNotFound()
         const locale: Locale = request.query.lang ?? request.locale
-        const outcome = await handleCallback(paymentDeps(request.log), request.body, locale, deps.now())
+        const outcome = await handleCallback(
+          paymentDeps(request.log),
+          gateway,
+          request.body,
+          locale,
+          deps.now(),
+        )
         return sendPage(reply, resultPage(outcome, locale, newNonce()))
       },
     )

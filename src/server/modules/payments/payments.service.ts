@@ -15,12 +15,13 @@ import type { CachedDb } from '../../cache/caches'
 import { AppError, forbidden, notFound, RateLimitedError, unauthenticated } from '../../http/errors'
 import type { AuthUser, Dealer } from '../../identity'
 import type { MailSignal } from '../../integrations/mail/mail-signal'
-import type { PaymentGateway, ThreeDsStartResult } from '../../integrations/payments/gateway'
+import type { ThreeDsStartResult } from '../../integrations/payments/gateway'
 import { type CardPlan, lookupCard } from '../bin/bin.service'
 import { checkSettleable } from '../ledger/ledger.service'
 import { cardOrderAmount } from '../orders/orders.service'
 import { isTokenOfLink, payableLinkByToken } from '../payment-links/payment-links.service'
 import { failureOf, failureText, paymentRefused } from './payment-failures'
+import type { GatewayChoice } from './payment-gateway-choice'
 import type { StartLimits, StartRule } from './payment-start-limits'
 import {
   countStartRefusal,
@@ -39,7 +40,8 @@ export const INTENT_MINUTES = 15
 
 export type PaymentLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>
 export type PaymentsDeps = CachedDb & {
-  gateway: PaymentGateway
+  /** Which gateway a payment starts with, and the one a started payment goes on with (by its name). */
+  gateways: GatewayChoice
   log: PaymentLog
   /** Wakes the outbox worker after a booking queued an order's confirmation. */
   mailSignal: MailSignal
@@ -205,6 +207,9 @@ export async function startPayment(
     now.getTime(),
   )
   if (refusal) throw await startRefused(deps, refusal.rule, refusal.waitMs, now)
+  // Chosen once for the whole start: a change saved meanwhile applies to the next payment.
+  const gateway = await deps.gateways.current()
+  if (!gateway) throw new AppError('unavailable', 'payments.noGateway', undefined, 'no_gateway')
   checkCard(body, now)
   const payable =
     body.paymentType === 'order'
@@ -213,7 +218,7 @@ export async function startPayment(
         ? await accountPayable(deps, body, who)
         : await linkPayable(deps, body, who)
   const card = await lookupCard(
-    { db: deps.db, caches: deps.caches, gateway: deps.gateway, log: deps.log },
+    { db: deps.db, caches: deps.caches, gateway, log: deps.log },
     body.card.slice(0, 8),
   )
   const plan = chosenPlan(card.plans, body.planId)
@@ -232,7 +237,7 @@ export async function startPayment(
         customerId: payable.customerId,
         userId: payable.userId,
         paymentType: body.paymentType,
-        gateway: deps.gateway.name,
+        gateway: gateway.name,
         amount,
         installment,
         commissionFee: new Big(commission).toFixed(2),
@@ -254,20 +259,20 @@ export async function startPayment(
     ),
   )
   deps.log.info(
-    { intentId: id, paymentType: body.paymentType, gateway: deps.gateway.name, totalAmount, installment },
+    { intentId: id, paymentType: body.paymentType, gateway: gateway.name, totalAmount, installment },
     'payment intent created',
   )
   const buyer = await findBuyer(deps.db, payable.customerId, payable.userId)
   let started: ThreeDsStartResult
   try {
-    started = await deps.gateway.startThreeDs({
+    started = await gateway.startThreeDs({
       intentId: id,
       amount,
       totalAmount,
       currency: 'TRY',
       installment,
       card: { number: body.card, ccv: body.ccv, expire: body.expire, holder: body.holder },
-      callbackUrl: `${who.origin}/payment/callback/${deps.gateway.name}?lang=${who.locale}`,
+      callbackUrl: `${who.origin}/payment/callback/${gateway.name}?lang=${who.locale}`,
       buyer: {
         id: payable.customerId,
         name: buyer?.name ?? body.holder,

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify'
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { inputText } from '../../../../contracts/common'
@@ -11,16 +12,21 @@ const params = z.object({ token: inputText().min(10).max(2000) })
 
 /**
  * The sandbox POS's 3-D Secure challenge, served under /sandbox-pos/ only while the sandbox is the
- * active gateway (else 404). Its POST is exempt from our CSRF check (http/csrf.ts) as a bank's page
- * is: what it posts is worthless without the signed ticket in its address.
+ * gateway payments start with (else 404): `current` answers it per request, as the back office may
+ * choose another. Its POST is exempt from our CSRF check (http/csrf.ts) as a bank's page is: what it
+ * posts is worthless without the signed ticket in its address.
  */
 export const sandboxRoutes =
-  (gateway: PaymentGateway): FastifyPluginAsyncZod =>
+  (current: (request: FastifyRequest) => Promise<PaymentGateway | null>): FastifyPluginAsyncZod =>
   async (app) => {
-    const sandbox = gateway instanceof SandboxGateway ? gateway : null
+    const sandboxOf = async (request: FastifyRequest) => {
+      const gateway = await current(request)
+      return gateway instanceof SandboxGateway ? gateway : null
+    }
     const schema = { hide: true, params }
 
     app.get(`${SANDBOX_PREFIX}/3ds/:token`, { schema }, async (request, reply) => {
+      const sandbox = await sandboxOf(request)
       if (!sandbox) return reply.callNotFound()
       const nonce = newNonce()
       const ticket = sandbox.readTicket(request.params.token)
@@ -38,6 +44,7 @@ export const sandboxRoutes =
         },
       },
       async (request, reply) => {
+        const sandbox = await sandboxOf(request)
         if (!sandbox) return reply.callNotFound()
         const nonce = newNonce()
         const ticket = sandbox.readTicket(request.params.token)
