@@ -112,7 +112,7 @@ async function openSessions(baseUrl, scenario, ctx) {
 
 /**
  * @param {{ baseUrl: string, client: Client, scenario: Scenario, ctx: Context, connections: number,
- *   duration: number, warmup: number, serverPid: number | undefined }} options
+ *   duration: number, warmup: number, serverPid: number | undefined, processUrls?: string[] }} options
  * @returns {Promise<ScenarioStats>}
  */
 export async function runScenario({
@@ -124,9 +124,10 @@ export async function runScenario({
   duration,
   warmup,
   serverPid,
+  processUrls,
 }) {
   // A scenario that is not HTTP load (the staff sockets) measures itself: `run` returns the same figures.
-  if (scenario.run) return scenario.run({ baseUrl, client, ctx, duration, warmup, serverPid })
+  if (scenario.run) return scenario.run({ baseUrl, client, ctx, duration, warmup, serverPid, processUrls })
   const sessions = await openSessions(baseUrl, scenario, ctx)
   const clients = sessions ?? [client]
   const first = /** @type {Client} */ (clients[0])

@@ -43,7 +43,7 @@ const USAGE = `Usage: npm run bench -- --processes 1,2 --postgres URL [options]
   --duration S         measured seconds per scenario (default 10)
   --warmup S           unmeasured seconds before each scenario (default 2)
   --connections N      concurrent connections (default 20)
-  --scenarios a,b      only scenarios whose id starts with one of these (HTTP scenarios only:
+  --scenarios a,b      only scenarios whose id starts with one of these (HTTP ones and staff-edit-visible:
                        staff-sockets measures one process's memory and pushes, so it is left out)
   --cache-seconds N    run the servers with CACHE_SECONDS=N (default: the server's own default)`
 
@@ -66,7 +66,7 @@ function parseOptions(argv) {
   })
   if (!values.help && !values.postgres) throw new Error('--processes needs --postgres URL')
   const filters = commaList(values.scenarios)
-  const http = SCENARIOS.filter((s) => !s.run)
+  const http = SCENARIOS.filter((s) => !s.run || s.acrossProcesses)
   const scenarios = scenariosMatching(http, filters)
   if (!values.help && scenarios.length === 0)
     throw new Error(`--scenarios matched none of ${http.map((s) => s.id).join(', ')}`)
@@ -177,6 +177,7 @@ async function runCount(root, count, db, options) {
         duration: options.duration,
         warmup: options.warmup,
         serverPid: servers[0]?.pid,
+        processUrls: servers.map((s) => s.url),
       })
       const bad = stats.non2xx + stats.errors + stats.timeouts
       console.log(

@@ -735,6 +735,7 @@ export const SCENARIOS = [
     label: 'staff edit → dealer sees it',
     describe: () => 'a random product renamed, the dealer polling every 10 ms',
     run: runEditVisible,
+    acrossProcesses: true,
     p99Budget: false,
   },
   {

@@ -115,6 +115,8 @@ export type RunArgs = {
   duration: number
   warmup: number
   serverPid: number | undefined
+  /** With several processes behind a proxy: each process's own address (reads only; writes go by the proxy). */
+  processUrls?: string[]
 }
 
 export type Scenario = {
@@ -128,6 +130,8 @@ export type Scenario = {
   teardown?: (ctx: Context, client: Client, clients: Client[]) => Promise<void>
   flow?: (ctx: Context, send: Send, at: { worker: number; iteration: number }) => Promise<void>
   run?: (args: RunArgs) => Promise<ScenarioStats>
+  /** A `run` scenario that `--processes` runs too (it is given each process's address). */
+  acrossProcesses?: boolean
   sessions?: (ctx: Context) => Login[]
   connections?: (ctx: Context) => number
   throughput?: { label: string; name: string }

@@ -21,10 +21,13 @@ import { lockWrites } from '../../db/write-lock'
 import { notFound } from '../../http/errors'
 import type { StaffActor } from '../../identity'
 import { recordAudit } from '../audit/audit.service'
+import { loadCurrencies } from '../store/store.service'
 import { loadTranslations, saveTranslations } from '../translations/translations.service'
 import { codeTaken, refused } from './catalogue-admin-errors'
 import { productRecordsByCode } from './catalogue-sync.repository'
 import { upsertProducts, upsertStock } from './catalogue-sync.service'
+import { allBrands } from './categories.repository'
+import { loadCategories } from './categories.service'
 import {
   countStaffProducts,
   findBulkPage,
@@ -49,31 +52,38 @@ const filterOf = (query: StaffProductsFilter): StaffProductFilter => ({
   active: query.active === undefined ? undefined : query.active === 'true',
 })
 
-const hasFilter = (f: StaffProductFilter) =>
-  f.folded !== '' || f.categoryId !== undefined || f.brandId !== undefined || f.active !== undefined
-
 /** GET /yonetim/products: a page of the product table, counted up to STAFF_LIST_COUNT_CAP. */
-export async function listStaffProducts(db: Db, query: StaffProductsQuery): Promise<StaffProductList> {
+export async function listStaffProducts(
+  data: CachedDb,
+  query: StaffProductsQuery,
+): Promise<StaffProductList> {
+  const { db } = data
   const filter = filterOf(query)
   const limit = STAFF_PRODUCTS_PAGE_SIZE
   const { total, capped } = await countStaffProducts(db, filter, STAFF_LIST_COUNT_CAP)
   const pages = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(query.page, pages)
-  const rows = await findStaffProductPage(db, filter, query, {
-    offset: (page - 1) * limit,
-    limit,
-    fewMatches: !capped && hasFilter(filter),
-  })
+  // A word of fewer than three letters has no trigram to look up: it reads like no text filter.
+  const selective =
+    !capped || filter.folded.length >= 3 || filter.categoryId !== undefined || filter.brandId !== undefined
+  const rows = await findStaffProductPage(db, filter, query, { offset: (page - 1) * limit, limit, selective })
+  const [categories, brands, currencies] = [
+    new Map((await loadCategories(data)).map((c) => [c.id, c.name])),
+    new Map((await allBrands(data)).map((b) => [b.id, b.name])),
+    new Map((await loadCurrencies(data)).map((c) => [c.id, c.code])),
+  ]
+  const named = (id: number | null, names: Map<number, string>) =>
+    id === null ? null : { id, name: names.get(id) ?? '' }
   return {
     items: rows.map((r) => ({
       id: r.id,
       code: r.code,
       name: r.name,
       parentCode: r.parentCode,
-      category: r.categoryId === null ? null : { id: r.categoryId, name: r.categoryName ?? '' },
-      brand: r.brandId === null ? null : { id: r.brandId, name: r.brandName ?? '' },
+      category: named(r.categoryId, categories),
+      brand: named(r.brandId, brands),
       salePrice: decimalText(r.salePrice),
-      currency: r.currency,
+      currency: currencies.get(r.currencyId) ?? '',
       taxRate: decimalText(r.taxRate),
       quantity: r.quantity,
       active: r.isActive,

@@ -58,7 +58,7 @@ export const productsStaffRoutes =
           response: { 200: staffProductListSchema },
         },
       },
-      async (request) => listStaffProducts(db, request.query),
+      async (request) => listStaffProducts({ db, caches: request.caches }, request.query),
     )
 
     app.get(
