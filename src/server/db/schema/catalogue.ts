@@ -206,6 +206,11 @@ export const products = pgTable(
       index('products_staff_price_idx').on(t.salePriceBase, t.id),
       index('products_staff_stock_idx').on(t.quantity, t.id),
       index('products_staff_updated_idx').on(t.updatedAt, t.id),
+      // The staff table's filters over every product: text anywhere in the search document (dealers'
+      // search uses the in-process index instead), a category's products, a brand's.
+      index('products_staff_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+      index('products_staff_category_idx').on(t.categoryId),
+      index('products_staff_brand_idx').on(t.brandId),
       index('products_change_seq_idx').on(t.changeSeq),
       check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     ]
@@ -277,7 +282,10 @@ export const campaigns = pgTable(
       'campaigns_slides_range',
       sql`${t.slidesPhone} between 1 and 8 and ${t.slidesTablet} between 1 and 8 and ${t.slidesDesktop} between 1 and 8`,
     ),
-    check('campaigns_dates_order', sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    check(
+      'campaigns_dates_order',
+      sql`${t.endsAt} is null or ${t.startsAt} is null or ${t.endsAt} > ${t.startsAt}`,
+    ),
   ],
 )
 
