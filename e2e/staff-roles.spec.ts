@@ -12,7 +12,7 @@ test.describe('a read-only staff user', () => {
     // Every screen is open to read: the staff area opens the menu's first one.
     await expect(page).toHaveURL(/\/yonetim\/ozet$/)
     const menu = page.getByRole('navigation', { name: 'Yönetim sayfaları' })
-    await expect(menu.getByRole('link')).toHaveCount(23)
+    await expect(menu.getByRole('link')).toHaveCount(24)
 
     await menu.getByRole('link', { name: 'Havale / EFT' }).click()
     await expect(page).toHaveURL(/\/yonetim\/havale$/)

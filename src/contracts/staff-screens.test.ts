@@ -46,6 +46,7 @@ describe('staffScreensFor', () => {
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',
+      '/yonetim/odeme-ayarlari',
     ])
   })
 

@@ -40,6 +40,7 @@ export const STAFF_SCREENS = [
   { path: '/yonetim/odemeler', area: 'payments', group: 'payments' },
   { path: '/yonetim/odeme-baglantilari', area: 'payments', group: 'payments' },
   { path: '/yonetim/havale', area: 'payments', group: 'payments' },
+  { path: '/yonetim/odeme-ayarlari', area: 'payments', group: 'payments' },
   { path: '/yonetim/ayarlar', area: 'system', group: 'settings' },
   { path: '/yonetim/bildirim-ayarlari', area: 'system', group: 'settings' },
   { path: '/yonetim/doviz-kurlari', area: 'system', group: 'settings' },

@@ -66,6 +66,9 @@ const PaymentLinksPage = lazy(() =>
 const BankTransferPage = lazy(() =>
   import('../features/staff/payments/BankTransferPage').then((m) => ({ default: m.BankTransferPage })),
 )
+const PaymentSetupPage = lazy(() =>
+  import('../features/staff/payment-setup/PaymentSetupPage').then((m) => ({ default: m.PaymentSetupPage })),
+)
 const AuditPage = lazy(() =>
   import('../features/staff/audit/AuditPage').then((m) => ({ default: m.AuditPage })),
 )
@@ -173,6 +176,7 @@ function pageRoutes() {
       <Route path="yonetim/odemeler" element={<PaymentsPage />} />
       <Route path="yonetim/odeme-baglantilari" element={<PaymentLinksPage />} />
       <Route path="yonetim/havale" element={<BankTransferPage />} />
+      <Route path="yonetim/odeme-ayarlari" element={<PaymentSetupPage />} />
       <Route path="yonetim/ariza-bildirimleri" element={<FaultReportsPage />} />
       <Route path="yonetim/ozet" element={<StaffHomePage />} />
       <Route path="yonetim/denetim" element={<AuditPage />} />

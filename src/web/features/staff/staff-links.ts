@@ -36,6 +36,7 @@ const LABELS: Record<StaffScreenPath, (t: TFunction) => string> = {
   '/yonetim/odemeler': (t) => t('staffPayments.payments.menu'),
   '/yonetim/odeme-baglantilari': (t) => t('staffPayments.links.menu'),
   '/yonetim/havale': (t) => t('staffPayments.transfer.menu'),
+  '/yonetim/odeme-ayarlari': (t) => t('paymentSetup.menu'),
   '/yonetim/ariza-bildirimleri': (t) => t('faultReport.staff.menu'),
   '/yonetim/denetim': (t) => t('staffAudit.menu'),
 }

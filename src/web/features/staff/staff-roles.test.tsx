@@ -110,6 +110,7 @@ describe('the staff area by role', () => {
       '/yonetim/odemeler',
       '/yonetim/odeme-baglantilari',
       '/yonetim/havale',
+      '/yonetim/odeme-ayarlari',
     ])
     // Under the headings of their groups, each a list named by its heading; no empty group.
     const menu = screen.getByTestId('staff-menu')
@@ -122,7 +123,7 @@ describe('the staff area by role', () => {
         .map((l) => l.textContent),
     ).toEqual(['Özet', 'Siparişler', 'Teklifler', 'Arıza Bildirimleri'])
     expect(within(customers).getAllByRole('link')).toHaveLength(1)
-    expect(within(payments).getAllByRole('link')).toHaveLength(4)
+    expect(within(payments).getAllByRole('link')).toHaveLength(5)
     expect(within(menu).getAllByRole('list')).toHaveLength(3)
     expect(within(sales).getByRole('link', { name: 'Arıza Bildirimleri' }).getAttribute('aria-current')).toBe(
       'page',
@@ -143,7 +144,7 @@ describe('the staff area by role', () => {
     await userEvent.click(toggle)
     expect(toggle.getAttribute('aria-expanded')).toBe('true')
     expect(document.getElementById(toggle.getAttribute('aria-controls') ?? '')).toBeTruthy()
-    expect(menuLinks()).toHaveLength(9)
+    expect(menuLinks()).toHaveLength(10)
     await userEvent.click(toggle)
     expect(within(screen.getByTestId('staff-menu')).queryAllByRole('link')).toHaveLength(0)
   })
