@@ -63,9 +63,10 @@ export async function listStaffProducts(
   const { total, capped } = await countStaffProducts(db, filter, STAFF_LIST_COUNT_CAP)
   const pages = Math.max(1, Math.ceil(total / limit))
   const page = Math.min(query.page, pages)
-  // A word of fewer than three letters has no trigram to look up: it reads like no text filter.
-  const selective =
-    !capped || filter.folded.length >= 3 || filter.categoryId !== undefined || filter.brandId !== undefined
+  // Sorting the matches pays while they are few (the count stopped short of its cap) or a category's
+  // or brand's (a small part of the catalogue). A word matching thousands ('oto', 'kablo') is met
+  // sooner by walking the sort's index, at least on the first pages (docs/benchmarks.md has the tail).
+  const selective = !capped || filter.categoryId !== undefined || filter.brandId !== undefined
   const rows = await findStaffProductPage(db, filter, query, { offset: (page - 1) * limit, limit, selective })
   const [categories, brands, currencies] = [
     new Map((await loadCategories(data)).map((c) => [c.id, c.name])),
