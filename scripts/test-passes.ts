@@ -61,6 +61,8 @@ export const POSTGRES_PASS_FILES = [
   'src/server/modules/payments/payment-order-cancel.int.test.ts',
   'src/server/modules/payments/payment-release-locks.int.test.ts',
   'src/server/modules/payments/payment-slow-bank.int.test.ts',
+  // A payment started before a commission or gateway change keeps its terms; apps on one database follow.
+  'src/server/modules/payments/payment-setup.int.test.ts',
   'src/server/modules/payment-links/payment-link-pay.int.test.ts',
   'src/server/modules/ledger/ledger.int.test.ts',
   'src/server/modules/ledger/bank-transfers.int.test.ts',

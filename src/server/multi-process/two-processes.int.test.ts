@@ -86,6 +86,8 @@ for (const channel of channels) {
       const env = appEnv(database.url, {
         CACHE_SECONDS: '60',
         TRUST_PROXY: '1',
+        // The back office chooses the virtual POS (the sandbox until it does), so a test changes it.
+        PAYMENT_GATEWAY: 'stored',
         ...(channel.redis ? { REDIS_URL: redisUrl!, REDIS_KEY_PREFIX: prefix } : {}),
       })
       const file = await bundle()
@@ -309,6 +311,37 @@ for (const channel of channels) {
       })
       expect(seen).toBeLessThan(WITHIN_MS)
       expect(await searchFinds(`Pirinç Vana ${tag}`)).toBe(false)
+    })
+
+    it('starts payments on the other process with the virtual POS chosen through one, from its next request', async () => {
+      const owner = await Browser.login(a.url, await createUser(database.db, null, { staffRole: 'owner' }))
+      const watcher = await Browser.login(
+        b.url,
+        await createUser(database.db, null, { staffRole: 'accounting' }),
+      )
+      const active = async () => {
+        const res = await watcher.request(`${b.url}/yonetim/payment-setup/gateway`)
+        return ((await res.json()) as { active: { gateway: string } | null }).active?.gateway
+      }
+      const put = (body: object) =>
+        owner.request(`${a.url}/yonetim/payment-setup/gateway`, {
+          method: 'PUT',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      expect(await active()).toBe('sandbox')
+      const keys = {
+        apiKey: `key-${randomBytes(8).toString('hex')}`,
+        secretKey: `secret-${randomBytes(8).toString('hex')}`,
+      }
+      expect((await put({ gateway: 'iyzico', baseUrl: 'http://127.0.0.1:9', ...keys })).status).toBe(200)
+      try {
+        // The other process opens the keys with the same sealing key and builds iyzico from them.
+        expect(await within(WITHIN_MS, async () => (await active()) === 'iyzico')).toBeLessThan(WITHIN_MS)
+      } finally {
+        expect((await put({ gateway: 'sandbox', clearKeys: true })).status).toBe(200)
+      }
+      expect(await within(WITHIN_MS, async () => (await active()) === 'sandbox')).toBeLessThan(WITHIN_MS)
     })
 
     it("shows the list's stock change on the other process in the same second an order takes the last units", async () => {
