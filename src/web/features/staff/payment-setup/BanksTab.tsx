@@ -7,6 +7,7 @@ import {
   Group,
   Modal,
   NumberInput,
+  SimpleGrid,
   Skeleton,
   Stack,
   TagsInput,
@@ -119,7 +120,7 @@ function BankForm({ bank, count, onDone }: { bank: SetupBank | null; count: numb
             {describeError(failure, t)}
           </Alert>
         )}
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t(`${B}.name`)}
             required
@@ -139,7 +140,7 @@ function BankForm({ bank, count, onDone }: { bank: SetupBank | null; count: numb
             error={fields?.code}
             onChange={(event) => change({ code: event.currentTarget.value.toLowerCase() })}
           />
-        </Group>
+        </SimpleGrid>
         <TagsInput
           label={t(`${B}.issuerMatch`)}
           description={t(`${B}.issuerMatchHint`)}
@@ -149,7 +150,7 @@ function BankForm({ bank, count, onDone }: { bank: SetupBank | null; count: numb
           maxTags={10}
           splitChars={[',', ';']}
         />
-        <Group grow align="flex-start" wrap="wrap">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <TextInput
             label={t(`${B}.logo`)}
             description={t(`${B}.logoHint`)}
@@ -168,7 +169,7 @@ function BankForm({ bank, count, onDone }: { bank: SetupBank | null; count: numb
             error={fields?.sortOrder}
             onChange={(sortOrder) => change({ sortOrder })}
           />
-        </Group>
+        </SimpleGrid>
         <InstallmentEditor
           label={t(`${B}.table`)}
           rows={rows}
@@ -415,6 +416,7 @@ export function BanksTab() {
   const { t } = useTranslation()
   const canWrite = useStaffCan('payments:write')
   const banks = useBanks()
+  const phone = usePhoneLayout()
   const tableText = useTableText()
   const [editing, setEditing] = useState<SetupBank | 'new' | 'defaults' | null>(null)
   if (banks.isError && !banks.data)
@@ -474,7 +476,13 @@ export function BanksTab() {
       <Text size="xs" c="gray.7">
         {t(`${B}.legend`)}
       </Text>
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={title} size="lg">
+      <Modal
+        opened={editing !== null}
+        onClose={() => setEditing(null)}
+        title={title}
+        size="lg"
+        fullScreen={phone}
+      >
         {editing === 'defaults' ? (
           <DefaultPlansForm plans={list.defaultPlans} onDone={() => setEditing(null)} />
         ) : editing !== null ? (

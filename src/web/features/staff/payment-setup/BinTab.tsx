@@ -156,6 +156,11 @@ function PreviewResult({ preview }: { preview: BinPreview }) {
           <Text size="sm" fw={600}>
             {t(`${N}.rejectedTitle`, { count: preview.rejected })}
           </Text>
+          {preview.rejected > preview.rejectedLines.length && (
+            <Text size="xs" c="gray.7">
+              {t(`${N}.rejectedFirst`, { count: preview.rejectedLines.length })}
+            </Text>
+          )}
           <Table.ScrollContainer minWidth={480}>
             <Table
               aria-label={t(`${N}.rejectedTitle`, { count: preview.rejected })}

@@ -89,7 +89,7 @@ export function InstallmentEditor({
           {errors.table}
         </Text>
       )}
-      <Table.ScrollContainer minWidth={320}>
+      <Table.ScrollContainer minWidth={300}>
         <Table withTableBorder aria-labelledby="installments-label" verticalSpacing={4}>
           <Table.Thead>
             <Table.Tr>
@@ -114,10 +114,10 @@ export function InstallmentEditor({
                   <Table.Td>
                     <TextInput
                       size="xs"
-                      w={110}
+                      w={96}
                       inputMode="decimal"
                       aria-label={t(`${I}.commissionOf`, { count: countLabel })}
-                      placeholder={example}
+                      placeholder={row.offered ? example : undefined}
                       rightSection="%"
                       disabled={!row.offered}
                       value={row.commission}
