@@ -261,7 +261,8 @@ const tr = {
   'catalogue.reorderMismatch':
     'Sıralama, bu kategorinin alt kategorilerinin her birini bir kez içermelidir; sayfayı yenileyip tekrar deneyiniz.',
   'campaigns.endsBeforeStart': 'Bitiş zamanı başlangıçtan sonra olmalıdır.',
-  'campaigns.reorderMismatch': 'Sıralama her kampanyayı bir kez içermelidir; sayfayı yenileyip tekrar deneyiniz.',
+  'campaigns.reorderMismatch':
+    'Sıralama her kampanyayı bir kez içermelidir; sayfayı yenileyip tekrar deneyiniz.',
   'products.bulkNone': 'Bu filtreye uyan ürün yok; toplu işlem başlatılmadı.',
   'products.bulkTooMany': 'Toplu işlem en çok {max} ürünü değiştirebilir; filtreyi daraltınız.',
   'settings.tooLong': 'En çok {max} karakter girilebilir.',
@@ -567,7 +568,7 @@ const en: Record<MessageKey, string> = {
   'productImages.empty': 'File {n} is empty.',
   'productImages.tooLarge': 'File {n} is over the {mb} MB limit; upload a smaller image.',
   'productImages.tooMany': 'A product can have at most {max} images; this one has {count} now.',
-  'productImages.duplicate': 'File {n} is already one of this product\'s images.',
+  'productImages.duplicate': "File {n} is already one of this product's images.",
   'productImages.orderMismatch':
     "The new order must name each of this product's images once; reload the page and try again.",
   'storeLogo.svg':
