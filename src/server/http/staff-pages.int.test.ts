@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createCustomer, loggedInUser } from '../test/dealers'
+import { seedAccounts } from '../test/fixtures'
 import { createTestApp, type TestApp, TestClient } from '../test/test-app'
 
 /**
@@ -11,7 +12,10 @@ import { createTestApp, type TestApp, TestClient } from '../test/test-app'
  * staff page added there is walked here without anyone listing it.
  */
 const router = readFileSync(path.join(process.cwd(), 'src', 'web', 'app', 'router.tsx'), 'utf8')
-const STAFF_PATHS = [...router.matchAll(/<Route path="(yonetim(?:\/[^"]*)?)"/g)].map((m) => `/${m[1]}`)
+const ROUTES = [...router.matchAll(/<Route path="(yonetim(?:\/[^"]*)?)"/g)].map((m) => `/${m[1]}`)
+/** A record's page (`…/:id`) is walked at a record the test makes (beforeAll). */
+const recordIds: Record<string, number> = {}
+let STAFF_PATHS: string[] = ROUTES
 
 const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' }
 
@@ -23,6 +27,28 @@ beforeAll(async () => {
   t = await createTestApp()
   dealer = await loggedInUser(t, (await createCustomer(t.database.db)).id)
   admin = await loggedInUser(t, null)
+  await seedAccounts(t.database.db)
+  const made = async (url: string, payload: object) => {
+    const res = await admin.send({ method: 'POST', url, payload })
+    if (res.statusCode !== 201) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
+    return (res.json() as { id: number }).id
+  }
+  await made('/yonetim/categories', { code: 'SP-K', name: 'Sayfa kategorisi' })
+  recordIds['/yonetim/urunler/:id'] = await made('/yonetim/products', {
+    code: 'SP-1',
+    name: 'Sayfa ürünü',
+    categoryCode: 'SP-K',
+    salePrice: 1,
+    currency: 'TRY',
+    taxRate: 20,
+  })
+  recordIds['/yonetim/kampanyalar/:id'] = await made('/yonetim/campaigns', { name: 'Sayfa kampanyası' })
+  STAFF_PATHS = ROUTES.map((route) => {
+    if (!route.includes(':')) return route
+    const id = recordIds[route]
+    if (id === undefined) throw new Error(`no record made for ${route}: add one in beforeAll`)
+    return route.replace(/:[a-z]+/i, String(id))
+  })
 })
 afterAll(async () => {
   await t?.close()
