@@ -124,6 +124,7 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
     await visit('/yonetim/bildirim-ayarlari')
     await visit('/yonetim/doviz-kurlari')
     await visit('/yonetim/havale')
+    await visit('/yonetim/odeme-ayarlari')
     await visit('/yonetim/denetim')
     await visit('/yonetim/personel')
     await withOverlay(
