@@ -23,10 +23,16 @@ import {
   type CategoryAdminRecord,
   categoryAdminRecords,
   modelAdminRecords,
+  type Only,
   warehouseAdminRecords,
 } from './catalogue-admin.repository'
 import { codeTaken, refused } from './catalogue-admin-errors'
-import { renameModel } from './catalogue-sync.repository'
+import {
+  allBrandRecords,
+  allCategoryRecords,
+  allWarehouseRecords,
+  renameModel,
+} from './catalogue-sync.repository'
 import { upsertBrands, upsertCategories, upsertWarehouses } from './catalogue-sync.service'
 
 /**
@@ -103,10 +109,13 @@ const categoryAudit = (c: StaffCategory) => ({
   sortOrder: c.sortOrder,
 })
 
-async function categoryIn(data: CachedDb, id: number): Promise<StaffCategory> {
-  const found = (await listCategories(data)).items.find((c) => c.id === id)
+/** One category as the list shows it (a write reads only its own products' count). */
+async function categoryIn(data: CachedDb, only: Only): Promise<StaffCategory> {
+  const [found] = await categoryAdminRecords(data.db, only)
   if (!found) throw notFound()
-  return found
+  const { path: _path, ...record } = found
+  const english = await loadTranslations(data, 'en')
+  return { ...record, nameEn: english.text('category', record.id, '') || null }
 }
 
 const noSuchParent = (id: number) =>
@@ -118,21 +127,21 @@ const noSuchParent = (id: number) =>
 /** POST /yonetim/categories: a new category, last among its siblings (409 when its code is taken). */
 export async function createCategory(edit: Edit, body: CategoryCreate): Promise<StaffCategory> {
   return locked(edit, 'categories', async (tx, inTx) => {
-    const all = await categoryAdminRecords(tx)
+    const all = await allCategoryRecords(tx)
     if (all.some((c) => c.code === body.code)) throw codeTaken(body.code)
     const parentId = body.parentId ?? null
     const parent = parentId === null ? null : all.find((c) => c.id === parentId)
     if (parent === undefined) throw noSuchParent(parentId!)
-    const siblings = all.filter((c) => c.parentId === parentId)
-    const sortOrder = Math.max(-1, ...siblings.map((c) => c.sortOrder)) + 1
+    const siblings = all.filter((c) => c.parent_id === parentId)
+    const sortOrder = Math.max(-1, ...siblings.map((c) => c.sort_order)) + 1
     const [outcome] = await upsertCategories(tx, [
       { code: body.code, name: body.name, parentCode: parent?.code ?? null, sortOrder },
     ])
     if (outcome?.status === 'rejected') throw refused(outcome, { parentCode: 'parentId' })
-    const id = (await categoryAdminRecords(tx)).find((c) => c.code === body.code)!.id
+    const { id } = await categoryIn(inTx, { code: body.code })
     if (body.nameEn !== undefined)
       await saveTranslations(inTx, 'en', [{ kind: 'category', key: String(id), text: body.nameEn ?? '' }])
-    const made = await categoryIn(inTx, id)
+    const made = await categoryIn(inTx, { id })
     await audit(tx, edit, 'category', id, null, categoryAudit(made))
     return made
   })
@@ -141,8 +150,8 @@ export async function createCategory(edit: Edit, body: CategoryCreate): Promise<
 /** PATCH /yonetim/categories/{id}: rename, move (never under itself or its own subcategories), reorder. */
 export async function updateCategory(edit: Edit, id: number, patch: CategoryPatch): Promise<StaffCategory> {
   return locked(edit, 'categories', async (tx, inTx) => {
-    const before = await categoryIn(inTx, id)
-    const all = await categoryAdminRecords(tx)
+    const before = await categoryIn(inTx, { id })
+    const all = await allCategoryRecords(tx)
     const parentId = patch.parentId === undefined ? before.parentId : patch.parentId
     const parent = parentId === null ? null : all.find((c) => c.id === parentId)
     if (parent === undefined) throw noSuchParent(parentId!)
@@ -157,7 +166,7 @@ export async function updateCategory(edit: Edit, id: number, patch: CategoryPatc
     if (outcome?.status === 'rejected') throw refused(outcome, { parentCode: 'parentId' })
     if (patch.nameEn !== undefined)
       await saveTranslations(inTx, 'en', [{ kind: 'category', key: String(id), text: patch.nameEn ?? '' }])
-    const after = await categoryIn(inTx, id)
+    const after = await categoryIn(inTx, { id })
     const [was, now] = [categoryAudit(before), categoryAudit(after)]
     if (JSON.stringify(was) !== JSON.stringify(now)) await audit(tx, edit, 'category', id, was, now)
     return after
@@ -167,8 +176,8 @@ export async function updateCategory(edit: Edit, id: number, patch: CategoryPatc
 /** POST /yonetim/categories/reorder: one parent's children in a new order (every one of them, once). */
 export async function reorderCategories(edit: Edit, body: CategoryReorder): Promise<StaffCategoryList> {
   await locked(edit, 'categories', async (tx) => {
-    const all = await categoryAdminRecords(tx)
-    const siblings = all.filter((c) => c.parentId === body.parentId)
+    const all = await allCategoryRecords(tx)
+    const siblings = all.filter((c) => c.parent_id === body.parentId)
     const same =
       body.ids.length === siblings.length &&
       new Set(body.ids).size === body.ids.length &&
@@ -177,7 +186,7 @@ export async function reorderCategories(edit: Edit, body: CategoryReorder): Prom
     const byId = new Map(siblings.map((c) => [c.id, c]))
     const parentCode = all.find((c) => c.id === body.parentId)?.code ?? null
     const moved = body.ids.map((id, sortOrder) => ({ record: byId.get(id)!, sortOrder }))
-    const changed = moved.filter((m) => m.record.sortOrder !== m.sortOrder)
+    const changed = moved.filter((m) => m.record.sort_order !== m.sortOrder)
     await upsertCategories(
       tx,
       changed.map((m) => ({ code: m.record.code, name: m.record.name, parentCode, sortOrder: m.sortOrder })),
@@ -189,7 +198,7 @@ export async function reorderCategories(edit: Edit, body: CategoryReorder): Prom
         entity: 'category',
         entityId: m.record.id,
         action: 'update',
-        before: { sortOrder: m.record.sortOrder },
+        before: { sortOrder: m.record.sort_order },
         after: { sortOrder: m.sortOrder },
       })),
       edit.now,
@@ -212,19 +221,20 @@ export async function listBrands(db: Db): Promise<StaffBrandList> {
   return { items }
 }
 
-async function brandIn(db: Db, id: number): Promise<StaffBrand> {
-  const found = (await listBrands(db)).items.find((b) => b.id === id)
+/** One brand with its models (a write reads only its own products' count). */
+async function brandIn(db: Db, only: Only): Promise<StaffBrand> {
+  const [found] = await brandAdminRecords(db, only)
   if (!found) throw notFound()
-  return found
+  const models = await modelAdminRecords(db, found.id)
+  return { ...found, models: models.map(({ brandId: _b, ...m }) => m) }
 }
 
 /** POST /yonetim/brands */
 export async function createBrand(edit: Edit, body: { code: string; name: string }): Promise<StaffBrand> {
   return locked(edit, 'brands', async (tx) => {
-    const { items } = await listBrands(tx)
-    if (items.some((b) => b.code === body.code)) throw codeTaken(body.code)
+    if ((await allBrandRecords(tx)).some((b) => b.code === body.code)) throw codeTaken(body.code)
     await upsertBrands(tx, [{ code: body.code, name: body.name }])
-    const made = (await listBrands(tx)).items.find((b) => b.code === body.code)!
+    const made = await brandIn(tx, { code: body.code })
     await audit(tx, edit, 'brand', made.id, null, { code: made.code, name: made.name })
     return made
   })
@@ -233,11 +243,11 @@ export async function createBrand(edit: Edit, body: { code: string; name: string
 /** PATCH /yonetim/brands/{id}: a new name. */
 export async function renameBrand(edit: Edit, id: number, body: { name: string }): Promise<StaffBrand> {
   return locked(edit, 'brands', async (tx) => {
-    const before = await brandIn(tx, id)
+    const before = await brandIn(tx, { id })
     if (before.name === body.name) return before
     await upsertBrands(tx, [{ code: before.code, name: body.name }])
     await audit(tx, edit, 'brand', id, { name: before.name }, { name: body.name })
-    return brandIn(tx, id)
+    return brandIn(tx, { id })
   })
 }
 
@@ -248,11 +258,11 @@ export async function createModel(
   body: { code: string; name: string },
 ): Promise<StaffBrand> {
   return locked(edit, 'brands', async (tx) => {
-    const brand = await brandIn(tx, brandId)
+    const brand = await brandIn(tx, { id: brandId })
     if (brand.models.some((m) => m.code === body.code)) throw codeTaken(body.code)
     await upsertBrands(tx, [{ code: brand.code, name: brand.name, models: [body] }])
     await audit(tx, edit, 'brand', brandId, null, { [`model ${body.code}`]: body.name })
-    return brandIn(tx, brandId)
+    return brandIn(tx, { id: brandId })
   })
 }
 
@@ -264,14 +274,14 @@ export async function updateModel(
   body: { name: string },
 ): Promise<StaffBrand> {
   return locked(edit, 'brands', async (tx) => {
-    const brand = await brandIn(tx, brandId)
+    const brand = await brandIn(tx, { id: brandId })
     const model = brand.models.find((m) => m.id === modelId)
     if (!model) throw notFound()
     if (model.name === body.name) return brand
     await renameModel(tx, modelId, body.name)
     const field = `model ${model.code ?? model.id}`
     await audit(tx, edit, 'brand', brandId, { [field]: model.name }, { [field]: body.name })
-    return brandIn(tx, brandId)
+    return brandIn(tx, { id: brandId })
   })
 }
 
@@ -282,8 +292,8 @@ export async function listWarehouses(db: Db): Promise<StaffWarehouseList> {
   return { items: await warehouseAdminRecords(db) }
 }
 
-async function warehouseIn(db: Db, id: number): Promise<StaffWarehouse> {
-  const found = (await warehouseAdminRecords(db)).find((w) => w.id === id)
+async function warehouseIn(db: Db, only: Only): Promise<StaffWarehouse> {
+  const [found] = await warehouseAdminRecords(db, only)
   if (!found) throw notFound()
   return found
 }
@@ -296,11 +306,11 @@ export async function createWarehouse(
   body: { code: string; name: string; sortOrder?: number | undefined },
 ): Promise<StaffWarehouse> {
   return locked(edit, 'warehouses', async (tx) => {
-    const all = await warehouseAdminRecords(tx)
+    const all = await allWarehouseRecords(tx)
     if (all.some((w) => w.code === body.code)) throw codeTaken(body.code)
-    const sortOrder = body.sortOrder ?? Math.max(-1, ...all.map((w) => w.sortOrder)) + 1
+    const sortOrder = body.sortOrder ?? Math.max(-1, ...all.map((w) => w.sort_order)) + 1
     await upsertWarehouses(tx, [{ code: body.code, name: body.name, sortOrder }])
-    const made = (await warehouseAdminRecords(tx)).find((w) => w.code === body.code)!
+    const made = await warehouseIn(tx, { code: body.code })
     await audit(tx, edit, 'warehouse', made.id, null, warehouseAudit(made))
     return made
   })
@@ -313,11 +323,11 @@ export async function updateWarehouse(
   body: { name?: string | undefined; sortOrder?: number | undefined },
 ): Promise<StaffWarehouse> {
   return locked(edit, 'warehouses', async (tx) => {
-    const before = await warehouseIn(tx, id)
+    const before = await warehouseIn(tx, { id })
     await upsertWarehouses(tx, [
       { code: before.code, name: body.name ?? before.name, sortOrder: body.sortOrder ?? before.sortOrder },
     ])
-    const after = await warehouseIn(tx, id)
+    const after = await warehouseIn(tx, { id })
     const [was, now] = [warehouseAudit(before), warehouseAudit(after)]
     if (JSON.stringify(was) !== JSON.stringify(now)) await audit(tx, edit, 'warehouse', id, was, now)
     return after

@@ -189,7 +189,7 @@ async function writeProduct(
   actor: StaffActor,
   edit: ProductEdit,
   now: Date,
-): Promise<number> {
+): Promise<StaffProduct> {
   return data.db.transaction(async (tx) => {
     await lockWrites(tx, 'products')
     const inTx = { ...data, db: tx }
@@ -216,7 +216,7 @@ async function writeProduct(
       await saveTranslations(inTx, 'en', [{ kind: 'product', key: String(id), text: edit.nameEn ?? '' }])
     const after = await staffProduct(inTx, id)
     // An edit that changed nothing leaves no record.
-    if (before && JSON.stringify(auditView(before)) === JSON.stringify(auditView(after))) return id
+    if (before && JSON.stringify(auditView(before)) === JSON.stringify(auditView(after))) return after
     await recordAudit(
       tx,
       actor,
@@ -229,7 +229,7 @@ async function writeProduct(
       },
       now,
     )
-    return id
+    return after
   })
 }
 
@@ -255,8 +255,7 @@ export async function createProduct(
   now: Date,
 ): Promise<StaffProduct> {
   const { nameEn, stock, ...row } = body
-  const id = await writeProduct(data, actor, { id: null, row: () => row, nameEn, stock }, now)
-  return staffProduct(data, id)
+  return writeProduct(data, actor, { id: null, row: () => row, nameEn, stock }, now)
 }
 
 /** PATCH /yonetim/products/{id}: the fields sent, over the stored ones. */
@@ -268,8 +267,7 @@ export async function updateProduct(
   now: Date,
 ): Promise<StaffProduct> {
   const edit = { id, row: (before: StaffProduct | null) => mergedRow(before!, patch), nameEn: patch.nameEn }
-  await writeProduct(data, actor, { ...edit, stock: patch.stock }, now)
-  return staffProduct(data, id)
+  return writeProduct(data, actor, { ...edit, stock: patch.stock }, now)
 }
 
 const BULK_PAGE = 2000

@@ -112,7 +112,7 @@ const auditView = (c: StaffCampaign) => ({
 })
 
 async function write(edit: Edit, id: number | null, body: CampaignPatch): Promise<StaffCampaign> {
-  const madeId = await edit.data.db.transaction(async (tx) => {
+  return edit.data.db.transaction(async (tx) => {
     await lockWrites(tx, 'campaigns')
     const inTx = { ...edit.data, db: tx }
     const stored = id === null ? null : await campaignRecord(tx, id)
@@ -149,9 +149,8 @@ async function write(edit: Edit, id: number | null, body: CampaignPatch): Promis
         },
         edit.now,
       )
-    return campaignId
+    return after
   })
-  return staffCampaign(edit.data, madeId, edit.now)
 }
 
 /** POST /yonetim/campaigns */
