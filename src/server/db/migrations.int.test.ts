@@ -60,6 +60,7 @@ describe(`migrations on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'P
       'products_pkey',
       'products_staff_brand_idx',
       'products_staff_category_idx',
+      'products_staff_inactive_idx',
       'products_staff_name_idx',
       'products_staff_price_idx',
       'products_staff_search_trgm_idx',

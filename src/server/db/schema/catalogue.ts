@@ -211,6 +211,8 @@ export const products = pgTable(
       index('products_staff_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
       index('products_staff_category_idx').on(t.categoryId),
       index('products_staff_brand_idx').on(t.brandId),
+      // …and the inactive ones, usually few: found without walking a whole sort index.
+      index('products_staff_inactive_idx').on(t.id).where(sql`not ${t.isActive}`),
       index('products_change_seq_idx').on(t.changeSeq),
       check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     ]

@@ -310,6 +310,61 @@ describe('the product table', () => {
   })
 })
 
+describe('the product table: pages and the rows they show', () => {
+  it("answers a page past a filter's last with the last page, and shows a variant's parent code", async () => {
+    const cat = await category()
+    const word = `Kandil${tag()}`
+    const parent = await minimal(cat, { name: `${word} Ana`, variantDimensions: ['Renk'] })
+    const child = await minimal(cat, {
+      name: `${word} Kırmızı`,
+      parentCode: parent.code,
+      variantValues: ['Kırmızı'],
+    })
+    const q = encodeURIComponent(word.toLocaleLowerCase('tr'))
+    const far = await table(`q=${q}&sort=name&page=7`)
+    expect([far.page, far.pages, far.total, far.capped]).toEqual([1, 1, 2, false])
+    expect(far.items.map((p) => [p.id, p.parentCode])).toEqual([
+      [parent.id, null],
+      [child.id, parent.code],
+    ])
+    const categoryId = far.items[0]!.category!.id
+    const byCategory = await table(`categoryId=${categoryId}&page=3&sort=name&dir=desc`)
+    expect(byCategory.items.map((p) => p.id)).toEqual([child.id, parent.id])
+    expect(byCategory.page).toBe(1)
+  })
+
+  it('pages the whole table by each sort either way, walking its index', async () => {
+    const cat = await category()
+    await Promise.all(Array.from({ length: 3 }, () => minimal(cat)))
+    type Row = StaffProductList['items'][number]
+    const keys: Record<string, (p: Row) => string | number> = {
+      code: (p) => p.code,
+      price: (p) => Number(p.salePrice),
+      stock: (p) => p.quantity,
+      updated: (p) => p.updatedAt,
+    }
+    for (const [sort, key] of Object.entries(keys)) {
+      for (const dir of ['asc', 'desc'] as const) {
+        const list = await table(`sort=${sort}&dir=${dir}&page=1`)
+        expect(list.items.length).toBe(Math.min(list.total, list.limit))
+        const seen = list.items.map(key)
+        const sorted = [...seen].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+        expect(seen, `${sort} ${dir}`).toEqual(dir === 'asc' ? sorted : sorted.reverse())
+      }
+    }
+  })
+
+  it('finds the inactive products, and a two-letter word by walking the index', async () => {
+    const cat = await category()
+    const off = await minimal(cat, { isActive: false })
+    const inactive = await table('active=false&sort=updated&dir=desc')
+    expect(inactive.items.map((p) => p.id)).toContain(off.id)
+    expect(inactive.items.every((p) => !p.active)).toBe(true)
+    const short = await minimal(cat, { name: 'Qz Aparat' })
+    expect((await table('q=qz&sort=updated&dir=desc')).items.map((p) => p.id)).toContain(short.id)
+  })
+})
+
 describe('bulk actions', () => {
   const drain = async () => {
     while (

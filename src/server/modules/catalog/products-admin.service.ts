@@ -31,12 +31,16 @@ import { loadCategories } from './categories.service'
 import {
   countStaffProducts,
   findBulkPage,
+  findCodes,
   findProductRefs,
   findProductStock,
-  findStaffProductPage,
+  findSortedMatches,
   findVariants,
+  findWalkedPage,
+  isSelective,
   renameProductCode,
   type StaffProductFilter,
+  type StaffProductPageRow,
 } from './products-admin.repository'
 
 /**
@@ -52,6 +56,52 @@ const filterOf = (query: StaffProductsFilter): StaffProductFilter => ({
   active: query.active === undefined ? undefined : query.active === 'true',
 })
 
+type TablePage = { rows: StaffProductPageRow[]; total: number; capped: boolean; page: number }
+
+/** Pages stop at the count's cap (STAFF_LIST_COUNT_CAP), as the other staff lists' do. */
+const lastPageOf = (total: number, limit: number) =>
+  Math.max(1, Math.ceil(Math.min(total, STAFF_LIST_COUNT_CAP) / limit))
+
+/**
+ * A selective filter's page and count from one statement. Asked for a page past the last, it learns
+ * the number of matches from the count and answers the last page.
+ */
+async function sortedPage(db: Db, filter: StaffProductFilter, query: StaffProductsQuery, limit: number) {
+  const at = async (page: number): Promise<TablePage> => {
+    const rows = await findSortedMatches(db, filter, query, { offset: (page - 1) * limit, limit })
+    const matches = rows[0]?.total ?? 0
+    return {
+      rows,
+      total: Math.min(matches, STAFF_LIST_COUNT_CAP),
+      capped: matches > STAFF_LIST_COUNT_CAP,
+      page,
+    }
+  }
+  const first = await at(Math.min(query.page, lastPageOf(STAFF_LIST_COUNT_CAP, limit)))
+  if (first.rows.length > 0 || first.page === 1) return first
+  const { total } = await countStaffProducts(db, filter, STAFF_LIST_COUNT_CAP)
+  return at(lastPageOf(total, limit))
+}
+
+/** The codes of a page's variants' parents, by id: most pages have no variant and read nothing. */
+async function parentCodes(db: Db, rows: StaffProductPageRow[]) {
+  const ids = [...new Set(rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId])))]
+  return new Map(ids.length === 0 ? [] : (await findCodes(db, ids)).map((p) => [p.id, p.code]))
+}
+
+/** A page of everything (or of the active ones, or of a one- or two-letter word): counted, then walked. */
+async function walkedPage(
+  db: Db,
+  filter: StaffProductFilter,
+  query: StaffProductsQuery,
+  limit: number,
+): Promise<TablePage> {
+  const { total, capped } = await countStaffProducts(db, filter, STAFF_LIST_COUNT_CAP)
+  const page = Math.min(query.page, lastPageOf(total, limit))
+  const rows = await findWalkedPage(db, filter, query, { offset: (page - 1) * limit, limit })
+  return { rows, total, capped, page }
+}
+
 /** GET /yonetim/products: a page of the product table, counted up to STAFF_LIST_COUNT_CAP. */
 export async function listStaffProducts(
   data: CachedDb,
@@ -60,14 +110,11 @@ export async function listStaffProducts(
   const { db } = data
   const filter = filterOf(query)
   const limit = STAFF_PRODUCTS_PAGE_SIZE
-  const { total, capped } = await countStaffProducts(db, filter, STAFF_LIST_COUNT_CAP)
+  const { rows, total, capped, page } = isSelective(filter)
+    ? await sortedPage(db, filter, query, limit)
+    : await walkedPage(db, filter, query, limit)
   const pages = Math.max(1, Math.ceil(total / limit))
-  const page = Math.min(query.page, pages)
-  // Sorting the matches pays while they are few (the count stopped short of its cap) or a category's
-  // or brand's (a small part of the catalogue). A word matching thousands ('oto', 'kablo') is met
-  // sooner by walking the sort's index, at least on the first pages (docs/benchmarks.md has the tail).
-  const selective = !capped || filter.categoryId !== undefined || filter.brandId !== undefined
-  const rows = await findStaffProductPage(db, filter, query, { offset: (page - 1) * limit, limit, selective })
+  const parents = await parentCodes(db, rows)
   const [categories, brands, currencies] = [
     new Map((await loadCategories(data)).map((c) => [c.id, c.name])),
     new Map((await allBrands(data)).map((b) => [b.id, b.name])),
@@ -80,7 +127,7 @@ export async function listStaffProducts(
       id: r.id,
       code: r.code,
       name: r.name,
-      parentCode: r.parentCode,
+      parentCode: r.parentId === null ? null : (parents.get(r.parentId) ?? null),
       category: named(r.categoryId, categories),
       brand: named(r.brandId, brands),
       salePrice: decimalText(r.salePrice),
