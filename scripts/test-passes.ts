@@ -72,6 +72,8 @@ export const POSTGRES_PASS_FILES = [
   'src/server/modules/integration-feeds/webhooks.int.test.ts',
   'src/server/modules/integration-sync/jobs.int.test.ts',
   'src/server/modules/integration-sync/catalogue-sync.int.test.ts',
+  // Two quick orders of one dealer at once: the stock limit holds; the folded code index answers.
+  'src/server/modules/quick-order/quick-order.int.test.ts',
   // Two staff edits of one product at once, and an edit beside an ERP batch.
   'src/server/modules/catalog/products-admin.int.test.ts',
   // Two uploads of one product's images at once: its limit and one picture once, files kept or cleaned.

@@ -98,6 +98,7 @@ import { paymentsStaffRoutes } from './modules/payments/payments-staff.routes'
 import { cancelPaidOrder, intentCountsByStatus } from './modules/payments/payments-staff.service'
 import { preferencesRoutes } from './modules/preferences/preferences.routes'
 import { registerStaffLive } from './modules/presence/presence.routes'
+import { quickOrderRoutes } from './modules/quick-order/quick-order.routes'
 import { RemoteFileWorker } from './modules/remote-files/remote-file-worker'
 import { searchRoutes } from './modules/search/search.routes'
 import { searchDashboardRoutes } from './modules/search-dashboard/search-dashboard.routes'
@@ -212,6 +213,7 @@ export async function buildApp(
   await app.register(catalogRoutes(deps))
   await app.register(searchRoutes(deps))
   await app.register(cartRoutes(deps))
+  await app.register(quickOrderRoutes(deps))
   await app.register(ordersRoutes(deps))
   await app.register(offersRoutes(deps))
   // The gateway in use answers BIN queries itself (iyzico); it may be chosen on the back office, so it

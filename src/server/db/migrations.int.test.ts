@@ -50,6 +50,7 @@ describe(`migrations on ${process.env.TEST_DB === 'postgres' ? 'PostgreSQL' : 'P
     expect(found.map((r) => r.indexname)).toEqual([
       'products_barcode_idx',
       'products_change_seq_idx',
+      'products_code_folded_idx',
       'products_code_prefix_c_idx',
       'products_code_uq',
       'products_equivalent_codes_idx',

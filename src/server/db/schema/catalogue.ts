@@ -17,6 +17,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 import { LISTED_PRODUCT_SQL } from '../../../domain/listing'
+import { foldTurkishSql } from '../../../domain/turkish-text.sql'
 
 /** Amounts are NUMERIC and travel as strings into big.js: never binary floats. */
 const money = (name: string) => numeric(name, { precision: 18, scale: 4 })
@@ -214,6 +215,9 @@ export const products = pgTable(
       // …and the inactive ones, usually few: found without walking a whole sort index.
       index('products_staff_inactive_idx').on(t.id).where(sql`not ${t.isActive}`),
       index('products_change_seq_idx').on(t.changeSeq),
+      // A code pasted into a quick order, in any case and with or without Turkish letters
+      // (domain/turkish-text.sql.ts's fold), over every product (a variant's code too).
+      index('products_code_folded_idx').using('btree', foldTurkishSql(t.code)),
       check('products_quantity_nonneg', sql`${t.quantity} >= 0`),
     ]
   },
@@ -237,6 +241,8 @@ export const productUnits = pgTable(
   },
   (t) => [
     index('product_units_product_idx').on(t.productId, t.sortOrder),
+    // A unit's own barcode, pasted into a quick order, names the product and the unit at once.
+    index('product_units_barcode_idx').on(t.barcode),
     uniqueIndex('product_units_one_default_uq').on(t.productId).where(sql`${t.isDefault}`),
     check('product_units_multiplier_positive', sql`${t.multiplier} > 0`),
   ],

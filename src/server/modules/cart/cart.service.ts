@@ -239,6 +239,38 @@ async function addBatchNow(data: CartDeps, user: Dealer, batch: PendingAdd[]): P
   }
 }
 
+/** What addLinesToCart did: lines added, and for each refused one its position and reason. */
+export type LinesAdded = { added: number; refused: { index: number; error: AppError }[] }
+
+/**
+ * Many lines into the cart at once (a quick order, a reorder): in the user's turn and one
+ * transaction, each line checked by the cart's rules with what the lines before it put in, as a batch
+ * of adds is. A refused line is left out and says why; the others go in. Nothing is written when
+ * every line is refused.
+ */
+export function addLinesToCart(cart: CartDeps, user: Dealer, inputs: AddInput[]): Promise<LinesAdded> {
+  return cart.queue.turns
+    .run(user.id, async () => {
+      const settings = await loadStoreSettings(cart)
+      const outcome = await cart.db.transaction(async (tx) => {
+        const { id: cartId } = await lockCartVersion(tx, user.id)
+        const decided = decideAdds(settings, inputs, await findProductsForCart(tx, cartId, inputs))
+        const refused = decided.outcomes.flatMap((o, index) =>
+          'error' in o ? [{ index, error: o.error }] : [],
+        )
+        if (decided.added.size === 0) throw new AllAddsRefused(refused.map((r) => r.error))
+        await addToLines(tx, cartId, [...decided.added.values()])
+        return { added: inputs.length - refused.length, refused }
+      })
+      cart.queue.committed.notify()
+      return outcome
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof AllAddsRefused)) throw error
+      return { added: 0, refused: error.errors.map((e, index) => ({ index, error: e })) }
+    })
+}
+
 /** The view of the version just before the adds, plus the adds, is exactly the new cart. */
 async function cartAfterAdds(
   { db, caches }: CachedDb,

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+import { MAX_LINE_QUANTITY } from '../domain/cart-rules'
+import { QUICK_ORDER_MAX_LINES } from '../domain/quick-order'
+import { productSchema } from './catalog'
+import { dbId, inputText } from './common'
+
+/**
+ * The quick order (/hizli-siparis):
+ * - POST /api/catalog/quick-order/preview  {text} → QuickOrderPreview: each pasted line read, its
+ *   product found by code, barcode or equivalent code, its unit and quantity checked
+ * - POST /api/catalog/quick-order          {lines: [{productId, unitId, quantity}]} → QuickOrderAdded:
+ *   the lines into the cart in one request, each by the cart's rules
+ */
+
+/** Room for 1,000 lines of a spreadsheet with a few columns each. */
+export const QUICK_ORDER_MAX_TEXT = 200_000
+
+export const quickOrderPreviewBodySchema = z.strictObject({
+  text: inputText({ multiline: true }).max(QUICK_ORDER_MAX_TEXT),
+})
+
+export const quickOrderProblemCodes = [
+  'no_code',
+  'no_quantity',
+  'bad_quantity',
+  'unknown_code',
+  'ambiguous_code',
+  'not_orderable',
+  'variant_required',
+  'no_price',
+  'unknown_unit',
+  'over_stock',
+  'not_multiple',
+] as const
+export type QuickOrderProblemCode = (typeof quickOrderProblemCodes)[number]
+
+export const quickOrderSuggestionSchema = z.object({
+  productId: z.number(),
+  code: z.string(),
+  name: z.string(),
+})
+
+export const quickOrderLineSchema = z.object({
+  /** The line's number in the pasted text. */
+  line: z.number(),
+  input: z.string(),
+  status: z.enum(['ok', 'problem']),
+  /** The code as read from the line (null when none could be read). */
+  typedCode: z.string().nullable(),
+  /** The product found, as the dealer sees it (price, stock, units); absent when none or several. */
+  productId: z.number().optional(),
+  code: z.string().optional(),
+  product: productSchema.optional(),
+  quantity: z.number().optional(),
+  unitId: z.number().optional(),
+  problems: z.array(z.object({ code: z.enum(quickOrderProblemCodes), message: z.string() })),
+  /** Products the code may have meant: for an unknown code, the nearest ones; for an ambiguous one, each. */
+  suggestions: z.array(quickOrderSuggestionSchema).optional(),
+})
+export type QuickOrderLine = z.infer<typeof quickOrderLineSchema>
+
+export const quickOrderPreviewSchema = z.object({ lines: z.array(quickOrderLineSchema) })
+export type QuickOrderPreview = z.infer<typeof quickOrderPreviewSchema>
+
+export const quickOrderBodySchema = z.strictObject({
+  lines: z
+    .array(
+      z.strictObject({
+        productId: dbId,
+        unitId: dbId,
+        quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY),
+      }),
+    )
+    .min(1)
+    .max(QUICK_ORDER_MAX_LINES),
+})
+export type QuickOrderBody = z.infer<typeof quickOrderBodySchema>
+
+export const quickOrderAddedSchema = z.object({
+  added: z.number(),
+  refused: z.array(z.object({ productId: z.number(), message: z.string() })),
+})
+export type QuickOrderAdded = z.infer<typeof quickOrderAddedSchema>
