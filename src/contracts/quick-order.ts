@@ -8,6 +8,8 @@ import { dbId, inputText } from './common'
  * The quick order (/hizli-siparis):
  * - POST /api/catalog/quick-order/preview  {text} → QuickOrderPreview: each pasted line read, its
  *   product found by code, barcode or equivalent code, its unit and quantity checked
+ * - POST /api/catalog/quick-order/preview-file  multipart `file` (CSV or XLSX) → QuickOrderPreview, its
+ *   rows read as pasted lines
  * - POST /api/catalog/quick-order          {lines: [{productId, unitId, quantity}]} → QuickOrderAdded:
  *   the lines into the cart in one request, each by the cart's rules
  */
@@ -33,6 +35,15 @@ export const quickOrderProblemCodes = [
   'not_multiple',
 ] as const
 export type QuickOrderProblemCode = (typeof quickOrderProblemCodes)[number]
+
+/** A CSV or XLSX file of lines (its first sheet; a header row is recognised and left out). */
+export const QUICK_ORDER_MAX_FILE_BYTES = 5 * 1024 * 1024
+
+export const quickOrderFileFormSchema = z.strictObject({
+  file: z
+    .custom<Uint8Array>((value) => value instanceof Uint8Array, { message: 'a file' })
+    .meta({ type: 'string', format: 'binary', description: 'XLSX or CSV' }),
+})
 
 export const quickOrderSuggestionSchema = z.object({
   productId: z.number(),

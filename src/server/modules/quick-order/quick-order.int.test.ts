@@ -8,6 +8,7 @@ import { issueApiKey } from '../../test/api-keys'
 import { queryRows } from '../../test/db-helpers'
 import { loggedInUser } from '../../test/dealers'
 import { seedAccounts } from '../../test/fixtures'
+import { multipartFile, xlsxOf } from '../../test/spreadsheets'
 import { createTestApp, type TestApp, TestClient } from '../../test/test-app'
 
 let t: TestApp
@@ -273,6 +274,53 @@ describe('the quick order preview', () => {
         })
       ).statusCode,
     ).toBe(403)
+  })
+})
+
+describe('a file of lines', () => {
+  const upload = (bytes: Buffer, name: string) =>
+    dealer.send({
+      method: 'POST',
+      url: '/api/catalog/quick-order/preview-file',
+      ...multipartFile({}, { bytes, name }),
+    })
+
+  it('reads an XLSX with a header row and a Windows-1254 CSV without one, as pasted lines', async () => {
+    const [a, b] = [await product(), await product()]
+    const xlsx = await upload(
+      await xlsxOf([
+        ['Stok Kodu', 'Miktar', 'Birim'],
+        [a.code, 3, 'Koli'],
+        [b.code, 7, null],
+      ]),
+      'siparis.xlsx',
+    )
+    expect(xlsx.statusCode, xlsx.body).toBe(200)
+    expect((xlsx.json() as QuickOrderPreview).lines.map(brief)).toEqual([
+      { line: 2, status: 'ok', productId: a.id, unitId: a.units.Koli, quantity: 3, problems: [] },
+      { line: 3, status: 'ok', productId: b.id, unitId: b.units.Adet, quantity: 7, problems: [] },
+    ])
+    // 'Ş' and 'ı' in Windows-1254, as Excel on a Turkish Windows saves a CSV.
+    const csv = Buffer.from(`${a.code};2;koli\r\n${b.code};1;ADET\r\nŞIŞE-YOK;1\r\n`, 'latin1')
+    csv[csv.indexOf(Buffer.from('ŞIŞE', 'latin1'))] = 0xde
+    const read = await upload(csv, 'siparis.csv')
+    expect(read.statusCode, read.body).toBe(200)
+    expect(
+      (read.json() as QuickOrderPreview).lines.map((l) => [l.line, l.status, l.productId ?? null]),
+    ).toEqual([
+      [1, 'ok', a.id],
+      [2, 'ok', b.id],
+      [3, 'problem', null],
+    ])
+  })
+
+  it('refuses an empty file, an unreadable one and one over 5 MB with a message', async () => {
+    const empty = await upload(Buffer.alloc(0), 'bos.csv')
+    expect([empty.statusCode, empty.json().error.code]).toEqual([400, 'file_empty'])
+    const broken = await upload(Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), 'bozuk.xlsx')
+    expect([broken.statusCode, broken.json().error.code]).toEqual([400, 'unreadable'])
+    const large = await upload(Buffer.alloc(5 * 1024 * 1024 + 10, 0x41), 'buyuk.csv')
+    expect([large.statusCode, large.json().error.code]).toEqual([400, 'file_too_large'])
   })
 })
 

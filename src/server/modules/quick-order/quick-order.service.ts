@@ -1,13 +1,15 @@
 import type { Locale } from '../../../contracts/common'
-import type {
-  QuickOrderAdded,
-  QuickOrderBody,
-  QuickOrderLine,
-  QuickOrderPreview,
-  QuickOrderProblemCode,
+import {
+  QUICK_ORDER_MAX_FILE_BYTES,
+  type QuickOrderAdded,
+  type QuickOrderBody,
+  type QuickOrderLine,
+  type QuickOrderPreview,
+  type QuickOrderProblemCode,
 } from '../../../contracts/quick-order'
 import type { StoreSettings } from '../../../contracts/settings'
 import { type AddRefusal, refuseAdd } from '../../../domain/cart-rules'
+import { cellText } from '../../../domain/import-cells'
 import {
   codeKey,
   isPieceWord,
@@ -22,6 +24,7 @@ import { isVariantParent } from '../../../domain/variant'
 import { AppError } from '../../http/errors'
 import { type MessageKey, type MessageParams, translate } from '../../http/messages'
 import type { Dealer } from '../../identity'
+import { readTable, TooManyRows, UnreadableTable } from '../../spreadsheets/table-reader'
 import { addLinesToCart, type CartDeps, getCart } from '../cart/cart.service'
 import { type CodedProduct, productsForCodes } from '../catalog/order-codes.service'
 import { findRankedSuggestions, prepareSearch, type SearchIndex } from '../search/search.service'
@@ -92,6 +95,48 @@ export async function previewQuickOrder(
   })
   await suggestForUnknownCodes(deps, lines)
   return { lines }
+}
+
+/**
+ * POST /api/catalog/quick-order/preview-file: a CSV or XLSX file's rows (the first sheet) read as
+ * pasted lines, their cells joined by tabs as a spreadsheet's copy would give them.
+ */
+export async function previewQuickOrderFile(
+  deps: QuickOrderDeps,
+  user: Dealer,
+  file: Uint8Array,
+  locale: Locale,
+): Promise<QuickOrderPreview> {
+  if (file.byteLength > QUICK_ORDER_MAX_FILE_BYTES) {
+    throw new AppError(
+      'bad_request',
+      'import.tooLarge',
+      { mb: QUICK_ORDER_MAX_FILE_BYTES / 1024 / 1024 },
+      'file_too_large',
+    )
+  }
+  if (file.byteLength === 0) throw new AppError('bad_request', 'import.empty', undefined, 'file_empty')
+  let table: Awaited<ReturnType<typeof readTable>>
+  try {
+    // The header row counts as a row here: a file of lines may have none.
+    table = await readTable(Buffer.from(file.buffer, file.byteOffset, file.byteLength), QUICK_ORDER_MAX_LINES)
+  } catch (err) {
+    if (err instanceof TooManyRows) {
+      throw new AppError(
+        'validation',
+        'quickOrder.tooManyLines',
+        { max: QUICK_ORDER_MAX_LINES, n: `${QUICK_ORDER_MAX_LINES}+` },
+        'too_many_lines',
+      )
+    }
+    if (err instanceof UnreadableTable)
+      throw new AppError('bad_request', 'import.unreadable', undefined, 'unreadable')
+    throw err
+  }
+  const text = [table.headers, ...table.rows.map((row) => row.map(cellText))]
+    .map((cells) => cells.join('\t'))
+    .join('\n')
+  return previewQuickOrder(deps, user, text, locale)
 }
 
 /** One line: its product, unit and quantity, and every problem that keeps it out of the cart. */
