@@ -172,4 +172,6 @@ test('a campaign edited in the back office changes the dealer’s home page at o
   await dealer.goto('/')
   await expect(dealer.getByRole('heading', { level: 2 }).first()).toBeVisible()
   await expect(section(title)).toHaveCount(0)
+  // Their connections would otherwise stay open into the server's shutdown in afterAll.
+  await Promise.all([dealer.context().close(), staff.context().close()])
 })
