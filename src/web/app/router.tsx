@@ -13,6 +13,9 @@ const ProductDetailPage = lazy(() =>
   import('../features/product/ProductDetailPage').then((m) => ({ default: m.ProductDetailPage })),
 )
 const CartPage = lazy(() => import('../features/cart/CartPage').then((m) => ({ default: m.CartPage })))
+const QuickOrderPage = lazy(() =>
+  import('../features/quick-order/QuickOrderPage').then((m) => ({ default: m.QuickOrderPage })),
+)
 const OffersPage = lazy(() =>
   import('../features/offers/OffersPage').then((m) => ({ default: m.OffersPage })),
 )
@@ -159,6 +162,7 @@ function pageRoutes() {
       <Route index element={<HomePage />} />
       <Route path="account/login" element={<LoginPage />} />
       <Route path="sepet" element={<CartPage />} />
+      <Route path="hizli-siparis" element={<QuickOrderPage />} />
       <Route path="siparis/liste" element={<OrdersPage />} />
       <Route path="siparis/:id" element={<OrderSuccessPage />} />
       <Route path="teklif/liste" element={<OffersPage />} />

@@ -9,6 +9,8 @@ export const queryKeys = {
   productList: (apiPath: string, params: Record<string, string>) =>
     ['catalog', 'products', apiPath, params] as const,
   product: (id: number) => ['catalog', 'product', id] as const,
+  /** GET /autocomplete?q=: the products a typed code or name may mean (quick order, the cart's entry). */
+  productSuggestions: (q: string) => ['catalog', 'suggestions', q] as const,
   categories: () => ['catalog', 'categories'] as const,
   /** The logged-in dealer's cart (GET /api/catalog/cart); every cart call answers the whole cart. */
   cart: () => ['cart'] as const,

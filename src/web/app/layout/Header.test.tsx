@@ -215,7 +215,28 @@ describe('Header for an administrator', () => {
     })
     expect(screen.queryByRole('button', { name: /Sepet/ })).toBeNull()
     expect(screen.queryByRole('link', { name: /Sepet/ })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Hızlı sipariş' })).toBeNull()
     expect(requests).toEqual([])
+  })
+})
+
+describe('The quick order link', () => {
+  it('is beside the cart for a dealer (text on a desktop, the icon on a phone), in both languages', () => {
+    server.use(http.get('/api/catalog/cart', () => apiJson(cartSchema, emptyCart())))
+    const { unmount } = renderWithProviders(<Header />, { bootstrap: dealerBootstrap() })
+    // Two links to one page: the one for the width is shown (CSS), both named alike.
+    const links = screen.getAllByRole('link', { name: 'Hızlı sipariş' })
+    expect(links.map((l) => l.getAttribute('href'))).toEqual(['/hizli-siparis', '/hizli-siparis'])
+    unmount()
+    renderWithProviders(<Header />, { bootstrap: dealerBootstrap({ locale: 'en' }), route: '/en' })
+    expect(screen.getAllByRole('link', { name: 'Quick order' })[0]!.getAttribute('href')).toBe(
+      '/en/hizli-siparis',
+    )
+  })
+
+  it('is not there for a guest', () => {
+    renderWithProviders(<Header />, { bootstrap: guestBootstrap() })
+    expect(screen.queryByRole('link', { name: 'Hızlı sipariş' })).toBeNull()
   })
 })
 

@@ -12,6 +12,7 @@ import { useLocalePath, useSession } from '../../lib/session-context'
 import { BranchMenu } from './BranchMenu'
 import classes from './Header.module.css'
 import { Logo } from './Logo'
+import { QuickOrderLink } from './QuickOrderLink'
 import { SearchBox } from './SearchBox'
 
 // The drawer (and its scroll-lock machinery) loads on the first tap of the burger.
@@ -19,8 +20,8 @@ const MobileMenu = lazy(() => import('./MobileMenu').then((m) => ({ default: m.M
 
 /**
  * Logo, search, branch (a customer with several), currency (logged-in users), language, user menu or
- * login link, cart. Below 48em the branch, currency, language and user menu move into a drawer behind
- * the burger.
+ * login link, the quick order (dealers), cart. Below 48em the branch, currency, language and user
+ * menu move into a drawer behind the burger.
  */
 export function Header() {
   const { t } = useTranslation()
@@ -72,6 +73,7 @@ export function Header() {
               {t('header.login')}
             </Button>
           )}
+          <QuickOrderLink />
           <CartIndicator />
         </nav>
       </Container>
