@@ -18,6 +18,7 @@ import { AddErrors, addErrorsByProduct } from './components/AddErrors'
 import { CartCards, CartTable } from './components/CartLines'
 import { CartSummary } from './components/CartSummary'
 import { CheckoutSlot } from './components/CheckoutSlot'
+import { QuickAddLine } from './components/QuickAddLine'
 import { useCartInChosenPlan } from './hooks/use-cart-in-plan'
 import { useConfirmClear } from './hooks/use-confirm-clear'
 
@@ -171,6 +172,8 @@ export function CartPage() {
       {hasCart ? (
         <>
           <AddErrors errors={addErrors} onClose={closeAddErrors} />
+          {/* A code and a quantity straight into the cart; not while an order is made of it. */}
+          {!leftWith && <QuickAddLine />}
           <DealerCart leftWith={leftWith} onLeave={setLeftWith} addErrors={addErrorsByProduct(addErrors)} />
         </>
       ) : (

@@ -148,7 +148,9 @@ describe('The cart page in a payment plan', () => {
     await waitFor(() => expect(lines('line-unit-price')[0]).toBe('1.271,54 ₺'))
     fireEvent.click(screen.getAllByRole('button', { name: 'Miktarı artır' })[0]!)
     // At once: 3 × 1.271,54, never the cash price.
-    await waitFor(() => expect(screen.getAllByRole('textbox')[0]).toHaveProperty('value', '3'))
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Fren Balatası miktarı' })).toHaveProperty('value', '3'),
+    )
     expect(lines('line-amount')).toEqual(['3.814,62 ₺', '41,20 ₺'])
     await waitFor(() => expect(calls).toHaveLength(1))
     const next = cartOf([cartLine({ quantity: 3 }), twoLines().items[1]!])
