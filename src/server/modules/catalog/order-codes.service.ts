@@ -22,23 +22,6 @@ export type CodedProduct = {
   active: boolean
 }
 
-/** The spellings an equivalent code or a barcode may be stored in, for their exact indexes. */
-function spellings(typed: string[]): string[] {
-  const forms = new Set<string>()
-  for (const t of typed) {
-    const trimmed = t.trim()
-    for (const form of [
-      trimmed,
-      trimmed.toLocaleUpperCase('tr-TR'),
-      trimmed.toUpperCase(),
-      trimmed.toLocaleLowerCase('tr-TR'),
-      trimmed.toLowerCase(),
-    ])
-      forms.add(form)
-  }
-  return [...forms]
-}
-
 /**
  * For each typed code (keyed by domain/quick-order.ts codeKey), the products whose code,
  * barcode, unit barcode or equivalent code it is: one statement for the codes and one for the rows,
@@ -49,7 +32,7 @@ export async function productsForCodes(
   user: AuthUser,
   typed: string[],
 ): Promise<Map<string, CodedProduct[]>> {
-  const matches = await findProductsByCodeKeys(data.db, [...new Set(typed.map(codeKey))], spellings(typed))
+  const matches = await findProductsByCodeKeys(data.db, [...new Set(typed.map(codeKey))])
   const rows = await findProductsByIds(data.db, [...new Set(matches.map((m) => m.productId))])
   const ctx = await loadPricingContext(data, user)
   const byId = new Map(rows.map((row) => [row.id, row]))
