@@ -145,6 +145,18 @@ async function walk(page: Page, role: Role, locale: Locale, phone: boolean) {
   }
   if (role !== 'dealer') return
 
+  // The quick order: its explanation before anything is pasted, then a preview with a line found, one
+  // whose unit the product has not and one whose code found nothing (a code field and suggestions).
+  const list = await page.request.get('/api/catalog/products?sort=-quantity')
+  const [first] = ((await list.json()) as { items: { code: string }[] }).items
+  await visit('/hizli-siparis')
+  await page
+    .getByRole('textbox', { name: containing('Sipariş satırları', 'Order lines') })
+    .fill(`${first!.code} 2\n${first!.code} 3 kasa\n${first!.code.slice(0, -1)} 1`)
+  await page.getByRole('button', { name: either('Önizle', 'Preview') }).click()
+  await expect(page.getByTestId('quick-order-line')).toHaveCount(3)
+  await check('/hizli-siparis (a preview with problems)')
+
   // A cart with a line, the mini cart, an order and its success page, the order list opened.
   await addToCart()
   await withOverlay(() => page.getByTestId('cart-button').click(), 'mini cart')
