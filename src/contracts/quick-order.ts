@@ -51,6 +51,31 @@ export const quickOrderSuggestionSchema = z.object({
   name: z.string(),
 })
 
+/**
+ * What a line shows of its product: the catalogue product's fields the table and its stock line read
+ * (a thousand whole products made the answer 2 MB).
+ */
+export const quickOrderProductSchema = productSchema.pick({
+  id: true,
+  name: true,
+  code: true,
+  url: true,
+  image: true,
+  quantity: true,
+  stock: true,
+  units: true,
+  defaultUnit: true,
+  salePrice: true,
+  listPrice: true,
+  taxRate: true,
+  currency: true,
+  stockNumberType: true,
+  varyantx: true,
+  parentId: true,
+})
+
+export type QuickOrderProduct = z.infer<typeof quickOrderProductSchema>
+
 export const quickOrderLineSchema = z.object({
   /** The line's number in the pasted text. */
   line: z.number(),
@@ -61,7 +86,7 @@ export const quickOrderLineSchema = z.object({
   /** The product found, as the dealer sees it (price, stock, units); absent when none or several. */
   productId: z.number().optional(),
   code: z.string().optional(),
-  product: productSchema.optional(),
+  product: quickOrderProductSchema.optional(),
   quantity: z.number().optional(),
   unitId: z.number().optional(),
   problems: z.array(z.object({ code: z.enum(quickOrderProblemCodes), message: z.string() })),

@@ -1,3 +1,4 @@
+import type { Product } from '../../../contracts/catalog'
 import type { Locale } from '../../../contracts/common'
 import {
   QUICK_ORDER_MAX_FILE_BYTES,
@@ -6,6 +7,7 @@ import {
   type QuickOrderLine,
   type QuickOrderPreview,
   type QuickOrderProblemCode,
+  type QuickOrderProduct,
 } from '../../../contracts/quick-order'
 import type { StoreSettings } from '../../../contracts/settings'
 import { type AddRefusal, refuseAdd } from '../../../domain/cart-rules'
@@ -87,11 +89,11 @@ export async function previewQuickOrder(
     held.set(line.product.id, (held.get(line.product.id) ?? 0) + line.quantity * line.productUnit.multiplier)
   }
   const say = (key: MessageKey, params?: MessageParams) => translate(locale, key, params)
+  const products = new Map([...found.values()].flat().map((c) => [c.product.id, c.product]))
   const lines = parsed.map((line) => {
     const resolved = resolveLine(line, found.get(codeKey(line.code ?? '')) ?? [], settings, held, say)
-    return resolved.product
-      ? { ...resolved, product: localizeProduct(resolved.product, translations) }
-      : resolved
+    const product = resolved.productId === undefined ? undefined : products.get(resolved.productId)
+    return product ? { ...resolved, product: shown(localizeProduct(product, translations)) } : resolved
   })
   await suggestForUnknownCodes(deps, lines)
   return { lines }
@@ -138,6 +140,26 @@ export async function previewQuickOrderFile(
     .join('\n')
   return previewQuickOrder(deps, user, text, locale)
 }
+
+/** What a line shows of its product (contracts/quick-order.ts quickOrderProductSchema). */
+const shown = (p: Product): QuickOrderProduct => ({
+  id: p.id,
+  name: p.name,
+  code: p.code,
+  url: p.url,
+  image: p.image,
+  quantity: p.quantity,
+  stock: p.stock,
+  units: p.units,
+  defaultUnit: p.defaultUnit,
+  salePrice: p.salePrice,
+  listPrice: p.listPrice,
+  taxRate: p.taxRate,
+  currency: p.currency,
+  stockNumberType: p.stockNumberType,
+  varyantx: p.varyantx,
+  parentId: p.parentId,
+})
 
 /** One line: its product, unit and quantity, and every problem that keeps it out of the cart. */
 function resolveLine(
