@@ -81,7 +81,7 @@ test('a dealer pastes 50 lines, fixes the 3 with mistakes in place and adds all 
   })
 
   // Through the header's link, as a dealer finds it.
-  await page.getByTestId('quick-order-link').click()
+  await page.getByRole('link', { name: 'Hızlı sipariş' }).click()
   await expect(page).toHaveURL(/\/hizli-siparis$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Hızlı sipariş' })).toBeVisible()
   await expect(page.getByTestId('quick-order-howto')).toBeVisible()
