@@ -397,8 +397,9 @@ describe('The quick order page', () => {
     ]
     const { adds, requests } = serve(lines)
     const { queryClient } = renderPage()
-    // The cart as the header holds it (it asks for it on every page).
-    await queryClient.prefetchQuery(cartQuery)
+    // The cart as a page drawn on the server hands it over: its data, without its query function,
+    // and no observer on this page (the header reads it without one).
+    queryClient.setQueryData(cartQuery.queryKey, emptyCart())
     await pasteAndPreview('FB-100 2\nVD-8 4\nFB-10O 3')
     expect(screen.getByTestId('quick-order-total').textContent).toBe('7.407,00 ₺')
     const add = screen.getByRole('button', { name: 'Sepete ekle (2 satır)' })
@@ -448,7 +449,7 @@ describe('The quick order page', () => {
     )
     // The cart (and so the header's count) is fetched again.
     await waitFor(() =>
-      expect(requests.filter((r) => r.method === 'GET' && r.path === '/api/catalog/cart')).toHaveLength(2),
+      expect(requests.filter((r) => r.method === 'GET' && r.path === '/api/catalog/cart')).toHaveLength(1),
     )
   })
 
@@ -463,6 +464,39 @@ describe('The quick order page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Vazgeç' }))
     expect(previewBodies(requests)).toHaveLength(1)
     expect(screen.getAllByTestId('quick-order-line')).toHaveLength(2)
+  })
+
+  it('draws a long preview 50 lines a page, and can show only the lines with problems', async () => {
+    const many = Array.from({ length: 60 }, (_, i) =>
+      (i + 1) % 10 === 0
+        ? unknownLine({ line: i + 1, input: `X-${i + 1} 1`, typedCode: `X-${i + 1}` })
+        : quickLine({ line: i + 1, input: `FB-100 ${i + 1}` }),
+    )
+    serve(many, (text) => [quickLine({ input: text, quantity: 1 })])
+    renderPage()
+    await pasteAndPreview('many\nlines')
+    const shown = () =>
+      screen.getAllByTestId('quick-order-line').map((l) => Number(l.getAttribute('data-line')))
+    expect(shown()).toEqual(Array.from({ length: 50 }, (_, i) => i + 1))
+    expect(screen.getByTestId('count-ready').textContent).toBe('54 satır hazır')
+    fireEvent.click(screen.getByRole('button', { name: 'Sayfa 2' }))
+    await waitFor(() => expect(shown()).toEqual([51, 52, 53, 54, 55, 56, 57, 58, 59, 60]))
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Yalnızca sorunlu satırlar' }))
+    await waitFor(() => expect(shown()).toEqual([10, 20, 30, 40, 50, 60]))
+    expect(screen.queryByRole('button', { name: 'Sayfa 2' })).toBeNull()
+    // A line fixed meanwhile stays in view (it does not vanish under the focus) until the switch is used
+    // again; one taken out goes.
+    fireEvent.click(
+      within(screen.getByRole('group', { name: '10. satır için öneriler' })).getAllByRole('button')[0]!,
+    )
+    await waitFor(() => expect(lineOf(10).getAttribute('data-state')).toBe('ready'))
+    expect(shown()).toEqual([10, 20, 30, 40, 50, 60])
+    fireEvent.click(screen.getByRole('button', { name: '20. satırı kaldır' }))
+    await waitFor(() => expect(shown()).toEqual([10, 30, 40, 50, 60]))
+    fireEvent.click(screen.getByRole('switch', { name: 'Yalnızca sorunlu satırlar' }))
+    fireEvent.click(screen.getByRole('switch', { name: 'Yalnızca sorunlu satırlar' }))
+    await waitFor(() => expect(shown()).toEqual([30, 40, 50, 60]))
   })
 
   it('shows the lines as cards on a phone', async () => {

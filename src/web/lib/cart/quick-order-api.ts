@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { QuickOrderAdded, QuickOrderBody, QuickOrderPreview } from '../../../contracts/quick-order'
 import { apiFetch, apiUpload } from '../api-client'
+import { cartQuery } from './cart-query'
 import { cartMutationKey, cartScope, resyncCart } from './cart-sync'
 
 /**
@@ -37,6 +38,10 @@ export function useQuickOrderAdd() {
     scope: cartScope,
     mutationFn: (lines: QuickOrderLineInput[]) =>
       apiFetch<QuickOrderAdded>('/api/catalog/quick-order', { json: { lines } }),
-    onSettled: () => resyncCart(queryClient),
+    // Fetched with the cart query's own options, not only invalidated: on a page the server drew, the
+    // cart came hydrated without its query function, and with no observer on the page (the header
+    // reads it without one) an invalidation could not fetch it, so the count stayed as it was.
+    onSettled: () =>
+      queryClient.fetchQuery({ ...cartQuery, staleTime: 0 }).catch(() => resyncCart(queryClient)),
   })
 }

@@ -8,7 +8,6 @@ import {
   NumberInput,
   Stack,
   Text,
-  Tooltip,
   VisuallyHidden,
 } from '@mantine/core'
 import IconPencil from '@tabler/icons-react/dist/esm/icons/IconPencil.mjs'
@@ -142,17 +141,17 @@ export function ProductPart({ row, onEdit }: LinePartProps) {
           </Anchor>
           <StockInfo product={product} unit={defaultUnitName(product)} form="list" size="xs" />
         </Stack>
-        <Tooltip label={t('quickOrder.line.change', { line: row.line })} withinPortal>
-          <ActionIcon
-            ref={changeButton}
-            variant="subtle"
-            color="gray"
-            onClick={() => setEditing(true)}
-            aria-label={t('quickOrder.line.change', { line: row.line })}
-          >
-            <PencilIcon size={16} />
-          </ActionIcon>
-        </Tooltip>
+        {/* A native tooltip: one Mantine Tooltip per line cost a page of 100 lines a fifth of its drawing. */}
+        <ActionIcon
+          ref={changeButton}
+          variant="subtle"
+          color="gray"
+          onClick={() => setEditing(true)}
+          aria-label={t('quickOrder.line.change', { line: row.line })}
+          title={t('quickOrder.line.change', { line: row.line })}
+        >
+          <PencilIcon size={16} />
+        </ActionIcon>
       </Group>
     )
   }
@@ -218,18 +217,22 @@ function CodeField({
   )
 }
 
+/** A card (the phone's line) names its fields above them; a table's columns name them there. */
+type FieldLook = { labelled?: boolean }
+
 /** The product's units to choose from ('Koli (12)'); one not found in the pasted line is asked for. */
-export function UnitPart({ row, onEdit }: LinePartProps) {
+export function UnitPart({ row, onEdit, labelled = false }: LinePartProps & FieldLook) {
   const { t } = useTranslation()
   const units = row.answer.product?.units ?? []
   const unitId = unitIdOf(row)
-  if (units.length === 0) return <Text size="sm">—</Text>
+  if (units.length === 0) return labelled ? null : <Text size="sm">—</Text>
   const label = (unit: { value: string; multiplier: number }) =>
     t('cart.unitOption', { unit: unit.value, multiplier: unit.multiplier })
   return (
     <NativeSelect
       size="sm"
       miw={110}
+      label={labelled ? t('quickOrder.columns.unit') : undefined}
       value={unitId === null ? '' : String(unitId)}
       onChange={(event) => {
         const id = Number(event.currentTarget.value)
@@ -251,7 +254,8 @@ export function QuantityPart({
   row,
   onEdit,
   inputRef,
-}: LinePartProps & { inputRef: RefObject<HTMLInputElement | null> }) {
+  labelled = false,
+}: LinePartProps & FieldLook & { inputRef: RefObject<HTMLInputElement | null> }) {
   const { t } = useTranslation()
   const { locale } = useSession()
   const quantity = quantityOf(row)
@@ -282,6 +286,7 @@ export function QuantityPart({
       ref={inputRef}
       size="sm"
       w={96}
+      label={labelled ? t('quickOrder.columns.quantity') : undefined}
       min={1}
       max={MAX_LINE_QUANTITY}
       allowDecimal={false}
@@ -374,7 +379,7 @@ export function LineProblems({ row, onEdit }: LinePartProps) {
               size="compact-sm"
               variant="light"
               onClick={() => onEdit(row.key, { code: s.code })}
-              styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.35 } }}
               h="auto"
               py={4}
             >

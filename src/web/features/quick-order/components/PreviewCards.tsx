@@ -46,8 +46,8 @@ const CardLine = memo(function CardLine({
         </Group>
         <ProductPart row={row} onEdit={onEdit} />
         <Group gap="sm" wrap="wrap" align="flex-end">
-          <UnitPart row={row} onEdit={onEdit} />
-          <QuantityPart row={row} onEdit={onEdit} inputRef={focus.quantity} />
+          <UnitPart row={row} onEdit={onEdit} labelled />
+          <QuantityPart row={row} onEdit={onEdit} inputRef={focus.quantity} labelled />
         </Group>
         <Group justify="space-between" gap="xs">
           <Text size="sm" c="dimmed">
