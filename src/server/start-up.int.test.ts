@@ -101,14 +101,20 @@ describe.skipIf(onPostgresPass)('starting the server', () => {
     expect(run.output()).toContain('PAYMENT_GATEWAY=sandbox on purpose')
   })
 
-  it('as `npm start` does (--demo) takes the sandbox on purpose and is in test mode', async () => {
+  // A first start seeds the demo data: on two busy cores that took 26–30 s, so the test waits as long
+  // as bootstrapOf does (60 s) rather than Vitest's 30 s.
+  it('as `npm start` does (--demo) takes the sandbox on purpose and is in test mode', {
+    timeout: 75_000,
+  }, async () => {
     const port = await freePort()
     const run = start({ PORT: String(port) }, ['--demo'])
     expect((await bootstrapOf(run, port)).testMode).toBe(true)
     expect(run.output()).toContain('TEST MODE')
   })
 
-  it('with NODE_ENV=development takes the sandbox by default, without test mode', async () => {
+  it('with NODE_ENV=development takes the sandbox by default, without test mode', {
+    timeout: 75_000,
+  }, async () => {
     const port = await freePort()
     const run = start({ PORT: String(port), NODE_ENV: 'development' })
     expect((await bootstrapOf(run, port)).testMode).toBe(false)
