@@ -14,6 +14,7 @@ describe('pageOf: the page the web app shows at an address', () => {
     ['/account/login', 'login'],
     ['/en/account/login', 'login'],
     ['/sepet', 'cart'],
+    ['/hizli-siparis', 'quickOrder'],
     ['/siparis/liste', 'orders'],
     ['/siparis/42', 'orderSuccess'],
     ['/teklif/liste', 'offers'],

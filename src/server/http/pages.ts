@@ -23,6 +23,7 @@ const ONE_SEGMENT = /^(\/en)?\/([^/]*)$/
 /** Pages only a signed-in user sees (the web app sends a guest to the login page). */
 const SIGNED_IN_PAGES = new Set<PageName>([
   'cart',
+  'quickOrder',
   'orders',
   'orderSuccess',
   'offers',

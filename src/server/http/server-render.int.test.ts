@@ -131,6 +131,7 @@ describe('Pages that do not exist', () => {
 describe('Pages that need an account', () => {
   it.each([
     ['/sepet', '/account/login?next=%2Fsepet'],
+    ['/hizli-siparis', '/account/login?next=%2Fhizli-siparis'],
     ['/siparis/liste?page=2', '/account/login?next=%2Fsiparis%2Fliste%3Fpage%3D2'],
     ['/siparis/12', '/account/login?next=%2Fsiparis%2F12'],
     ['/en/teklif/liste', '/en/account/login?next=%2Fen%2Fteklif%2Fliste'],
