@@ -96,6 +96,9 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/catalog/cart/:id': ownersOnly,
   'POST /api/catalog/cart': dealersOnly,
   'GET /api/catalog/cart/checkout': dealersOnly,
+  'POST /api/catalog/quick-order/preview': dealersOnly,
+  'POST /api/catalog/quick-order/preview-file': dealersOnly,
+  'POST /api/catalog/quick-order': dealersOnly,
   // Orders and offers.
   'GET /api/catalog/orders': dealersOnly,
   'GET /api/catalog/order/:id': ownersOnly,
