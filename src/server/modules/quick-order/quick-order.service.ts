@@ -193,7 +193,8 @@ function resolveLine(
   }
   const found = candidates[0]!
   const { product } = found
-  const at = { ...base, productId: product.id, code: product.code, product }
+  // The product itself is added by the caller, localized and cut to what a line shows.
+  const at = { ...base, productId: product.id, code: product.code }
   if (!found.active) {
     problems.unshift({ code: 'not_orderable', message: say('quickOrder.notOrderable') })
     return { ...at, status: 'problem', problems }
